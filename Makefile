@@ -1,0 +1,41 @@
+# The README's two commands. Everything else is CMake's job.
+#   make demo   set up, build, then check -> fix -> prove on the bundled driver
+#   make test   set up, build with ASan+UBSan, run every test CI runs
+BUILD      ?= build
+TESTBUILD  ?= build/test
+JOBS       ?= $(shell nproc)
+CMAKE_ARGS ?=
+
+.PHONY: all demo test deps build build-test bench bench-check clean
+
+all: build
+
+deps:
+	scripts/install-deps.sh
+
+$(BUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS)
+
+$(TESTBUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(TESTBUILD) -DCMAKE_BUILD_TYPE=Debug -DZT_SANITIZE=ON $(CMAKE_ARGS)
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+build-test: deps $(TESTBUILD)/CMakeCache.txt
+	cmake --build $(TESTBUILD) -j $(JOBS)
+
+demo: build
+	cmake --build $(BUILD) --target demo
+
+test: build-test
+	cd $(TESTBUILD) && ctest --output-on-failure --verbose -j $(JOBS)
+
+bench: build
+	cmake --build $(BUILD) --target bench
+
+bench-check: build
+	cmake --build $(BUILD) --target bench-check
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Install what zerotax needs from Debian 12 packages, and only what is missing.
+# Idempotent: a second run installs nothing and does not touch apt's lists.
+set -euo pipefail
+
+packages=(
+	gcc-12 make cmake git pkg-config
+	clang-19 libclang-19-dev llvm-19-dev lld-19 libclang-rt-19-dev
+	coccinelle dwarves sparse
+	libcmocka-dev libjansson-dev
+	valgrind gnuplot-nox
+)
+
+missing=()
+for p in "${packages[@]}"; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+		missing+=("$p")
+	fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+	exit 0
+fi
+
+cmd=(apt-get install -y --no-install-recommends "${missing[@]}")
+if [ "$(id -u)" -ne 0 ]; then
+	echo "install-deps: missing packages: ${missing[*]}" >&2
+	echo "install-deps: run as root:" >&2
+	echo "  apt-get update && ${cmd[*]}" >&2
+	exit 1
+fi
+
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+"${cmd[@]}"

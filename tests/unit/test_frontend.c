@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Front end: dispatch, unknown commands, --help, --version, exit codes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "checks.h"
+#include "commands.h"
+
+struct run {
+	int ret;
+	char *out;
+	size_t out_len;
+};
+
+/* Run the front end in-process with stdout captured. */
+static struct run run_zt(int argc, char **argv)
+{
+	struct run r = { 0 };
+	FILE *out = open_memstream(&r.out, &r.out_len);
+	struct zt_ctx ctx = { .argv0 = "zerotax", .out = out, .err = stderr, .jobs = 1 };
+
+	assert_non_null(out);
+	r.ret = zt_main(&ctx, argc, argv);
+	fclose(out);
+	return r;
+}
+
+#define RUN(...)                                                                \
+	({                                                                      \
+		char *args[] = { "zerotax", __VA_ARGS__, NULL };                \
+		run_zt((int)ARRAY_SIZE(args) - 1, args);                        \
+	})
+
+static void test_no_args_is_usage_error(void **state)
+{
+	char *args[] = { "zerotax", NULL };
+	struct run r = run_zt(1, args);
+
+	assert_int_equal(r.ret, ZT_EXIT_USAGE);
+	free(r.out);
+}
+
+static void test_unknown_command(void **state)
+{
+	struct run r = RUN("frobnicate");
+
+	assert_int_equal(r.ret, ZT_EXIT_USAGE);
+	assert_string_equal(zt_last_error(), "unknown command 'frobnicate'; see 'zerotax --help'");
+	free(r.out);
+}
+
+static void test_help_lists_every_command(void **state)
+{
+	struct run r = RUN("--help");
+
+	assert_int_equal(r.ret, ZT_EXIT_CLEAN);
+	for (size_t i = 0; i < zt_n_commands; i++)
+		assert_non_null(strstr(r.out, zt_commands[i].name));
+	assert_non_null(strstr(r.out, "Exit codes:"));
+	free(r.out);
+}
+
+static void test_command_help(void **state)
+{
+	for (size_t i = 0; i < zt_n_commands; i++) {
+		char *args[] = { "zerotax", (char *)zt_commands[i].name, "--help", NULL };
+		struct run r = run_zt(3, args);
+
+		assert_int_equal(r.ret, ZT_EXIT_CLEAN);
+		assert_string_equal(r.out, zt_commands[i].help);
+		assert_non_null(strstr(r.out, "usage: zerotax "));
+		free(r.out);
+	}
+}
+
+static void test_help_command_form(void **state)
+{
+	struct run r = RUN("help", "check");
+
+	assert_int_equal(r.ret, ZT_EXIT_CLEAN);
+	assert_string_equal(r.out, check_help);
+	free(r.out);
+}
+
+static void test_version(void **state)
+{
+	struct run r = RUN("--version");
+
+	assert_int_equal(r.ret, ZT_EXIT_CLEAN);
+	assert_string_equal(r.out, "zerotax " ZT_VERSION "\n");
+	free(r.out);
+}
+
+static void test_dispatch_finds_every_command(void **state)
+{
+	for (size_t i = 0; i < zt_n_commands; i++) {
+		const struct cmd *c = zt_find_command(zt_commands[i].name);
+
+		assert_ptr_equal(c, &zt_commands[i]);
+		assert_non_null(c->fn);
+	}
+	assert_null(zt_find_command("chec"));
+	assert_null(zt_find_command(""));
+}
+
+static void test_exit_code_values(void **state)
+{
+	/* Documented in docs/exit-codes.md; scripts depend on them. */
+	assert_int_equal(ZT_EXIT_CLEAN, 0);
+	assert_int_equal(ZT_EXIT_FINDINGS, 1);
+	assert_int_equal(ZT_EXIT_USAGE, 2);
+	assert_int_equal(ZT_EXIT_INPUT, 3);
+	assert_int_equal(ZT_EXIT_INTERNAL, 4);
+}
+
+static void test_check_table_drives_w_flags(void **state)
+{
+	struct zt_check_set set;
+
+	zt_check_set_defaults(&set);
+	assert_true(set.on[ZT_CHECK_STACK_AUTOINIT]);
+	assert_int_equal(zt_check_set_apply(&set, "no-stack-autoinit"), 0);
+	assert_false(set.on[ZT_CHECK_STACK_AUTOINIT]);
+	assert_int_equal(zt_check_set_apply(&set, "zerotax-stack-autoinit"), 0);
+	assert_true(set.on[ZT_CHECK_STACK_AUTOINIT]);
+	assert_int_equal(zt_check_set_apply(&set, "no-all"), 0);
+	for (int i = 0; i < ZT_CHECK_COUNT; i++)
+		assert_false(set.on[i]);
+	assert_int_equal(zt_check_set_apply(&set, "no-such-check"), -1);
+	for (int i = 0; i < ZT_CHECK_COUNT; i++) {
+		assert_int_equal(zt_checks[i].id, i);
+		assert_ptr_equal(zt_check_by_name(zt_checks[i].name), &zt_checks[i]);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_no_args_is_usage_error),
+		cmocka_unit_test(test_unknown_command),
+		cmocka_unit_test(test_help_lists_every_command),
+		cmocka_unit_test(test_command_help),
+		cmocka_unit_test(test_help_command_form),
+		cmocka_unit_test(test_version),
+		cmocka_unit_test(test_dispatch_finds_every_command),
+		cmocka_unit_test(test_exit_code_values),
+		cmocka_unit_test(test_check_table_drives_w_flags),
+	};
+
+	return cmocka_run_group_tests_name("frontend", tests, NULL, NULL);
+}

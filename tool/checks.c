@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <string.h>
+
+#include "checks.h"
+
+const struct zt_check zt_checks[ZT_CHECK_COUNT] = {
+	[ZT_CHECK_STACK_AUTOINIT] = {
+		.id = ZT_CHECK_STACK_AUTOINIT,
+		.rule_id = "zerotax-stack-autoinit",
+		.name = "stack-autoinit",
+		.command = "check",
+		.level = ZT_LEVEL_WARNING,
+		.default_on = true,
+		.summary = "large automatic variable on a hot path zeroed by -ftrivial-auto-var-init",
+		.help = "With CONFIG_INIT_STACK_ALL_ZERO every automatic variable is zeroed when its "
+			"scope is entered. For a struct whose address is passed to a call the optimizer "
+			"cannot prove the zeroing dead, so it is paid on every packet. Keep one "
+			"instance per queue (in the ring/queue struct the function already owns) or "
+			"mark it __uninitialized when every byte read is written first.",
+	},
+	[ZT_CHECK_STACK_EXPLICIT_INIT] = {
+		.id = ZT_CHECK_STACK_EXPLICIT_INIT,
+		.rule_id = "zerotax-stack-explicit-init",
+		.name = "stack-explicit-init",
+		.command = "check",
+		.level = ZT_LEVEL_WARNING,
+		.default_on = true,
+		.summary = "large local explicitly initialized ({}, { 0 }, designated) on a hot path",
+		.help = "An empty, zero or designated initializer zeroes the whole object on every "
+			"call whatever the kernel configuration. On a per-packet path, initialize only "
+			"the fields that are read, or keep the object per queue.",
+	},
+	[ZT_CHECK_LAYOUT_BLOAT] = {
+		.id = ZT_CHECK_LAYOUT_BLOAT,
+		.rule_id = "zerotax-layout-bloat",
+		.name = "layout-bloat",
+		.command = "layout",
+		.level = ZT_LEVEL_WARNING,
+		.default_on = true,
+		.summary = "struct spans more cache lines than its members need (holes, padding)",
+		.help = "Holes and padding push the struct over a cache-line boundary. Reordering "
+			"members by alignment packs them into fewer lines.",
+	},
+	[ZT_CHECK_LAYOUT_HOT_SPAN] = {
+		.id = ZT_CHECK_LAYOUT_HOT_SPAN,
+		.rule_id = "zerotax-layout-hot-span",
+		.name = "layout-hot-span",
+		.command = "layout",
+		.level = ZT_LEVEL_WARNING,
+		.default_on = true,
+		.summary = "fields touched on the hot path are spread over more cache lines than needed",
+		.help = "Each cache line the hot path touches is a potential miss per packet. Group "
+			"the hot fields together at the start of the struct, cold ones after them.",
+	},
+	[ZT_CHECK_LAYOUT_ARRAY_STRIDE] = {
+		.id = ZT_CHECK_LAYOUT_ARRAY_STRIDE,
+		.rule_id = "zerotax-layout-array-stride",
+		.name = "layout-array-stride",
+		.command = "layout",
+		.level = ZT_LEVEL_WARNING,
+		.default_on = true,
+		.summary = "array/pool element just over a cache-line multiple",
+		.help = "A descriptor of 136 bytes takes three lines per element where 128 would take "
+			"two. Shrinking or reordering it saves a line per element touched.",
+	},
+	[ZT_CHECK_LAYOUT_GROUP_ASSERT] = {
+		.id = ZT_CHECK_LAYOUT_GROUP_ASSERT,
+		.rule_id = "zerotax-layout-group-assert",
+		.name = "layout-group-assert",
+		.command = "layout",
+		.level = ZT_LEVEL_WARNING,
+		.default_on = true,
+		.summary = "hot field outside its __cacheline_group, or a group larger than its lines",
+		.help = "The struct declares cache-line groups with __cacheline_group_begin/end; a hot "
+			"field placed outside its group, or a group grown past the lines it should take, "
+			"undoes the grouping.",
+	},
+};
+
+const struct zt_check *zt_check_by_name(const char *s)
+{
+	for (int i = 0; i < ZT_CHECK_COUNT; i++)
+		if (!strcmp(s, zt_checks[i].name) || !strcmp(s, zt_checks[i].rule_id))
+			return &zt_checks[i];
+	return NULL;
+}
+
+const char *zt_level_name(enum zt_level level)
+{
+	switch (level) {
+	case ZT_LEVEL_NOTE:
+		return "note";
+	case ZT_LEVEL_ERROR:
+		return "error";
+	case ZT_LEVEL_WARNING:
+		break;
+	}
+	return "warning";
+}
+
+void zt_check_set_defaults(struct zt_check_set *set)
+{
+	for (int i = 0; i < ZT_CHECK_COUNT; i++)
+		set->on[i] = zt_checks[i].default_on;
+}
+
+int zt_check_set_apply(struct zt_check_set *set, const char *warg)
+{
+	bool on = true;
+	const struct zt_check *c;
+
+	if (!strncmp(warg, "no-", 3)) {
+		on = false;
+		warg += 3;
+	}
+	if (!strcmp(warg, "all")) {
+		for (int i = 0; i < ZT_CHECK_COUNT; i++)
+			set->on[i] = on;
+		return 0;
+	}
+	c = zt_check_by_name(warg);
+	if (!c)
+		return -1;
+	set->on[c->id] = on;
+	return 0;
+}

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* posix_spawn with pipes, a poll loop for both streams, and a deadline. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "process.h"
+#include "zerotax.h"
+
+extern char **environ;
+
+struct sink {
+	int fd;
+	char *buf;
+	size_t len, cap;
+};
+
+static void sink_read(struct sink *s)
+{
+	char tmp[8192];
+	ssize_t n = read(s->fd, tmp, sizeof(tmp));
+
+	if (n <= 0) {
+		if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+			close(s->fd);
+			s->fd = -1;
+		}
+		return;
+	}
+	if (s->len + (size_t)n + 1 > s->cap) {
+		while (s->len + (size_t)n + 1 > s->cap)
+			s->cap = s->cap ? s->cap * 2 : 16384;
+		s->buf = xrealloc(s->buf, s->cap);
+	}
+	memcpy(s->buf + s->len, tmp, (size_t)n);
+	s->len += (size_t)n;
+	s->buf[s->len] = '\0';
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static char *dupbuf(struct sink *s, size_t *len)
+{
+	*len = s->len;
+	if (!s->buf)
+		return xstrdup("");
+	return s->buf;
+}
+
+int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spawn_result *res)
+{
+	static const struct zt_spawn_opts defaults;
+	struct sink out = { .fd = -1 }, err = { .fd = -1 };
+	int out_pipe[2] = { -1, -1 }, err_pipe[2] = { -1, -1 };
+	posix_spawn_file_actions_t fa;
+	long long deadline = 0;
+	int ret = -1, status, rc;
+	pid_t pid;
+
+	if (!opts)
+		opts = &defaults;
+	memset(res, 0, sizeof(*res));
+	res->exit_code = -1;
+
+	if (posix_spawn_file_actions_init(&fa))
+		return error("cannot set up spawning %s: %s", argv[0], strerror(errno));
+	posix_spawn_file_actions_addopen(&fa, 0, opts->stdin_path ? opts->stdin_path : "/dev/null",
+					 O_RDONLY, 0);
+	if (opts->cwd)
+		posix_spawn_file_actions_addchdir_np(&fa, opts->cwd);
+
+	if (opts->inherit_output) {
+		if (opts->stderr_to_stdout)
+			posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	} else {
+		if (opts->stdout_path) {
+			posix_spawn_file_actions_addopen(&fa, 1, opts->stdout_path,
+							 O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		} else {
+			if (pipe2(out_pipe, O_CLOEXEC))
+				goto out_fa;
+			posix_spawn_file_actions_adddup2(&fa, out_pipe[1], 1);
+		}
+		if (opts->stderr_to_stdout) {
+			posix_spawn_file_actions_adddup2(&fa, 1, 2);
+		} else {
+			if (pipe2(err_pipe, O_CLOEXEC))
+				goto out_pipes;
+			posix_spawn_file_actions_adddup2(&fa, err_pipe[1], 2);
+		}
+	}
+
+	rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, opts->envp ? opts->envp : environ);
+	if (rc) {
+		res->not_found = rc == ENOENT;
+		error("cannot run %s: %s", argv[0], strerror(rc));
+		goto out_pipes;
+	}
+
+	if (out_pipe[1] >= 0) {
+		close(out_pipe[1]);
+		out_pipe[1] = -1;
+		out.fd = out_pipe[0];
+		out_pipe[0] = -1;
+	}
+	if (err_pipe[1] >= 0) {
+		close(err_pipe[1]);
+		err_pipe[1] = -1;
+		err.fd = err_pipe[0];
+		err_pipe[0] = -1;
+	}
+	if (opts->timeout_ms)
+		deadline = now_ms() + opts->timeout_ms;
+
+	while (out.fd >= 0 || err.fd >= 0) {
+		struct pollfd pfd[2] = { { .fd = out.fd, .events = POLLIN },
+					 { .fd = err.fd, .events = POLLIN } };
+		int wait_ms = -1;
+
+		if (deadline) {
+			long long left = deadline - now_ms();
+
+			if (left <= 0) {
+				res->timed_out = true;
+				break;
+			}
+			wait_ms = (int)left;
+		}
+		rc = poll(pfd, 2, wait_ms);
+		if (rc < 0 && errno == EINTR)
+			continue;
+		if (rc < 0)
+			break;
+		if (pfd[0].revents)
+			sink_read(&out);
+		if (pfd[1].revents)
+			sink_read(&err);
+	}
+
+	/* Output is closed; the child may still run (or never had pipes). */
+	while (!res->timed_out) {
+		rc = waitpid(pid, &status, deadline ? WNOHANG : 0);
+		if (rc == pid || (rc < 0 && errno != EINTR))
+			break;
+		if (rc == 0) {
+			if (now_ms() >= deadline)
+				res->timed_out = true;
+			else
+				usleep(2000);
+		}
+	}
+	if (res->timed_out) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		error("%s timed out after %u ms", argv[0], opts->timeout_ms);
+	} else if (rc == pid) {
+		if (WIFEXITED(status))
+			res->exit_code = WEXITSTATUS(status);
+		else if (WIFSIGNALED(status))
+			res->signal = WTERMSIG(status);
+		/* posix_spawnp reports a failed exec as exit 127 from the child */
+		if (res->exit_code == 127 && !zt_have_program(argv[0]))
+			res->not_found = true;
+		ret = 0;
+	}
+
+out_pipes:
+	for (int i = 0; i < 2; i++) {
+		if (out_pipe[i] >= 0)
+			close(out_pipe[i]);
+		if (err_pipe[i] >= 0)
+			close(err_pipe[i]);
+	}
+	if (out.fd >= 0)
+		close(out.fd);
+	if (err.fd >= 0)
+		close(err.fd);
+out_fa:
+	posix_spawn_file_actions_destroy(&fa);
+	res->out = dupbuf(&out, &res->out_len);
+	res->err = dupbuf(&err, &res->err_len);
+	return ret;
+}
+
+void zt_spawn_result_release(struct zt_spawn_result *res)
+{
+	free(res->out);
+	free(res->err);
+	res->out = res->err = NULL;
+}
+
+bool zt_have_program(const char *name)
+{
+	const char *path;
+	char *copy, *dir, *save;
+	bool found = false;
+
+	if (strchr(name, '/'))
+		return access(name, X_OK) == 0;
+	path = getenv("PATH");
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	copy = xstrdup(path);
+	for (dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
+		char *p = xasprintf("%s/%s", dir, name);
+		struct stat st;
+
+		found = stat(p, &st) == 0 && S_ISREG(st.st_mode) && access(p, X_OK) == 0;
+		free(p);
+	}
+	free(copy);
+	return found;
+}
+
+char *zt_argv_join(char *const argv[])
+{
+	size_t len = 1;
+	char *s;
+
+	for (int i = 0; argv[i]; i++)
+		len += strlen(argv[i]) + 1;
+	s = xmalloc(len);
+	s[0] = '\0';
+	for (int i = 0; argv[i]; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}

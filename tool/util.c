@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Reporting and allocation helpers shared by every command. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "zerotax.h"
+
+static _Thread_local char last_error[1024];
+
+static void report(const char *prefix, const char *fmt, va_list ap)
+{
+	char msg[1024];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (prefix[0] == 'e')
+		snprintf(last_error, sizeof(last_error), "%s", msg);
+	fprintf(stderr, "zerotax: %s: %s\n", prefix, msg);
+}
+
+int error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report("error", fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void warning(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report("warning", fmt, ap);
+	va_end(ap);
+}
+
+void note(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report("note", fmt, ap);
+	va_end(ap);
+}
+
+const char *zt_last_error(void)
+{
+	return last_error;
+}
+
+static void *oom(size_t n)
+{
+	fprintf(stderr, "zerotax: fatal: out of memory allocating %zu bytes\n", n);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	return p ? p : oom(n);
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	return p ? p : oom(n * size);
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	return q ? q : oom(n);
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		oom(strlen(fmt));
+	return s;
+}
+
+int zt_read_file(const char *path, char **data, size_t *len)
+{
+	size_t cap = 4096, n = 0;
+	char *buf;
+	FILE *f;
+
+	f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	buf = xmalloc(cap);
+	for (;;) {
+		size_t got = fread(buf + n, 1, cap - n - 1, f);
+
+		n += got;
+		if (n + 1 < cap) {
+			if (ferror(f)) {
+				int saved = errno;
+
+				fclose(f);
+				free(buf);
+				errno = saved;
+				return -1;
+			}
+			break;
+		}
+		cap *= 2;
+		buf = xrealloc(buf, cap);
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*data = buf;
+	if (len)
+		*len = n;
+	return 0;
+}
+
+int zt_write_file(const char *path, const void *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (!f)
+		return -1;
+	if (fwrite(data, 1, len, f) != len) {
+		int saved = errno;
+
+		fclose(f);
+		errno = saved;
+		return -1;
+	}
+	return fclose(f) ? -1 : 0;
+}
+
+int zt_parse_uint(const char *s, unsigned long max, unsigned long *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (!s || !*s || *s == '-')
+		return -1;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}

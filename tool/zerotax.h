@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * zerotax: shared definitions of the front end and the library.
+ *
+ * One context struct is passed down from the command table; nothing below the
+ * front end keeps mutable globals, because translation units are analysed in
+ * parallel.
+ */
+#ifndef ZEROTAX_H
+#define ZEROTAX_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Documented in docs/exit-codes.md and in `zerotax --help`. */
+enum zt_exit {
+	ZT_EXIT_CLEAN = 0,	/* ran, nothing found */
+	ZT_EXIT_FINDINGS = 1,	/* ran, findings reported */
+	ZT_EXIT_USAGE = 2,	/* bad command line */
+	ZT_EXIT_INPUT = 3,	/* bad input: files, compile database, tools missing */
+	ZT_EXIT_INTERNAL = 4,	/* a bug, or a command not built yet */
+};
+
+enum zt_format {
+	ZT_FORMAT_TEXT,
+	ZT_FORMAT_JSON,
+	ZT_FORMAT_SARIF,
+};
+
+struct zt_ctx {
+	const char *argv0;
+	FILE *out;		/* results */
+	FILE *err;		/* diagnostics */
+	enum zt_format format;	/* set by commands that take --format */
+	int jobs;		/* -j: TUs analysed at once */
+	int verbose;
+};
+
+/* git-style reporting: lowercase, no trailing period, to stderr; returns -1. */
+int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The last error() of this thread, for JSON-mode error objects. */
+const char *zt_last_error(void);
+
+/* Allocation that cannot fail quietly: out of memory aborts with a message. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Whole-file helpers; return -1 with errno set on failure. */
+int zt_read_file(const char *path, char **data, size_t *len);
+int zt_write_file(const char *path, const void *data, size_t len);
+
+/* Parse "-j N" style counts; returns -1 on a bad number. */
+int zt_parse_uint(const char *s, unsigned long max, unsigned long *out);
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#endif /* ZEROTAX_H */
