@@ -83,8 +83,9 @@ static bool str_eq(const char *a, const char *b)
 
 static bool same_decl(const struct zt_autoinit_site *a, const struct zt_autoinit_site *b)
 {
+	/* without a location (gcc without -lineno) each record is its own declaration */
 	if (!a->file || !b->file)
-		return !a->file && !b->file && str_eq(a->var, b->var);
+		return a == b;
 	return !strcmp(a->file, b->file) && a->line == b->line && a->column == b->column;
 }
 
