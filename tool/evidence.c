@@ -263,7 +263,7 @@ static const char *const drop_prefix[] = {
 static const char *const gcc_only_prefix[] = {
 	"-fconserve-stack", "-fno-var-tracking", "-mindirect-branch", "-fno-allow-store-data-races",
 	"-mpreferred-stack-boundary=", "-mskip-rax-setup", "-fno-ipa-", "-fipa-",
-	"-mrecord-mcount", "-fno-tree-", "-mno-fp-ret-in-387",
+	"-mrecord-mcount", "-fno-tree-", "-mno-fp-ret-in-387", "--param",
 };
 /* clang-only options, dropped for gcc. */
 static const char *const clang_only_prefix[] = {
@@ -411,6 +411,21 @@ static size_t collect_rejected(const char *err, struct rejected *r)
 		line = nl ? nl + 1 : NULL;
 	}
 	return added;
+}
+
+/* Does @rej drop more of the build's flags than the @kept ones the last attempt used? */
+static bool drops_more(const struct zt_compile_cmd *cmd, enum zt_compiler which,
+		       const struct rejected *rej, size_t kept)
+{
+	struct argv_buf next = { 0 };
+	bool have_opt;
+	size_t n;
+
+	argv_push(&next, "cc");
+	filter_flags(cmd, which, rej, &next, &have_opt);
+	n = next.n;
+	argv_release(&next);
+	return n < kept;	/* rejections only ever remove flags */
 }
 
 /* "gcc-12.2.0" / "clang-19.1.7", asked each time: no global cache. */
@@ -597,7 +612,7 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 	struct argv_buf argv = { 0 };
 	struct zt_spawn_result res = { 0 };
 	char **env = NULL;
-	size_t len;
+	size_t len, kept = 0;
 	int ret = -1, attempt;
 
 	memset(ev, 0, sizeof(*ev));
@@ -635,6 +650,7 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 		argv_release(&argv);
 		argv_push(&argv, prog);
 		filter_flags(cmd, which, &rej, &argv, &have_opt);
+		kept = argv.n;
 		if (!have_opt)
 			argv_push(&argv, "-O2");
 		argv_push(&argv, "-ftrivial-auto-var-init=zero");
@@ -663,13 +679,17 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 		}
 		if (res.exit_code == 0)
 			break;
-		if (attempt == MAX_RETRIES || !collect_rejected(res.err, &rej)) {
+		/* retry only when the compiler named options we can still drop */
+		if (attempt == MAX_RETRIES || !collect_rejected(res.err, &rej) ||
+		    !drops_more(cmd, which, &rej, kept)) {
 			char *why = first_lines(res.err, 4);
 
-			error("evidence: %s failed to compile %s (exit %d%s%s): %s", cc_name,
-			      cmd->file, res.exit_code, res.signal ? ", signal " : "",
-			      res.signal ? strsignal(res.signal) : "",
-			      *why ? why : "no diagnostics");
+			if (res.signal)
+				error("evidence: %s failed to compile %s (killed by signal %d): %s",
+				      cc_name, cmd->file, res.signal, *why ? why : "no diagnostics");
+			else
+				error("evidence: %s failed to compile %s (exit %d): %s", cc_name,
+				      cmd->file, res.exit_code, *why ? why : "no diagnostics");
 			free(why);
 			goto out;
 		}

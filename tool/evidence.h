@@ -47,8 +47,13 @@ struct zt_evidence {
 
 /*
  * Recompile @cmd with @which (gcc-12 or clang-19; the build's own flags, plus
- * what is needed for evidence) in a private directory under @scratch_dir.
- * 0 on success; -1 with error() said when the compile failed.
+ * what is needed for evidence) in a private directory under @scratch_dir
+ * (NULL: $TMPDIR or /tmp), removed afterwards. @ev is initialized here; the
+ * compiler id is asked each call (no global cache). 0 on success; -1 with
+ * error() said (the compiler's first lines of stderr) when the compile failed,
+ * @ev then empty. Sites get absolute file paths, names read from the source
+ * where clang said <unknown>, and "inlined" where the location proves it.
+ * Safe to call from several threads at once.
  */
 int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which,
 			const char *scratch_dir, struct zt_evidence *ev);

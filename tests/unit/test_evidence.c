@@ -7,6 +7,7 @@
  * bytes of zeroing under gcc-12 and only a remainder under clang-19.
  */
 #include <dirent.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -223,6 +224,46 @@ static void test_missing_file(void **state)
 	release_cmd(&c);
 }
 
+/* cmocka's asserts must not run in other threads: plain checks, a result per compiler. */
+static void *collect_both(void *arg)
+{
+	static const enum zt_compiler ccs[] = { ZT_CC_GCC, ZT_CC_CLANG };
+	char *argv[] = { "gcc", "-O2", KERNEL_FLAGS, "-c", "mlx5e_xdp_buff.c", NULL };
+	struct zt_compile_cmd cmd = {
+		.file = EV_DATA "/src/mlx5e_xdp_buff.c",
+		.directory = EV_DATA "/src",
+		.argv = argv,
+		.argc = ARRAY_SIZE(argv) - 1,
+	};
+	long long *bytes = arg;
+
+	for (size_t i = 0; i < ARRAY_SIZE(ccs); i++) {
+		struct zt_evidence ev;
+
+		bytes[i] = -100;
+		if (zt_evidence_collect(&cmd, ccs[i], NULL, &ev))
+			continue;
+		bytes[i] = zt_evidence_bytes(&ev, "rx_packet", "mxbuf");
+		zt_evidence_release(&ev);
+	}
+	return NULL;
+}
+
+/* TUs are analysed in parallel: collections in two threads do not disturb each other. */
+static void test_parallel(void **state)
+{
+	long long bytes[4][2];
+	pthread_t t[4];
+
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(pthread_create(&t[i], NULL, collect_both, bytes[i]), 0);
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(pthread_join(t[i], NULL), 0);
+		assert_int_equal(bytes[i][0], 72);
+		assert_true(bytes[i][1] > 0 && bytes[i][1] < 72);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -232,6 +273,7 @@ int main(void)
 		cmocka_unit_test(test_flag_filter),
 		cmocka_unit_test(test_compile_error_says_why),
 		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test(test_parallel),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
