@@ -576,6 +576,44 @@ static void finish_sites(struct zt_evidence *ev, const char *dir)
 	free(cache.text);
 }
 
+/*
+ * One site per declaration and function: an unrolled loop's or a duplicated
+ * path's copies of one zeroing become one site, its bytes summed and capped at
+ * the variable's size (see sum_sites), so a consumer may simply add sites up.
+ */
+static void merge_sites(struct zt_evidence *ev)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < ev->n_sites; i++) {
+		struct zt_autoinit_site *s = &ev->sites[i], *keep = NULL;
+
+		for (size_t j = 0; j < out && !keep; j++)
+			if (str_eq(ev->sites[j].function, s->function) && s->file &&
+			    same_decl(&ev->sites[j], s))
+				keep = &ev->sites[j];
+		if (!keep) {
+			ev->sites[out++] = *s;
+			continue;
+		}
+		if (s->var_size > keep->var_size)
+			keep->var_size = s->var_size;
+		if (s->bytes >= 0)
+			keep->bytes = keep->bytes >= 0 ? keep->bytes + s->bytes : s->bytes;
+		if (keep->var_size >= 0 && keep->bytes > keep->var_size)
+			keep->bytes = keep->var_size;
+		keep->inlined |= s->inlined;
+		if (!keep->var) {
+			keep->var = s->var;
+			s->var = NULL;
+		}
+		free(s->function);
+		free(s->var);
+		free(s->file);
+	}
+	ev->n_sites = out;
+}
+
 static char **env_c_locale(void)
 {
 	size_t n = 0, k = 0;
@@ -713,6 +751,7 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 	if (text && zt_stack_usage_parse(text, ev))
 		goto out;
 	finish_sites(ev, cmd->directory);
+	merge_sites(ev);
 	ret = 0;
 
 out:

@@ -143,6 +143,16 @@ static void test_cases_both(void **state)
 		assert_int_equal(zt_evidence_bytes(&ev, "overwritten", "p"), -1);
 		assert_int_equal(zt_evidence_bytes(&ev, "same_name", "tmp"), 104);
 		assert_int_equal(zt_evidence_bytes(&ev, "unrolled", "u"), 80);
+		/* clang's four unrolled copies are merged into one site */
+		s = ev_site_at(&ev, 102);
+		assert_non_null(s);
+		assert_int_equal(s->bytes, 80);
+		for (size_t k = 0, n = 0; k < ev.n_sites; k++)
+			assert_true((n += ev.sites[k].line == 102) <= 1);
+		s = ev_site_at(&ev, 76);
+		assert_non_null(s);
+		assert_string_equal(s->var, "v");
+		assert_int_equal(s->bytes, ZT_BYTES_UNKNOWN);
 		assert_int_equal(zt_evidence_bytes(&ev, "cloned", "c"), 80);
 		assert_int_equal(zt_evidence_bytes(&ev, "partial", "p"), ccs[i] == ZT_CC_GCC ? 24 : 8);
 		/* helper() was inlined into calls_helper(): its local is declared before it */
