@@ -1,13 +1,132 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* zerotax merge: not built yet (issue 7). */
+/* zerotax merge: join the JSON results of several shards into one. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "commands.h"
+#include "emit.h"
 
 const char merge_help[] =
-	"usage: zerotax merge [options]\n"
+	"usage: zerotax merge [-o OUT.json] [--format=json|text|sarif] SHARD.json...\n"
 	"\n"
-	"Not built yet (issue 7).\n";
+	"Join the results of 'zerotax check --shard K/N --format=json' runs (one per CI\n"
+	"machine) into one result, as if the whole compile database had been checked\n"
+	"at once: findings are concatenated, duplicates (the same fingerprint at the\n"
+	"same place, e.g. an inline function of a header seen by two shards) dropped,\n"
+	"files counted and unparsed files listed once.\n"
+	"\n"
+	"Exit status: 1 when the merged result has findings, 0 when not, 3 on bad input.\n";
+
+static bool same_place(const struct zt_finding *a, const struct zt_finding *b)
+{
+	return a->check == b->check && a->line == b->line && a->column == b->column &&
+	       !strcmp(a->file ? a->file : "", b->file ? b->file : "") &&
+	       !strcmp(a->fingerprint ? a->fingerprint : "", b->fingerprint ? b->fingerprint : "");
+}
+
+/* Sum "files", concatenate "unparsed", keep the first shard's other run keys. */
+static void merge_run(json_t *into, json_t *run)
+{
+	json_t *files, *unparsed, *v;
+	const char *key;
+	size_t i;
+
+	if (!json_is_object(run))
+		return;
+	json_object_foreach(run, key, v) {
+		if (!strcmp(key, "files") || !strcmp(key, "unparsed") || !strcmp(key, "shard"))
+			continue;
+		if (!json_object_get(into, key))
+			json_object_set(into, key, v);
+	}
+	files = json_object_get(run, "files");
+	if (json_is_integer(files))
+		json_object_set_new(into, "files",
+				    json_integer(json_integer_value(json_object_get(into, "files")) +
+						 json_integer_value(files)));
+	unparsed = json_object_get(run, "unparsed");
+	json_array_foreach(unparsed, i, v)
+		json_array_append(json_object_get(into, "unparsed"), v);
+}
 
 int do_merge(struct zt_ctx *ctx, int argc, char **argv)
 {
-	return zt_not_built("merge", "issue 7");
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "format", required_argument, NULL, 'f' },
+		{ 0 }
+	};
+	json_t *run = json_pack("{s:i, s:[]}", "files", 0, "unparsed");
+	struct zt_findings all = { 0 };
+	const char *out_path = NULL;
+	struct zt_emit_conf conf = { .command = "check", .run_info = run };
+	int c, ret = ZT_EXIT_INPUT;
+	FILE *fp = ctx->out;
+
+	ctx->format = ZT_FORMAT_JSON;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			out_path = optarg;
+			break;
+		case 'f':
+			if (!strcmp(optarg, "text"))
+				ctx->format = ZT_FORMAT_TEXT;
+			else if (!strcmp(optarg, "sarif"))
+				ctx->format = ZT_FORMAT_SARIF;
+			else if (strcmp(optarg, "json"))
+				goto usage;
+			break;
+		default:
+			goto usage;
+		}
+	}
+	if (optind >= argc) {
+		error("merge: no results to merge");
+		goto usage;
+	}
+	for (int i = optind; i < argc; i++) {
+		struct zt_findings shard = { 0 };
+		json_t *doc = NULL;
+
+		if (zt_findings_load_json(argv[i], &shard, &doc)) {
+			zt_findings_release(&shard);
+			goto out;
+		}
+		merge_run(run, json_object_get(doc, "run"));
+		json_decref(doc);
+		for (size_t j = 0; j < shard.n; j++) {
+			bool dup = false;
+
+			for (size_t k = 0; k < all.n && !dup; k++)
+				dup = same_place(&all.v[k], &shard.v[j]);
+			if (dup) {
+				zt_finding_clear(&shard.v[j]);
+				continue;
+			}
+			*zt_findings_add(&all, shard.v[j].check) = shard.v[j];
+		}
+		free(shard.v);
+	}
+	zt_findings_sort(&all);
+	if (out_path && !(fp = fopen(out_path, "w"))) {
+		error("merge: cannot write %s: %s", out_path, strerror(errno));
+		goto out;
+	}
+	findings__fprintf(&all, &conf, ctx->format, fp);
+	if (fp != ctx->out && fclose(fp)) {
+		error("merge: cannot write %s: %s", out_path, strerror(errno));
+		goto out;
+	}
+	ret = zt_findings_count_active(&all) ? ZT_EXIT_FINDINGS : ZT_EXIT_CLEAN;
+out:
+	zt_findings_release(&all);
+	json_decref(run);
+	return ret;
+usage:
+	json_decref(run);
+	return ZT_EXIT_USAGE;
 }

@@ -82,26 +82,29 @@ size_t zt_findings_count_active(const struct zt_findings *fs)
 	return n;
 }
 
+void zt_finding_clear(struct zt_finding *f)
+{
+	free(f->file);
+	free(f->function);
+	free(f->symbol);
+	free(f->type);
+	free(f->message);
+	for (size_t j = 0; j < f->n_notes; j++)
+		free(f->notes[j]);
+	free(f->notes);
+	for (size_t j = 0; j < f->n_chain; j++)
+		free(f->chain[j]);
+	free(f->chain);
+	free(f->fingerprint);
+	free(f->suppress_reason);
+	json_decref(f->details);
+	memset(f, 0, sizeof(*f));
+}
+
 void zt_findings_release(struct zt_findings *fs)
 {
-	for (size_t i = 0; i < fs->n; i++) {
-		struct zt_finding *f = &fs->v[i];
-
-		free(f->file);
-		free(f->function);
-		free(f->symbol);
-		free(f->type);
-		free(f->message);
-		for (size_t j = 0; j < f->n_notes; j++)
-			free(f->notes[j]);
-		free(f->notes);
-		for (size_t j = 0; j < f->n_chain; j++)
-			free(f->chain[j]);
-		free(f->chain);
-		free(f->fingerprint);
-		free(f->suppress_reason);
-		json_decref(f->details);
-	}
+	for (size_t i = 0; i < fs->n; i++)
+		zt_finding_clear(&fs->v[i]);
 	free(fs->v);
 	memset(fs, 0, sizeof(*fs));
 }

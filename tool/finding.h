@@ -57,6 +57,8 @@ void zt_finding_set_chain(struct zt_finding *f, char *const *funcs, size_t n);
 /* Highest rank first, then file, line, column, rule: a stable total order. */
 void zt_findings_sort(struct zt_findings *fs);
 size_t zt_findings_count_active(const struct zt_findings *fs);
+/* Free what one finding owns and zero it (the array slot stays). */
+void zt_finding_clear(struct zt_finding *f);
 void zt_findings_release(struct zt_findings *fs);
 
 const char *zt_freq_name(enum zt_freq freq);
