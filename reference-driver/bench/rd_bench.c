@@ -65,33 +65,54 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* median, min and max; sorts v */
+static void stats_n(double *v, size_t n, double *med, double *lo, double *hi)
+{
+	qsort(v, n, sizeof(double), cmp_double);
+	*med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	*lo = v[0];
+	*hi = v[n - 1];
+}
+
 static void stats(const double *v, int n, double *med, double *lo, double *hi)
 {
 	double s[MAX_ROUNDS];
 
 	memcpy(s, v, sizeof(double) * n);
-	qsort(s, n, sizeof(double), cmp_double);
-	*med = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-	*lo = s[0];
-	*hi = s[n - 1];
+	stats_n(s, n, med, lo, hi);
 }
 
-/* Pushes @packets packets through @dev; returns ns spent polling, or -1 on a stall. */
+/*
+ * Pushes @packets packets through @dev; returns ns per packet, or -1 on a stall. The
+ * machine may be shared: a batch (BATCH packets, some microseconds) during which the
+ * process was preempted or interrupted is an outlier, so a round's figure is the median
+ * of its per-batch costs, not total time over packets.
+ */
 static double run(const struct rd_ops *ops, void *dev, unsigned long packets, int collect)
 {
-	unsigned long long ns = 0;
+	size_t nb = 0, cap = packets / 16 + 16;
+	double *per = collect ? NULL : malloc(cap * sizeof(*per)), med, lo, hi;
 	unsigned long done = 0;
 	int stalls = 0;
 
 	while (done < packets) {
+		unsigned long long ns = 0;
 		unsigned int n = rd_run_batch(ops, dev, BATCH, collect ? NULL : now_ns,
 					      collect ? NULL : &ns, collect ? cg_around : NULL);
 
 		done += n;
-		if (!n && ++stalls > 1000)
+		if (!n && ++stalls > 1000) {
+			free(per);
 			return -1;
+		}
+		if (per && n && nb < cap)
+			per[nb++] = (double)ns / n;
 	}
-	return (double)ns / done;
+	if (!per)
+		return 0;
+	stats_n(per, nb, &med, &lo, &hi);
+	free(per);
+	return med;
 }
 
 static void *create(struct bench *b, int vi, int mode)
