@@ -238,6 +238,21 @@ void mlx5e_free_rx_descs(struct mlx5e_rq *rq)
 
 /* ---- completion to skb ---- */
 
+/*
+ * Local to the receive path, as in mlx5e: the compiler sees every store into
+ * the buffer here, which is what lets clang drop most of the auto-init zeroing
+ * while gcc-12 keeps all of it (docs/evidence.md). The buffer's address still
+ * reaches mlx5e_xdp_handle(), out of line, so neither can drop it entirely.
+ */
+static void mlx5e_fill_mxbuf(struct mlx5e_rq *rq, struct mlx5_cqe64 *cqe, void *va, u16 headroom,
+			     u32 frame_sz, u32 len, struct mlx5e_xdp_buff *mxbuf)
+{
+	xdp_init_buff(&mxbuf->xdp, frame_sz, &rq->xdp_rxq);
+	xdp_prepare_buff(&mxbuf->xdp, va, headroom, len, true);
+	mxbuf->cqe = cqe;
+	mxbuf->rq = rq;
+}
+
 static inline void mlx5e_handle_csum(struct mlx5e_rq *rq, struct mlx5_cqe64 *cqe,
 				     struct sk_buff *skb)
 {

@@ -9,20 +9,6 @@
 
 #define MLX5E_TX_CQ_POLL_BUDGET	128
 
-/*
- * Out of line on purpose (as in mlx5e, where the receive functions hand the buffer's
- * address to it): the callers' frames hold the buffer, this fills every field that the
- * XDP program or the skb path reads.
- */
-void mlx5e_fill_mxbuf(struct mlx5e_rq *rq, struct mlx5_cqe64 *cqe, void *va, u16 headroom,
-		      u32 frame_sz, u32 len, struct mlx5e_xdp_buff *mxbuf)
-{
-	xdp_init_buff(&mxbuf->xdp, frame_sz, &rq->xdp_rxq);
-	xdp_prepare_buff(&mxbuf->xdp, va, headroom, len, true);
-	mxbuf->cqe = cqe;
-	mxbuf->rq = rq;
-}
-
 static inline void mlx5e_xdpi_fifo_push(struct mlx5e_xdp_info_fifo *fifo,
 					 struct mlx5e_xdp_info xi)
 {

@@ -11,8 +11,6 @@ struct mlx5e_xdp_buff {
 	struct mlx5e_rq *rq;
 };
 
-void mlx5e_fill_mxbuf(struct mlx5e_rq *rq, struct mlx5_cqe64 *cqe, void *va, u16 headroom,
-		      u32 frame_sz, u32 len, struct mlx5e_xdp_buff *mxbuf);
 bool mlx5e_xdp_handle(struct mlx5e_rq *rq, struct bpf_prog *prog, struct mlx5e_xdp_buff *mxbuf);
 bool mlx5e_xmit_xdp_buff(struct mlx5e_xdpsq *sq, struct mlx5e_rq *rq, struct xdp_buff *xdp);
 bool mlx5e_poll_xdpsq_cq(struct mlx5e_cq *cq);
