@@ -29,6 +29,8 @@ struct parser {
 	int last[MAX_DEPTH];		/* last member printed at each depth */
 	int depth;			/* 0: directly inside the type */
 	bool in_enum;			/* skipping an enum body */
+	char *decl_file;		/* "/ * <id> FILE:LINE * /" seen before the next type */
+	unsigned int decl_line;
 };
 
 static void layout_free(struct zt_layout *l)
@@ -41,6 +43,7 @@ static void layout_free(struct zt_layout *l)
 	}
 	free(l->m);
 	free(l->name);
+	free(l->decl_file);
 }
 
 static int perr(struct parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -130,6 +133,9 @@ static int add_type(struct parser *p, const char *name, bool is_union, bool is_t
 	l->is_typedef = is_typedef;
 	l->cacheline = p->cacheline;
 	l->text_line = p->lineno;
+	l->decl_file = p->decl_file;
+	l->decl_line = p->decl_line;
+	p->decl_file = NULL;
 	p->cur = l;
 	p->cap = 0;
 	p->depth = 0;
@@ -252,6 +258,7 @@ static int parse_decl(struct parser *p, char *decl, struct zt_member *m)
 		if (parse_num(&np, &bits) < 0 || *trim((char *)np) || bits > 128)
 			return perr(p, "bad bitfield width in '%s'", decl);
 		m->bit_size = (unsigned int)bits;
+		m->bitfield = true;
 		*colon = '\0';
 		if (colon > decl && (colon[-1] == ' ' || colon[-1] == '\t')) {
 			/* unnamed: the whole left side is the type */
@@ -311,9 +318,9 @@ static int parse_offsets(struct parser *p, const char *c, struct zt_member *m)
 		s++;
 		if (parse_num(&s, &bit) < 0)
 			return perr(p, "no bit offset in member comment '%s'", c);
-		if (!m->bit_size && m->kind == ZT_MEMBER_FIELD)
+		if (!m->bitfield && m->kind == ZT_MEMBER_FIELD)
 			return perr(p, "bit offset on a member that is not a bitfield");
-	} else if (m->bit_size) {
+	} else if (m->bitfield) {
 		return perr(p, "bitfield without a bit offset");
 	}
 	if (parse_num(&s, &size) < 0)
@@ -437,7 +444,7 @@ static void finish_member_fields(struct zt_layout *l, struct zt_member *m)
 {
 	unsigned int cl = l->cacheline;
 
-	if (m->bit_size) {
+	if (m->bitfield) {
 		unsigned long sb = m->offset * 8 + m->bit_offset;
 
 		m->start = sb / 8;
@@ -519,7 +526,7 @@ static int close_type(struct parser *p, char *s)
 	if (!l->sum.have_size)
 		return perr(p, "type '%s' has no summary block (size:)", l->name);
 	for (size_t i = 0; i < l->n; i++)
-		if (!l->m[i].has_offset && l->m[i].bit_size == 0 && l->m[i].kind == ZT_MEMBER_FIELD)
+		if (!l->m[i].has_offset && !l->m[i].bitfield && l->m[i].kind == ZT_MEMBER_FIELD)
 			return perr(p, "member '%s' has no offset", l->m[i].name);
 	l->lines = (unsigned int)((l->sum.size + l->cacheline - 1) / l->cacheline);
 	p->cur = NULL;
@@ -583,6 +590,30 @@ static int parse_outside(struct parser *p, char *s)
 	}
 	if (not_found_line(p->out, s))
 		return 0;
+	if (starts(s, "/*")) {
+		/* pahole -I: "Used at: ..." and "<die offset> FILE:LINE" */
+		char *e = strstr(s, "*/"), *c, *colon;
+		unsigned long ln;
+		const char *np;
+
+		if (!e)
+			return perr(p, "unterminated comment");
+		*e = '\0';
+		c = trim(s + 2);
+		if (c[0] != '<' || !(c = strchr(c, '>')))
+			return 0;
+		c = trim(c + 1);
+		colon = strrchr(c, ':');
+		if (!colon)
+			return 0;
+		np = colon + 1;
+		if (parse_num(&np, &ln) < 0 || *np || ln > 100000000)
+			return 0;
+		free(p->decl_file);
+		p->decl_file = xstrndup(c, colon - c);
+		p->decl_line = (unsigned int)ln;
+		return 0;
+	}
 	if (starts(s, "enum ") && s[len - 1] == '{') {
 		p->in_enum = true;
 		return 0;
@@ -692,7 +723,7 @@ static int parse_line(struct parser *p, char *line)
 		if (comment) {
 			if (parse_offsets(p, comment, m) < 0)
 				return -1;
-		} else if (!m->bit_size) {
+		} else if (!m->bitfield) {
 			return perr(p, "member '%s' without offset and size", m->name);
 		}
 		if (m->has_offset)
@@ -740,6 +771,7 @@ int zt_pahole_parse(const char *text, size_t len, unsigned int cacheline, struct
 		out->n--;
 	}
 	free(buf);
+	free(p.decl_file);
 	return ret;
 }
 
@@ -764,11 +796,12 @@ static int run_once(const char *obj, const char *list, const struct zt_pahole_op
 	struct zt_spawn_opts so = { .timeout_ms = opts && opts->timeout_ms ? opts->timeout_ms : 60000 };
 	struct zt_spawn_result r;
 	char clbuf[16];
-	char *argv[8];
+	char *argv[10];
 	int argc = 0, ret = -1;
 
 	snprintf(clbuf, sizeof(clbuf), "%u", cl);
 	argv[argc++] = (char *)pahole;
+	argv[argc++] = "-I";	/* where each type is defined: findings point there */
 	argv[argc++] = "-c";
 	argv[argc++] = clbuf;
 	if (list) {
@@ -966,7 +999,7 @@ void zt_layout_dump(const struct zt_layout *l, FILE *fp)
 			m->parent, m->kind == ZT_MEMBER_FIELD ? "field" :
 			m->kind == ZT_MEMBER_UNION ? "union" : "struct", m->type, m->name,
 			m->offset, m->size);
-		if (m->bit_size || !m->has_offset)
+		if (m->bitfield || !m->has_offset)
 			fprintf(fp, " bits=%u+%u%s", m->bit_offset, m->bit_size,
 				m->has_offset ? "" : " (no offset)");
 		if (m->aligned)

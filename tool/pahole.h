@@ -28,7 +28,8 @@ struct zt_member {
 	unsigned long offset;	/* bytes from the start of the outermost struct */
 	unsigned long size;	/* bytes; a bitfield's storage unit */
 	unsigned int bit_offset;	/* bitfields: bits after offset (may exceed 7) */
-	unsigned int bit_size;	/* 0: not a bitfield */
+	unsigned int bit_size;	/* width; 0 for ":0" and non-bitfields */
+	bool bitfield;
 	unsigned long aligned;	/* __aligned__(N) printed on the member, 0 if none */
 	unsigned int n_dims;	/* array dimensions */
 	unsigned long elems;	/* product of the dimensions (0 for [] and [0]) */
@@ -70,6 +71,8 @@ struct zt_layout {
 	unsigned int cacheline;	/* line size used for first_line/last_line */
 	unsigned int lines;	/* cache lines of size, computed */
 	unsigned int text_line;	/* where it starts in pahole's output, 1-based */
+	char *decl_file;	/* from pahole -I: where the type is defined (NULL if not printed) */
+	unsigned int decl_line;
 };
 
 /* typedef uint64_t dma_addr_t; */
