@@ -318,21 +318,6 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	n_chain = zt_program_chain(p, node, &chain);
 	zt_finding_set_chain(fd, (char *const *)chain, n_chain);
 	{
-		size_t len = 1;
-		char *s;
-
-		for (size_t i = 0; i < n_chain; i++)
-			len += strlen(chain[i]) + 4;
-		s = xcalloc(1, len);
-		for (size_t i = 0; i < n_chain; i++) {
-			if (i)
-				strcat(s, " -> ");
-			strcat(s, chain[i]);
-		}
-		zt_finding_add_note(fd, "hot chain: %s", s);
-		free(s);
-	}
-	{
 		size_t r = node;
 
 		while (p->nodes[r].parent != ZT_NO_NODE)
