@@ -15,6 +15,8 @@
 #include "zerotax.h"
 
 #define MAX_TYPE_DEPTH 8
+/* Beyond this a struct is not simulated (a line bitmap per struct stays small). */
+#define ZT_LAYOUT_MAX_SIZE (1UL << 24)
 
 /* ---- rules: hot fields, pools, group limits ---------------------------- */
 
@@ -297,11 +299,16 @@ static unsigned long scalar_size(const char *t)
 	return 0;
 }
 
-static unsigned long layout_align(const struct zt_layout *l, const struct zt_layouts *types,
-				  int depth);
+/* The types pahole printed, with their alignments memoized (deep embeddings repeat). */
+struct types_ctx {
+	const struct zt_layouts *ls;
+	unsigned long *memo;	/* per ls->v index; 0: not computed */
+};
+
+static unsigned long layout_align(const struct zt_layout *l, struct types_ctx *types, int depth);
 
 static unsigned long type_align(const char *type, unsigned long elem_size,
-				const struct zt_layouts *types, int depth)
+				struct types_ctx *types, int depth)
 {
 	char *t = bare_type(type);
 	unsigned long a = 0, s;
@@ -313,13 +320,17 @@ static unsigned long type_align(const char *type, unsigned long elem_size,
 		a = s;
 	} else if (!strncmp(t, "enum ", 5)) {
 		a = elem_size ? lowbit(elem_size) : 4;
-	} else if (depth < MAX_TYPE_DEPTH && types &&
-		   (found = zt_layouts_find(types, t))) {
-		a = layout_align(found, types, depth + 1);
-	} else if (depth < MAX_TYPE_DEPTH && types) {
-		for (size_t i = 0; i < types->n_td; i++)
-			if (!strcmp(types->td[i].name, t)) {
-				a = type_align(types->td[i].target, elem_size, types, depth + 1);
+	} else if (depth < MAX_TYPE_DEPTH && types->ls &&
+		   (found = zt_layouts_find(types->ls, t))) {
+		size_t k = found - types->ls->v;
+
+		if (!types->memo[k])
+			types->memo[k] = layout_align(found, types, depth + 1);
+		a = types->memo[k];
+	} else if (depth < MAX_TYPE_DEPTH && types->ls) {
+		for (size_t i = 0; i < types->ls->n_td; i++)
+			if (!strcmp(types->ls->td[i].name, t)) {
+				a = type_align(types->ls->td[i].target, elem_size, types, depth + 1);
 				break;
 			}
 	}
@@ -331,8 +342,8 @@ static unsigned long type_align(const char *type, unsigned long elem_size,
 	return a;
 }
 
-static unsigned long member_align(const struct zt_layout *l, int i,
-				  const struct zt_layouts *types, int depth)
+static unsigned long member_align(const struct zt_layout *l, int i, struct types_ctx *types,
+				  int depth)
 {
 	const struct zt_member *m = &l->m[i];
 	unsigned long a = 1;
@@ -366,8 +377,7 @@ static unsigned long member_align(const struct zt_layout *l, int i,
 	return a;
 }
 
-static unsigned long layout_align(const struct zt_layout *l, const struct zt_layouts *types,
-				  int depth)
+static unsigned long layout_align(const struct zt_layout *l, struct types_ctx *types, int depth)
 {
 	unsigned long a = max_ul(1, l->aligned);
 
@@ -430,6 +440,8 @@ static unsigned int span_of(const struct zt_struct_report *rep, const struct zt_
 	unsigned long size = current ? l->sum.size : p->size;
 	unsigned char *seen;
 
+	if (size > ZT_LAYOUT_MAX_SIZE)
+		return 0;	/* not simulated: see zt_struct_analyze() */
 	nl = (unsigned int)(size / cl + 2);
 	seen = xcalloc(nl, 1);
 	for (size_t i = 0; i < l->n; i++) {
@@ -574,7 +586,7 @@ static void build_units(const struct zt_struct_report *rep, struct units *us)
 {
 	const struct zt_layout *l = rep->l;
 	int cur_group = -1;
-	struct unit *pending = NULL;	/* zero-size markers glue to what follows */
+	long pending = -1;	/* zero-size markers glue to what follows (an index: v moves) */
 
 	for (size_t i = 0; i < l->n; i++) {
 		const struct zt_member *m = &l->m[i];
@@ -591,14 +603,14 @@ static void build_units(const struct zt_struct_report *rep, struct units *us)
 			continue;
 		}
 		if (m->flexible) {
-			u = pending ? pending : new_unit(us);
-			pending = NULL;
+			u = pending >= 0 ? &us->v[pending] : new_unit(us);
+			pending = -1;
 			unit_add(rep, u, (int)i);
 			u->flexible = true;
 			u->group = cur_group;
 			continue;
 		}
-		if (m->bitfield && us->n && !pending) {
+		if (m->bitfield && us->n && pending < 0) {
 			struct unit *prev = &us->v[us->n - 1];
 			const struct zt_member *pm = &l->m[prev->idx[prev->n - 1]];
 
@@ -607,12 +619,12 @@ static void build_units(const struct zt_struct_report *rep, struct units *us)
 				continue;
 			}
 		}
-		u = pending ? pending : new_unit(us);
-		pending = NULL;
+		u = pending >= 0 ? &us->v[pending] : new_unit(us);
+		pending = -1;
 		unit_add(rep, u, (int)i);
 		u->group = cur_group;
 		if (m->zero_length || (m->kind == ZT_MEMBER_FIELD && !m->size && !m->bitfield))
-			pending = u;
+			pending = u - us->v;
 	}
 }
 
@@ -679,7 +691,10 @@ static size_t count_tops(const struct zt_layout *l)
 static void fill_holes(const struct zt_struct_report *rep, struct unit **seq, size_t n,
 		       int *order, struct zt_placement *p)
 {
-	for (int round = 0; round < 64; round++) {
+	/* each try is a placement: bound them, a struct may have hundreds of members */
+	unsigned int budget = 4096;
+
+	for (int round = 0; round < 64 && budget; round++) {
 		bool moved = false;
 
 		for (size_t k = 0; k + 1 < n && !moved; k++) {
@@ -693,7 +708,7 @@ static void fill_holes(const struct zt_struct_report *rep, struct unit **seq, si
 			if ((a->group >= 0 && a->marker != 2) || (b->group >= 0 && b->marker != 1 &&
 								   a->group == b->group))
 				continue;
-			for (size_t j = n; j-- > k + 2 && !moved;) {
+			for (size_t j = n; j-- > k + 2 && !moved && budget;) {
 				struct unit *c = seq[j];
 				struct zt_placement t = { 0 };
 				size_t no;
@@ -701,6 +716,7 @@ static void fill_holes(const struct zt_struct_report *rep, struct unit **seq, si
 				if (c->group >= 0 || c->marker || c->flexible || is_hot(c->freq) ||
 				    c->bytes > start - end)
 					continue;
+				budget--;
 				memmove(&seq[k + 2], &seq[k + 1], (j - k - 1) * sizeof(*seq));
 				seq[k + 1] = c;
 				no = flatten(seq, n, order);
@@ -866,9 +882,25 @@ int zt_struct_analyze(const struct zt_layout *l, const char *object, const struc
 	rep->member_freq = xcalloc(l->n + 1, sizeof(*rep->member_freq));
 	rep->rules = rules;
 	rep->pool = rules && zt_layout_rules_is_pool(rules, l->name);
+	{
+		struct types_ctx tc = { .ls = types };
+
+		tc.memo = xcalloc(types && types->n ? types->n : 1, sizeof(*tc.memo));
+		for (size_t i = 0; i < l->n; i++)
+			rep->member_align[i] = member_align(l, (int)i, &tc, 0);
+		rep->align = layout_align(l, &tc, 0);
+		free(tc.memo);
+	}
+	if (l->sum.size > ZT_LAYOUT_MAX_SIZE) {
+		why(rep, "larger than %lu bytes: not simulated", ZT_LAYOUT_MAX_SIZE);
+		return 0;
+	}
 	for (size_t i = 0; i < l->n; i++)
-		rep->member_align[i] = member_align(l, (int)i, types, 0);
-	rep->align = layout_align(l, types, 0);
+		if (l->m[i].end > ZT_LAYOUT_MAX_SIZE) {
+			why(rep, "member '%s' ends past %lu bytes: not simulated", l->m[i].name,
+			    ZT_LAYOUT_MAX_SIZE);
+			return 0;
+		}
 	for (size_t h = 0; rules && h < rules->n_hot; h++) {
 		const struct zt_hot_field *hf = &rules->hot[h];
 		int i;

@@ -173,7 +173,7 @@ static int strip_attributes(char *s, unsigned long *aligned, bool *packed)
 	while ((a = strstr(s, "__attribute__(("))) {
 		char *q = a + strlen("__attribute__");
 		int depth = 0;
-		char *al;
+		char *al, *end, saved;
 
 		for (; *q; q++) {
 			if (*q == '(')
@@ -183,17 +183,22 @@ static int strip_attributes(char *s, unsigned long *aligned, bool *packed)
 		}
 		if (!*q)
 			return -1;
-		*++q = '\0';
+		end = q + 1;
+		saved = *end;
+		*end = '\0';
 		al = strstr(a, "__aligned__(");
 		if (al) {
 			const char *n = al + strlen("__aligned__(");
 
-			if (parse_num(&n, aligned) < 0 || *aligned == 0)
+			/* alignments are powers of two; pahole prints what DWARF says */
+			if (parse_num(&n, aligned) < 0 || *aligned == 0 || *aligned > (1UL << 20) ||
+			    (*aligned & (*aligned - 1)))
 				return -1;
 		}
 		if (strstr(a, "__packed__") && packed)
 			*packed = true;
-		memmove(a, q + 1, strlen(q + 1) + 1);
+		*end = saved;
+		memmove(a, end, strlen(end) + 1);
 	}
 	return 0;
 }
@@ -247,7 +252,7 @@ static int parse_decl(struct parser *p, char *decl, struct zt_member *m)
 	char *colon, *fp, *e, *name;
 
 	if (strip_attributes(decl, &m->aligned, NULL) < 0)
-		return perr(p, "unbalanced __attribute__ in '%s'", decl);
+		return perr(p, "bad __attribute__ in '%s'", decl);
 	decl = trim(decl);
 	/* bitfield: "type name:N", or "type :N" when unnamed */
 	colon = strrchr(decl, ':');
@@ -478,7 +483,7 @@ static int close_body(struct parser *p, char *decl, const char *comment)
 	idx = p->open[p->depth];
 	m = &l->m[idx];
 	if (strip_attributes(s, &m->aligned, NULL) < 0)
-		return perr(p, "unbalanced __attribute__");
+		return perr(p, "bad __attribute__");
 	s = trim(s);
 	if (*s) {
 		char *t = s;
@@ -510,7 +515,7 @@ static int close_type(struct parser *p, char *s)
 	if (len && s[len - 1] == ';')
 		s[--len] = '\0';
 	if (strip_attributes(s, &l->aligned, &l->packed) < 0)
-		return perr(p, "unbalanced __attribute__ after the type");
+		return perr(p, "bad __attribute__ after the type");
 	s = trim(s);
 	if (*s) {
 		for (char *t = s; *t; t++)
