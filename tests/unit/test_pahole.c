@@ -256,6 +256,30 @@ static void expect_error(const char *text, const char *what)
 	zt_layouts_release(&ls);
 }
 
+static void test_decl_info(void **state)
+{
+	/* pahole -I: where each type is defined, before it */
+	const char *text =
+		"/* Used at: /src/a.c */\n"
+		"/* <bf> /src/include/a.h:9 */\n"
+		"struct a {\n"
+		"\tint x; /* 0 4 */\n"
+		"\t/* size: 4, cachelines: 1, members: 1 */\n"
+		"};\n"
+		"struct b {\n"
+		"\tint y; /* 0 4 */\n"
+		"\t/* size: 4, cachelines: 1, members: 1 */\n"
+		"};\n";
+	struct zt_layouts ls = { 0 };
+
+	assert_int_equal(zt_pahole_parse(text, strlen(text), 64, &ls), 0);
+	assert_int_equal(ls.n, 2);
+	assert_string_equal(ls.v[0].decl_file, "/src/include/a.h");
+	assert_int_equal(ls.v[0].decl_line, 9);
+	assert_null(ls.v[1].decl_file);
+	zt_layouts_release(&ls);
+}
+
 static void test_bad_text_is_refused(void **state)
 {
 	expect_error("struct a {\n\tint x; /* 0 4 */\n", "ends inside type 'a'");
@@ -269,6 +293,7 @@ static void test_bad_text_is_refused(void **state)
 	expect_error("struct a {\n\tint x[2; /* 0 4 */\n\t/* size: 4 */\n};\n", "name");
 	expect_error("struct a {\n\tint x; /* 0 4 */\n\t/* size: 4 */\n} __attribute__((x;\n",
 		     "attribute");
+	expect_error("struct a {\n\tint x __attribute__((__aligned__(3))); /* 0 4 */\n", "attribute");
 }
 
 /* Compile each source listed in cases.txt and run pahole through zt_pahole_run. */
@@ -379,6 +404,7 @@ int main(void)
 		cmocka_unit_test(test_notes_sample_demo_rq),
 		cmocka_unit_test(test_flexible_zero_length_and_groups),
 		cmocka_unit_test(test_not_found_in_output),
+		cmocka_unit_test(test_decl_info),
 		cmocka_unit_test(test_bad_text_is_refused),
 		cmocka_unit_test(test_fresh_capture_parses_identically),
 		cmocka_unit_test(test_run_errors),
