@@ -90,6 +90,8 @@ struct layout_run {
 	struct zt_check_set checks;
 	struct zt_pahole_opts po;
 	struct zt_layout_rules lr;
+	char **explicit;	/* --struct and hot-fields records: must exist */
+	size_t n_explicit;
 };
 
 static void push(char ***v, size_t *n, char *s)
@@ -288,14 +290,14 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 			goto out;
 	}
 	/* a struct asked for must be in some object */
-	for (size_t i = 0; i < n_names; i++) {
+	for (size_t i = 0; i < r->n_explicit; i++) {
 		bool found = false;
 
 		for (size_t o = 0; o < r->n_objs && !found; o++)
 			for (long k = 0; k < n_audit[o] && !found; k++)
-				found = !strcmp(ls[o].v[k].name, names[i]);
+				found = !strcmp(ls[o].v[k].name, r->explicit[i]);
 		if (!found) {
-			error("type '%s' not found in %s%s", names[i], r->objs[0],
+			error("type '%s' not found in %s%s", r->explicit[i], r->objs[0],
 			      r->n_objs > 1 ? " or the other objects" : "");
 			goto out;
 		}
@@ -377,9 +379,10 @@ static int diff(struct zt_ctx *ctx, struct layout_run *r)
 		if (sd[s].n < 0)
 			goto out;
 	}
-	for (size_t i = 0; i < n_names; i++)
-		if (!side_find(&sd[0], names[i]) && !side_find(&sd[1], names[i])) {
-			error("type '%s' not found in %s or %s", names[i], r->objs[0], r->objs[1]);
+	for (size_t i = 0; i < r->n_explicit; i++)
+		if (!side_find(&sd[0], r->explicit[i]) && !side_find(&sd[1], r->explicit[i])) {
+			error("type '%s' not found in %s or %s", r->explicit[i], r->objs[0],
+			      r->objs[1]);
 			goto out;
 		}
 	for (int s = 0; s < 2; s++)
@@ -389,7 +392,7 @@ static int diff(struct zt_ctx *ctx, struct layout_run *r)
 	for (size_t i = 0; i < n_all; i++) {
 		const struct zt_layout *a = side_find(&sd[0], all[i]), *b = side_find(&sd[1], all[i]);
 		struct zt_struct_report ra, rb;
-		bool asked = has(names, n_names, all[i]);
+		bool asked = has(r->explicit, r->n_explicit, all[i]);
 
 		if (!a || !b) {
 			const struct zt_layout *x = a ? a : b;
@@ -452,6 +455,11 @@ int do_layout(struct zt_ctx *ctx, int argc, char **argv)
 	for (size_t i = 0; i < r.n_hot_field_files; i++)
 		if (zt_layout_rules_load(r.hot_field_files[i], &r.lr))
 			goto out;
+	/* structs the AST pass sees but the objects lack are not the user's error */
+	r.n_explicit = zt_layout_rules_records(&r.lr, &r.explicit);
+	for (size_t i = 0; i < r.n_structs; i++)
+		if (!has(r.explicit, r.n_explicit, r.structs[i]))
+			push(&r.explicit, &r.n_explicit, xstrdup(r.structs[i]));
 	if (r.build_dir && ast_pass(ctx, &r))
 		goto out;
 	ret = r.diff ? diff(ctx, &r) : audit(ctx, &r);
@@ -460,6 +468,7 @@ out:
 	free(r.rules_files);
 	free(r.hot_field_files);
 	zt_names_free(r.structs, r.n_structs);
+	zt_names_free(r.explicit, r.n_explicit);
 	free(r.objs);
 	zt_layout_rules_release(&r.lr);
 	return ret;

@@ -416,6 +416,63 @@ static void test_command_audit_and_diff(void **state)
 	free(newc);
 }
 
+/* -p: the hot fields come from check's AST pass over a compile database */
+static void test_command_ast_pass(void **state)
+{
+	const char *drv =
+		"#include \"" DATA "xsk.c\"\n"
+		"int consume(struct demo_queue *q, int budget)\n"
+		"{\n"
+		"\tint n = 0;\n"
+		"\tfor (int i = 0; i < budget; i++) {\n"
+		"\t\tq->wqe_cc++;\n"
+		"\t\tn += q->mkey + q->headroom;\n"
+		"\t}\n"
+		"\treturn n;\n"
+		"}\n"
+		"void setup(struct demo_queue *q) { q->ix = 3; }\n";
+	char *c, *db, *dbtext, *o;
+	struct run r;
+	json_t *doc, *f;
+
+	if (!zt_have_program("pahole"))
+		skip();
+	strcpy(tmpdir, "/tmp/zt-layout-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+	c = xasprintf("%s/drv.c", tmpdir);
+	assert_int_equal(zt_write_file(c, drv, strlen(drv)), 0);
+	db = xasprintf("%s/compile_commands.json", tmpdir);
+	dbtext = xasprintf("[{\"directory\": \"%s\", \"command\": \"gcc -g -O2 -c drv.c\", "
+			   "\"file\": \"%s\"}]", tmpdir, c);
+	assert_int_equal(zt_write_file(db, dbtext, strlen(dbtext)), 0);
+	o = compile(c, "drv.o");
+	r = RUN("--format=json", "-p", tmpdir, "--hot", "consume", "--struct", "demo_queue", o);
+	assert_int_equal(r.ret, ZT_EXIT_FINDINGS);
+	doc = json_loads(r.out, 0, NULL);
+	assert_non_null(doc);
+	f = json_array_get(json_object_get(doc, "findings"), 0);
+	assert_string_equal(json_string_value(json_object_get(f, "rule")), "zerotax-layout-hot-span");
+	assert_string_equal(json_string_value(json_object_get(f, "symbol")), "demo_queue");
+	/* wqe_cc, mkey, headroom: 8 bytes over lines 1 and 3 */
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(f, "details"),
+							     "hot_bytes")), 8);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(f, "details"),
+							     "hot_span")), 2);
+	json_decref(doc);
+	free(r.out);
+	{
+		char *argv[] = { "rm", "-rf", tmpdir, NULL };
+		struct zt_spawn_result sr;
+
+		zt_spawn(argv, NULL, &sr);
+		zt_spawn_result_release(&sr);
+	}
+	free(c);
+	free(db);
+	free(dbtext);
+	free(o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -427,6 +484,7 @@ int main(void)
 		cmocka_unit_test(test_unverified_model_predicts_nothing),
 		cmocka_unit_test(test_command_errors),
 		cmocka_unit_test(test_command_audit_and_diff),
+		cmocka_unit_test(test_command_ast_pass),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
