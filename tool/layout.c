@@ -448,9 +448,9 @@ static unsigned int span_of(const struct zt_struct_report *rep, const struct zt_
 		const struct zt_member *m = &l->m[i];
 		unsigned long s, e;
 
-		if (rep->member_freq[i] < ZT_FREQ_PER_POLL)
+		if (rep->member_freq[i] < ZT_FREQ_PER_POLL || m->kind != ZT_MEMBER_FIELD)
 			continue;
-		/* count a hot member once: at the outermost hot level */
+		/* count a hot member once: at the outermost hot level (bodies via their fields) */
 		if (m->parent >= 0 && rep->member_freq[m->parent] >= ZT_FREQ_PER_POLL &&
 		    l->m[m->parent].kind == ZT_MEMBER_FIELD)
 			continue;
