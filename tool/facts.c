@@ -498,6 +498,7 @@ static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 		l->from_macro = strcmp(sfile, l->file) != 0;
 		free(sfile);
 	}
+	expansion(clang_getRangeStart(ext), NULL, &l->start_line, &l->start_column);
 	expansion(clang_getRangeEnd(ext), NULL, &l->end_line, &l->end_column);
 	if (l->is_record) {
 		CXCursor d = clang_getTypeDeclaration(ct);

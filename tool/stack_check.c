@@ -397,8 +397,8 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 			 "sizeof", !!(l->uses & ZT_USE_SIZEOF));
 	d = json_object();
 	json_object_set_new(d, "decl",
-			    json_pack("{s:i, s:i, s:i, s:i, s:b, s:s?, s:b}", "line", l->line,
-				      "column", l->column, "end_line", l->end_line, "end_column",
+			    json_pack("{s:i, s:i, s:i, s:i, s:b, s:s?, s:b}", "line", l->start_line,
+				      "column", l->start_column, "end_line", l->end_line, "end_column",
 				      l->end_column, "in_loop", l->in_loop, "explicit_init",
 				      init_spelling(l->init), "from_macro", l->from_macro));
 	json_object_set_new(d, "owner",
