@@ -11,3 +11,17 @@ foreach(mode none both)
 	set_tests_properties(check/corpus-${mode} PROPERTIES
 		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
 endforeach()
+
+# The reference driver: exactly the four per-packet mxbuf locals, with chains
+# from mlx5e_napi_poll, owner rq and both compilers' surviving bytes, in all
+# three formats; and -j 2 reports exactly what -j 1 does.
+if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
+	add_test(NAME check/reference-driver
+		COMMAND ${CMAKE_COMMAND}
+			-DZEROTAX=$<TARGET_FILE:zerotax>
+			-DDRIVER=${CMAKE_SOURCE_DIR}/reference-driver
+			-DWORK=${CMAKE_CURRENT_BINARY_DIR}/check-reference-driver
+			-P ${CMAKE_SOURCE_DIR}/tests/check/reference-driver.cmake)
+	set_tests_properties(check/reference-driver PROPERTIES
+		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
+endif()
