@@ -25,3 +25,20 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
 	set_tests_properties(check/reference-driver PROPERTIES
 		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
 endif()
+
+# make bench-check: the AST pass against clang-19 -fsyntax-only over the same
+# compile database (the reference driver built with clang-19, plus the corpus),
+# one run each, then -j 1 against -j 2, then the evidence compiles on their own.
+# A benchmark, not a test: nothing here is timed in ctest.
+if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
+	add_custom_target(bench-check
+		COMMAND ${CMAKE_COMMAND}
+			-DZEROTAX=$<TARGET_FILE:zerotax>
+			-DCLANG=${CLANG_EXE}
+			-DDRIVER=${CMAKE_SOURCE_DIR}/reference-driver
+			-DCORPUS=${CMAKE_SOURCE_DIR}/corpus/stack-autoinit
+			-DWORK=${CMAKE_BINARY_DIR}/bench-check
+			-P ${CMAKE_SOURCE_DIR}/tests/check/bench-check.cmake
+		DEPENDS zerotax
+		USES_TERMINAL)
+endif()
