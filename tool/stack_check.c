@@ -139,11 +139,15 @@ static void match_sites(const struct zt_evidence *ev, const char *function,
 
 		if (!s->function || strcmp(s->function, function))
 			continue;
-		if (s->var)
-			hit = !strcmp(s->var, l->name);
-		else
-			hit = s->file && s->line == l->line &&
-			      !strcmp(base_name(s->file), base_name(l->file));
+		/*
+		 * By name, or by where the declaration is: a name recovered from
+		 * the source may be a macro's (DECLARE_...(buf)), and paths may be
+		 * relative to another directory, so the file's base name is compared.
+		 */
+		hit = s->var && !strcmp(s->var, l->name);
+		if (!hit && s->file && s->line == l->line &&
+		    !strcmp(base_name(s->file), base_name(l->file)))
+			hit = !s->var || !s->column || s->column == l->column;
 		if (!hit)
 			continue;
 		if (r->bytes < 0)

@@ -53,11 +53,12 @@ static void oa_fill_and_count(struct rx_queue *rq, struct cqe64 *cqe)
 /*
  * The address is passed on, but a full copy overwrites every byte first.
  * clang-19 deletes the zeroing as a dead store; gcc-12 keeps all of it. The
- * corpus builds with cc (gcc), so the build's compiler says: reported.
+ * corpus builds with cc (gcc), so with gcc's evidence it is reported; with
+ * clang's alone it is not.
  */
 static void oa_copy_then_run(struct rx_queue *rq)
 {
-	struct rx_xdp_buff full;	/* zt-expect: stack-autoinit */
+	struct rx_xdp_buff full;	/* zt-expect(ast,gcc,both): stack-autoinit */
 
 	__builtin_memcpy(&full, rq->cq, sizeof(full));
 	bpf_prog_run_xdp(&full.xdp);
