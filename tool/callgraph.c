@@ -197,6 +197,9 @@ size_t zt_program_auto_roots(struct zt_program *p)
 			i = node_for(p, as->fn_usr, as->fn_name);
 			why = xasprintf("%s of %s", as->field, as->record);
 			found += !p->nodes[i].is_root;
+			/* The stack calls ndo_start_xmit once per skb. */
+			if (!strcmp(as->field, "ndo_start_xmit"))
+				p->nodes[i].per_packet = true;
 			set_root(&p->nodes[i], why);
 			free(why);
 		}
