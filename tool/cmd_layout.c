@@ -280,10 +280,14 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 	struct zt_emit_conf conf = { .command = "layout" };
 	json_t *info = json_object(), *structs = json_array();
 
-	n_names = zt_layout_rules_records(&r->lr, &names);
-	for (size_t i = 0; i < r->n_structs; i++)
-		if (!has(names, n_names, r->structs[i]))
+	/* --struct narrows the audit; otherwise every record the hot fields name */
+	if (r->n_structs) {
+		n_names = 0;
+		for (size_t i = 0; i < r->n_structs; i++)
 			push(&names, &n_names, xstrdup(r->structs[i]));
+	} else {
+		n_names = zt_layout_rules_records(&r->lr, &names);
+	}
 	for (size_t o = 0; o < r->n_objs; o++) {
 		n_audit[o] = read_layouts(r, r->objs[o], names, n_names, &ls[o]);
 		if (n_audit[o] < 0)
@@ -370,10 +374,13 @@ static int diff(struct zt_ctx *ctx, struct layout_run *r)
 	bool grew = false;
 	json_t *arr = json_array();
 
-	n_names = zt_layout_rules_records(&r->lr, &names);
-	for (size_t i = 0; i < r->n_structs; i++)
-		if (!has(names, n_names, r->structs[i]))
+	if (r->n_structs) {
+		n_names = 0;
+		for (size_t i = 0; i < r->n_structs; i++)
 			push(&names, &n_names, xstrdup(r->structs[i]));
+	} else {
+		n_names = zt_layout_rules_records(&r->lr, &names);
+	}
 	for (int s = 0; s < 2; s++) {
 		sd[s].n = read_layouts(r, r->objs[s], names, n_names, &sd[s].ls);
 		if (sd[s].n < 0)
@@ -456,10 +463,12 @@ int do_layout(struct zt_ctx *ctx, int argc, char **argv)
 		if (zt_layout_rules_load(r.hot_field_files[i], &r.lr))
 			goto out;
 	/* structs the AST pass sees but the objects lack are not the user's error */
-	r.n_explicit = zt_layout_rules_records(&r.lr, &r.explicit);
-	for (size_t i = 0; i < r.n_structs; i++)
-		if (!has(r.explicit, r.n_explicit, r.structs[i]))
+	if (r.n_structs) {
+		for (size_t i = 0; i < r.n_structs; i++)
 			push(&r.explicit, &r.n_explicit, xstrdup(r.structs[i]));
+	} else {
+		r.n_explicit = zt_layout_rules_records(&r.lr, &r.explicit);
+	}
 	if (r.build_dir && ast_pass(ctx, &r))
 		goto out;
 	ret = r.diff ? diff(ctx, &r) : audit(ctx, &r);

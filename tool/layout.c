@@ -909,7 +909,26 @@ int zt_struct_analyze(const struct zt_layout *l, const char *object, const struc
 			continue;
 		i = zt_layout_member(l, hf->field);
 		if (i < 0) {
-			add_str(&rep->unknown_fields, &rep->n_unknown, hf->field);
+			/*
+			 * The AST may name a field of a nested body by its own name
+			 * ("frags" for wqe.frags in an anonymous union): every member
+			 * so named is taken, which errs towards hot.
+			 */
+			const char *leaf = strrchr(hf->field, '.');
+			bool any = false;
+
+			leaf = leaf ? leaf + 1 : hf->field;
+			for (size_t j = 0; j < l->n; j++) {
+				if (strcmp(l->m[j].name, leaf))
+					continue;
+				any = true;
+				if (hf->freq >= ZT_FREQ_PER_POLL)
+					mark_hot(rep, (int)j, hf->freq);
+			}
+			if (!any)
+				add_str(&rep->unknown_fields, &rep->n_unknown, hf->field);
+			else if (hf->freq >= ZT_FREQ_PER_POLL)
+				rep->hot_fields++;
 			continue;
 		}
 		if (hf->freq == ZT_FREQ_COLD || hf->freq == ZT_FREQ_UNKNOWN)
@@ -917,18 +936,22 @@ int zt_struct_analyze(const struct zt_layout *l, const char *object, const struc
 		rep->hot_fields++;
 		mark_hot(rep, i, hf->freq);
 	}
-	for (size_t i = 0; i < l->n; i++) {
-		const struct zt_member *m = &l->m[i];
+	{
+		/* distinct hot bytes: union arms overlap */
+		unsigned char *hot = xcalloc(l->sum.size + 1, 1);
 
-		if (!is_hot(rep->member_freq[i]))
-			continue;
-		if (m->parent >= 0 && is_hot(rep->member_freq[m->parent]) &&
-		    l->m[m->parent].kind == ZT_MEMBER_FIELD)
-			continue;
-		/* inline bodies: their hot children are counted, not the whole union */
-		if (m->kind != ZT_MEMBER_FIELD)
-			continue;
-		rep->hot_bytes += m->end - m->start;
+		for (size_t i = 0; i < l->n; i++) {
+			const struct zt_member *m = &l->m[i];
+
+			if (!is_hot(rep->member_freq[i]) || m->kind != ZT_MEMBER_FIELD)
+				continue;
+			for (unsigned long b = m->start; b < m->end && b < l->sum.size; b++)
+				if (!hot[b]) {
+					hot[b] = 1;
+					rep->hot_bytes++;
+				}
+		}
+		free(hot);
 	}
 	rep->hot_span = span_of(rep, NULL, true);
 	rep->min_hot_span = (unsigned int)((rep->hot_bytes + l->cacheline - 1) / l->cacheline);

@@ -628,20 +628,25 @@ static int parse_outside(struct parser *p, char *s)
 		s = trim(s + 8);
 		len = strlen(s);
 		if (s[len - 1] == ';') {
-			/* typedef uint64_t dma_addr_t; (possibly "typedef enum {...} x" collapsed) */
+			/* typedef uint64_t dma_addr_t; typedef void (*fn_t)(int); typedef u8 a_t[4]; */
 			struct zt_layouts *ls = p->out;
-			char *n;
+			struct zt_member tmp = { 0 };
+			char *decl = xstrdup(s);
+			int r;
 
-			s[--len] = '\0';
-			n = s + len;
-			while (n > s && is_ident_char(n[-1]))
-				n--;
-			if (n == s || !*n)
-				return perr(p, "cannot read typedef '%s'", s);
+			decl[len - 1] = '\0';
+			r = parse_decl(p, decl, &tmp);
+			free(decl);
+			if (r < 0 || !tmp.name[0] || tmp.bitfield) {
+				free(tmp.name);
+				free(tmp.type);
+				if (r == 0)
+					perr(p, "cannot read typedef '%.60s'", s);
+				return -1;
+			}
 			ls->td = xrealloc(ls->td, (ls->n_td + 1) * sizeof(*ls->td));
-			ls->td[ls->n_td].name = xstrdup(n);
-			*n = '\0';
-			ls->td[ls->n_td].target = squeeze(s);
+			ls->td[ls->n_td].name = tmp.name;
+			ls->td[ls->n_td].target = tmp.type;
 			ls->n_td++;
 			return 0;
 		}
