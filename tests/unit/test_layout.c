@@ -265,6 +265,38 @@ static void test_unverified_model_predicts_nothing(void **state)
 	zt_layouts_release(&ls);
 }
 
+static void test_packed_struct_is_not_simulated(void **state)
+{
+	const char *text =
+		"struct pk {\n"
+		"\tchar a; /* 0 1 */\n"
+		"\tchar pad[62]; /* 1 62 */\n"
+		"\tint b; /* 63 4 */\n"
+		"\t/* size: 67, cachelines: 2, members: 3 */\n"
+		"} __attribute__((__packed__));\n";
+	struct zt_layouts ls = { 0 };
+	struct zt_layout_rules r = { 0 };
+	struct zt_struct_report rep;
+	struct zt_findings fs = { 0 };
+
+	assert_int_equal(zt_pahole_parse(text, strlen(text), 64, &ls), 0);
+	assert_true(ls.v[0].packed);
+	rules("struct pk a per-packet\nstruct pk b per-packet\n", &r);
+	assert_int_equal(zt_struct_analyze(&ls.v[0], "p.o", &ls, &r, &rep), 0);
+	assert_false(rep.simulatable);
+	assert_false(rep.have_suggestion);
+	assert_int_equal(rep.hot_span, 2);
+	zt_layout_findings(&rep, all_on, &fs);
+	/* the span is still reported, with no order predicted */
+	assert_int_equal(count(&fs, ZT_CHECK_LAYOUT_HOT_SPAN), 1);
+	assert_int_equal(count(&fs, ZT_CHECK_LAYOUT_BLOAT), 0);
+	assert_non_null(strstr(fs.v[0].notes[fs.v[0].n_notes - 1], "no reorder predicted: a packed"));
+	zt_findings_release(&fs);
+	zt_struct_report_release(&rep);
+	zt_layout_rules_release(&r);
+	zt_layouts_release(&ls);
+}
+
 struct run {
 	int ret;
 	char *out;
@@ -482,6 +514,7 @@ int main(void)
 		cmocka_unit_test(test_hot_span_and_array_stride),
 		cmocka_unit_test(test_bloat_and_groups),
 		cmocka_unit_test(test_unverified_model_predicts_nothing),
+		cmocka_unit_test(test_packed_struct_is_not_simulated),
 		cmocka_unit_test(test_command_errors),
 		cmocka_unit_test(test_command_audit_and_diff),
 		cmocka_unit_test(test_command_ast_pass),
