@@ -961,6 +961,11 @@ int zt_struct_analyze(const struct zt_layout *l, const char *object, const struc
 		if (l->m[i].parent < 0)
 			order[k++] = (int)i;
 	rep->simulatable = !l->is_union && !l->packed && nt > 0;
+	for (size_t i = 0; i < l->n; i++)
+		if (l->m[i].unprintable) {
+			why(rep, "pahole could not print member %zu (an _Atomic type?)", i);
+			rep->simulatable = false;
+		}
 	place(rep, order, nt, &rep->current);
 	free(order);
 	if (!rep->simulatable) {

@@ -528,10 +528,18 @@ static int close_type(struct parser *p, char *s)
 	} else if (l->is_typedef) {
 		return perr(p, "typedef without a name");
 	}
-	if (!l->sum.have_size)
-		return perr(p, "type '%s' has no summary block (size:)", l->name);
+	if (!l->sum.have_size) {
+		/* pahole prints no summary for unions: the largest member is the size */
+		if (!l->is_union)
+			return perr(p, "type '%s' has no summary block (size:)", l->name);
+		for (size_t i = 0; i < l->n; i++)
+			if (l->m[i].parent < 0 && l->m[i].has_offset &&
+			    l->m[i].offset + l->m[i].size > l->sum.size)
+				l->sum.size = l->m[i].offset + l->m[i].size;
+	}
 	for (size_t i = 0; i < l->n; i++)
-		if (!l->m[i].has_offset && !l->m[i].bitfield && l->m[i].kind == ZT_MEMBER_FIELD)
+		if (!l->m[i].has_offset && !l->m[i].bitfield && !l->m[i].unprintable &&
+		    l->m[i].kind == ZT_MEMBER_FIELD)
 			return perr(p, "member '%s' has no offset", l->m[i].name);
 	l->lines = (unsigned int)((l->sum.size + l->cacheline - 1) / l->cacheline);
 	p->cur = NULL;
@@ -684,6 +692,15 @@ static int parse_line(struct parser *p, char *line)
 		return 0;
 	if (not_found_line(p->out, s))	/* stderr interleaved with stdout */
 		return 0;
+	if (starts(s, "<ERROR")) {
+		/* pahole 1.24 cannot print some members (DW_TAG_atomic_type): keep a hole */
+		struct zt_member *m = add_member(p);
+
+		m->name = xstrdup("");
+		m->type = xstrdup("<unprintable>");
+		m->unprintable = true;
+		return 0;
+	}
 	len = strlen(s);
 	if (starts(s, "/*")) {
 		char *e = strstr(s + 2, "*/");
@@ -1019,6 +1036,8 @@ void zt_layout_dump(const struct zt_layout *l, FILE *fp)
 				m->flexible ? " flexible" : "", m->zero_length ? " zero-length" : "");
 		if (m->func_ptr)
 			fprintf(fp, " func-ptr");
+		if (m->unprintable)
+			fprintf(fp, " unprintable");
 		if (m->group_begin)
 			fprintf(fp, " group-begin=%s", m->group_begin);
 		if (m->group_end)

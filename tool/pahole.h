@@ -36,6 +36,7 @@ struct zt_member {
 	bool flexible;		/* name[] */
 	bool zero_length;	/* name[0] */
 	bool func_ptr;
+	bool unprintable;	/* pahole printed "<ERROR(...)>" instead (e.g. _Atomic in 1.24) */
 	char *group_begin;	/* __cacheline_group_begin__G: "G" */
 	char *group_end;
 	unsigned long hole_after;	/* "XXX N bytes hole" printed after it */

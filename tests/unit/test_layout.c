@@ -101,6 +101,12 @@ static void test_model_reproduces_pahole(void **state)
 			struct zt_struct_report rep;
 
 			assert_int_equal(zt_struct_analyze(&ls.v[i], files[f], &ls, NULL, &rep), 0);
+			/* unions and pahole's unprintable members are not simulated, on purpose */
+			if (ls.v[i].is_union || !strcmp(ls.v[i].name, "atomics")) {
+				assert_false(rep.simulatable);
+				zt_struct_report_release(&rep);
+				continue;
+			}
 			if (!rep.verified)
 				fail_msg("%s: %s: %s", files[f], ls.v[i].name, rep.why_unverified);
 			/* packing never grows a struct */

@@ -90,3 +90,25 @@ struct uses_typedefs {
 };
 
 struct uses_typedefs ut;
+
+/* pahole 1.24 prints unions without a summary block */
+union top_union {
+	int i;
+	char c[12];
+};
+
+typedef union {
+	long l;
+	short s;
+} tunion_t;
+
+/* pahole 1.24 cannot print an _Atomic member: "<ERROR(...)>" in its place */
+struct atomics {
+	int a;
+	_Atomic long counter;
+	char c;
+};
+
+union top_union tu;
+tunion_t tut;
+struct atomics at;
