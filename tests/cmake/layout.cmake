@@ -49,3 +49,13 @@ if(ZT_CLANG19)
 else()
 	message(WARNING "clang-19 not found: the pahole fuzz run is skipped")
 endif()
+
+# The reference driver (when present): the model reproduces pahole on its structs.
+if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
+	add_test(NAME layout/reference-driver
+		COMMAND ${CMAKE_COMMAND}
+			-DZEROTAX=$<TARGET_FILE:zerotax>
+			-DDRIVER=${CMAKE_SOURCE_DIR}/reference-driver
+			-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-reference-driver
+			-P ${CMAKE_SOURCE_DIR}/tests/layout/reference-driver.cmake)
+endif()
