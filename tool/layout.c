@@ -785,8 +785,12 @@ static void suggest(struct zt_struct_report *rep, struct units *us)
 
 				if (u->marker || u->flexible)
 					continue;
-				if (u->group == (int)g || (hot && u->group < 0 && is_hot(u->freq)))
+				if (u->group == (int)g) {
 					seq[k++] = u;
+				} else if (hot && u->group < 0 && is_hot(u->freq)) {
+					u->group = (int)g;	/* now a member: holes inside stay shut */
+					seq[k++] = u;
+				}
 			}
 			qsort(seq + gfirst, k - gfirst, sizeof(*seq), cmp_units);
 			for (size_t i = 0; i < n; i++)
