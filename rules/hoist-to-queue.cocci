@@ -24,6 +24,7 @@ virtual report
 @@
 zt_wanted_pos = {{POSITIONS}}
 zt_bad_fn = set()
+zt_filled_fn = dict()
 
 def zt_pos_file_matches(given, rel):
     return given == rel or given.endswith("/" + rel)
@@ -77,6 +78,37 @@ zt_fn(...)
   {{VAR}}@zt_bp
   ...>
 }
+
+// A shared copy keeps the previous call's bytes: every path must write it
+// (a call taking its address) before anything else touches it.
+@zt_filled@
+identifier zt_cand.zt_fn, zt_fill;
+position zt_cand.zt_p;
+expression list zt_es1, zt_es2;
+@@
+zt_fn(...)
+{
+  ...
+  {{TYPE}} {{VAR}}@zt_p;
+  ... when != {{VAR}}
+  zt_fill(zt_es1, &{{VAR}}, zt_es2);
+  ...
+}
+
+@script:python@
+zt_fn << zt_cand.zt_fn;
+zt_fill << zt_filled.zt_fill;
+@@
+zt_filled_fn[zt_fn] = zt_fill
+print("zerotax-fill: %s: %s" % (zt_fn, zt_fill))
+
+@script:python@
+zt_fn << zt_cand.zt_fn;
+zt_p << zt_cand.zt_p;
+@@
+if zt_fn not in zt_filled_fn:
+    zt_bad_fn.add(zt_fn)
+    print("zerotax-refuse: %s:%s:%d: %s: {{VAR}} may be read before it is written: a per-queue copy would leak the previous call's bytes" % (zt_p[0].file, zt_p[0].line, int(zt_p[0].column) + 1, zt_fn))
 
 @script:python zt_refuse@
 zt_fn << zt_cand.zt_fn;

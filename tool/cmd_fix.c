@@ -99,6 +99,8 @@ static void print_text(FILE *f, const struct zt_findings *fs, const struct zt_fi
 		if (it->status == ZT_FIX_REFUSED)
 			fprintf(f, ": %s", it->reason);
 		fputc('\n', f);
+		if (it->why)
+			fprintf(f, "    why: %s\n", it->why);
 		if (it->sp_file)
 			fprintf(f, "    semantic patch: %s\n", it->sp_file);
 	}
@@ -130,10 +132,10 @@ static json_t *result_json(const struct zt_findings *fs, const struct zt_fix_res
 
 		if (it->status == ZT_FIX_NOT_APPLICABLE)
 			continue;
-		json_array_append_new(items, json_pack("{s:s, s:i, s:s?, s:s?, s:s?, s:s, s:s?, s:s?}",
+		json_array_append_new(items, json_pack("{s:s, s:i, s:s?, s:s?, s:s?, s:s, s:s?, s:s?, s:s?}",
 			"file", fd->file, "line", (int)fd->line, "function", fd->function,
 			"symbol", fd->symbol, "type", fd->type,
-			"status", zt_fix_status_name(it->status), "reason", it->reason,
+			"status", zt_fix_status_name(it->status), "reason", it->reason, "why", it->why,
 			"semantic_patch", it->sp_file));
 	}
 	for (size_t i = 0; i < r->n_changed; i++)

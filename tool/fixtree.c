@@ -799,6 +799,38 @@ static const char *uninit_attr(struct fixer *x)
 	return have ? "__uninitialized" : "__attribute__((__uninitialized__))";
 }
 
+/* "zerotax-fill: FUNCTION: FILL": the call the guard rule found writing the local first. */
+static char *fill_of(const char *text, const char *fn)
+{
+	char *want = xasprintf("zerotax-fill: %s: ", fn), *fill = NULL;
+	const char *p = text ? strstr(text, want) : NULL;
+
+	if (p) {
+		p += strlen(want);
+		fill = xstrndup(p, strcspn(p, "\n"));
+	}
+	free(want);
+	return fill;
+}
+
+static char *why_of(struct fixer *x, const struct site *s)
+{
+	json_t *ev = json_object_get(s->f->details, "evidence");
+	long long cb = jint(json_object_get(ev, "clang"), "bytes", -1);
+	char *fill = s->fill ? xasprintf("%s() writes it first on every path", s->fill) :
+		     xstrdup("no read before the first write was found");
+	char *why;
+
+	if (x->o->strategy == ZT_FIX_HOIST)
+		why = xasprintf("%s; one %s per queue (one NAPI context at a time) replaces the "
+				"per-call copy", fill, s->owner_type);
+	else
+		why = xasprintf("%s; clang-19's optimizer already removed %lld of %lld bytes of "
+				"the zeroing", fill, s->f->size - cb, s->f->size);
+	free(fill);
+	return why;
+}
+
 static int apply_one(struct fixer *x, size_t k, char *tmpl)
 {
 	struct site *s = &x->sites[k];
@@ -843,6 +875,7 @@ static int apply_one(struct fixer *x, size_t k, char *tmpl)
 		break;
 	}
 	if (x->r->items[s->item].status != ZT_FIX_REFUSED) {
+		s->fill = fill_of(res.out, s->f->function);
 		s->applied = true;
 		touch(x, s->rel);
 		if (s->owner_rel)
@@ -1292,7 +1325,13 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 				   strerror(errno));
 			goto out;
 		}
-		x.spdir = xstrdup(opts->emit_dir);
+		/* spatch runs inside the copy: the path must not be relative. */
+		if (!realpath(opts->emit_dir, real)) {
+			ret = fail(&x, "spatch", "cannot resolve %s: %s", opts->emit_dir,
+				   strerror(errno));
+			goto out;
+		}
+		x.spdir = xstrdup(real);
 	} else {
 		char tmp[] = "/tmp/zerotax-fix-XXXXXX";
 
@@ -1351,6 +1390,7 @@ out:
 	for (size_t k = 0; k < x.n_sites; k++) {
 		if (x.sites[k].applied && r->items[x.sites[k].item].status != ZT_FIX_REFUSED) {
 			r->items[x.sites[k].item].status = ZT_FIX_APPLIED;
+			r->items[x.sites[k].item].why = why_of(&x, &x.sites[k]);
 			r->n_applied++;
 		}
 		site_release(&x.sites[k]);
@@ -1371,6 +1411,7 @@ void zt_fix_result_release(struct zt_fix_result *r)
 {
 	for (size_t i = 0; i < r->n_items; i++) {
 		free(r->items[i].reason);
+		free(r->items[i].why);
 		free(r->items[i].sp_file);
 	}
 	free(r->items);

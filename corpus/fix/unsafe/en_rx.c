@@ -62,3 +62,14 @@ unsigned int demo_guarded(struct demo_rq *rq, void *va, unsigned int len)
 	rq->saved = mxbuf;
 	return mxbuf.len;
 }
+
+/* Read before it is written: a per-queue copy would show the previous packet. */
+unsigned int demo_read_first(struct demo_rq *rq, void *va, unsigned int len)
+{
+	struct demo_xdp_buff mxbuf;
+
+	if (mxbuf.flags)
+		return 0;
+	demo_fill(&mxbuf, va, len);
+	return mxbuf.len;
+}
