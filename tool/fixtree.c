@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <regex.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -700,8 +701,21 @@ out:
 	return ret;
 }
 
+static bool cold_comment(const char *b, const char *e)
+{
+	static const char *const words[] = { "control", "cold", "slow path", "slowpath",
+					     "read-mostly", "config" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (memmem(b, (size_t)(e - b), words[i], strlen(words[i])))
+			return true;
+	return false;
+}
+
 /*
- * Without a choice from the layout model, the field goes at the end, but not
+ * Without a choice from the layout model (details.owner.after), the field goes
+ * after the last hot member: before a comment that opens the cold part
+ * ("control", "cold", "slow path"). Failing that, at the end, but not
  * behind a trailing cache-line aligned member: that one starts a line of its
  * own, and whatever follows it would share it.
  */
@@ -723,6 +737,11 @@ static char *default_anchor(const char *otext, const char *owner_type)
 
 			if (!e)
 				break;
+			/* "control", "cold", "slow path": the hot part ended with the member before. */
+			if (!depth && names[1] && cold_comment(p, e)) {
+				free(names[0]);
+				return names[1];
+			}
 			p = e + 1;
 			stmt = p + 1;
 			continue;
@@ -800,6 +819,9 @@ static const char *uninit_attr(struct fixer *x)
 }
 
 static char *map_arg(struct fixer *x, const char *arg, const char *root);
+static bool file_changed(struct fixer *x, const char *rel);
+static int tidy(struct fixer *x, const struct site *s);
+static int tidy_owner(struct fixer *x, const struct site *s);
 
 static size_t incs_count(char **v)
 {
@@ -932,11 +954,286 @@ static int apply_one(struct fixer *x, size_t k, char *tmpl)
 			touch(x, s->owner_rel);
 	}
 	ret = 0;
+	if (s->applied && file_changed(x, s->rel))
+		ret = tidy(x, s);
+	if (!ret && s->applied && s->owner_rel && file_changed(x, s->owner_rel))
+		ret = tidy_owner(x, s);
 out:
 	zt_cocci_refusals_release(&refs);
 	zt_spawn_result_release(&res);
 	free(text);
 	free(sp);
+	return ret;
+}
+
+/* ---- tidy: what spatch's pretty printer leaves for netdev review ------------- */
+
+struct lines {
+	char **v;
+	size_t n;
+	bool final_newline;
+};
+
+static void lines_split(const char *text, struct lines *l)
+{
+	const char *p = text;
+
+	memset(l, 0, sizeof(*l));
+	while (*p) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+
+		l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+		l->v[l->n++] = xstrndup(p, len);
+		if (!eol)
+			break;
+		p = eol + 1;
+	}
+	l->final_newline = p > text && p[-1] == '\n';
+}
+
+static char *lines_join(const struct lines *l)
+{
+	size_t len = 0;
+	char *s, *o;
+
+	for (size_t i = 0; i < l->n; i++)
+		len += strlen(l->v[i]) + 1;
+	s = o = xmalloc(len + 1);
+	for (size_t i = 0; i < l->n; i++) {
+		size_t n = strlen(l->v[i]);
+
+		memcpy(o, l->v[i], n);
+		o += n;
+		if (i + 1 < l->n || l->final_newline)
+			*o++ = '\n';
+	}
+	*o = '\0';
+	return s;
+}
+
+static void lines_release(struct lines *l)
+{
+	free_list(l->v, l->n);
+	memset(l, 0, sizeof(*l));
+}
+
+static bool line_in(const struct lines *l, const char *line)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i], line))
+			return true;
+	return false;
+}
+
+/*
+ * spatch prints a cast it had to rebuild as "(char *) x"; kernel style (and
+ * checkpatch) want "(char *)x". Only on lines the rewrite produced, and only
+ * for parentheses that hold a type.
+ */
+static char *tighten_casts(const char *line, const regex_t *re)
+{
+	char *s = xstrdup(line);
+	size_t off = 0;
+	regmatch_t m[1];
+
+	while (!regexec(re, s + off, 1, m, off ? REG_NOTBOL : 0)) {
+		size_t end = off + (size_t)m[0].rm_eo;	/* just past ") " */
+		size_t start = off + (size_t)m[0].rm_so;
+
+		if (start > 0 && (isalnum((unsigned char)s[start - 1]) || s[start - 1] == '_')) {
+			off = end;
+			continue;
+		}
+		memmove(s + end - 1, s + end, strlen(s + end) + 1);
+		off = end - 1;
+	}
+	return s;
+}
+
+static int indent_of(const char *l)
+{
+	int n = 0;
+
+	for (; *l == '\t' || *l == ' '; l++)
+		n += *l == '\t' ? 8 : 1;
+	return n;
+}
+
+/* Does this line start a declaration ("u16 x = ...;", "struct a *b;")? */
+static bool declaration_line(const char *l)
+{
+	static const char *const stmt[] = { "return", "goto", "if", "else", "for", "while", "do",
+					    "switch", "case", "break", "continue", "default",
+					    "sizeof" };
+	static const char *const kw[] = { "struct", "union", "enum", "const", "static",
+					  "unsigned", "signed", "volatile", "register" };
+	const char *p = l, *w;
+	size_t n;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	w = p;
+	while (isalnum((unsigned char)*p) || *p == '_')
+		p++;
+	n = (size_t)(p - w);
+	if (!n)
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(stmt); i++)
+		if (n == strlen(stmt[i]) && !strncmp(w, stmt[i], n))
+			return false;
+	for (size_t i = 0; i < ARRAY_SIZE(kw); i++)
+		if (n == strlen(kw[i]) && !strncmp(w, kw[i], n))
+			return true;
+	/* A type name, then (pointers and) a declarator. */
+	while (*p == ' ' || *p == '\t' || *p == '*')
+		p++;
+	return isalpha((unsigned char)*p) || *p == '_';
+}
+
+/*
+ * Move the new pointer first among the locals of its block, where netdev's
+ * reverse Christmas tree puts what the upstream change added. Only when every
+ * line between the block's "{" and it is a declaration.
+ */
+static void hoist_first(struct lines *l, const char *decl)
+{
+	for (size_t d = 0; d < l->n; d++) {
+		const char *t = l->v[d];
+		int ind;
+		size_t i;
+
+		while (*t == ' ' || *t == '\t')
+			t++;
+		if (strcmp(t, decl))
+			continue;
+		ind = indent_of(l->v[d]);
+		for (i = d; i-- > 0;) {
+			const char *u = l->v[i];
+			size_t len = strlen(u);
+
+			if (len && u[len - 1] == '{' && indent_of(u) < ind)
+				break;
+			if (!len || indent_of(u) < ind)
+				return;
+			if (indent_of(u) == ind && !declaration_line(u))
+				return;
+		}
+		if (i == (size_t)-1 || i + 1 == d)
+			continue;
+		{
+			char *moved = l->v[d];
+
+			memmove(&l->v[i + 2], &l->v[i + 1], (d - i - 1) * sizeof(*l->v));
+			l->v[i + 1] = moved;
+		}
+	}
+}
+
+static int tidy(struct fixer *x, const struct site *s)
+{
+	char *orig = read_rel(x->src, s->rel), *now = read_rel(x->out, s->rel), *out;
+	struct lines lo, ln;
+	regex_t re;
+	int ret = 0;
+
+	if (!orig || !now) {
+		free(orig);
+		free(now);
+		return fail(x, "spatch", "cannot read %s after spatch", s->rel);
+	}
+	if (regcomp(&re, "\\((const |volatile )*(struct [A-Za-z_][A-Za-z0-9_]*|"
+		    "union [A-Za-z_][A-Za-z0-9_]*|unsigned( (char|short|int|long))?|"
+		    "signed( (char|short|int|long))?|void|char|short|int|long( long)?|bool|"
+		    "[us](8|16|32|64)|__[lb]e(16|32|64)|[A-Za-z_][A-Za-z0-9_]*_t)( ?\\*+)?\\) ",
+		    REG_EXTENDED)) {
+		free(orig);
+		free(now);
+		return fail(x, "spatch", "internal: bad cast pattern");
+	}
+	lines_split(orig, &lo);
+	lines_split(now, &ln);
+	for (size_t i = 0; i < ln.n; i++) {
+		if (line_in(&lo, ln.v[i]))
+			continue;
+		{
+			char *t = tighten_casts(ln.v[i], &re);
+
+			free(ln.v[i]);
+			ln.v[i] = t;
+		}
+	}
+	if (x->o->strategy == ZT_FIX_HOIST) {
+		char *decl = xasprintf("%s *%s = &%s->%s;", s->type, s->var, s->owner_param, s->var);
+
+		hoist_first(&ln, decl);
+		free(decl);
+	}
+	out = lines_join(&ln);
+	if (strcmp(out, now) && write_rel(x->out, s->rel, out))
+		ret = fail(x, "spatch", "cannot write %s: %s", s->rel, strerror(errno));
+	free(out);
+	regfree(&re);
+	lines_release(&lo);
+	lines_release(&ln);
+	free(orig);
+	free(now);
+	return ret;
+}
+
+/*
+ * spatch hands the anchor member's trailing comment to the line it adds after
+ * it. Give it back: the comment describes the anchor, not the new field.
+ */
+static int tidy_owner(struct fixer *x, const struct site *s)
+{
+	char *orig = read_rel(x->src, s->owner_rel), *now = read_rel(x->out, s->owner_rel);
+	char *field = xasprintf("%s %s;", s->type, s->var), *out;
+	struct lines lo, ln;
+	int ret = 0;
+
+	if (!orig || !now) {
+		free(orig);
+		free(now);
+		free(field);
+		return 0;
+	}
+	lines_split(orig, &lo);
+	lines_split(now, &ln);
+	for (size_t i = 1; i < ln.n; i++) {
+		char *l = ln.v[i], *t = l, *rest, *prev = ln.v[i - 1];
+
+		while (*t == ' ' || *t == '\t')
+			t++;
+		if (strncmp(t, field, strlen(field)))
+			continue;
+		rest = t + strlen(field);
+		while (*rest == ' ' || *rest == '\t')
+			rest++;
+		if (strncmp(rest, "/*", 2) && strncmp(rest, "//", 2))
+			continue;
+		/* The original line: the anchor as it is now, followed by that comment. */
+		for (size_t k = 0; k < lo.n; k++) {
+			const char *o = lo.v[k];
+			size_t pl = strlen(prev), ol = strlen(o), cl = strlen(rest);
+
+			if (ol > pl + cl && !strncmp(o, prev, pl) && !strcmp(o + ol - cl, rest)) {
+				free(ln.v[i - 1]);
+				ln.v[i - 1] = xstrdup(o);
+				*(t + strlen(field)) = '\0';
+				break;
+			}
+		}
+	}
+	out = lines_join(&ln);
+	if (strcmp(out, now) && write_rel(x->out, s->owner_rel, out))
+		ret = fail(x, "spatch", "cannot write %s: %s", s->owner_rel, strerror(errno));
+	free(out);
+	free(field);
+	lines_release(&lo);
+	lines_release(&ln);
+	free(orig);
+	free(now);
 	return ret;
 }
 
@@ -1313,6 +1610,16 @@ static int sparse_step(struct fixer *x, char **tus, size_t n)
 
 /* ---- the whole run ---------------------------------------------------------- */
 
+static int site_cmp(const void *pa, const void *pb)
+{
+	const struct site *a = pa, *b = pb;
+	int c = strcmp(a->rel, b->rel);
+
+	if (c)
+		return c;
+	return a->f->line > b->f->line ? -1 : a->f->line < b->f->line;
+}
+
 static bool dir_empty_or_missing(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -1399,6 +1706,11 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 		ret = fail(&x, "spatch", "%s", zt_last_error());
 		goto out;
 	}
+	/*
+	 * Positions are lines of the file as check saw it: per file, the last
+	 * finding first, so a rewrite never shifts the lines of the next one.
+	 */
+	qsort(x.sites, x.n_sites, sizeof(*x.sites), site_cmp);
 	for (size_t k = 0; k < x.n_sites; k++) {
 		if (opts->strategy == ZT_FIX_HOIST && !x.sites[k].anchor) {
 			char *o = read_rel(x.out, x.sites[k].owner_rel);

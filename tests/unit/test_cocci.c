@@ -247,10 +247,11 @@ static void test_hoist_safe_corpus(void **state)
 	assert_non_null(strstr(rx, "{\n\tstruct demo_xdp_buff *mxbuf = &rq->mxbuf;\n"
 				   "\tunsigned int headroom = 64;"));
 	en = read_out(out, "en.h");
-	/* One field for both functions, before the trailing cache-line aligned member. */
+	/* One field for both functions, after the last hot member (before "control"). */
 	assert_int_equal(count(en, "struct demo_xdp_buff mxbuf;"), 1);
-	assert_non_null(strstr(en, "\tstruct demo_xdp_buff mxbuf;\n"
-				   "\tstruct demo_xdp_rxq xdp_rxq ____cacheline_aligned_in_smp;"));
+	assert_non_null(strstr(en, "\tstruct demo_page_pool *page_pool;\n"
+				   "\tstruct demo_xdp_buff mxbuf;\n\n\t/* control */"));
+	assert_string_equal(r.field, "struct demo_rq: struct demo_xdp_buff mxbuf after page_pool");
 	/* The definition moved before the owner, out of the header en.h does not see. */
 	assert_true(strstr(en, "struct demo_xdp_buff {") < strstr(en, "struct demo_rq {"));
 	assert_non_null(strstr(en, "struct demo_xdp_buff {"));
