@@ -245,9 +245,9 @@ static void plan_one(struct fixer *x, size_t i)
 			goto drop;
 		}
 		if (f->size <= 0 || cb * 2 > f->size) {
-			item_refuse(x, i, "clang keeps %lld of %lld bytes of the zeroing of %s: "
-				    "bytes may be read before they are written", cb, f->size,
-				    f->symbol);
+			item_refuse(x, i, "clang keeps %lld of %lld bytes of the zeroing of %s: the "
+				    "optimizer could not prove them dead, so nothing shows that "
+				    "every byte read is written first", cb, f->size, f->symbol);
 			goto drop;
 		}
 	}
