@@ -92,12 +92,6 @@ int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings
 /* The patch's subject, derived from the findings that were applied. */
 char *zt_fix_subject(const struct zt_findings *fs, const struct zt_fix_result *result);
 
-/* Findings from a check JSON file (the fields fix needs; details kept). */
-int zt_fix_load_findings(const char *path, struct zt_findings *fs);
-/* compile_commands.json from @build_dir, read with jansson. */
-int zt_fix_load_compdb(const char *build_dir, struct zt_compdb *db);
-void zt_fix_compdb_release(struct zt_compdb *db);
-
 const char *zt_fix_status_name(enum zt_fix_status s);
 
 #endif /* ZT_FIXTREE_H */

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "cocci.h"
+#include "emit.h"
 #include "fixtree.h"
 #include "process.h"
 #include "zerotax.h"
@@ -173,7 +174,7 @@ static void load_fixture(const char *name, const char *corpus, const char *dir,
 	out = xasprintf("%s/%s.json", dir, name);
 	assert_int_equal(zt_write_file(out, o.buf, o.len), 0);
 	memset(fs, 0, sizeof(*fs));
-	assert_int_equal(zt_fix_load_findings(out, fs), 0);
+	assert_int_equal(zt_findings_load_json(out, fs, NULL), 0);
 	free(in);
 	free(text);
 	free(out);
