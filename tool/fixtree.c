@@ -650,7 +650,8 @@ static int move_definition(struct fixer *x, struct site *s)
 	}
 	tdef = find_definition(ttext, s->type);
 	if (!strcmp(s->type_rel, s->owner_rel)) {
-		if (tdef < odef) {
+		/* Two reads of one file: compare offsets, not pointers. */
+		if (tdef - ttext < odef - otext) {
 			ret = 0;
 			goto out;
 		}
@@ -669,8 +670,18 @@ static int move_definition(struct fixer *x, struct site *s)
 	if (bs > ttext + 1 && bs[-1] == '\n' && bs[-2] == '\n' && *be == '\n')
 		del++;
 	free(x->r->moved);
-	x->r->moved = xasprintf("%s: %s:%u -> %s:%u", s->type, s->type_rel,
-				line_of(ttext, tdef), s->owner_rel, line_of(otext, odef));
+	{
+		/* Lines as the user's tree has them, not as the copy has them by now. */
+		char *st = read_rel(x->src, s->type_rel), *so = read_rel(x->src, s->owner_rel);
+		const char *sd = st ? find_definition(st, s->type) : NULL;
+		const char *sod = so ? find_definition(so, s->owner_type) : NULL;
+
+		x->r->moved = xasprintf("%s: %s:%u -> %s:%u", s->type, s->type_rel,
+					sd ? line_of(st, sd) : line_of(ttext, tdef), s->owner_rel,
+					sod ? line_of(so, sod) : line_of(otext, odef));
+		free(st);
+		free(so);
+	}
 	t2 = text_splice(ttext, (size_t)(bs - ttext), del, "");
 	if (!strcmp(s->type_rel, s->owner_rel)) {
 		free(otext);

@@ -345,6 +345,38 @@ static void test_unsafe_corpus_refused(void **state)
 	free((char *)o.output_dir);
 }
 
+/* Defined after the owner in the same header: the definition moves up, above the owner. */
+static void test_definition_after_owner_moves(void **state)
+{
+	struct zt_ctx ctx = { .out = stdout, .err = stderr };
+	struct zt_fix_opts o = { .strategy = ZT_FIX_HOIST, .source_dir = CORPUS "/after" };
+	struct zt_findings fs;
+	struct zt_fix_result r;
+	struct tmp t;
+	char *q, *rx;
+
+	tmp_make(&t);
+	load_fixture("after", CORPUS, t.dir, &fs);
+	o.output_dir = xasprintf("%s/tree", t.dir);
+	assert_int_equal(zt_fix_tree(&ctx, &o, &fs, &r), 0);
+	assert_int_equal(r.n_applied, 1);
+	q = read_out(o.output_dir, "q.h");
+	rx = read_out(o.output_dir, "rx.c");
+	assert_non_null(strstr(q, "/* One work item, filled per packet. */\nstruct demo_item {"));
+	assert_true(strstr(q, "struct demo_item {") < strstr(q, "struct demo_q {"));
+	assert_int_equal(count(q, "struct demo_item {"), 1);
+	assert_non_null(strstr(q, "\tunsigned int tail;\n\tstruct demo_item it;\n};"));
+	assert_non_null(strstr(rx, "struct demo_item *it = &q->it;"));
+	assert_non_null(strstr(rx, "return it->len + sizeof(*it);"));
+	assert_string_equal(r.moved, "struct demo_item: q.h:12 -> q.h:6");
+	free(q);
+	free(rx);
+	zt_fix_result_release(&r);
+	zt_findings_release(&fs);
+	tmp_remove(&t);
+	free((char *)o.output_dir);
+}
+
 static void expect_failure(const char *fixture, const char *tree, const char *step,
 			   const char *why)
 {
@@ -463,6 +495,7 @@ int main(void)
 		cmocka_unit_test(test_filter_stderr),
 		cmocka_unit_test(test_hoist_safe_corpus),
 		cmocka_unit_test(test_unsafe_corpus_refused),
+		cmocka_unit_test(test_definition_after_owner_moves),
 		cmocka_unit_test(test_failed_compile_leaves_tree),
 		cmocka_unit_test(test_nothing_matched_is_a_failure),
 		cmocka_unit_test(test_write_back_and_format_patch),
