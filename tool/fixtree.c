@@ -681,6 +681,10 @@ static int move_definition(struct fixer *x, struct site *s)
 					sod ? line_of(so, sod) : line_of(otext, odef));
 		free(st);
 		free(so);
+		free(x->r->moved_from);
+		free(x->r->moved_to);
+		x->r->moved_from = xstrdup(s->type_rel);
+		x->r->moved_to = xstrdup(s->owner_rel);
 	}
 	t2 = text_splice(ttext, (size_t)(bs - ttext), del, "");
 	if (!strcmp(s->type_rel, s->owner_rel)) {
@@ -1343,10 +1347,13 @@ static int verify(struct fixer *x)
 				free(old);
 				return -1;
 			}
-			if (!x->r->field)
+			if (!x->r->field) {
 				x->r->field = xasprintf("%s: %s %s %s%s", s->owner_type, s->type, s->var,
 							s->anchor ? "after " : "at the end",
 							s->anchor ? s->anchor : "");
+				x->r->field_owner = xstrdup(s->owner_type);
+				x->r->field_after = s->anchor ? xstrdup(s->anchor) : NULL;
+			}
 		}
 		free(old);
 	}
@@ -1793,6 +1800,10 @@ void zt_fix_result_release(struct zt_fix_result *r)
 	free_list(r->changed, r->n_changed);
 	free(r->moved);
 	free(r->field);
+	free(r->field_owner);
+	free(r->field_after);
+	free(r->moved_from);
+	free(r->moved_to);
 	free(r->failure);
 	memset(r, 0, sizeof(*r));
 }
@@ -1978,6 +1989,31 @@ char *zt_fix_subject(const struct zt_findings *fs, const struct zt_fix_result *r
 	return subject;
 }
 
+/* A paragraph at 72 columns, as commit messages are written. */
+static void wrap(FILE *m, const char *text)
+{
+	const char *p = text;
+	size_t col = 0;
+
+	while (*p) {
+		size_t w = strcspn(p, " ");
+
+		if (col && col + 1 + w > 72) {
+			fputc('\n', m);
+			col = 0;
+		} else if (col) {
+			fputc(' ', m);
+			col++;
+		}
+		fwrite(p, 1, w, m);
+		col += w;
+		p += w;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', m);
+}
+
 static void add_evidence(FILE *m, const struct zt_finding *f)
 {
 	json_t *ev = json_object_get(f->details, "evidence");
@@ -2029,22 +2065,49 @@ int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings
 	fprintf(m, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
 	fprintf(m, "From: zerotax <zerotax@localhost>\n");
 	fprintf(m, "Subject: [PATCH] %s\n\n", subject);
-	fprintf(m, "With stack auto-initialization (CONFIG_INIT_STACK_ALL_ZERO) every local\n"
-		   "struct is zeroed on entry. The functions below declare %s on the\n"
-		   "stack and run once per received packet, so the zeroing is paid per packet.\n\n",
-		f->type);
+	{
+		char *p1 = xasprintf("With stack auto-initialization (CONFIG_INIT_STACK_ALL_ZERO) "
+				     "every local struct is zeroed on entry. The functions below "
+				     "declare %s %s on the stack and run once per received packet, "
+				     "so the zeroing is paid per packet:", f->type, f->symbol);
+
+		wrap(m, p1);
+		free(p1);
+	}
+	fputc('\n', m);
 	for (size_t i = 0; i < r->n_items; i++)
 		if (r->items[i].status == ZT_FIX_APPLIED)
 			add_evidence(m, &fs->v[r->items[i].finding]);
-	fprintf(m, "\nOne queue is processed by one NAPI context at a time and every field of\n"
-		   "the buffer is written before it is read on each packet, so one instance\n"
-		   "per queue can serve all of them.");
-	if (r->field)
-		fprintf(m, " It lives in %s.", r->field);
-	if (r->moved)
-		fprintf(m, "\nThe owner embeds it by value now, so the definition of %s\nmoves before it.",
-			r->moved);
 	fputc('\n', m);
+	{
+		const struct zt_fix_item *it = NULL;
+		char *p2, *where, *moved = NULL, *fill;
+
+		for (size_t i = 0; i < r->n_items && !it; i++)
+			if (r->items[i].status == ZT_FIX_APPLIED)
+				it = &r->items[i];
+		where = r->field_after ?
+			xasprintf("after %s, the last member of the hot part", r->field_after) :
+			xstrdup("at its end");
+		if (r->moved_from)
+			moved = xasprintf(" The owner embeds it by value now, so the definition of "
+					  "%s moves from %s into %s, before the owner.", f->type,
+					  r->moved_from, r->moved_to);
+		/* The guard rule's finding, without the strategy's own explanation. */
+		fill = it && it->why ? xstrndup(it->why, strcspn(it->why, ";")) :
+		       xstrdup("every field is written before it is read");
+		p2 = xasprintf("Keep one %s per queue instead: it becomes the member %s of %s, "
+			       "%s, and each function takes a pointer to it. A queue is "
+			       "processed by one NAPI context at a time, and %s, so no "
+			       "packet sees what the previous one left.%s", f->type, f->symbol,
+			       r->field_owner ? r->field_owner : "the owner", where, fill,
+			       moved ? moved : "");
+		wrap(m, p2);
+		free(p2);
+		free(fill);
+		free(where);
+		free(moved);
+	}
 	if (bench) {
 		fputs("\nMeasured on the bundled reference driver:\n\n", m);
 		fputs(bench, m);

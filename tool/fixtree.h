@@ -60,6 +60,9 @@ struct zt_fix_result {
 	size_t n_changed;
 	char *moved;		/* "struct T: a.h:12 -> b.h:40", or NULL */
 	char *field;		/* "struct mlx5e_rq: struct mlx5e_xdp_buff mxbuf after page_pool" */
+	char *field_owner;	/* "struct mlx5e_rq" */
+	char *field_after;	/* the member it follows; NULL: at the end */
+	char *moved_from, *moved_to;	/* files (relative) of a moved definition */
 	const char *failed_step;	/* NULL when every step passed */
 	char *failure;		/* why the step failed */
 	size_t n_applied, n_refused;
