@@ -177,7 +177,8 @@ static void plan_one(struct fixer *x, size_t i)
 		item_refuse(x, i, "'%s' is not a plain identifier", f->symbol ? f->symbol : "?");
 		return;
 	}
-	if (decl && !json_is_null(json_object_get(decl, "explicit_init"))) {
+	if (json_object_get(decl, "explicit_init") &&
+	    !json_is_null(json_object_get(decl, "explicit_init"))) {
 		item_refuse(x, i, "%s has an initializer: the zeroing is asked for, not automatic",
 			    f->symbol);
 		return;
@@ -329,7 +330,10 @@ static int copy_tree(const char *from, const char *to, const char *skip)
 		if (lstat(a, &st)) {
 			ret = error("cannot stat %s: %s", a, strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
-			if (strcmp(a, skip) && !is_build_dir(a))
+			char real[PATH_MAX];
+
+			/* The copy may live inside the tree: never copy it into itself. */
+			if (!(realpath(a, real) && !strcmp(real, skip)) && !is_build_dir(a))
 				ret = copy_tree(a, b, skip);
 		} else if (S_ISLNK(st.st_mode)) {
 			char target[PATH_MAX];
@@ -1682,12 +1686,15 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 		plan_one(&x, i);
 
 	/* copy */
-	if (copy_tree(x.src, opts->output_dir, opts->output_dir) ||
-	    !realpath(opts->output_dir, real)) {
-		ret = fail(&x, "copy", "%s", zt_last_error());
+	if ((mkdir(opts->output_dir, 0755) && errno != EEXIST) || !realpath(opts->output_dir, real)) {
+		ret = fail(&x, "copy", "cannot create %s: %s", opts->output_dir, strerror(errno));
 		goto out;
 	}
 	x.out = xstrdup(real);
+	if (copy_tree(x.src, x.out, x.out)) {
+		ret = fail(&x, "copy", "%s", zt_last_error());
+		goto out;
+	}
 	if (!x.n_sites) {
 		ret = 0;
 		goto out;

@@ -485,6 +485,45 @@ static void test_write_back_and_format_patch(void **state)
 	tmp_remove(&t);
 }
 
+/* --output inside the tree: the copy must not copy itself. */
+static void test_output_inside_tree(void **state)
+{
+	struct zt_ctx ctx = { .out = stdout, .err = stderr };
+	struct zt_fix_opts o = { .strategy = ZT_FIX_HOIST };
+	struct zt_spawn_result sr;
+	struct zt_findings fs;
+	struct zt_fix_result r;
+	struct stat st;
+	struct tmp t;
+	char *root, *src, *out, *nested;
+
+	tmp_make(&t);
+	root = xasprintf("%s/src", t.dir);
+	src = xasprintf("%s/safe", root);
+	out = xasprintf("%s/fixed", src);
+	nested = xasprintf("%s/fixed", out);
+	assert_int_equal(mkdir(root, 0755), 0);
+	{
+		char *argv[] = { "cp", "-r", CORPUS "/safe", src, NULL };
+
+		assert_int_equal(zt_spawn(argv, NULL, &sr), 0);
+		zt_spawn_result_release(&sr);
+	}
+	load_fixture("safe", root, t.dir, &fs);
+	o.source_dir = src;
+	o.output_dir = out;
+	assert_int_equal(zt_fix_tree(&ctx, &o, &fs, &r), 0);
+	assert_int_equal(r.n_applied, 2);
+	assert_int_equal(stat(nested, &st), -1);
+	free(root);
+	free(src);
+	free(out);
+	free(nested);
+	zt_fix_result_release(&r);
+	zt_findings_release(&fs);
+	tmp_remove(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -499,6 +538,7 @@ int main(void)
 		cmocka_unit_test(test_failed_compile_leaves_tree),
 		cmocka_unit_test(test_nothing_matched_is_a_failure),
 		cmocka_unit_test(test_write_back_and_format_patch),
+		cmocka_unit_test(test_output_inside_tree),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
