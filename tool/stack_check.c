@@ -147,7 +147,7 @@ static void match_sites(const struct zt_evidence *ev, const char *function,
 		hit = s->var && !strcmp(s->var, l->name);
 		if (!hit && s->file && s->line == l->line &&
 		    !strcmp(base_name(s->file), base_name(l->file)))
-			hit = !s->var || !s->column || s->column == l->column;
+			hit = !s->var || (s->column && s->column == l->column);
 		if (!hit)
 			continue;
 		if (r->bytes < 0)
