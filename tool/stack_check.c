@@ -390,6 +390,16 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 				    "copy; mark it __uninitialized if every byte read is written "
 				    "first", n->name);
 	}
+	{
+		long long fg = frame_size(tev, true, n->name), fc = frame_size(tev, false, n->name);
+
+		if (fg >= 0 && fc >= 0)
+			zt_finding_add_note(fd, "stack frame of '%s': %lld bytes (gcc), %lld (clang)",
+					    n->name, fg, fc);
+		else if (fg >= 0 || fc >= 0)
+			zt_finding_add_note(fd, "stack frame of '%s': %lld bytes (%s)", n->name,
+					    fg >= 0 ? fg : fc, fg >= 0 ? "gcc" : "clang");
+	}
 	free(chain);
 	free(decl);
 
