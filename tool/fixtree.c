@@ -245,7 +245,7 @@ static void plan_one(struct fixer *x, size_t i)
 				    "is dead", f->symbol);
 			goto drop;
 		}
-		if (f->size <= 0 || cb * 2 > f->size) {
+		if (!x->o->trust_fill && (f->size <= 0 || cb * 2 > f->size)) {
 			item_refuse(x, i, "clang keeps %lld of %lld bytes of the zeroing of %s: the "
 				    "optimizer could not prove them dead, so nothing shows that "
 				    "every byte read is written first", cb, f->size, f->symbol);
@@ -912,9 +912,12 @@ static char *why_of(struct fixer *x, const struct site *s)
 	if (x->o->strategy == ZT_FIX_HOIST)
 		why = xasprintf("%s; one %s per queue (one NAPI context at a time) replaces the "
 				"per-call copy", fill, s->owner_type);
-	else
+	else if (cb >= 0 && cb * 2 <= s->f->size)
 		why = xasprintf("%s; clang-19's optimizer already removed %lld of %lld bytes of "
 				"the zeroing", fill, s->f->size - cb, s->f->size);
+	else
+		why = xasprintf("%s; trusted (--trust-fill): clang-19 keeps %lld of %lld bytes, "
+				"so the compiler does not confirm it", fill, cb, s->f->size);
 	free(fill);
 	return why;
 }
