@@ -1,6 +1,6 @@
 # The README's two commands. Everything else is CMake's job.
 #   make demo   set up, build, then check -> fix -> prove on the bundled driver
-#   make test   set up, build with ASan+UBSan, run every test CI runs
+#   make test   set up, build (release and ASan+UBSan), run every test CI runs
 BUILD      ?= build
 TESTBUILD  ?= build/test
 JOBS       ?= $(shell nproc)
@@ -28,7 +28,7 @@ build-test: deps $(TESTBUILD)/CMakeCache.txt
 demo: build
 	cmake --build $(BUILD) --target demo
 
-test: build-test
+test: build build-test
 	cd $(TESTBUILD) && ctest --output-on-failure --verbose -j $(JOBS)
 
 bench: build

@@ -365,7 +365,11 @@ static int remove_tree(const char *path)
 
 /* ---- text helpers ---------------------------------------------------------- */
 
-static char *read_rel(const char *dir, const char *rel)
+/*
+ * Not inlined: gcc-12 at -O2 otherwise mistakes the returned buffer for the
+ * address of the local 'text' and warns (-Wdangling-pointer) at its users.
+ */
+static __attribute__((noinline)) char *read_rel(const char *dir, const char *rel)
 {
 	char *p = path_in(dir, rel), *text = NULL;
 
