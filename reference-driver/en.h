@@ -84,7 +84,10 @@ struct mlx5e_rx_wqe_ll {
 
 struct mlx5e_mpw_info {
 	u16 consumed_strides;
-	struct mlx5e_frag_page frag_pages[MLX5E_MPWQE_MAX_PAGES];
+	union {
+		struct mlx5e_frag_page frag_pages[MLX5E_MPWQE_MAX_PAGES];
+		struct xdp_buff *xsk_buffs[MLX5E_MPWQE_MAX_PAGES];	/* AF_XDP: a frame per stride */
+	};
 };
 
 /* What the device learns when the RQ is created (the RQ context of CREATE_RQ). */
@@ -105,10 +108,13 @@ struct mlx5e_tx_wqe {
 	struct mlx5_wqe_data_seg data[MLX5E_XDP_TX_MAX_DS];
 };
 
+#define MLX5E_XDPI_XSK		0x8000	/* in num: one umem frame follows, not pages */
+
 struct mlx5e_xdp_info {
 	union {
 		u16 num;		/* first entry of a frame: how many pages follow */
 		struct page *page;
+		struct xdp_buff *xsk;	/* after MLX5E_XDPI_XSK: a umem frame */
 	};
 };
 
@@ -208,6 +214,7 @@ struct mlx5e_rq {
 	DECLARE_BITMAP(flags, MLX5E_NUM_RQ_FLAGS);
 	struct page_pool *page_pool;
 	struct xsk_buff_pool *xsk_pool;	/* AF_XDP zero-copy: frames come from here instead */
+	struct xdp_buff **xsk_buffs;	/* legacy AF_XDP: per WQE its umem frame, NULL once taken */
 
 	/* control */
 	struct mlx5e_rq_hw_ctx hw;
@@ -261,6 +268,12 @@ struct sk_buff *mlx5e_skb_from_cqe_mpwrq_nonlinear(struct mlx5e_rq *rq,
 						   struct mlx5e_mpw_info *wi,
 						   struct mlx5_cqe64 *cqe, u16 cqe_bcnt,
 						   u32 head_offset, u32 page_idx);
+
+bool mlx5e_xsk_post_rx_wqes(struct mlx5e_rq *rq);
+bool mlx5e_xsk_post_rx_mpwqes(struct mlx5e_rq *rq);
+void mlx5e_xsk_handle_rx_cqe(struct mlx5e_rq *rq, struct mlx5_cqe64 *cqe);
+void mlx5e_xsk_handle_rx_cqe_mpwrq(struct mlx5e_rq *rq, struct mlx5_cqe64 *cqe);
+void mlx5e_xsk_free_rx_descs(struct mlx5e_rq *rq);
 
 /* en_txrx.c */
 int mlx5e_napi_poll(struct napi_struct *napi, int budget);
