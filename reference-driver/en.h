@@ -29,6 +29,7 @@
 struct mlx5e_rq;
 struct mlx5e_channel;
 struct xsk_buff_pool;
+struct dim;
 
 struct mlx5e_rq_stats {
 	u64 packets;
@@ -170,7 +171,11 @@ enum mlx5e_rq_flag {
 };
 
 struct mlx5e_rq {
-	/* data path */
+	/*
+	 * Grown over the years: fields were added where they were needed, so what every
+	 * packet touches is spread among configuration, ids, names and rarely used
+	 * pointers (zerotax layout measures it; docs/layout-bench.md).
+	 */
 	union {
 		struct {
 			struct mlx5_wq_cyc wq;
@@ -190,40 +195,41 @@ struct mlx5e_rq {
 			u16 prefetch_dist;	/* strides to look ahead, 0: off */
 		} mpwqe;
 	};
+	u8 wq_type;
+	struct device *pdev;
+	char name[16];			/* for messages: "<netdev>-rx<ix>" */
 	struct {
 		u16 headroom;
 		u32 frame0_sz;
 		u8 map_dir;		/* enum dma_data_direction */
 		u8 page_shift;		/* this RQ's page size (4K or 64K) */
 	} buff;
-
-	struct device *pdev;
+	u32 rqn;
+	struct mlx5e_rq_stats stats_store;
 	struct net_device *netdev;
+	u16 q_counter;			/* the device's drop counter set */
 	struct mlx5e_rq_stats *stats;
+	u8 dim_enabled;			/* adaptive interrupt moderation configured */
 	struct mlx5e_cq cq;
+	struct mlx5e_rq_hw_ctx hw;
+	u32 umr_mkey;			/* memory key of the UMR-mapped buffers */
 	mlx5e_fp_handle_rx_cqe handle_rx_cqe;
+	struct mlx5e_channel *channel;
 	mlx5e_fp_post_rx_wqes post_wqes;
-
-	unsigned long state;
+	__be32 db_rec;
 	int ix;
+	struct dim *dim;		/* moderation state, when dim_enabled */
+	unsigned long state;
+	struct xsk_buff_pool *xsk_pool;	/* AF_XDP zero-copy: frames come from here instead */
 	unsigned int hw_mtu;
+	struct xdp_rxq_info xdp_rxq;
 
 	/* XDP */
 	struct bpf_prog __rcu *xdp_prog;
+	struct xdp_buff **xsk_buffs;	/* legacy AF_XDP: per WQE its umem frame, NULL once taken */
 	struct mlx5e_xdpsq *xdpsq;
 	DECLARE_BITMAP(flags, MLX5E_NUM_RQ_FLAGS);
 	struct page_pool *page_pool;
-	struct xsk_buff_pool *xsk_pool;	/* AF_XDP zero-copy: frames come from here instead */
-	struct xdp_buff **xsk_buffs;	/* legacy AF_XDP: per WQE its umem frame, NULL once taken */
-
-	/* control */
-	struct mlx5e_rq_hw_ctx hw;
-	__be32 db_rec;
-	u8 wq_type;
-	u32 rqn;
-	struct mlx5e_channel *channel;
-	struct mlx5e_rq_stats stats_store;
-	struct xdp_rxq_info xdp_rxq;
 } ____cacheline_aligned_in_smp;
 
 struct mlx5e_channel {

@@ -118,6 +118,19 @@ static void mlx5e_init_frags_partition(struct mlx5e_rq *rq)
 		prev->last_in_page = true;
 }
 
+static void mlx5e_rq_set_name(struct mlx5e_rq *rq, const struct net_device *netdev)
+{
+	static const char pfx[] = "mlx5e-rx";
+	unsigned int n = 0, i;
+
+	for (i = 0; pfx[i] && n < sizeof(rq->name) - 4; i++)
+		rq->name[n++] = pfx[i];
+	if (rq->ix >= 10)
+		rq->name[n++] = '0' + rq->ix / 10 % 10;
+	rq->name[n++] = '0' + rq->ix % 10;
+	rq->name[n] = 0;
+}
+
 static int mlx5e_alloc_rq(struct mlx5e_channel *c, const struct mlx5e_params *params,
 			  const struct mlx5e_rq_param *rqp, struct mlx5e_rq *rq)
 {
@@ -132,6 +145,11 @@ static int mlx5e_alloc_rq(struct mlx5e_channel *c, const struct mlx5e_params *pa
 	rq->channel = c;
 	rq->ix = c->ix;
 	rq->rqn = 0x1000 + c->ix;
+	rq->q_counter = 0x10 + c->ix;
+	rq->umr_mkey = 0x3000 + c->ix;
+	rq->dim = NULL;
+	rq->dim_enabled = 0;
+	mlx5e_rq_set_name(rq, c->netdev);
 	rq->hw_mtu = mlx5e_sw2hw_mtu(params);
 	rq->stats = &rq->stats_store;
 	rq->xdpsq = &c->rq_xdpsq;
