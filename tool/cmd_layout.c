@@ -1,13 +1,484 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* zerotax layout: not built yet (issue 5). */
+/*
+ * zerotax layout: pahole's layouts of the structs the hot path touches,
+ * joined with which fields it touches: hot spans, bloat, array strides,
+ * cache-line groups, and a predicted reorder. --diff compares two builds.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "callgraph.h"
 #include "commands.h"
+#include "compdb.h"
+#include "emit.h"
+#include "fielduse.h"
+#include "hotrules.h"
+#include "layout.h"
+#include "pahole.h"
 
 const char layout_help[] =
-	"usage: zerotax layout [options]\n"
+	"usage: zerotax layout [options] OBJ...\n"
+	"       zerotax layout --diff OLD.o NEW.o [--struct NAME...] [--hot-fields FILE]\n"
 	"\n"
-	"Not built yet (issue 5).\n";
+	"Read struct layouts from the objects' DWARF with pahole (-c 64) and report\n"
+	"structs whose hot fields spread over more cache lines than needed, structs\n"
+	"bloated by holes, pool elements just over a cache-line multiple, and\n"
+	"__cacheline_group violations, each with a hotness-aware reorder whose size,\n"
+	"cache lines and hot span are predicted by zerotax's own layout simulation.\n"
+	"\n"
+	"options:\n"
+	"  --struct NAME         audit struct NAME (repeatable, or comma-separated);\n"
+	"                        default: the structs named in the hot-fields files,\n"
+	"                        else every struct in the objects\n"
+	"  --hot-fields FILE     lines 'struct NAME FIELD per-packet|per-poll|cold',\n"
+	"                        'pool struct NAME', 'group struct NAME GROUP BYTES'\n"
+	"  --pool NAME           NAME is an array/pool element (layout-array-stride)\n"
+	"  -p BUILD_DIR          find hot field uses with the AST pass over\n"
+	"                        BUILD_DIR/compile_commands.json\n"
+	"  --hot FUNC            hot root for the AST pass (repeatable)\n"
+	"  --rules FILE          hot-path rules file for the AST pass (as in check)\n"
+	"  --format=FMT          text (default), json or sarif\n"
+	"  -W CHECK, -Wno-CHECK  enable or disable a check (-Wno-layout-bloat)\n"
+	"  --cacheline N         cache-line size (default 64)\n"
+	"  --pahole PROG         the pahole to run (default: pahole in PATH)\n"
+	"  --diff                compare the layouts of OLD.o and NEW.o\n"
+	"  -v                    also print each struct's layout summary\n"
+	"\n"
+	"Exit codes: 0 nothing found, 1 findings (--diff: a struct grew in cache\n"
+	"lines or hot span), 2 usage, 3 input error (unreadable object, type not\n"
+	"found, pahole missing), 4 internal error. See docs/layout.md.\n";
+
+enum {
+	OPT_HOT = 256,
+	OPT_RULES,
+	OPT_HOT_FIELDS,
+	OPT_FORMAT,
+	OPT_STRUCT,
+	OPT_POOL,
+	OPT_CACHELINE,
+	OPT_PAHOLE,
+	OPT_DIFF,
+};
+
+static const struct option long_opts[] = {
+	{ "hot", required_argument, NULL, OPT_HOT },
+	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "hot-fields", required_argument, NULL, OPT_HOT_FIELDS },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "struct", required_argument, NULL, OPT_STRUCT },
+	{ "pool", required_argument, NULL, OPT_POOL },
+	{ "cacheline", required_argument, NULL, OPT_CACHELINE },
+	{ "pahole", required_argument, NULL, OPT_PAHOLE },
+	{ "diff", no_argument, NULL, OPT_DIFF },
+	{ NULL, 0, NULL, 0 },
+};
+
+struct layout_run {
+	const char *build_dir;
+	char **hot;		/* borrowed from argv */
+	size_t n_hot;
+	char **rules_files;
+	size_t n_rules_files;
+	char **hot_field_files;
+	size_t n_hot_field_files;
+	char **structs;		/* owned */
+	size_t n_structs;
+	char **objs;		/* borrowed */
+	size_t n_objs;
+	bool diff;
+	struct zt_check_set checks;
+	struct zt_pahole_opts po;
+	struct zt_layout_rules lr;
+	char **explicit;	/* --struct and hot-fields records: must exist */
+	size_t n_explicit;
+};
+
+static void push(char ***v, size_t *n, char *s)
+{
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = s;
+}
+
+static bool has(char **v, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(zt_record_basename(v[i]), zt_record_basename(s)))
+			return true;
+	return false;
+}
+
+static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct layout_run *r)
+{
+	unsigned long v;
+	int c;
+
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+p:W:v", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			r->build_dir = optarg;
+			break;
+		case 'W':
+			if (zt_check_set_apply(&r->checks, optarg))
+				return error("unknown check '%s'", optarg);
+			break;
+		case 'v':
+			ctx->verbose++;
+			break;
+		case OPT_HOT:
+			push(&r->hot, &r->n_hot, optarg);
+			break;
+		case OPT_RULES:
+			push(&r->rules_files, &r->n_rules_files, optarg);
+			break;
+		case OPT_HOT_FIELDS:
+			push(&r->hot_field_files, &r->n_hot_field_files, optarg);
+			break;
+		case OPT_FORMAT:
+			if (!strcmp(optarg, "text"))
+				ctx->format = ZT_FORMAT_TEXT;
+			else if (!strcmp(optarg, "json"))
+				ctx->format = ZT_FORMAT_JSON;
+			else if (!strcmp(optarg, "sarif"))
+				ctx->format = ZT_FORMAT_SARIF;
+			else
+				return error("--format wants text, json or sarif, not '%s'", optarg);
+			break;
+		case OPT_STRUCT: {
+			char *copy = xstrdup(optarg), *save = NULL;
+
+			for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
+				if (*zt_record_basename(t) && !has(r->structs, r->n_structs, t))
+					push(&r->structs, &r->n_structs,
+					     xstrdup(zt_record_basename(t)));
+			free(copy);
+			break;
+		}
+		case OPT_POOL:
+			push(&r->lr.pools, &r->lr.n_pools, xstrdup(zt_record_basename(optarg)));
+			break;
+		case OPT_CACHELINE:
+			if (zt_parse_uint(optarg, 4096, &v) || v < 16 || (v & (v - 1)))
+				return error("--cacheline wants a power of two from 16 to 4096, not '%s'",
+					     optarg);
+			r->po.cacheline = (unsigned int)v;
+			break;
+		case OPT_PAHOLE:
+			r->po.pahole = optarg;
+			break;
+		case OPT_DIFF:
+			r->diff = true;
+			break;
+		case ':':
+			return error("option '%s' needs an argument", argv[optind - 1]);
+		default:
+			return error("unknown option '%s'; see 'zerotax layout --help'",
+				     argv[optind - 1]);
+		}
+	}
+	for (int i = optind; i < argc; i++)
+		if (strcmp(argv[i], "--"))
+			push(&r->objs, &r->n_objs, argv[i]);
+	if (r->diff && r->n_objs != 2)
+		return error("--diff wants two objects, OLD and NEW");
+	if (!r->n_objs)
+		return error("no object files given; see 'zerotax layout --help'");
+	if ((r->n_hot || r->n_rules_files) && !r->build_dir)
+		return error("--hot and --rules drive the AST pass: give -p BUILD_DIR too");
+	return 0;
+}
+
+/* Hot field uses from the AST pass over the compile database. */
+static int ast_pass(struct zt_ctx *ctx, struct layout_run *r)
+{
+	struct zt_compdb db = { 0 };
+	struct zt_hotrules hr;
+	struct zt_hot_opts ho = { 0 };
+	struct zt_field_uses uses = { 0 };
+	int ret = -1;
+
+	zt_hotrules_init(&hr);
+	for (size_t i = 0; i < r->n_rules_files; i++)
+		if (zt_hotrules_load(r->rules_files[i], &hr))
+			goto out;
+	if (zt_compdb_load(r->build_dir, &db))
+		goto out;
+	ho.hot = r->hot;
+	ho.n_hot = r->n_hot;
+	ho.rules = &hr;
+	ho.field_accesses = true;
+	if (zt_collect_field_uses(ctx, &db, &ho, &uses))
+		goto out;
+	if (ctx->verbose)
+		note("AST pass: %zu field uses in %zu translation units", uses.n, db.n);
+	zt_layout_rules_add_uses(&r->lr, &uses);
+	ret = 0;
+out:
+	zt_field_uses_release(&uses);
+	zt_compdb_release(&db);
+	zt_hotrules_release(&hr);
+	return ret;
+}
+
+/*
+ * pahole for @obj: the audited structs, then (a few rounds) the types they
+ * embed, whose alignment the placement needs. Returns the number of audited
+ * layouts at the front of @ls, or -1.
+ */
+static long read_layouts(const struct layout_run *r, const char *obj, char **names, size_t n,
+			 struct zt_layouts *ls)
+{
+	size_t n_audit, nf;
+
+	if (zt_pahole_run(obj, names, n, &r->po, ls) < 0)
+		return error("%s", ls->error);
+	n_audit = ls->n;
+	nf = ls->n_not_found;
+	for (int round = 0; round < 4; round++) {
+		char **want = NULL, **refs;
+		size_t n_want = 0, n_refs;
+
+		for (size_t i = 0; i < ls->n; i++) {
+			n_refs = zt_layout_referenced_types(&ls->v[i], ls, &refs);
+			for (size_t j = 0; j < n_refs; j++) {
+				bool asked = has(want, n_want, refs[j]);
+
+				for (size_t k = nf; k < ls->n_not_found && !asked; k++)
+					asked = !strcmp(ls->not_found[k], refs[j]);
+				if (!asked)
+					push(&want, &n_want, xstrdup(refs[j]));
+			}
+			zt_names_free(refs, n_refs);
+		}
+		if (!n_want) {
+			free(want);
+			break;
+		}
+		if (zt_pahole_run(obj, want, n_want, &r->po, ls) < 0) {
+			zt_names_free(want, n_want);
+			return error("%s", ls->error);
+		}
+		zt_names_free(want, n_want);
+	}
+	/* types only looked up for alignment: not being found is not the user's problem */
+	for (size_t k = nf; k < ls->n_not_found; k++)
+		free(ls->not_found[k]);
+	ls->n_not_found = nf;
+	return (long)n_audit;
+}
+
+static int audit(struct zt_ctx *ctx, struct layout_run *r)
+{
+	struct zt_findings fs = { 0 };
+	struct zt_layouts *ls = xcalloc(r->n_objs, sizeof(*ls));
+	long *n_audit = xcalloc(r->n_objs, sizeof(*n_audit));
+	char **names = NULL, **seen = NULL;
+	size_t n_names, n_seen = 0;
+	int ret = ZT_EXIT_INPUT;
+	struct zt_emit_conf conf = { .command = "layout" };
+	json_t *info = json_object(), *structs = json_array();
+
+	/* --struct narrows the audit; otherwise every record the hot fields name */
+	if (r->n_structs) {
+		n_names = 0;
+		for (size_t i = 0; i < r->n_structs; i++)
+			push(&names, &n_names, xstrdup(r->structs[i]));
+	} else {
+		n_names = zt_layout_rules_records(&r->lr, &names);
+	}
+	for (size_t o = 0; o < r->n_objs; o++) {
+		n_audit[o] = read_layouts(r, r->objs[o], names, n_names, &ls[o]);
+		if (n_audit[o] < 0)
+			goto out;
+	}
+	/* a struct asked for must be in some object */
+	for (size_t i = 0; i < r->n_explicit; i++) {
+		bool found = false;
+
+		for (size_t o = 0; o < r->n_objs && !found; o++)
+			for (long k = 0; k < n_audit[o] && !found; k++)
+				found = !strcmp(ls[o].v[k].name, r->explicit[i]);
+		if (!found) {
+			error("type '%s' not found in %s%s", r->explicit[i], r->objs[0],
+			      r->n_objs > 1 ? " or the other objects" : "");
+			goto out;
+		}
+	}
+	for (size_t o = 0; o < r->n_objs; o++) {
+		for (long k = 0; k < n_audit[o]; k++) {
+			const struct zt_layout *l = &ls[o].v[k];
+			struct zt_struct_report rep;
+
+			/* a header's struct is in every object that uses it: once is enough */
+			if (has(seen, n_seen, l->name))
+				continue;
+			push(&seen, &n_seen, xstrdup(l->name));
+			zt_struct_analyze(l, r->objs[o], &ls[o], &r->lr, &rep);
+			for (size_t u = 0; u < rep.n_unknown; u++)
+				warning("%s: hot field '%s' is not a member of %s", r->objs[o],
+					rep.unknown_fields[u], l->name);
+			if (ctx->verbose && ctx->format == ZT_FORMAT_TEXT)
+				zt_struct_report_print(&rep, ctx->err);
+			json_array_append_new(structs, json_pack("{s:s, s:s, s:I, s:i, s:i, s:b}",
+				"record", l->name, "object", r->objs[o], "size", (json_int_t)l->sum.size,
+				"cachelines", (int)l->lines, "hot_span", (int)rep.hot_span,
+				"verified", rep.verified));
+			zt_layout_findings(&rep, r->checks.on, &fs);
+			zt_struct_report_release(&rep);
+		}
+	}
+	zt_findings_sort(&fs);
+	json_object_set_new(info, "structs", structs);
+	structs = NULL;
+	json_object_set_new(info, "cacheline", json_integer(r->po.cacheline ? r->po.cacheline : 64));
+	conf.run_info = info;
+	if (findings__fprintf(&fs, &conf, ctx->format, ctx->out) < 0) {
+		ret = ZT_EXIT_INTERNAL;
+		goto out;
+	}
+	ret = zt_findings_count_active(&fs) ? ZT_EXIT_FINDINGS : ZT_EXIT_CLEAN;
+out:
+	json_decref(structs);
+	json_decref(info);
+	zt_findings_release(&fs);
+	for (size_t o = 0; o < r->n_objs; o++)
+		zt_layouts_release(&ls[o]);
+	free(ls);
+	free(n_audit);
+	zt_names_free(names, n_names);
+	zt_names_free(seen, n_seen);
+	return ret;
+}
+
+struct side {
+	struct zt_layouts ls;
+	long n;
+};
+
+static const struct zt_layout *side_find(const struct side *s, const char *name)
+{
+	for (long k = 0; k < s->n; k++)
+		if (!strcmp(s->ls.v[k].name, name))
+			return &s->ls.v[k];
+	return NULL;
+}
+
+static int diff(struct zt_ctx *ctx, struct layout_run *r)
+{
+	struct side sd[2] = { 0 };
+	char **names = NULL, **all = NULL;
+	size_t n_names, n_all = 0;
+	int ret = ZT_EXIT_INPUT;
+	bool grew = false;
+	json_t *arr = json_array();
+
+	if (r->n_structs) {
+		n_names = 0;
+		for (size_t i = 0; i < r->n_structs; i++)
+			push(&names, &n_names, xstrdup(r->structs[i]));
+	} else {
+		n_names = zt_layout_rules_records(&r->lr, &names);
+	}
+	for (int s = 0; s < 2; s++) {
+		sd[s].n = read_layouts(r, r->objs[s], names, n_names, &sd[s].ls);
+		if (sd[s].n < 0)
+			goto out;
+	}
+	for (size_t i = 0; i < r->n_explicit; i++)
+		if (!side_find(&sd[0], r->explicit[i]) && !side_find(&sd[1], r->explicit[i])) {
+			error("type '%s' not found in %s or %s", r->explicit[i], r->objs[0],
+			      r->objs[1]);
+			goto out;
+		}
+	for (int s = 0; s < 2; s++)
+		for (long k = 0; k < sd[s].n; k++)
+			if (!has(all, n_all, sd[s].ls.v[k].name))
+				push(&all, &n_all, xstrdup(sd[s].ls.v[k].name));
+	for (size_t i = 0; i < n_all; i++) {
+		const struct zt_layout *a = side_find(&sd[0], all[i]), *b = side_find(&sd[1], all[i]);
+		struct zt_struct_report ra, rb;
+		bool asked = has(r->explicit, r->n_explicit, all[i]);
+
+		if (!a || !b) {
+			const struct zt_layout *x = a ? a : b;
+
+			if (ctx->format == ZT_FORMAT_TEXT)
+				fprintf(ctx->out, "struct %s: %s (%lu bytes, %u cache lines)\n", all[i],
+					a ? "removed" : "new", x->sum.size, x->lines);
+			json_array_append_new(arr, json_pack("{s:s, s:s, s:I, s:i}", "record", all[i],
+				"change", a ? "removed" : "new", "size", (json_int_t)x->sum.size,
+				"cachelines", (int)x->lines));
+			continue;
+		}
+		zt_struct_analyze(a, r->objs[0], &sd[0].ls, &r->lr, &ra);
+		zt_struct_analyze(b, r->objs[1], &sd[1].ls, &r->lr, &rb);
+		if (asked || a->sum.size != b->sum.size || a->lines != b->lines ||
+		    ra.hot_span != rb.hot_span) {
+			if (ctx->format == ZT_FORMAT_TEXT)
+				fprintf(ctx->out, "struct %s: %lu -> %lu bytes, %u -> %u cache lines, "
+					"hot span %u -> %u\n", all[i], a->sum.size, b->sum.size,
+					a->lines, b->lines, ra.hot_span, rb.hot_span);
+			json_array_append_new(arr, json_pack("{s:s, s:s, s:[I,I], s:[i,i], s:[i,i]}",
+				"record", all[i], "change", "changed", "size", (json_int_t)a->sum.size,
+				(json_int_t)b->sum.size, "cachelines", (int)a->lines, (int)b->lines,
+				"hot_span", (int)ra.hot_span, (int)rb.hot_span));
+		}
+		grew |= b->lines > a->lines || rb.hot_span > ra.hot_span;
+		zt_struct_report_release(&ra);
+		zt_struct_report_release(&rb);
+	}
+	if (ctx->format != ZT_FORMAT_TEXT) {
+		json_t *doc = json_pack("{s:s, s:s, s:i, s:s, s:s, s:s, s:O}", "tool", "zerotax",
+					"version", ZT_VERSION, "schema", 1, "command", "layout-diff",
+					"old", r->objs[0], "new", r->objs[1], "structs", arr);
+
+		json_dumpf(doc, ctx->out, JSON_INDENT(2));
+		fputc('\n', ctx->out);
+		json_decref(doc);
+	}
+	ret = grew ? ZT_EXIT_FINDINGS : ZT_EXIT_CLEAN;
+out:
+	json_decref(arr);
+	for (int s = 0; s < 2; s++)
+		zt_layouts_release(&sd[s].ls);
+	zt_names_free(names, n_names);
+	zt_names_free(all, n_all);
+	return ret;
+}
 
 int do_layout(struct zt_ctx *ctx, int argc, char **argv)
 {
-	return zt_not_built("layout", "issue 5");
+	struct layout_run r = { 0 };
+	int ret;
+
+	zt_check_set_defaults(&r.checks);
+	if (parse_args(ctx, argc, argv, &r)) {
+		ret = ZT_EXIT_USAGE;
+		goto out;
+	}
+	ret = ZT_EXIT_INPUT;
+	for (size_t i = 0; i < r.n_hot_field_files; i++)
+		if (zt_layout_rules_load(r.hot_field_files[i], &r.lr))
+			goto out;
+	/* structs the AST pass sees but the objects lack are not the user's error */
+	if (r.n_structs) {
+		for (size_t i = 0; i < r.n_structs; i++)
+			push(&r.explicit, &r.n_explicit, xstrdup(r.structs[i]));
+	} else {
+		r.n_explicit = zt_layout_rules_records(&r.lr, &r.explicit);
+	}
+	if (r.build_dir && ast_pass(ctx, &r))
+		goto out;
+	ret = r.diff ? diff(ctx, &r) : audit(ctx, &r);
+out:
+	free(r.hot);
+	free(r.rules_files);
+	free(r.hot_field_files);
+	zt_names_free(r.structs, r.n_structs);
+	zt_names_free(r.explicit, r.n_explicit);
+	free(r.objs);
+	zt_layout_rules_release(&r.lr);
+	return ret;
 }

@@ -1,0 +1,61 @@
+# zerotax layout: pahole captures, the bounded parser fuzz run.
+
+set(ZT_PAHOLE_DATA ${CMAKE_SOURCE_DIR}/tests/data/pahole)
+
+# Developers: rewrite the committed captures after changing a tests/data/pahole/*.c.
+add_custom_target(pahole-capture
+	COMMAND ${CMAKE_COMMAND} -DGCC=${GCC_EXE} -DPAHOLE=pahole -DSRC_DIR=${ZT_PAHOLE_DATA}
+		-DOUT_DIR=${ZT_PAHOLE_DATA} -P ${ZT_PAHOLE_DATA}/capture.cmake
+	COMMENT "recapturing tests/data/pahole/*.txt with gcc -g and pahole"
+	VERBATIM)
+
+# CI: the capture step itself runs (gcc -g, pahole) into the build tree; unit/test_pahole
+# then recaptures in-process and checks the committed text still parses identically.
+add_test(NAME layout/pahole-capture
+	COMMAND ${CMAKE_COMMAND} -DGCC=${GCC_EXE} -DPAHOLE=pahole -DSRC_DIR=${ZT_PAHOLE_DATA}
+		-DOUT_DIR=${CMAKE_CURRENT_BINARY_DIR}/pahole-capture -P ${ZT_PAHOLE_DATA}/capture.cmake)
+
+# libFuzzer wants clang; the project's C compiler is gcc, so the fuzz binary is
+# built by a custom command invoking clang-19 on the parser's sources.
+find_program(ZT_CLANG19 NAMES clang-19 PATHS ${LLVM_BIN_DIR})
+if(ZT_CLANG19)
+	set(fuzz_bin ${CMAKE_CURRENT_BINARY_DIR}/fuzz_pahole)
+	set(fuzz_srcs
+		${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_pahole.c
+		${CMAKE_SOURCE_DIR}/tool/pahole.c
+		${CMAKE_SOURCE_DIR}/tool/layout.c
+		${CMAKE_SOURCE_DIR}/tool/finding.c
+		${CMAKE_SOURCE_DIR}/tool/checks.c
+		${CMAKE_SOURCE_DIR}/tool/process.c
+		${CMAKE_SOURCE_DIR}/tool/util.c)
+	file(GLOB fuzz_hdrs ${CMAKE_SOURCE_DIR}/tool/*.h)
+	list(TRANSFORM JANSSON_INCLUDE_DIRS PREPEND -I OUTPUT_VARIABLE fuzz_incs)
+	add_custom_command(OUTPUT ${fuzz_bin}
+		COMMAND ${ZT_CLANG19} -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined
+			-fno-sanitize-recover=undefined -D_GNU_SOURCE -DZT_VERSION="${PROJECT_VERSION}"
+			-I${CMAKE_SOURCE_DIR}/tool ${fuzz_incs} ${fuzz_srcs} -o ${fuzz_bin}
+			${JANSSON_LINK_LIBRARIES}
+		DEPENDS ${fuzz_srcs} ${fuzz_hdrs}
+		COMMENT "building the pahole parser fuzzer with clang-19"
+		COMMAND_EXPAND_LISTS
+		VERBATIM)
+	add_custom_target(fuzz_pahole ALL DEPENDS ${fuzz_bin})
+	# A bounded run: 20000 inputs grown from the captured outputs (read-only seeds).
+	file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/fuzz-pahole-corpus)
+	add_test(NAME layout/fuzz-pahole
+		COMMAND ${fuzz_bin} -runs=20000 -seed=1 -max_len=16384 -rss_limit_mb=1024
+			-print_final_stats=1 ${CMAKE_CURRENT_BINARY_DIR}/fuzz-pahole-corpus
+			${ZT_PAHOLE_DATA})
+else()
+	message(WARNING "clang-19 not found: the pahole fuzz run is skipped")
+endif()
+
+# The reference driver (when present): the model reproduces pahole on its structs.
+if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
+	add_test(NAME layout/reference-driver
+		COMMAND ${CMAKE_COMMAND}
+			-DZEROTAX=$<TARGET_FILE:zerotax>
+			-DDRIVER=${CMAKE_SOURCE_DIR}/reference-driver
+			-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-reference-driver
+			-P ${CMAKE_SOURCE_DIR}/tests/layout/reference-driver.cmake)
+endif()

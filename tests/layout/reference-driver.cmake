@@ -1,0 +1,59 @@
+# zerotax layout on the reference driver (cmake -P). Inputs: ZEROTAX, DRIVER, WORK.
+# Generic on purpose (the driver's structs change): the layout model must reproduce
+# pahole on its mlx5e_rq, a suggestion may not grow it, and --diff of a build with
+# itself reports no growth.
+cmake_minimum_required(VERSION 3.25)
+
+file(MAKE_DIRECTORY ${WORK})
+# EXTRA_CFLAGS on the command line: variant.mk expands it when its rules are made
+foreach(target compdb objs)
+	execute_process(
+		COMMAND make -s -f ${DRIVER}/variant.mk SRC=${DRIVER} CC=gcc-12 EXTRA_CFLAGS=-g
+			COMPDB=${WORK}/compile_commands.json OBJDIR=${WORK}/objs ${target}
+		RESULT_VARIABLE rc ERROR_VARIABLE err)
+	if(NOT rc EQUAL 0)
+		message(FATAL_ERROR "cannot make the reference driver's ${target}: ${err}")
+	endif()
+endforeach()
+file(GLOB objs ${WORK}/objs/*.o)
+if(NOT objs)
+	message(FATAL_ERROR "no driver objects in ${WORK}/objs")
+endif()
+
+execute_process(
+	COMMAND ${ZEROTAX} layout -p ${WORK} --struct mlx5e_rq --format=json ${objs}
+	OUTPUT_VARIABLE json ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT (rc EQUAL 0 OR rc EQUAL 1))
+	message(FATAL_ERROR "zerotax layout exited ${rc}\n${err}\n${json}")
+endif()
+string(JSON n LENGTH "${json}" run structs)
+if(NOT n EQUAL 1)
+	message(FATAL_ERROR "wanted the one struct asked for, got ${n}:\n${json}")
+endif()
+string(JSON verified GET "${json}" run structs 0 verified)
+if(NOT verified)
+	message(FATAL_ERROR "the layout model does not reproduce pahole on mlx5e_rq:\n${json}")
+endif()
+string(JSON size GET "${json}" run structs 0 size)
+string(JSON nf LENGTH "${json}" findings)
+if(nf GREATER 0)
+	math(EXPR last "${nf} - 1")
+	foreach(i RANGE ${last})
+		string(JSON sug TYPE "${json}" findings ${i} details suggestion)
+		if(sug STREQUAL "OBJECT")
+			string(JSON ssize GET "${json}" findings ${i} details suggestion size)
+			if(ssize GREATER size)
+				message(FATAL_ERROR "a suggestion grows mlx5e_rq: ${ssize} > ${size}")
+			endif()
+		endif()
+	endforeach()
+endif()
+
+list(GET objs 0 one)
+execute_process(
+	COMMAND ${ZEROTAX} layout --diff --struct mlx5e_rq ${one} ${one}
+	OUTPUT_VARIABLE text ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+	message(FATAL_ERROR "--diff of a build with itself exited ${rc}\n${err}\n${text}")
+endif()
+message(STATUS "mlx5e_rq: ${size} bytes, ${nf} finding(s); ${text}")

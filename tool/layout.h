@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Layout audit: join pahole's layouts with the fields the hot path touches.
+ * Predictions come from our own simulation of the SysV x86-64 layout rules
+ * (alignment, bitfield storage units, __aligned__), checked first against
+ * pahole's offsets for the current order; never from pahole --reorganize.
+ */
+#ifndef ZT_LAYOUT_H
+#define ZT_LAYOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "fielduse.h"
+#include "finding.h"
+#include "pahole.h"
+
+struct zt_hot_field {
+	char *record;		/* "demo_rq" (without "struct ") */
+	char *field;		/* "page.dma" */
+	enum zt_freq freq;
+};
+
+struct zt_group_limit {
+	char *record;
+	char *group;
+	unsigned long max_bytes;	/* like CACHELINE_ASSERT_GROUP_SIZE */
+};
+
+/* What the hot path touches, and which structs are array/pool elements. */
+struct zt_layout_rules {
+	struct zt_hot_field *hot;
+	size_t n_hot;
+	char **pools;		/* records used as array/pool elements */
+	size_t n_pools;
+	struct zt_group_limit *groups;
+	size_t n_groups;
+	char **hot_funcs;	/* "hot FUNC" lines and --hot: roots for the AST pass */
+	size_t n_hot_funcs;
+};
+
+/*
+ * Read a hot-fields or rules file. Lines (# comments):
+ *   struct NAME FIELD per-packet|per-poll|cold
+ *   pool struct NAME
+ *   group struct NAME GROUP MAX_BYTES
+ *   hot FUNC
+ * -1 with error() said on a malformed line.
+ */
+int zt_layout_rules_load(const char *path, struct zt_layout_rules *r);
+int zt_layout_rules_parse(const char *text, const char *name, struct zt_layout_rules *r);
+void zt_layout_rules_add_hot(struct zt_layout_rules *r, const char *record, const char *field,
+			     enum zt_freq freq);
+/* Field uses from the AST pass (tool/fielduse.h). */
+void zt_layout_rules_add_uses(struct zt_layout_rules *r, const struct zt_field_uses *u);
+void zt_layout_rules_release(struct zt_layout_rules *r);
+/* Hottest frequency the rules give @field of @record (ZT_FREQ_UNKNOWN if none). */
+enum zt_freq zt_layout_rules_freq(const struct zt_layout_rules *r, const char *record,
+				  const char *field);
+bool zt_layout_rules_is_pool(const struct zt_layout_rules *r, const char *record);
+/* Records named anywhere in the rules (to ask pahole for). */
+size_t zt_layout_rules_records(const struct zt_layout_rules *r, char ***out);
+
+/* One simulated placement of a struct's top-level members. */
+struct zt_placement {
+	int *order;		/* top-level member indexes, in placement order */
+	size_t n;
+	unsigned long *bit;	/* new bit offset per member index of the layout (l->n) */
+	unsigned long size;	/* bytes, padded to the struct's alignment */
+	unsigned long align;
+	unsigned int lines;
+	unsigned int hot_span;	/* cache lines holding hot fields */
+	unsigned long holes;	/* bytes of holes between members (not tail padding) */
+};
+
+/* The analysis of one struct. */
+struct zt_struct_report {
+	const struct zt_layout *l;
+	const char *object;
+	bool simulatable;	/* a struct (not union/packed) we can place */
+	bool verified;		/* our simulation reproduces pahole's offsets and size */
+	char *why_unverified;	/* the first mismatch, for a note */
+	unsigned long align;
+	unsigned long *member_align;	/* per member index of the layout (top level filled) */
+	enum zt_freq *member_freq;	/* per member index: hottest use of it or inside it */
+	unsigned int hot_fields;	/* hot entries resolved in this struct */
+	char **unknown_fields;	/* hot entries that name no member */
+	size_t n_unknown;
+	unsigned long hot_bytes;
+	unsigned int hot_span;	/* current */
+	unsigned int min_hot_span;	/* ceil(hot bytes / line) */
+	struct zt_placement current;
+	struct zt_placement packed;	/* alignment-sorted, hotness ignored */
+	struct zt_placement suggested;	/* hot first and together, holes filled */
+	bool have_suggestion;	/* differs from the current order and is no worse */
+	bool pool;
+	const struct zt_layout_rules *rules;	/* borrowed: group limits */
+};
+
+/*
+ * Types (embedded structs, typedefs) pahole printed besides the audited ones:
+ * member alignments are taken from them.
+ */
+int zt_struct_analyze(const struct zt_layout *l, const char *object, const struct zt_layouts *types,
+		      const struct zt_layout_rules *rules, struct zt_struct_report *rep);
+void zt_struct_report_release(struct zt_struct_report *rep);
+
+/* Findings layout-bloat, -hot-span, -array-stride, -group-assert for one struct. */
+void zt_layout_findings(const struct zt_struct_report *rep, const bool *enabled,
+			struct zt_findings *fs);
+
+/* "desc, head, flags, mode, ..." the suggested order as member names (caller frees). */
+char **zt_placement_names(const struct zt_struct_report *rep, const struct zt_placement *p,
+			  size_t *n);
+void zt_names_free(char **names, size_t n);
+
+/* A textual rendering of the suggestion (for text output and docs). */
+void zt_struct_report_print(const struct zt_struct_report *rep, FILE *fp);
+
+/* Embedded types a layout refers to ("struct inner", "dma_addr_t"), to ask pahole for. */
+size_t zt_layout_referenced_types(const struct zt_layout *l, const struct zt_layouts *known,
+				  char ***out);
+
+#endif /* ZT_LAYOUT_H */
