@@ -75,6 +75,16 @@ if [ $rc != 1 ] || [ $rc2 != 1 ]; then
 	exit 1
 fi
 grep -v 'note: per-' "$OUT/layout-baseline.txt" || true
+# the baseline objects name the original tree: --apply must refuse to touch it
+set +e
+"$ZEROTAX" layout --struct "$STRUCTS" --apply "$COPY" "$OUT/baseline.gobjs/en_xsk_rx.o" \
+	> /dev/null 2> "$OUT/layout-refuse.err"
+rc=$?
+set -e
+if [ $rc != 3 ] || ! grep -q 'not rewriting it' "$OUT/layout-refuse.err"; then
+	echo "bench-layout: --apply did not refuse a file outside $COPY (exit $rc)" >&2
+	exit 1
+fi
 diff -u "$SRC/en.h" "$COPY/en.h" > "$OUT/reorder.diff" || true
 diff -u "$SRC/include/net/xsk_buff_pool.h" "$COPY/include/net/xsk_buff_pool.h" >> "$OUT/reorder.diff" || true
 
