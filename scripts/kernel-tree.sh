@@ -1,22 +1,28 @@
-#!/usr/bin/env bash
-# Opt-in (not part of `make test`): run zerotax on a real kernel tree.
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
 #
-# Installs Debian's linux-source-6.1, configures an x86_64 kernel with clang-19,
-# CONFIG_INIT_STACK_ALL_ZERO=y and mlx5e as a module, builds
-# drivers/net/ethernet/mellanox/mlx5/core/, produces its compile database with
-# the kernel's own gen_compile_commands.py and runs `zerotax check` on it.
+# zerotax check on a real kernel tree (opt-in, not part of `make test`):
+# unpack Debian's linux-source-6.1, configure it with CONFIG_INIT_STACK_ALL_ZERO=y
+# and mlx5e as a module, build mlx5e's receive path, produce Kbuild's compile
+# database and run `zerotax check` on it. It must report the on-stack
+# `struct xdp_buff` of mlx5e's receive functions and parse every file cleanly.
 #
-#   scripts/kernel-tree.sh [WORKDIR]      (default: build/kernel)
-# Environment: JOBS (default nproc), ZEROTAX (default build/tool/zerotax),
-#              ZT_CHECK_ARGS (extra arguments for zerotax check)
+#   scripts/kernel-tree.sh [WORKDIR]          (default: build/kernel-tree)
+#   CC=gcc scripts/kernel-tree.sh             build with gcc instead of clang-19
+#   ZEROTAX=path/to/zerotax JOBS=N EVIDENCE=both|gcc|clang|none
 set -euo pipefail
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-work=${1:-$top/build/kernel}
+here=$(cd "$(dirname "$0")/.." && pwd)
+work=${1:-$here/build/kernel-tree}
+zerotax=${ZEROTAX:-$here/build/tool/zerotax}
 jobs=${JOBS:-$(nproc)}
-zerotax=${ZEROTAX:-$top/build/tool/zerotax}
+evidence=${EVIDENCE:-both}
+cc=${CC:-clang-19}
+tarball=/usr/share/linux-source-6.1.tar.xz
+[ -f "$tarball" ] || tarball=/usr/src/linux-source-6.1.tar.xz
 mlx5=drivers/net/ethernet/mellanox/mlx5/core
 
+# What a kernel build needs beyond the project's own dependencies.
 need=(linux-source-6.1 flex bison libelf-dev libssl-dev bc python3 xz-utils)
 missing=()
 for p in "${need[@]}"; do
@@ -24,45 +30,73 @@ for p in "${need[@]}"; do
 done
 if [ ${#missing[@]} -gt 0 ]; then
 	if [ "$(id -u)" -ne 0 ]; then
-		echo "kernel-tree: missing packages; run as root: apt-get install -y ${missing[*]}" >&2
-		exit 1
+		echo "kernel-tree: missing packages; as root run: apt-get install -y ${missing[*]}" >&2
+		exit 3
 	fi
 	DEBIAN_FRONTEND=noninteractive apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 fi
-"$top/scripts/install-deps.sh"
+tarball=/usr/share/linux-source-6.1.tar.xz
+[ -f "$tarball" ] || tarball=/usr/src/linux-source-6.1.tar.xz
+[ -x "$zerotax" ] || { echo "kernel-tree: build zerotax first (make build)" >&2; exit 3; }
+
+case "$cc" in
+clang*) kmake=(make -s ARCH=x86 LLVM=-${cc#clang-}) ;;
+*) kmake=(make -s ARCH=x86 CC="$cc") ;;
+esac
 
 mkdir -p "$work"
 src=$work/linux-source-6.1
 if [ ! -f "$src/Makefile" ]; then
-	echo "kernel-tree: unpacking /usr/src/linux-source-6.1.tar.xz"
-	tar -C "$work" -xf /usr/src/linux-source-6.1.tar.xz
+	echo "kernel-tree: unpacking $tarball"
+	tar -C "$work" -xf "$tarball"
 fi
 cd "$src"
-
-kmake=(make -s LLVM=-19 -j "$jobs")
 if [ ! -f .config ] || ! grep -q '^CONFIG_MLX5_CORE_EN=y' .config; then
-	"${kmake[@]}" x86_64_defconfig
-	scripts/config --enable INIT_STACK_ALL_ZERO --disable INIT_STACK_NONE \
-		--enable PCI --enable NET_VENDOR_MELLANOX \
-		--module MLX5_CORE --enable MLX5_CORE_EN --enable MLX5_EN_ARFS \
-		--enable MLX5_EN_RXNFC --enable MLX5_EN_XDP_TX \
-		--disable DEBUG_INFO_BTF --disable WERROR
+	echo "kernel-tree: configuring with $cc"
+	"${kmake[@]}" defconfig
+	scripts/config --enable NET_VENDOR_MELLANOX --module MLX5_CORE --enable MLX5_CORE_EN \
+		--enable INIT_STACK_ALL_ZERO --disable DEBUG_INFO_BTF
 	"${kmake[@]}" olddefconfig
 fi
-grep -q '^CONFIG_INIT_STACK_ALL_ZERO=y' .config || { echo "kernel-tree: INIT_STACK_ALL_ZERO did not stick" >&2; exit 1; }
-grep -q '^CONFIG_MLX5_CORE=m' .config || { echo "kernel-tree: MLX5_CORE=m did not stick" >&2; exit 1; }
+grep -q '^CONFIG_INIT_STACK_ALL_ZERO=y' .config || { echo "kernel-tree: INIT_STACK_ALL_ZERO not set" >&2; exit 3; }
+echo "kernel-tree: building $mlx5 receive path"
+"${kmake[@]}" -j"$jobs" prepare
+for o in en_rx en_txrx en_main en/xdp en/params; do
+	"${kmake[@]}" -j"$jobs" "$mlx5/$o.o"
+done
+mkdir -p "$work/db"
+python3 scripts/clang-tools/gen_compile_commands.py -d . -o "$work/db/compile_commands.json" "$mlx5"
 
-echo "kernel-tree: building $mlx5 with clang-19 ($jobs jobs)"
-"${kmake[@]}" prepare
-"${kmake[@]}" "$mlx5/"
-python3 scripts/clang-tools/gen_compile_commands.py -d . -o compile_commands.json "$mlx5"
-echo "kernel-tree: compile database: $(grep -c '"file"' compile_commands.json) files"
-
+echo "kernel-tree: zerotax check -p $work/db --evidence=$evidence"
 set +e
-"$zerotax" check -p "$src" ${ZT_CHECK_ARGS:-} > "$work/check.txt"
+"$zerotax" check -p "$work/db" -j "$jobs" --evidence="$evidence" \
+	--rules "$here/rules/hotpaths/mlx5e.conf" --format=json > "$work/check.json" 2> "$work/check.err"
 rc=$?
+"$zerotax" check -p "$work/db" -j "$jobs" --evidence="$evidence" \
+	--rules "$here/rules/hotpaths/mlx5e.conf" > "$work/check.txt" 2>/dev/null
 set -e
 cat "$work/check.txt"
-echo "kernel-tree: zerotax check exited $rc (0 clean, 1 findings)"
-[ $rc -le 1 ]
+if [ "$rc" -ne 1 ]; then
+	echo "kernel-tree: zerotax check exited $rc, wanted 1" >&2
+	cat "$work/check.err" >&2
+	exit 1
+fi
+python3 - "$work/check.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+run = d["run"]
+bad = run["unparsed"] + run.get("evidence_failed", [])
+if bad:
+	sys.exit("kernel-tree: files not analysed cleanly: %s" % bad)
+xdp = [f for f in d["findings"] if f["type"] == "struct xdp_buff"
+       and f["function"].startswith("mlx5e_skb_from_cqe")]
+if not xdp:
+	sys.exit("kernel-tree: no struct xdp_buff finding in mlx5e's receive functions")
+for f in xdp:
+	ev = f["details"]["evidence"]
+	print("kernel-tree: %s: %s %s, %s; gcc %s, clang %s" % (
+		f["function"], f["type"], f["symbol"], " -> ".join(f["chain"]),
+		ev["gcc"] and ev["gcc"]["bytes"], ev["clang"] and ev["clang"]["bytes"]))
+print("kernel-tree: %d files, %d findings, none unparsed" % (run["files"], len(d["findings"])))
+PY

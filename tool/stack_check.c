@@ -147,7 +147,7 @@ static void match_sites(const struct zt_evidence *ev, const char *function,
 		hit = s->var && !strcmp(s->var, l->name);
 		if (!hit && s->file && s->line == l->line &&
 		    !strcmp(base_name(s->file), base_name(l->file)))
-			hit = !s->var || !s->column || s->column == l->column;
+			hit = !s->var || (s->column && s->column == l->column);
 		if (!hit)
 			continue;
 		if (r->bytes < 0)
@@ -389,6 +389,16 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 		zt_finding_add_note(fd, "no pointer-to-struct parameter of '%s' can own a per-queue "
 				    "copy; mark it __uninitialized if every byte read is written "
 				    "first", n->name);
+	}
+	{
+		long long fg = frame_size(tev, true, n->name), fc = frame_size(tev, false, n->name);
+
+		if (fg >= 0 && fc >= 0)
+			zt_finding_add_note(fd, "stack frame of '%s': %lld bytes (gcc), %lld (clang)",
+					    n->name, fg, fc);
+		else if (fg >= 0 || fc >= 0)
+			zt_finding_add_note(fd, "stack frame of '%s': %lld bytes (%s)", n->name,
+					    fg >= 0 ? fg : fc, fg >= 0 ? "gcc" : "clang");
 	}
 	free(chain);
 	free(decl);
