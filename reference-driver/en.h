@@ -29,6 +29,7 @@
 struct mlx5e_rq;
 struct mlx5e_channel;
 struct xsk_buff_pool;
+struct dim;
 
 struct mlx5e_rq_stats {
 	u64 packets;
@@ -84,7 +85,10 @@ struct mlx5e_rx_wqe_ll {
 
 struct mlx5e_mpw_info {
 	u16 consumed_strides;
-	struct mlx5e_frag_page frag_pages[MLX5E_MPWQE_MAX_PAGES];
+	union {
+		struct mlx5e_frag_page frag_pages[MLX5E_MPWQE_MAX_PAGES];
+		struct xdp_buff *xsk_buffs[MLX5E_MPWQE_MAX_PAGES];	/* AF_XDP: a frame per stride */
+	};
 };
 
 /* What the device learns when the RQ is created (the RQ context of CREATE_RQ). */
@@ -105,10 +109,13 @@ struct mlx5e_tx_wqe {
 	struct mlx5_wqe_data_seg data[MLX5E_XDP_TX_MAX_DS];
 };
 
+#define MLX5E_XDPI_XSK		0x8000	/* in num: one umem frame follows, not pages */
+
 struct mlx5e_xdp_info {
 	union {
 		u16 num;		/* first entry of a frame: how many pages follow */
 		struct page *page;
+		struct xdp_buff *xsk;	/* after MLX5E_XDPI_XSK: a umem frame */
 	};
 };
 
@@ -164,7 +171,11 @@ enum mlx5e_rq_flag {
 };
 
 struct mlx5e_rq {
-	/* data path */
+	/*
+	 * Grown over the years: fields were added where they were needed, so what every
+	 * packet touches is spread among configuration, ids, names and rarely used
+	 * pointers (zerotax layout measures it; docs/layout-bench.md).
+	 */
 	union {
 		struct {
 			struct mlx5_wq_cyc wq;
@@ -184,39 +195,41 @@ struct mlx5e_rq {
 			u16 prefetch_dist;	/* strides to look ahead, 0: off */
 		} mpwqe;
 	};
+	u8 wq_type;
+	struct device *pdev;
+	char name[16];			/* for messages: "<netdev>-rx<ix>" */
 	struct {
 		u16 headroom;
 		u32 frame0_sz;
 		u8 map_dir;		/* enum dma_data_direction */
 		u8 page_shift;		/* this RQ's page size (4K or 64K) */
 	} buff;
-
-	struct device *pdev;
+	u32 rqn;
+	struct mlx5e_rq_stats stats_store;
 	struct net_device *netdev;
+	u16 q_counter;			/* the device's drop counter set */
 	struct mlx5e_rq_stats *stats;
+	u8 dim_enabled;			/* adaptive interrupt moderation configured */
 	struct mlx5e_cq cq;
+	struct mlx5e_rq_hw_ctx hw;
+	u32 umr_mkey;			/* memory key of the UMR-mapped buffers */
 	mlx5e_fp_handle_rx_cqe handle_rx_cqe;
+	struct mlx5e_channel *channel;
 	mlx5e_fp_post_rx_wqes post_wqes;
-
-	unsigned long state;
+	__be32 db_rec;
 	int ix;
+	struct dim *dim;		/* moderation state, when dim_enabled */
+	unsigned long state;
+	struct xsk_buff_pool *xsk_pool;	/* AF_XDP zero-copy: frames come from here instead */
 	unsigned int hw_mtu;
+	struct xdp_rxq_info xdp_rxq;
 
 	/* XDP */
 	struct bpf_prog __rcu *xdp_prog;
+	struct xdp_buff **xsk_buffs;	/* legacy AF_XDP: per WQE its umem frame, NULL once taken */
 	struct mlx5e_xdpsq *xdpsq;
 	DECLARE_BITMAP(flags, MLX5E_NUM_RQ_FLAGS);
 	struct page_pool *page_pool;
-	struct xsk_buff_pool *xsk_pool;	/* AF_XDP zero-copy: frames come from here instead */
-
-	/* control */
-	struct mlx5e_rq_hw_ctx hw;
-	__be32 db_rec;
-	u8 wq_type;
-	u32 rqn;
-	struct mlx5e_channel *channel;
-	struct mlx5e_rq_stats stats_store;
-	struct xdp_rxq_info xdp_rxq;
 } ____cacheline_aligned_in_smp;
 
 struct mlx5e_channel {
@@ -261,6 +274,12 @@ struct sk_buff *mlx5e_skb_from_cqe_mpwrq_nonlinear(struct mlx5e_rq *rq,
 						   struct mlx5e_mpw_info *wi,
 						   struct mlx5_cqe64 *cqe, u16 cqe_bcnt,
 						   u32 head_offset, u32 page_idx);
+
+bool mlx5e_xsk_post_rx_wqes(struct mlx5e_rq *rq);
+bool mlx5e_xsk_post_rx_mpwqes(struct mlx5e_rq *rq);
+void mlx5e_xsk_handle_rx_cqe(struct mlx5e_rq *rq, struct mlx5_cqe64 *cqe);
+void mlx5e_xsk_handle_rx_cqe_mpwrq(struct mlx5e_rq *rq, struct mlx5_cqe64 *cqe);
+void mlx5e_xsk_free_rx_descs(struct mlx5e_rq *rq);
 
 /* en_txrx.c */
 int mlx5e_napi_poll(struct napi_struct *napi, int budget);

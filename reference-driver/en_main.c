@@ -7,6 +7,7 @@
 #include "en.h"
 #include "en/txrx.h"
 #include "en/xdp.h"
+#include "en/xsk/rx.h"
 
 #define MLX5E_LOG_TX_CQ_SZ	10
 
@@ -117,6 +118,19 @@ static void mlx5e_init_frags_partition(struct mlx5e_rq *rq)
 		prev->last_in_page = true;
 }
 
+static void mlx5e_rq_set_name(struct mlx5e_rq *rq, const struct net_device *netdev)
+{
+	static const char pfx[] = "mlx5e-rx";
+	unsigned int n = 0, i;
+
+	for (i = 0; pfx[i] && n < sizeof(rq->name) - 4; i++)
+		rq->name[n++] = pfx[i];
+	if (rq->ix >= 10)
+		rq->name[n++] = '0' + rq->ix / 10 % 10;
+	rq->name[n++] = '0' + rq->ix % 10;
+	rq->name[n] = 0;
+}
+
 static int mlx5e_alloc_rq(struct mlx5e_channel *c, const struct mlx5e_params *params,
 			  const struct mlx5e_rq_param *rqp, struct mlx5e_rq *rq)
 {
@@ -131,6 +145,11 @@ static int mlx5e_alloc_rq(struct mlx5e_channel *c, const struct mlx5e_params *pa
 	rq->channel = c;
 	rq->ix = c->ix;
 	rq->rqn = 0x1000 + c->ix;
+	rq->q_counter = 0x10 + c->ix;
+	rq->umr_mkey = 0x3000 + c->ix;
+	rq->dim = NULL;
+	rq->dim_enabled = 0;
+	mlx5e_rq_set_name(rq, c->netdev);
 	rq->hw_mtu = mlx5e_sw2hw_mtu(params);
 	rq->stats = &rq->stats_store;
 	rq->xdpsq = &c->rq_xdpsq;
@@ -199,6 +218,25 @@ static int mlx5e_alloc_rq(struct mlx5e_channel *c, const struct mlx5e_params *pa
 		pool_size = nunits * 2 + 2 * PP_ALLOC_CACHE_SIZE;
 		rq->hw.log_wqe_stride = wq->log_stride;
 	}
+	if (params->xsk) {
+		/* the socket's pool; the page pool only backs the copies of passed packets */
+		rq->xsk_pool = xp_create(1u << MLX5E_XSK_LOG_FRAMES, params->page_shift, rq->ix,
+					 rq->pdev);
+		rq->xsk_buffs = kvzalloc(sizeof(*rq->xsk_buffs) * wq_sz, GFP_KERNEL);
+		if (!rq->xsk_pool || !rq->xsk_buffs)
+			return -12;
+		xsk_pool_set_rxq_info(rq->xsk_pool, &rq->xdp_rxq);
+		if (rq->wq_type == MLX5_WQ_TYPE_LINKED_LIST_STRIDING_RQ) {
+			rq->mpwqe.skb_from_cqe_mpwrq = mlx5e_xsk_skb_from_cqe_mpwrq_linear;
+			rq->handle_rx_cqe = mlx5e_xsk_handle_rx_cqe_mpwrq;
+			rq->post_wqes = mlx5e_xsk_post_rx_mpwqes;
+		} else {
+			rq->wqe.skb_from_cqe = mlx5e_xsk_skb_from_cqe_linear;
+			rq->handle_rx_cqe = mlx5e_xsk_handle_rx_cqe;
+			rq->post_wqes = mlx5e_xsk_post_rx_wqes;
+		}
+		pool_size = 2 * PP_ALLOC_CACHE_SIZE;
+	}
 	/* both WQ types share the cyclic queue header */
 	rq->mpwqe.wq.sz = wq_sz;
 	rq->mpwqe.wq.log_sz = rqp->log_rq_size;
@@ -228,6 +266,8 @@ static void mlx5e_free_rq(struct mlx5e_rq *rq)
 	}
 	if (rq->page_pool)
 		page_pool_destroy(rq->page_pool);
+	kvfree(rq->xsk_buffs);
+	xp_destroy(rq->xsk_pool);
 }
 
 int mlx5e_open_channel(struct mlx5e_priv *priv, struct bpf_prog *prog)
@@ -279,7 +319,9 @@ void mlx5e_close_channel(struct mlx5e_priv *priv)
 	if (!c)
 		return;
 	__clear_bit(MLX5E_RQ_STATE_ENABLED, &c->rq.state);
-	if (c->rq.page_pool)
+	if (c->rq.xsk_pool && c->rq.xsk_buffs)
+		mlx5e_xsk_free_rx_descs(&c->rq);
+	else if (!c->rq.xsk_pool && c->rq.page_pool)
 		mlx5e_free_rx_descs(&c->rq);
 	mlx5e_close_xdpsq(&c->rq_xdpsq);
 	mlx5e_free_rq(&c->rq);

@@ -11,6 +11,7 @@
 #include "en.h"
 #include "en/txrx.h"
 #include "en/xdp.h"
+#include "en/xsk/rx.h"
 
 #define MLX5_SKB_FRAG_SZ(len)	(SKB_DATA_ALIGN(len) + \
 				 SKB_DATA_ALIGN(sizeof(struct skb_shared_info)))
@@ -686,4 +687,155 @@ int mlx5e_poll_rx_cq(struct mlx5e_cq *cq, int budget)
 	wmb();
 
 	return work_done;
+}
+
+/* ---- AF_XDP zero-copy RQ (umem frames from rq->xsk_pool) ---- */
+
+INDIRECT_CALLABLE_SCOPE bool mlx5e_xsk_post_rx_wqes(struct mlx5e_rq *rq)
+{
+	struct mlx5_wq_cyc *wq = &rq->wqe.wq;
+	u16 wqe_bulk = rq->wqe.info.wqe_bulk;
+	u16 missing = mlx5_wq_cyc_missing(wq);
+	bool busy = false;
+	u16 posted = 0;
+
+	if (missing < wqe_bulk)
+		return false;
+
+	while (missing - posted >= wqe_bulk) {
+		u16 head = mlx5_wq_cyc_get_head(wq);
+
+		/* user space did not fill the ring fast enough: try again next poll */
+		if (unlikely(mlx5e_xsk_alloc_rx_wqes(rq, head, wqe_bulk))) {
+			rq->stats->buff_alloc_err++;
+			busy = true;
+			break;
+		}
+		mlx5_wq_cyc_push_n(wq, wqe_bulk);
+		posted += wqe_bulk;
+	}
+	if (posted) {
+		dma_wmb();
+		mlx5_wq_cyc_update_db_record(wq);
+	}
+	return busy;
+}
+
+INDIRECT_CALLABLE_SCOPE bool mlx5e_xsk_post_rx_mpwqes(struct mlx5e_rq *rq)
+{
+	struct mlx5_wq_cyc *wq = &rq->mpwqe.wq;
+	u16 missing = mlx5_wq_cyc_missing(wq);
+	u16 i;
+
+	if (!missing)
+		return false;
+
+	for (i = 0; i < missing; i++) {
+		u16 head = mlx5_wq_cyc_ctr2ix(wq, wq->wqe_ctr + i);
+
+		if (unlikely(mlx5e_xsk_alloc_rx_mpwqe(rq, head))) {
+			rq->stats->buff_alloc_err++;
+			break;
+		}
+	}
+	if (i) {
+		mlx5_wq_cyc_push_n(wq, i);
+		dma_wmb();
+		mlx5_wq_cyc_update_db_record(wq);
+	}
+	return i != missing;
+}
+
+INDIRECT_CALLABLE_SCOPE void mlx5e_xsk_handle_rx_cqe(struct mlx5e_rq *rq, struct mlx5_cqe64 *cqe)
+{
+	struct mlx5_wq_cyc *wq = &rq->wqe.wq;
+	struct sk_buff *skb;
+	u32 cqe_bcnt;
+	u16 ci;
+
+	ci = mlx5_wq_cyc_ctr2ix(wq, be16_to_cpu(cqe->wqe_counter));
+	cqe_bcnt = be32_to_cpu(cqe->byte_cnt);
+
+	if (unlikely(get_cqe_opcode(cqe) != MLX5_CQE_RESP_SEND)) {
+		rq->stats->wqe_err++;
+		goto wq_cyc_pop;
+	}
+	rq->stats->packets++;
+	rq->stats->bytes += cqe_bcnt;
+
+	skb = INDIRECT_CALL_1(rq->wqe.skb_from_cqe, mlx5e_xsk_skb_from_cqe_linear,
+			      rq, get_frag(rq, ci), cqe, cqe_bcnt);
+	if (!skb)
+		goto wq_cyc_pop;
+
+	mlx5e_complete_rx_cqe(rq, cqe, cqe_bcnt, skb);
+	napi_gro_receive(rq->cq.napi, skb);
+
+wq_cyc_pop:
+	/* the frame went with the packet; only an error completion leaves it here */
+	mlx5e_xsk_free_rx_wqe(rq, ci);
+	mlx5_wq_cyc_pop(wq);
+}
+
+INDIRECT_CALLABLE_SCOPE void mlx5e_xsk_handle_rx_cqe_mpwrq(struct mlx5e_rq *rq,
+							   struct mlx5_cqe64 *cqe)
+{
+	u16 cstrides = mpwrq_get_cqe_consumed_strides(cqe);
+	u16 wqe_id = be16_to_cpu(cqe->wqe_id);
+	struct mlx5e_mpw_info *wi = mlx5e_get_mpw_info(rq, wqe_id);
+	u16 stride_ix = mpwrq_get_cqe_stride_index(cqe);
+	struct mlx5_wq_cyc *wq = &rq->mpwqe.wq;
+	u32 head_offset, page_idx;
+	struct sk_buff *skb;
+	u16 cqe_bcnt;
+
+	wi->consumed_strides += cstrides;
+
+	if (unlikely(get_cqe_opcode(cqe) != MLX5_CQE_RESP_SEND)) {
+		rq->stats->wqe_err++;
+		goto mpwrq_cqe_out;
+	}
+
+	if (unlikely(mpwrq_is_filler_cqe(cqe))) {
+		rq->stats->mpwqe_filler_cqes++;
+		rq->stats->mpwqe_filler_strides += cstrides;
+		goto mpwrq_cqe_out;
+	}
+
+	cqe_bcnt = mpwrq_get_cqe_byte_cnt(cqe);
+	rq->stats->packets++;
+	rq->stats->bytes += cqe_bcnt;
+	mlx5e_mpwqe_stride_pos(rq, stride_ix, &page_idx, &head_offset);
+
+	skb = INDIRECT_CALL_1(rq->mpwqe.skb_from_cqe_mpwrq, mlx5e_xsk_skb_from_cqe_mpwrq_linear,
+			      rq, wi, cqe, cqe_bcnt, head_offset, page_idx);
+	if (!skb)
+		goto mpwrq_cqe_out;
+
+	mlx5e_complete_rx_cqe(rq, cqe, cqe_bcnt, skb);
+	napi_gro_receive(rq->cq.napi, skb);
+
+mpwrq_cqe_out:
+	if (likely(wi->consumed_strides < rq->mpwqe.num_strides))
+		return;
+
+	mlx5e_xsk_free_rx_mpwqe(rq, wqe_id);
+	mlx5_wq_cyc_pop(wq);
+}
+
+void mlx5e_xsk_free_rx_descs(struct mlx5e_rq *rq)
+{
+	if (rq->wq_type == MLX5_WQ_TYPE_LINKED_LIST_STRIDING_RQ) {
+		struct mlx5_wq_cyc *wq = &rq->mpwqe.wq;
+
+		while (!mlx5_wq_cyc_is_empty(wq)) {
+			mlx5e_xsk_free_rx_mpwqe(rq, mlx5_wq_cyc_get_tail(wq));
+			mlx5_wq_cyc_pop(wq);
+		}
+		return;
+	}
+	while (!mlx5_wq_cyc_is_empty(&rq->wqe.wq)) {
+		mlx5e_xsk_free_rx_wqe(rq, mlx5_wq_cyc_get_tail(&rq->wqe.wq));
+		mlx5_wq_cyc_pop(&rq->wqe.wq);
+	}
 }

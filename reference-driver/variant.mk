@@ -47,9 +47,9 @@ endif
 INCLUDES := -I$(SRC)/include -I$(SRC)
 
 # the driver proper: what zerotax analyses and rewrites
-DRIVER_SRCS := en_main.c en_rx.c en_tx.c en_txrx.c en/xdp.c en/params.c
+DRIVER_SRCS := en_main.c en_rx.c en_tx.c en_txrx.c en/xdp.c en/params.c en/xsk/rx.c
 # kernel services the driver calls (the shim's out-of-line half)
-SHIM_SRCS   := lib/mm.c lib/page_pool.c lib/skbuff.c lib/dev.c lib/string.c
+SHIM_SRCS   := lib/mm.c lib/page_pool.c lib/skbuff.c lib/dev.c lib/string.c lib/xsk_buff_pool.c
 # the simulated device, the stack model and the ABI: identical in every variant
 SIM_SRCS    := sim/sim.c sim/stack.c sim/xdp_progs.c sim/rd_dev.c
 HOST_SRCS   := sim/host.c
@@ -74,7 +74,7 @@ $(OUT): $(ALL_OBJS)
 		-o $@ $(ALL_OBJS) -lc
 
 define compile_rule
-$(call obj,$(1)): $(SRC)/$(1) $(wildcard $(SRC)/*.h $(SRC)/en/*.h $(SRC)/sim/*.h $(SRC)/bench/*.h $(SRC)/include/*/*.h $(SRC)/include/*/*/*.h) | $(OBJDIR)
+$(call obj,$(1)): $(SRC)/$(1) $(wildcard $(SRC)/*.h $(SRC)/en/*.h $(SRC)/en/xsk/*.h $(SRC)/sim/*.h $(SRC)/bench/*.h $(SRC)/include/*/*.h $(SRC)/include/*/*/*.h) | $(OBJDIR)
 	$(CC) $(2) $$(EXTRA_CFLAGS) -c $(SRC)/$(1) -o $$@
 endef
 $(foreach s,$(DRIVER_SRCS),$(eval $(call compile_rule,$(s),$(DRIVER_FLAGS))))

@@ -13,6 +13,7 @@
 #include "compdb.h"
 #include "emit.h"
 #include "fielduse.h"
+#include "fix_layout.h"
 #include "hotrules.h"
 #include "layout.h"
 #include "pahole.h"
@@ -43,6 +44,8 @@ const char layout_help[] =
 	"  --cacheline N         cache-line size (default 64)\n"
 	"  --pahole PROG         the pahole to run (default: pahole in PATH)\n"
 	"  --diff                compare the layouts of OLD.o and NEW.o\n"
+	"  --apply DIR           write each suggested reorder into the struct's\n"
+	"                        definition, which must be under DIR (a copy)\n"
 	"  -v                    also print each struct's layout summary\n"
 	"\n"
 	"Exit codes: 0 nothing found, 1 findings (--diff: a struct grew in cache\n"
@@ -59,6 +62,7 @@ enum {
 	OPT_CACHELINE,
 	OPT_PAHOLE,
 	OPT_DIFF,
+	OPT_APPLY,
 };
 
 static const struct option long_opts[] = {
@@ -71,6 +75,7 @@ static const struct option long_opts[] = {
 	{ "cacheline", required_argument, NULL, OPT_CACHELINE },
 	{ "pahole", required_argument, NULL, OPT_PAHOLE },
 	{ "diff", no_argument, NULL, OPT_DIFF },
+	{ "apply", required_argument, NULL, OPT_APPLY },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -92,6 +97,8 @@ struct layout_run {
 	struct zt_layout_rules lr;
 	char **explicit;	/* --struct and hot-fields records: must exist */
 	size_t n_explicit;
+	const char *apply_dir;	/* --apply: rewrite suggestions in sources under it */
+	char **apply_args;
 };
 
 static void push(char ***v, size_t *n, char *s)
@@ -170,6 +177,9 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct layout_r
 			break;
 		case OPT_DIFF:
 			r->diff = true;
+			break;
+		case OPT_APPLY:
+			r->apply_dir = optarg;
 			break;
 		case ':':
 			return error("option '%s' needs an argument", argv[optind - 1]);
@@ -326,6 +336,10 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 				"cachelines", (int)l->lines, "hot_span", (int)rep.hot_span,
 				"verified", rep.verified));
 			zt_layout_findings(&rep, r->checks.on, &fs);
+			if (r->apply_dir && zt_layout_apply(&rep, r->apply_dir, r->apply_args) < 0) {
+				zt_struct_report_release(&rep);
+				goto out;
+			}
 			zt_struct_report_release(&rep);
 		}
 	}
@@ -471,6 +485,8 @@ int do_layout(struct zt_ctx *ctx, int argc, char **argv)
 	}
 	if (r.build_dir && ast_pass(ctx, &r))
 		goto out;
+	if (r.apply_dir && !(r.apply_args = zt_layout_apply_args(r.build_dir)))
+		goto out;
 	ret = r.diff ? diff(ctx, &r) : audit(ctx, &r);
 out:
 	free(r.hot);
@@ -479,6 +495,7 @@ out:
 	zt_names_free(r.structs, r.n_structs);
 	zt_names_free(r.explicit, r.n_explicit);
 	free(r.objs);
+	zt_argv_free(r.apply_args);
 	zt_layout_rules_release(&r.lr);
 	return ret;
 }

@@ -326,8 +326,9 @@ static void report(struct bench *b)
 	FILE *j = NULL;
 	int mi, vi, r;
 
-	printf("# rd-bench profile=%s rq=%s cache=%s page_size=%u rounds=%d packets/round=%lu\n",
+	printf("# rd-bench profile=%s rq=%s%s cache=%s page_size=%u rounds=%d packets/round=%lu\n",
 	       rd_profile_names[b->cfg.profile], rd_rq_names[b->cfg.rq_type],
+	       b->cfg.xsk ? " xsk" : "",
 	       rd_cache_names[b->cfg.cache], b->cfg.page_size, b->rounds, b->packets);
 	printf("%-10s %-16s %9s %19s %8s %7s %17s %9s %8s %8s\n", "mode", "variant", "ns/pkt",
 	       "(min..max)", "Mpps", "ratio", "(min..max)", "instr/pkt", "D1mis/p", "LLmis/p");
@@ -337,9 +338,10 @@ static void report(struct bench *b)
 			fprintf(stderr, "rd-bench: cannot write %s: %s\n", b->json, strerror(errno));
 	}
 	if (j)
-		fprintf(j, "{\n  \"profile\": \"%s\", \"rq\": \"%s\", \"cache\": \"%s\", \"page_size\": %u,\n"
+		fprintf(j, "{\n  \"profile\": \"%s\", \"rq\": \"%s\", \"xsk\": %s, \"cache\": \"%s\", \"page_size\": %u,\n"
 			   "  \"rounds\": %d, \"packets_per_round\": %lu,\n  \"results\": [",
 			rd_profile_names[b->cfg.profile], rd_rq_names[b->cfg.rq_type],
+			b->cfg.xsk ? "true" : "false",
 			rd_cache_names[b->cfg.cache], b->cfg.page_size, b->rounds, b->packets);
 	for (mi = 0; mi < b->nmodes; mi++) {
 		int mode = b->modes[mi];
@@ -388,7 +390,7 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: rd-bench --variant NAME=FILE.so [--variant ...] --profile P --mode M[,M...]\n"
 		   "                [--rq legacy|striding] [--rounds R] [--packets N] [--cache warm|cold]\n"
-		   "                [--page-size 4096|65536] [--json FILE] [--callgrind] [--cachegrind]\n"
+		   "                [--page-size 4096|65536] [--xsk] [--json FILE] [--callgrind] [--cachegrind]\n"
 		   "modes: none pass drop drop-read tx; ratios are against the first variant\n");
 }
 
@@ -406,6 +408,7 @@ int main(int argc, char **argv)
 		{ "json", required_argument, NULL, 'j' },
 		{ "callgrind", no_argument, NULL, 'g' },
 		{ "cachegrind", no_argument, NULL, 'G' },
+		{ "xsk", no_argument, NULL, 'x' },
 		{ "child-out", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -449,6 +452,7 @@ int main(int argc, char **argv)
 		case 'j': b.json = optarg; break;
 		case 'g': b.callgrind = 1; break;
 		case 'G': b.cachegrind = 1; break;
+		case 'x': b.cfg.xsk = 1; break;
 		case 'C': b.child_out = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;

@@ -55,6 +55,8 @@ struct rd_config {
 	unsigned int seed;
 	rd_emit_fn trace;		/* one line per skb and per transmitted frame, or NULL */
 	void *trace_arg;
+	/* appended, 0 = off: AF_XDP zero-copy RQ (umem frames; needs an XDP mode, 4K, MTU 1500) */
+	int xsk;
 };
 
 struct rd_counters {
@@ -72,6 +74,9 @@ struct rd_counters {
 	uint64_t pages_total;
 	uint64_t pages_free;
 	uint64_t skbs_in_use;
+	/* appended: AF_XDP pool (0 without --xsk) */
+	uint64_t xsk_frames;		/* umem frames */
+	uint64_t xsk_frames_free;	/* on the pool's free list or in the fill ring */
 };
 
 struct rd_ops {

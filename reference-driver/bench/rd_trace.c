@@ -21,9 +21,10 @@ static void emit(void *arg, const char *line)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: rd-trace --so FILE.so --profile P --mode M [--rq legacy|striding]\n"
-		   "                [--packets N] [--page-size 4096|65536] [--check]\n"
+		   "                [--packets N] [--page-size 4096|65536] [--xsk] [--check]\n"
 		   "profiles: udp64 udp512 tcp1500 udp64-mtu9000 tcp9000 mix\n"
 		   "modes: none pass drop drop-read tx\n"
+		   "--xsk: AF_XDP zero-copy RQ (umem frames; an XDP mode, 4K pages, MTU 1500)\n"
 		   "--check: exit 1 unless every packet is accounted for and no page leaked\n");
 }
 
@@ -37,6 +38,7 @@ int main(int argc, char **argv)
 		{ "packets", required_argument, NULL, 'n' },
 		{ "page-size", required_argument, NULL, 'P' },
 		{ "check", no_argument, NULL, 'c' },
+		{ "xsk", no_argument, NULL, 'x' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -64,6 +66,7 @@ int main(int argc, char **argv)
 		case 'n': packets = strtoul(optarg, NULL, 0); break;
 		case 'P': cfg.page_size = strtoul(optarg, NULL, 0); break;
 		case 'c': check = 1; break;
+		case 'x': cfg.xsk = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -81,9 +84,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "rd-trace: %s\n", err);
 		return 3;
 	}
-	printf("config profile=%s mode=%s rq=%s page_size=%u packets=%lu\n",
+	printf("config profile=%s mode=%s rq=%s page_size=%u packets=%lu%s\n",
 	       rd_profile_names[cfg.profile], rd_mode_names[cfg.xdp_mode],
-	       rd_rq_names[cfg.rq_type], cfg.page_size, packets);
+	       rd_rq_names[cfg.rq_type], cfg.page_size, packets, cfg.xsk ? " xsk" : "");
 	while (written < packets) {
 		unsigned long want = packets - written;
 		unsigned int n = rd_run_batch(v.ops, dev, want > 200 ? 200 : (unsigned int)want,
@@ -105,7 +108,8 @@ int main(int argc, char **argv)
 	if (check) {
 		v.ops->counters(dev, &c);
 		if (c.rx_packets != written || c.rx_packets != c.pass + c.drop + c.tx ||
-		    c.tx != c.tx_completed || c.stack_bad_hdr) {
+		    c.tx != c.tx_completed || c.stack_bad_hdr ||
+		    (cfg.xsk && !c.xsk_frames)) {
 			fprintf(stderr, "rd-trace: accounting: written=%lu rx=%llu pass=%llu drop=%llu tx=%llu sent=%llu bad=%llu\n",
 				written, (unsigned long long)c.rx_packets, (unsigned long long)c.pass,
 				(unsigned long long)c.drop, (unsigned long long)c.tx,

@@ -96,6 +96,9 @@ int mlx5e_build_rq_param(const struct mlx5e_params *params, struct mlx5e_rq_para
 		return -22;
 	param->headroom = mlx5e_get_linear_rq_headroom(params);
 	param->linear = mlx5e_rx_is_linear_skb(params);
+	/* zero-copy: one packet per umem frame of one (4K) page, an XDP program attached */
+	if (params->xsk && (!params->xdp || !param->linear || params->page_shift != 12))
+		return -22;
 	if (params->rq_wq_type == MLX5_WQ_TYPE_CYCLIC) {
 		param->log_rq_size = MLX5E_LOG_RQ_SZ_CYC;
 		mlx5e_build_rq_frags_info(params, param);

@@ -14,6 +14,7 @@
 #define MLX5E_LOG_CQ_SZ			10
 #define MLX5E_LOG_XDPSQ_SZ		11
 #define MLX5E_FRAG_SZ_NONLINEAR		2048
+#define MLX5E_XSK_LOG_FRAMES		11	/* umem frames of an AF_XDP pool */
 
 enum mlx5e_wq_type {
 	MLX5_WQ_TYPE_CYCLIC,
@@ -25,6 +26,7 @@ struct mlx5e_params {
 	u8 page_shift;		/* RQ page size: 12 or 16 */
 	u16 sw_mtu;
 	bool xdp;		/* a program will be attached: size buffers for it */
+	bool xsk;		/* AF_XDP zero-copy: buffers are umem frames of one page */
 };
 
 struct mlx5e_rq_frag_info {

@@ -6,6 +6,7 @@
 #include "../en.h"
 #include "txrx.h"
 #include "xdp.h"
+#include <net/xsk_buff_pool.h>
 
 #define MLX5E_TX_CQ_POLL_BUDGET	128
 
@@ -96,9 +97,58 @@ bool mlx5e_xmit_xdp_buff(struct mlx5e_xdpsq *sq, struct mlx5e_rq *rq, struct xdp
 	return true;
 }
 
-bool mlx5e_xdp_handle(struct mlx5e_rq *rq, struct bpf_prog *prog, struct mlx5e_xdp_buff *mxbuf)
+/* XDP_TX of a umem frame: sent in place, the completion returns it to its pool. */
+bool mlx5e_xsk_xmit_xdp_buff(struct mlx5e_xdpsq *sq, struct mlx5e_rq *rq, struct xdp_buff *xdp)
 {
-	struct xdp_buff *xdp = &mxbuf->xdp;
+	struct mlx5e_xdp_info_fifo *fifo = &sq->db.xdpi_fifo;
+	struct mlx5_wqe_ctrl_seg *cseg;
+	struct mlx5_wqe_data_seg *dseg;
+	struct mlx5e_tx_wqe *wqe;
+	struct mlx5e_xdp_info xi;
+	dma_addr_t dma_addr;
+	u16 pi;
+	u32 len;
+
+	if (unlikely(!mlx5e_wqc_has_room_for(&sq->wq, sq->cc, sq->pc, 1))) {
+		sq->stats->full++;
+		return false;
+	}
+	len = (u32)((char *)xdp->data_end - (char *)xdp->data);
+	dma_addr = xsk_buff_xdp_get_frame_dma(xdp) +
+		   (u32)((char *)xdp->data - (char *)xdp->data_hard_start);
+	dma_sync_single_for_device(sq->pdev, dma_addr, len, DMA_BIDIRECTIONAL);
+
+	pi = mlx5_wq_cyc_ctr2ix(&sq->wq, sq->pc);
+	wqe = mlx5_wq_cyc_get_wqe(&sq->wq, pi);
+	cseg = &wqe->ctrl;
+	dseg = wqe->data;
+	dseg->addr = cpu_to_be64(dma_addr);
+	dseg->byte_count = cpu_to_be32(len);
+	dseg->lkey = cpu_to_be32(rq->rqn);
+
+	memset(&wqe->eth, 0, sizeof(wqe->eth));
+	cseg->opmod_idx_opcode = cpu_to_be32(((u32)sq->pc << 8) | MLX5_OPCODE_SEND);
+	cseg->qpn_ds = cpu_to_be32((sq->sqn << 8) | 3);
+	cseg->signature = 0;
+	cseg->rsvd[0] = 0;
+	cseg->rsvd[1] = 0;
+	cseg->fm_ce_se = MLX5_WQE_CTRL_CQ_UPDATE;
+	cseg->general_id = 0;
+
+	sq->pc++;
+	sq->doorbell_cseg = cseg;
+
+	xi.num = MLX5E_XDPI_XSK | 1;
+	mlx5e_xdpi_fifo_push(fifo, xi);
+	xi.xsk = xdp;
+	mlx5e_xdpi_fifo_push(fifo, xi);
+	sq->stats->xmit++;
+	return true;
+}
+
+bool mlx5e_xdp_handle_buff(struct mlx5e_rq *rq, struct bpf_prog *prog, struct xdp_buff *xdp)
+{
+	bool sent;
 	u32 act;
 
 	act = bpf_prog_run_xdp(prog, xdp);
@@ -107,7 +157,9 @@ bool mlx5e_xdp_handle(struct mlx5e_rq *rq, struct bpf_prog *prog, struct mlx5e_x
 		rq->stats->xdp_pass++;
 		return false;
 	case XDP_TX:
-		if (unlikely(!mlx5e_xmit_xdp_buff(rq->xdpsq, rq, xdp))) {
+		sent = unlikely(rq->xsk_pool) ? mlx5e_xsk_xmit_xdp_buff(rq->xdpsq, rq, xdp) :
+						mlx5e_xmit_xdp_buff(rq->xdpsq, rq, xdp);
+		if (unlikely(!sent)) {
 			rq->stats->xdp_tx_err++;
 			rq->stats->xdp_drop++;
 			return true;
@@ -122,6 +174,11 @@ bool mlx5e_xdp_handle(struct mlx5e_rq *rq, struct bpf_prog *prog, struct mlx5e_x
 		rq->stats->xdp_drop++;
 		return true;
 	}
+}
+
+bool mlx5e_xdp_handle(struct mlx5e_rq *rq, struct bpf_prog *prog, struct mlx5e_xdp_buff *mxbuf)
+{
+	return mlx5e_xdp_handle_buff(rq, prog, &mxbuf->xdp);
 }
 
 void mlx5e_xmit_xdp_doorbell(struct mlx5e_xdpsq *sq)
@@ -149,6 +206,10 @@ static void mlx5e_free_xdpsq_desc(struct mlx5e_xdpsq *sq)
 	struct mlx5e_xdp_info xi = mlx5e_xdpi_fifo_pop(fifo);
 	u16 num = xi.num;
 
+	if (unlikely(num & MLX5E_XDPI_XSK)) {
+		xsk_buff_free(mlx5e_xdpi_fifo_pop(fifo).xsk);
+		return;
+	}
 	while (num--) {
 		struct page *page = mlx5e_xdpi_fifo_pop(fifo).page;
 

@@ -12,6 +12,8 @@ struct mlx5e_xdp_buff {
 };
 
 bool mlx5e_xdp_handle(struct mlx5e_rq *rq, struct bpf_prog *prog, struct mlx5e_xdp_buff *mxbuf);
+bool mlx5e_xdp_handle_buff(struct mlx5e_rq *rq, struct bpf_prog *prog, struct xdp_buff *xdp);
+bool mlx5e_xsk_xmit_xdp_buff(struct mlx5e_xdpsq *sq, struct mlx5e_rq *rq, struct xdp_buff *xdp);
 bool mlx5e_xmit_xdp_buff(struct mlx5e_xdpsq *sq, struct mlx5e_rq *rq, struct xdp_buff *xdp);
 bool mlx5e_poll_xdpsq_cq(struct mlx5e_cq *cq);
 void mlx5e_xmit_xdp_doorbell(struct mlx5e_xdpsq *sq);

@@ -8,6 +8,7 @@
 #include <linux/slab.h>
 #include "sim.h"
 #include "../en/xdp.h"
+#include <net/xsk_buff_pool.h>
 
 #ifndef RD_BUILD
 #define RD_BUILD "unknown"
@@ -49,7 +50,9 @@ static void *rd_create(const struct rd_config *cfg, char *err, size_t errlen)
 	    cfg->rq_type < 0 || cfg->rq_type >= RD_RQ_COUNT ||
 	    cfg->xdp_mode < 0 || cfg->xdp_mode >= RD_XDP_COUNT ||
 	    cfg->cache < 0 || cfg->cache >= RD_CACHE_COUNT ||
-	    (cfg->page_size != 4096 && cfg->page_size != 65536)) {
+	    (cfg->page_size != 4096 && cfg->page_size != 65536) ||
+	    (cfg->xsk && (cfg->xdp_mode == RD_XDP_NONE || cfg->page_size != 4096 ||
+			  rd_sim_profile_mtu(cfg->profile) > 1500))) {
 		rd_err(err, errlen, "invalid configuration");
 		return NULL;
 	}
@@ -64,6 +67,7 @@ static void *rd_create(const struct rd_config *cfg, char *err, size_t errlen)
 	params.page_shift = cfg->page_size == 65536 ? 16 : 12;
 	params.sw_mtu = rd_sim_profile_mtu(cfg->profile);
 	params.xdp = cfg->xdp_mode != RD_XDP_NONE;
+	params.xsk = !!cfg->xsk;
 
 	dev->stack.trace = cfg->trace;
 	dev->stack.trace_arg = cfg->trace_arg;
@@ -147,6 +151,84 @@ static void rd_counters(void *p, struct rd_counters *out)
 	out->pages_total = c->rq.page_pool->p.pool_size;
 	out->pages_free = page_pool_free_count(c->rq.page_pool);
 	out->skbs_in_use = skb_cache_in_use();
+	if (c->rq.xsk_pool) {
+		struct xsk_buff_pool *xp = c->rq.xsk_pool;
+
+		out->xsk_frames = xp->heads_cnt;
+		out->xsk_frames_free = xp->free_list_cnt + (xp->fq.prod - xp->fq.cons);
+	}
+}
+
+/*
+ * AF_XDP: every umem frame is in exactly one place: the pool's free list, the fill
+ * ring, or a posted receive buffer (the XDP SQ is drained by then).
+ */
+static int rd_check_xsk(struct mlx5e_rq *rq, char *msg, size_t len)
+{
+	struct xsk_buff_pool *xp = rq->xsk_pool;
+	u32 i, n = 0, free_list = 0;
+	struct list_head *pos;
+	u8 *seen;
+	int ret = -1;
+
+	seen = kcalloc(xp->heads_cnt, 1, GFP_KERNEL);
+	if (!seen) {
+		snprintf(msg, len, "out of memory");
+		return -1;
+	}
+#define RD_SEEN(idx, where) do { u32 _k = (idx); \
+		if (_k >= xp->heads_cnt || seen[_k]++) { \
+			snprintf(msg, len, "xsk frame %u twice (%s)", _k, where); goto out; } \
+		n++; } while (0)
+	for (pos = xp->free_list.next; pos != &xp->free_list; pos = pos->next) {
+		RD_SEEN(list_entry(pos, struct xdp_buff_xsk, free_list_node) - xp->heads, "free list");
+		free_list++;
+	}
+	for (i = xp->fq.cons; i != xp->fq.prod; i++)
+		RD_SEEN(xp->fq.ring[i & xp->fq.mask] >> xp->chunk_shift, "fill ring");
+	if (rq->wq_type == MLX5_WQ_TYPE_LINKED_LIST_STRIDING_RQ) {
+		struct mlx5_wq_cyc *wq = &rq->mpwqe.wq;
+		u32 ppw = rq->mpwqe.pages_per_wqe, j;
+
+		for (i = 0; i < wq->cur_sz; i++) {
+			u16 ix = mlx5_wq_cyc_ctr2ix(wq, wq->wqe_ctr - wq->cur_sz + i);
+
+			for (j = 0; j < ppw; j++) {
+				struct xdp_buff *b = rq->mpwqe.info[ix].xsk_buffs[j];
+
+				/* a stride per frame: the ones already consumed gave theirs away */
+				if (!b && j < rq->mpwqe.info[ix].consumed_strides)
+					continue;
+				if (!b) {
+					snprintf(msg, len, "posted WQE %u stride %u has no frame", ix, j);
+					goto out;
+				}
+				RD_SEEN(xsk_buff_to_xskb(b) - xp->heads, "posted");
+			}
+		}
+	} else {
+		struct mlx5_wq_cyc *wq = &rq->wqe.wq;
+
+		for (i = 0; i < wq->cur_sz; i++) {
+			u16 ix = mlx5_wq_cyc_ctr2ix(wq, wq->wqe_ctr - wq->cur_sz + i);
+
+			if (!rq->xsk_buffs[ix]) {
+				snprintf(msg, len, "posted WQE %u has no frame", ix);
+				goto out;
+			}
+			RD_SEEN(xsk_buff_to_xskb(rq->xsk_buffs[ix]) - xp->heads, "posted");
+		}
+	}
+#undef RD_SEEN
+	if (n != xp->heads_cnt || free_list != xp->free_list_cnt) {
+		snprintf(msg, len, "xsk: %u of %u frames found, free list %u (count %u)", n,
+			 xp->heads_cnt, free_list, xp->free_list_cnt);
+		goto out;
+	}
+	ret = 0;
+out:
+	kfree(seen);
+	return ret;
 }
 
 /*
@@ -207,7 +289,8 @@ static int rd_check(void *p, char *msg, size_t len)
 		snprintf(msg, len, "out of memory");
 		return -1;
 	}
-	posted = rd_count_posted(rq, mark);
+	/* AF_XDP: receive buffers are umem frames; pages only back passed copies */
+	posted = rq->xsk_pool ? 0 : rd_count_posted(rq, mark);
 	for (i = 0; i < pool->p.pool_size; i++) {
 		struct page *page = &pool->pages[i];
 		long want = mark[i];
@@ -228,6 +311,8 @@ static int rd_check(void *p, char *msg, size_t len)
 		ret = -1;
 	}
 	kfree(mark);
+	if (!ret && rq->xsk_pool)
+		ret = rd_check_xsk(rq, msg, len);
 	return ret;
 }
 
@@ -252,6 +337,11 @@ static void rd_trace_state(void *p, rd_emit_fn emit, void *arg)
 		 (unsigned long long)(c.pages_total - c.pages_free),
 		 (unsigned long long)c.skbs_in_use);
 	emit(arg, line);
+	if (c.xsk_frames) {
+		snprintf(line, sizeof(line), "xsk frames=%llu free=%llu",
+			 (unsigned long long)c.xsk_frames, (unsigned long long)c.xsk_frames_free);
+		emit(arg, line);
+	}
 	if (rd_check(dev, line, sizeof(line)) == 0)
 		snprintf(line, sizeof(line), "pages ok");
 	else {

@@ -17,13 +17,13 @@
 
 static const struct rd_ops *ops;
 
-static void *create(int profile, int rq, int mode, unsigned int page_size, int cache,
-		    struct rd_capture *cap)
+static void *create_xsk(int profile, int rq, int mode, unsigned int page_size, int cache,
+			struct rd_capture *cap, int xsk)
 {
 	struct rd_config cfg = {
 		.profile = profile, .rq_type = rq, .xdp_mode = mode, .cache = cache,
 		.page_size = page_size,
-		.trace = cap ? rd_capture_emit : NULL, .trace_arg = cap,
+		.trace = cap ? rd_capture_emit : NULL, .trace_arg = cap, .xsk = xsk,
 	};
 	char err[256] = "";
 	void *dev = ops->create(&cfg, err, sizeof(err));
@@ -32,6 +32,12 @@ static void *create(int profile, int rq, int mode, unsigned int page_size, int c
 		fail_msg("create %s/%s/%s/%u: %s", rd_profile_names[profile], rd_rq_names[rq],
 			 rd_mode_names[mode], page_size, err);
 	return dev;
+}
+
+static void *create(int profile, int rq, int mode, unsigned int page_size, int cache,
+		    struct rd_capture *cap)
+{
+	return create_xsk(profile, rq, mode, page_size, cache, cap, 0);
 }
 
 static void check_accounting(void *dev, unsigned long n, int mode, const char *what)
@@ -249,6 +255,109 @@ static void test_steady_state_recycling(void **state)
 	}
 }
 
+/*
+ * AF_XDP zero-copy: every MTU 1500 profile, both RQ types, every XDP mode, more than
+ * two CQ laps and more packets than umem frames; after the drain every frame is back
+ * (free list, fill ring or posted) exactly once, pages of passed copies too.
+ */
+static void test_xsk_accounting(void **state)
+{
+	static const int profiles[] = { RD_PROFILE_UDP64, RD_PROFILE_UDP512, RD_PROFILE_TCP1500 };
+	unsigned long n = 2 * CQ_SIZE + 2500;
+	int i, rq, mode, cache;
+
+	for (rq = 0; rq < RD_RQ_COUNT; rq++)
+		for (i = 0; i < 3; i++)
+			for (mode = RD_XDP_PASS; mode < RD_XDP_COUNT; mode++) {
+				char what[128];
+				void *dev;
+				struct rd_counters c;
+
+				cache = (i + mode) & 1 ? RD_CACHE_COLD : RD_CACHE_WARM;
+				dev = create_xsk(profiles[i], rq, mode, 4096, cache, NULL, 1);
+				snprintf(what, sizeof(what), "xsk/%s/%s/%s", rd_profile_names[profiles[i]],
+					 rd_rq_names[rq], rd_mode_names[mode]);
+				assert_int_equal(rd_push(ops, dev, n), n);
+				check_accounting(dev, n, mode, what);
+				ops->counters(dev, &c);
+				assert_int_equal(c.xsk_frames, 2048);
+				/* what is not free is posted: at most the ring's buffers */
+				assert_true(c.xsk_frames - c.xsk_frames_free <= 512);
+				assert_true(c.xsk_frames_free > 0);
+				ops->destroy(dev);
+			}
+}
+
+/* XDP_TX of umem frames: frame n, MACs swapped; PASS: skb n is a copy of frame n. */
+static void test_xsk_contents(void **state)
+{
+	unsigned char *frame = malloc(16384), *sent = malloc(16384);
+	int rq, mode;
+
+	assert_non_null(frame);
+	assert_non_null(sent);
+	for (rq = 0; rq < RD_RQ_COUNT; rq++)
+		for (mode = RD_XDP_PASS; mode <= RD_XDP_TX; mode += RD_XDP_TX - RD_XDP_PASS) {
+			struct rd_capture cap = { 0 };
+			void *dev = create_xsk(RD_PROFILE_UDP512, rq, mode, 4096, RD_CACHE_WARM, &cap, 1);
+			unsigned long n = 2600, seq = 0;
+			size_t k;
+
+			assert_int_equal(rd_push(ops, dev, n), n);
+			for (k = 0; k < cap.n; k++) {
+				const char *l = cap.lines[k];
+				unsigned int len, flen, b, hdrlen, headroom, nr_frags;
+				unsigned long long hash;
+				const char *hex;
+				int off;
+
+				if (mode == RD_XDP_PASS && !strncmp(l, "skb ", 4)) {
+					assert_true(parse_skb(l, &len, &hdrlen, &headroom, &nr_frags, &hash));
+					flen = ops->frame(dev, seq, frame);
+					assert_int_equal(len, flen);
+					assert_int_equal(hdrlen, len);
+					assert_int_equal(nr_frags, 0);
+					assert_int_equal(headroom, 64);
+					assert_int_equal(hash, rd_fnv(RD_FNV_INIT, frame, flen));
+					seq++;
+				} else if (mode == RD_XDP_TX && !strncmp(l, "tx ", 3)) {
+					assert_int_equal(sscanf(l, "tx %u %n", &len, &off), 1);
+					hex = l + off;
+					assert_int_equal(strlen(hex), 2 * len);
+					for (b = 0; b < len; b++)
+						sent[b] = hexval(hex[2 * b]) << 4 | hexval(hex[2 * b + 1]);
+					flen = ops->frame(dev, seq, frame);
+					assert_int_equal(len, flen);
+					assert_memory_equal(sent, frame + 6, 6);
+					assert_memory_equal(sent + 6, frame, 6);
+					assert_memory_equal(sent + 12, frame + 12, flen - 12);
+					seq++;
+				}
+			}
+			assert_int_equal(seq, n);
+			rd_capture_free(&cap);
+			ops->destroy(dev);
+		}
+	free(frame);
+	free(sent);
+}
+
+static void test_xsk_bad_config(void **state)
+{
+	struct rd_config cfg = { .profile = RD_PROFILE_UDP64, .page_size = 4096, .xsk = 1,
+				 .xdp_mode = RD_XDP_NONE };
+	char err[128] = "";
+
+	/* zero-copy needs a program, 4K frames and packets that fit one */
+	assert_null(ops->create(&cfg, err, sizeof(err)));
+	cfg.xdp_mode = RD_XDP_DROP;
+	cfg.page_size = 65536;
+	assert_null(ops->create(&cfg, err, sizeof(err)));
+	cfg.page_size = 4096;
+	cfg.profile = RD_PROFILE_TCP9000;
+	assert_null(ops->create(&cfg, err, sizeof(err)));
+}
+
 static void test_bad_config(void **state)
 {
 	struct rd_config cfg = { .profile = RD_PROFILE_UDP64, .page_size = 8192 };
@@ -271,6 +380,9 @@ int main(void)
 		cmocka_unit_test(test_stride_boundaries),
 		cmocka_unit_test(test_steady_state_recycling),
 		cmocka_unit_test(test_bad_config),
+		cmocka_unit_test(test_xsk_accounting),
+		cmocka_unit_test(test_xsk_contents),
+		cmocka_unit_test(test_xsk_bad_config),
 	};
 
 	ops = rd_get_ops();

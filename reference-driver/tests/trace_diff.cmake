@@ -1,10 +1,17 @@
 # The same traffic through differently compiled variants must give byte-identical logs,
 # and each log must account for every packet with no page leaked (rd-trace --check).
-foreach(mode none pass drop drop-read tx)
+# XSK=1: the AF_XDP zero-copy RQ (an XDP program is required, so no "none").
+set(modes none pass drop drop-read tx)
+set(extra)
+if(XSK)
+	set(modes pass drop drop-read tx)
+	set(extra --xsk)
+endif()
+foreach(mode ${modes})
 	set(prev "")
 	foreach(so ${A} ${B} ${C})
 		execute_process(COMMAND ${TRACE} --so ${so} --profile ${PROFILE} --mode ${mode}
-				--rq ${RQ} --packets 1500 --check
+				--rq ${RQ} --packets 1500 --check ${extra}
 			RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 		if(NOT rc EQUAL 0)
 			message(FATAL_ERROR "rd-trace ${so} ${PROFILE} ${mode} ${RQ}: exit ${rc}\n${err}")
