@@ -1,0 +1,943 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * zerotax prove: check -> fix -> build -> sparse -> differential test ->
+ * bench -> report, on the bundled reference driver. Every program runs
+ * through zt_spawn() with an argv; every step says what failed and stops.
+ */
+#define _XOPEN_SOURCE 700
+#include <errno.h>
+#include <ftw.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "process.h"
+#include "prove.h"
+
+/*
+ * What the differential test runs: every traffic profile and XDP mode of
+ * rd-trace, on both RQ types. Names are rd-trace's (DRIVER-CONTRACT.md).
+ */
+static const char *const trace_profiles[] = { "udp64", "udp512", "tcp1500", "mtu9000" };
+static const char *const trace_modes[] = { "none", "pass", "drop", "drop-read", "tx" };
+static const char *const trace_rqs[] = { "legacy", "striding" };
+
+/*
+ * The bench path: 64-byte UDP flood on a striding RQ (mlx5e's default, and
+ * the upstream measurement's), so one linear MPWQE receive per packet.
+ */
+#define BENCH_PROFILE "udp64"
+#define BENCH_RQ "striding"
+#define BENCH_FUNCTION "mlx5e_skb_from_cqe_mpwrq_linear"
+#define BENCH_MODES "drop,tx"
+
+/* Generous: a build of the driver takes seconds; valgrind takes a minute. */
+#define TIMEOUT_BUILD_MS (10 * 60 * 1000)
+#define TIMEOUT_TOOL_MS (10 * 60 * 1000)
+#define TIMEOUT_TRACE_MS (60 * 1000)
+#define TIMEOUT_BENCH_MS (12 * 60 * 1000)
+
+const char *zt_tree_name(enum zt_tree t)
+{
+	static const char *const names[] = {
+		[ZT_TREE_BASELINE] = ZT_SRC_BASELINE,
+		[ZT_TREE_HOIST] = ZT_SRC_HOIST,
+		[ZT_TREE_UNINIT] = ZT_SRC_UNINIT,
+	};
+
+	return t < ZT_TREE_MAX ? names[t] : "?";
+}
+
+const char *zt_autoinit_name(enum zt_autoinit a)
+{
+	static const char *const names[] = {
+		[ZT_AI_NONE] = "none",
+		[ZT_AI_ZERO] = "zero",
+		[ZT_AI_PATTERN] = "pattern",
+	};
+
+	return a < ZT_AI_MAX ? names[a] : "?";
+}
+
+/* --- small helpers -------------------------------------------------------- */
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* "step N (name): <what>": the single way a step reports its failure. */
+static int step_fail(struct zt_prove *p, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int step_fail(struct zt_prove *p, int code, const char *fmt, ...)
+{
+	char msg[2048];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	error("step %d (%s): %s", p->step, p->step_name, msg);
+	return code;
+}
+
+/* A missing dependency is not a result: exit 4, and say which step. */
+static int step_unavailable(struct zt_prove *p, const char *what)
+{
+	error("step %d (%s): not available: %s", p->step, p->step_name, what);
+	return ZT_EXIT_INTERNAL;
+}
+
+static void progress(struct zt_prove *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void progress(struct zt_prove *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(p->ctx->err, "prove: ");
+	va_start(ap, fmt);
+	vfprintf(p->ctx->err, fmt, ap);
+	va_end(ap);
+	fputc('\n', p->ctx->err);
+	fflush(p->ctx->err);
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	return remove(path);
+}
+
+/* Only ever called on BUILD/prove, which prove owns. */
+static int rm_tree(const char *path)
+{
+	if (access(path, F_OK))
+		return 0;
+	if (nftw(path, rm_one, 16, FTW_DEPTH | FTW_PHYS))
+		return error("cannot remove %s: %s", path, strerror(errno));
+	return 0;
+}
+
+static int mkdir_p(const char *path)
+{
+	char *tmp = xstrdup(path);
+	int ret = 0;
+
+	for (char *s = tmp + 1; ; s++) {
+		if (*s != '/' && *s)
+			continue;
+		char c = *s;
+
+		*s = '\0';
+		if (mkdir(tmp, 0755) && errno != EEXIST) {
+			ret = error("cannot create %s: %s", tmp, strerror(errno));
+			break;
+		}
+		*s = c;
+		if (!c)
+			break;
+	}
+	free(tmp);
+	return ret;
+}
+
+static char *abs_path(const char *path)
+{
+	char buf[PATH_MAX];
+
+	if (!realpath(path, buf))
+		return NULL;
+	return xstrdup(buf);
+}
+
+/* The last lines of a program's output, for a failure message. */
+static const char *tail_of(const char *s, int lines)
+{
+	const char *p;
+
+	if (!s)
+		return "";
+	p = s + strlen(s);
+	while (p > s && (p[-1] == '\n' || p[-1] == ' '))
+		p--;
+	while (p > s && lines) {
+		p--;
+		if (*p == '\n')
+			lines--;
+	}
+	return p == s ? p : p + 1;
+}
+
+/*
+ * Run a program; on failure say which step, the command, and the end of its
+ * output. @ok_codes: exit codes that count as success (0 always does).
+ */
+static int run(struct zt_prove *p, char *const argv[], const struct zt_spawn_opts *opts,
+	       struct zt_spawn_result *res, int ok_code)
+{
+	char *cmd;
+
+	if (p->ctx->verbose) {
+		cmd = zt_argv_join(argv);
+		progress(p, "+ %s", cmd);
+		free(cmd);
+	}
+	if (zt_spawn(argv, opts, res)) {
+		cmd = zt_argv_join(argv);
+		step_fail(p, res->not_found ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL, "%s: %s", cmd,
+			  res->not_found ? "program not found" :
+			  res->timed_out ? "timed out" : "could not run");
+		free(cmd);
+		return res->not_found ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL;
+	}
+	if (res->exit_code != 0 && res->exit_code != ok_code) {
+		cmd = zt_argv_join(argv);
+		step_fail(p, ZT_EXIT_INTERNAL, "%s: exit code %d%s\n%s%s", cmd, res->exit_code,
+			  res->signal ? " (signal)" : "", tail_of(res->err, 15),
+			  tail_of(res->out, 5));
+		free(cmd);
+		return ZT_EXIT_INTERNAL;
+	}
+	return 0;
+}
+
+/* --- pure pieces (unit-tested) -------------------------------------------- */
+
+char *zt_trace_first_diff(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t i = 0, line = 1, start = 0, ea, eb;
+
+	while (i < alen && i < blen && a[i] == b[i]) {
+		if (a[i] == '\n') {
+			line++;
+			start = i + 1;
+		}
+		i++;
+	}
+	if (i == alen && i == blen)
+		return NULL;
+	for (ea = start; ea < alen && a[ea] != '\n'; ea++)
+		;
+	for (eb = start; eb < blen && b[eb] != '\n'; eb++)
+		;
+	if (start >= alen)
+		return xasprintf("line %zu: baseline ended, transformed '%.*s'", line,
+				 (int)(eb - start), b + start);
+	if (start >= blen)
+		return xasprintf("line %zu: baseline '%.*s', transformed ended", line,
+				 (int)(ea - start), a + start);
+	return xasprintf("line %zu: baseline '%.*s' vs transformed '%.*s'", line,
+			 (int)(ea - start), a + start, (int)(eb - start), b + start);
+}
+
+/*
+ * "DIR/en_rx.c:12:5: warning: x" -> "<tree>/en_rx.c: warning: x": the tree's
+ * directory and the line:column out, so the same warning matches after a
+ * rewrite moved it.
+ */
+static char *normalize_warning(const char *line, size_t len, const char *dir)
+{
+	size_t dlen = strlen(dir);
+	char *s, *out;
+	const char *p;
+
+	if (dlen && len >= dlen && !strncmp(line, dir, dlen))
+		s = xasprintf("<tree>%.*s", (int)(len - dlen), line + dlen);
+	else
+		s = xstrndup(line, len);
+	/* Drop ":N:M" (or ":N") right after the file name. */
+	p = strstr(s, ": ");
+	if (p) {
+		const char *q = p;
+
+		while (q > s && (q[-1] == ':' || (q[-1] >= '0' && q[-1] <= '9')))
+			q--;
+		if (q < p && *q == ':') {
+			out = xasprintf("%.*s%s", (int)(q - s), s, p);
+			free(s);
+			return out;
+		}
+	}
+	return s;
+}
+
+static char **split_normalized(const char *text, const char *dir, size_t *n)
+{
+	char **v = NULL;
+	const char *p = text, *nl;
+
+	*n = 0;
+	while (p && *p) {
+		nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+
+		if (len) {
+			v = xrealloc(v, (*n + 1) * sizeof(*v));
+			v[(*n)++] = normalize_warning(p, len, dir);
+		}
+		p = nl ? nl + 1 : NULL;
+	}
+	return v;
+}
+
+char *zt_sparse_new_warnings(const char *baseline, const char *base_dir,
+			     const char *transformed, const char *xf_dir)
+{
+	size_t nb, nt;
+	char **b = split_normalized(baseline, base_dir, &nb);
+	char **t = split_normalized(transformed, xf_dir, &nt);
+	char *out = NULL;
+
+	for (size_t i = 0; i < nt; i++) {
+		bool matched = false;
+
+		for (size_t j = 0; j < nb && !matched; j++) {
+			if (b[j] && !strcmp(b[j], t[i])) {
+				/* Each baseline warning excuses one transformed one. */
+				free(b[j]);
+				b[j] = NULL;
+				matched = true;
+			}
+		}
+		if (!matched) {
+			char *o = xasprintf("%s%s\n", out ? out : "", t[i]);
+
+			free(out);
+			out = o;
+		}
+	}
+	for (size_t j = 0; j < nb; j++)
+		free(b[j]);
+	for (size_t i = 0; i < nt; i++)
+		free(t[i]);
+	free(b);
+	free(t);
+	return out;
+}
+
+static char *json_str_dup(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? xstrdup(s) : NULL;
+}
+
+static long long evidence_bytes(json_t *details, const char *cc)
+{
+	json_t *e = json_object_get(json_object_get(details, "evidence"), cc);
+	json_t *b = json_object_get(e, "bytes");
+
+	return json_is_integer(b) ? json_integer_value(b) : -1;
+}
+
+int zt_prove_load_findings(const char *text, size_t len, struct zt_report *r)
+{
+	json_error_t jerr;
+	json_t *doc, *findings, *f;
+	size_t i;
+
+	doc = json_loadb(text, len, 0, &jerr);
+	if (!doc)
+		return error("check JSON: line %d: %s", jerr.line, jerr.text);
+	findings = json_object_get(doc, "findings");
+	if (!json_is_array(findings)) {
+		json_decref(doc);
+		return error("check JSON has no \"findings\" array");
+	}
+	json_array_foreach(findings, i, f) {
+		const char *rule = json_string_value(json_object_get(f, "rule"));
+		json_t *details = json_object_get(f, "details");
+		struct zt_report_finding *rf;
+
+		if (!rule || strcmp(rule, "zerotax-stack-autoinit") ||
+		    json_is_true(json_object_get(f, "suppressed")))
+			continue;
+		r->findings = xrealloc(r->findings, (r->n_findings + 1) * sizeof(*r->findings));
+		rf = &r->findings[r->n_findings++];
+		memset(rf, 0, sizeof(*rf));
+		rf->file = json_str_dup(f, "file");
+		rf->line = json_integer_value(json_object_get(f, "line"));
+		rf->function = json_str_dup(f, "function");
+		rf->symbol = json_str_dup(f, "symbol");
+		if (!rf->symbol)
+			rf->symbol = xstrdup("?");
+		rf->type = json_str_dup(f, "type");
+		rf->size = json_integer_value(json_object_get(f, "size"));
+		rf->frequency = json_str_dup(f, "frequency");
+		rf->gcc_bytes = evidence_bytes(details, "gcc");
+		rf->clang_bytes = evidence_bytes(details, "clang");
+	}
+	json_decref(doc);
+	return 0;
+}
+
+/* --- setup ---------------------------------------------------------------- */
+
+int zt_prove_init(struct zt_prove *p, struct zt_ctx *ctx, const struct zt_prove_opts *o)
+{
+	char *src, *build;
+
+	memset(p, 0, sizeof(*p));
+	p->ctx = ctx;
+	p->o = o;
+	src = abs_path(o->source);
+	if (!src || !is_dir(src)) {
+		free(src);
+		error("driver source '%s' is not a directory", o->source);
+		return ZT_EXIT_INPUT;
+	}
+	build = abs_path(o->build);
+	if (!build || !is_dir(build)) {
+		free(src);
+		free(build);
+		error("build directory '%s' is not a directory (run 'make build' first)", o->build);
+		return ZT_EXIT_INPUT;
+	}
+	p->tree[ZT_TREE_BASELINE] = src;
+	p->work = xasprintf("%s/prove", build);
+	p->report_dir = xasprintf("%s/report", build);
+	p->variant_mk = xasprintf("%s/variant.mk", src);
+	p->compdb_dir = xasprintf("%s/reference-driver", build);
+	p->rd_trace = xasprintf("%s/reference-driver/bench/rd-trace", build);
+	p->rd_bench = xasprintf("%s/reference-driver/bench/rd-bench", build);
+	p->check_json = xasprintf("%s/check.json", p->work);
+	free(build);
+
+	p->report.compilers = xcalloc(o->n_compilers, sizeof(char *));
+	for (size_t i = 0; i < o->n_compilers; i++)
+		p->report.compilers[i] = xstrdup(o->compilers[i]);
+	p->report.n_compilers = o->n_compilers;
+	p->report.bench_profile = xstrdup(BENCH_PROFILE);
+	p->report.bench_rq = xstrdup(BENCH_RQ);
+	p->report.bench_function = xstrdup(BENCH_FUNCTION);
+	p->report.rounds = o->rounds;
+	p->report.packets = o->packets;
+	return 0;
+}
+
+void zt_prove_release(struct zt_prove *p)
+{
+	for (int t = 0; t < ZT_TREE_MAX; t++)
+		free(p->tree[t]);
+	free(p->work);
+	free(p->report_dir);
+	free(p->variant_mk);
+	free(p->compdb_dir);
+	free(p->rd_trace);
+	free(p->rd_bench);
+	free(p->check_json);
+	zt_report_release(&p->report);
+	memset(p, 0, sizeof(*p));
+}
+
+static char *so_path(const struct zt_prove *p, enum zt_tree t, enum zt_autoinit a,
+		     const char *cc)
+{
+	return xasprintf("%s/so/%s-%s-%s.so", p->work, zt_tree_name(t), zt_autoinit_name(a), cc);
+}
+
+/* --- step 1: check -------------------------------------------------------- */
+
+static int step_check(struct zt_prove *p)
+{
+	char *db = xasprintf("%s/compile_commands.json", p->compdb_dir);
+	char *argv[] = { (char *)p->o->self, "check", "-p", p->compdb_dir, "--format=json", NULL };
+	struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_TOOL_MS, .stdout_path = p->check_json };
+	struct zt_spawn_result res;
+	char *text = NULL;
+	size_t len;
+	int ret;
+
+	if (!is_file(db)) {
+		ret = step_fail(p, ZT_EXIT_INPUT, "no compile database %s (is the reference "
+				"driver configured in this build?)", db);
+		free(db);
+		return ret;
+	}
+	free(db);
+	if (zt_spawn(argv, &so, &res)) {
+		zt_spawn_result_release(&res);
+		return step_fail(p, ZT_EXIT_INTERNAL, "cannot run %s check", p->o->self);
+	}
+	if (res.exit_code == ZT_EXIT_INTERNAL && strstr(res.err, "not built yet")) {
+		zt_spawn_result_release(&res);
+		return step_unavailable(p, "'zerotax check' is not built yet (issue 4)");
+	}
+	if (res.exit_code != ZT_EXIT_CLEAN && res.exit_code != ZT_EXIT_FINDINGS) {
+		ret = step_fail(p, res.exit_code == ZT_EXIT_INPUT ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL,
+				"zerotax check -p %s failed with exit code %d:\n%s", p->compdb_dir,
+				res.exit_code, tail_of(res.err, 15));
+		zt_spawn_result_release(&res);
+		return ret;
+	}
+	zt_spawn_result_release(&res);
+	if (zt_read_file(p->check_json, &text, &len))
+		return step_fail(p, ZT_EXIT_INTERNAL, "cannot read %s: %s", p->check_json,
+				 strerror(errno));
+	ret = zt_prove_load_findings(text, len, &p->report);
+	free(text);
+	if (ret)
+		return step_fail(p, ZT_EXIT_INTERNAL, "cannot read check's output %s",
+				 p->check_json);
+	if (!p->report.n_findings)
+		return step_fail(p, ZT_EXIT_FINDINGS, "check found no zeroed stack variable on "
+				 "the driver's hot path: nothing to prove");
+	progress(p, "check: %zu stack variable(s) zeroed on the hot path", p->report.n_findings);
+	for (size_t i = 0; i < p->report.n_findings; i++) {
+		const struct zt_report_finding *f = &p->report.findings[i];
+
+		progress(p, "  %s: %s %s (%lld bytes; gcc keeps %lld, clang keeps %lld)",
+			 f->function ? f->function : "?", f->type ? f->type : "?", f->symbol,
+			 f->size, f->gcc_bytes, f->clang_bytes);
+	}
+	return 0;
+}
+
+/* --- step 2: fix ---------------------------------------------------------- */
+
+/* A fresh copy of the baseline tree at @dst. */
+static int copy_tree(struct zt_prove *p, const char *dst)
+{
+	char *argv[] = { "cp", "-a", "--", p->tree[ZT_TREE_BASELINE], (char *)dst, NULL };
+	struct zt_spawn_opts so = { .timeout_ms = 60000 };
+	struct zt_spawn_result res;
+	int ret = run(p, argv, &so, &res, 0);
+
+	zt_spawn_result_release(&res);
+	return ret;
+}
+
+/*
+ * The patch between the baseline and a rewritten tree, as the report shows
+ * it: diff's absolute names become a/ and b/ paths relative to the driver's
+ * parent, and timestamps go.
+ */
+char *zt_patch_relabel(const char *diff, const char *base_dir, const char *xf_dir,
+		       const char *label)
+{
+	size_t blen = strlen(base_dir), xlen = strlen(xf_dir);
+	char *out = NULL;
+	size_t olen = 0;
+	FILE *mem = open_memstream(&out, &olen);
+	const char *p = diff, *nl;
+
+	if (!mem)
+		return NULL;
+	for (; p && *p; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		const char *name = p + 4, *end;
+		bool minus = !strncmp(p, "--- ", 4), plus = !strncmp(p, "+++ ", 4);
+
+		/* diff's "diff -ruN A B" lines name the machine's paths: patch does not need them. */
+		if (!strncmp(p, "diff ", 5))
+			continue;
+		if ((minus || plus) && len > 4) {
+			const char *dir = minus ? base_dir : xf_dir;
+			size_t dlen = minus ? blen : xlen;
+
+			end = memchr(name, '\t', len - 4);
+			if (!end)
+				end = p + len;
+			if ((size_t)(end - name) >= dlen && !strncmp(name, dir, dlen)) {
+				fprintf(mem, "%s %c/%s%.*s\n", minus ? "---" : "+++",
+					minus ? 'a' : 'b', label,
+					(int)(end - name - dlen), name + dlen);
+				continue;
+			}
+			fprintf(mem, "%.*s\n", (int)(end - p), p);
+			continue;
+		}
+		fprintf(mem, "%.*s\n", (int)len, p);
+	}
+	fclose(mem);
+	return out;
+}
+
+static int tree_diff(struct zt_prove *p, const char *dst, char **patch)
+{
+	char *argv[] = { "diff", "-ruN", p->tree[ZT_TREE_BASELINE], (char *)dst, NULL };
+	struct zt_spawn_opts so = { .timeout_ms = 60000 };
+	struct zt_spawn_result res;
+	int ret;
+
+	/* diff exits 1 when the trees differ: that is the expected outcome. */
+	ret = run(p, argv, &so, &res, 1);
+	if (!ret)
+		*patch = zt_patch_relabel(res.out, p->tree[ZT_TREE_BASELINE], dst,
+					  "reference-driver");
+	zt_spawn_result_release(&res);
+	return ret;
+}
+
+static int step_fix(struct zt_prove *p)
+{
+	char *argv[] = { (char *)p->o->self, "fix", "--help", NULL };
+	struct zt_spawn_result res;
+
+	/* Until fix lands, say so instead of pretending. */
+	if (zt_spawn(argv, NULL, &res) || strstr(res.out, "Not built yet")) {
+		zt_spawn_result_release(&res);
+		return step_unavailable(p, "'zerotax fix' is not built yet (issue 6, branch fix)");
+	}
+	zt_spawn_result_release(&res);
+	(void)copy_tree;
+	(void)tree_diff;
+	return step_unavailable(p, "'zerotax fix' has no entry point prove knows");
+}
+
+/* --- step 3: build the variants ------------------------------------------- */
+
+static int build_one(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, const char *cc)
+{
+	char *out = so_path(p, t, a, cc);
+	char *objdir = xasprintf("%s/obj/%s-%s-%s", p->work, zt_tree_name(t), zt_autoinit_name(a),
+				 cc);
+	char *src_arg = xasprintf("SRC=%s", p->tree[t]);
+	char *cc_arg = xasprintf("CC=%s", cc);
+	char *ai_arg = xasprintf("AUTOINIT=%s", zt_autoinit_name(a));
+	char *out_arg = xasprintf("OUT=%s", out);
+	char *obj_arg = xasprintf("OBJDIR=%s", objdir);
+	char *jobs = xasprintf("-j%u", p->o->jobs ? p->o->jobs : 2);
+	char *argv[] = { "make", "-s", jobs, "-f", p->variant_mk, src_arg, cc_arg, ai_arg,
+			 out_arg, obj_arg, NULL };
+	struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_BUILD_MS, .stderr_to_stdout = true };
+	struct zt_spawn_result res;
+	int ret;
+
+	ret = run(p, argv, &so, &res, 0);
+	if (!ret && !is_file(out))
+		ret = step_fail(p, ZT_EXIT_INTERNAL, "make reported success but %s is missing",
+				out);
+	zt_spawn_result_release(&res);
+	free(out);
+	free(objdir);
+	free(src_arg);
+	free(cc_arg);
+	free(ai_arg);
+	free(out_arg);
+	free(obj_arg);
+	free(jobs);
+	return ret;
+}
+
+static int step_build(struct zt_prove *p)
+{
+	char *sodir = xasprintf("%s/so", p->work);
+	int ret = 0, n = 0;
+
+	if (!is_file(p->variant_mk)) {
+		ret = step_unavailable(p, "the reference driver has no variant.mk");
+		goto out;
+	}
+	if (mkdir_p(sodir)) {
+		ret = ZT_EXIT_INTERNAL;
+		goto out;
+	}
+	/*
+	 * --quick builds pattern init only: a read of a field the rewrite no
+	 * longer writes then differs (0xAA.. vs the previous packet's value).
+	 */
+	for (int a = 0; a < ZT_AI_MAX; a++)
+		p->autoinit_built[a] = !p->o->quick || a == ZT_AI_PATTERN;
+	for (int t = 0; t < ZT_TREE_MAX; t++) {
+		if (!p->tree[t])
+			continue;
+		for (size_t c = 0; c < p->o->n_compilers; c++)
+			for (int a = 0; a < ZT_AI_MAX; a++) {
+				if (!p->autoinit_built[a])
+					continue;
+				ret = build_one(p, t, a, p->o->compilers[c]);
+				if (ret)
+					goto out;
+				n++;
+			}
+	}
+	progress(p, "build: %d shared objects", n);
+out:
+	free(sodir);
+	return ret;
+}
+
+/* --- step 4: sparse ------------------------------------------------------- */
+
+static int step_sparse(struct zt_prove *p)
+{
+	return step_unavailable(p, "sparse on the driver trees needs the driver's compile flags");
+}
+
+/* --- step 5: differential test -------------------------------------------- */
+
+static int trace_one(struct zt_prove *p, const char *so, const char *profile, const char *mode,
+		     const char *rq, struct zt_spawn_result *res)
+{
+	char *packets = xasprintf("%lu", p->o->trace_packets);
+	char *argv[] = { p->rd_trace, "--so", (char *)so, "--profile", (char *)profile, "--mode",
+			 (char *)mode, "--rq", (char *)rq, "--packets", packets, NULL };
+	struct zt_spawn_opts opts = { .timeout_ms = TIMEOUT_TRACE_MS };
+	int ret = run(p, argv, &opts, res, 0);
+
+	free(packets);
+	return ret;
+}
+
+static int step_difftest(struct zt_prove *p)
+{
+	size_t cases = 0;
+	int ret = 0;
+
+	if (access(p->rd_trace, X_OK))
+		return step_unavailable(p, "rd-trace is not built (reference driver, issue 3)");
+	for (int t = ZT_TREE_HOIST; t < ZT_TREE_MAX; t++) {
+		if (!p->tree[t])
+			continue;
+		for (size_t c = 0; c < p->o->n_compilers; c++)
+			for (int a = 0; a < ZT_AI_MAX; a++) {
+				const char *cc = p->o->compilers[c];
+				char *base, *xf;
+
+				if (!p->autoinit_built[a])
+					continue;
+				base = so_path(p, ZT_TREE_BASELINE, a, cc);
+				xf = so_path(p, t, a, cc);
+				for (size_t pi = 0; pi < ARRAY_SIZE(trace_profiles) && !ret; pi++)
+					for (size_t mi = 0; mi < ARRAY_SIZE(trace_modes) && !ret; mi++)
+						for (size_t ri = 0; ri < ARRAY_SIZE(trace_rqs) && !ret;
+						     ri++) {
+							struct zt_spawn_result rb, rx;
+							struct zt_diff_case *d;
+							char *diff;
+
+							ret = trace_one(p, base, trace_profiles[pi],
+									trace_modes[mi], trace_rqs[ri],
+									&rb);
+							if (!ret)
+								ret = trace_one(p, xf, trace_profiles[pi],
+										trace_modes[mi],
+										trace_rqs[ri], &rx);
+							else
+								memset(&rx, 0, sizeof(rx));
+							if (ret) {
+								zt_spawn_result_release(&rb);
+								zt_spawn_result_release(&rx);
+								break;
+							}
+							diff = zt_trace_first_diff(rb.out, rb.out_len,
+										   rx.out, rx.out_len);
+							p->report.diffs = xrealloc(p->report.diffs,
+								(p->report.n_diffs + 1) *
+								sizeof(*p->report.diffs));
+							d = &p->report.diffs[p->report.n_diffs++];
+							d->compiler = xasprintf("%s %s %s", cc,
+										zt_tree_name(t),
+										zt_autoinit_name(a));
+							d->profile = xstrdup(trace_profiles[pi]);
+							d->mode = xstrdup(trace_modes[mi]);
+							d->rq = xstrdup(trace_rqs[ri]);
+							d->same = !diff;
+							d->first_diff = diff;
+							d->lines = 0;
+							for (size_t k = 0; k < rb.out_len; k++)
+								d->lines += rb.out[k] == '\n';
+							if (!rb.out_len)
+								ret = step_fail(p, ZT_EXIT_INTERNAL,
+									"rd-trace printed nothing for %s",
+									base);
+							else if (diff)
+								ret = step_fail(p, ZT_EXIT_FINDINGS,
+									"%s (%s, auto-init %s): profile %s, "
+									"mode %s, %s RQ: traces differ at %s",
+									cc, zt_tree_name(t),
+									zt_autoinit_name(a),
+									trace_profiles[pi], trace_modes[mi],
+									trace_rqs[ri], diff);
+							cases++;
+							zt_spawn_result_release(&rb);
+							zt_spawn_result_release(&rx);
+						}
+				free(base);
+				free(xf);
+				if (ret)
+					return ret;
+			}
+	}
+	progress(p, "differential test: %zu cases, traces byte-identical", cases);
+	return 0;
+}
+
+/* --- step 6: bench -------------------------------------------------------- */
+
+static int bench_compiler(struct zt_prove *p, const char *cc)
+{
+	char *json = xasprintf("%s/bench-%s.json", p->work, cc);
+	char *rounds = xasprintf("%u", p->o->rounds);
+	char *packets = xasprintf("%lu", p->o->packets);
+	char *argv[64];
+	char *owned[ZT_TREE_MAX * ZT_AI_MAX];
+	struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_BENCH_MS };
+	struct zt_spawn_result res;
+	size_t n = 0, n_owned = 0;
+	char *text = NULL;
+	size_t len;
+	int ret;
+
+	argv[n++] = p->rd_bench;
+	/* Every variant of this compiler in one process, interleaved round by round. */
+	for (int t = 0; t < ZT_TREE_MAX; t++) {
+		if (!p->tree[t])
+			continue;
+		for (int a = 0; a < ZT_AI_MAX; a++) {
+			char *so_file = so_path(p, t, a, cc);
+
+			owned[n_owned] = xasprintf("%s-%s=%s", zt_tree_name(t),
+						   zt_autoinit_name(a), so_file);
+			free(so_file);
+			argv[n++] = "--variant";
+			argv[n++] = owned[n_owned++];
+		}
+	}
+	argv[n++] = "--profile";
+	argv[n++] = BENCH_PROFILE;
+	argv[n++] = "--rq";
+	argv[n++] = BENCH_RQ;
+	argv[n++] = "--mode";
+	argv[n++] = BENCH_MODES;
+	argv[n++] = "--rounds";
+	argv[n++] = rounds;
+	argv[n++] = "--packets";
+	argv[n++] = packets;
+	argv[n++] = "--json";
+	argv[n++] = json;
+	if (p->o->callgrind)
+		argv[n++] = "--callgrind";
+	argv[n] = NULL;
+
+	progress(p, "bench %s: %zu variants, %u rounds of %lu packets", cc, n_owned,
+		 p->o->rounds, p->o->packets);
+	ret = run(p, argv, &so, &res, 0);
+	if (!ret) {
+		/* rd-bench's own table, for the log. */
+		fputs(res.out, p->ctx->err);
+		if (zt_read_file(json, &text, &len))
+			ret = step_fail(p, ZT_EXIT_INTERNAL, "rd-bench wrote no %s", json);
+		else if (zt_bench_parse_json(text, len, cc, &p->report.bench))
+			ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot read rd-bench's %s", json);
+	}
+	zt_spawn_result_release(&res);
+	free(text);
+	for (size_t i = 0; i < n_owned; i++)
+		free(owned[i]);
+	free(json);
+	free(rounds);
+	free(packets);
+	return ret;
+}
+
+static int step_bench(struct zt_prove *p)
+{
+	int ret;
+
+	if (access(p->rd_bench, X_OK))
+		return step_unavailable(p, "rd-bench is not built (reference driver, issue 3)");
+	for (size_t c = 0; c < p->o->n_compilers; c++) {
+		ret = bench_compiler(p, p->o->compilers[c]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* --- step 7: report ------------------------------------------------------- */
+
+static int step_report(struct zt_prove *p)
+{
+	FILE *out = p->ctx->out;
+
+	if (zt_report_write(&p->report, p->report_dir))
+		return step_fail(p, ZT_EXIT_INTERNAL, "cannot write the report into %s",
+				 p->report_dir);
+	if (!p->report.bench.n) {
+		fprintf(out, "Differential test passed: %zu cases byte-identical (no bench run).\n",
+			p->report.n_diffs);
+	}
+	for (size_t c = 0; c < p->report.n_compilers && p->report.bench.n; c++) {
+		if (c)
+			fputc('\n', out);
+		fprintf(out, "Compiler: %s\n", p->report.compilers[c]);
+		if (zt_report_table(out, &p->report.bench, p->report.compilers[c]))
+			return step_fail(p, ZT_EXIT_INTERNAL, "incomplete bench results for %s",
+					 p->report.compilers[c]);
+	}
+	fprintf(out, "\nReport: %s/report.md, %s/report.html\n", p->report_dir, p->report_dir);
+	fflush(out);
+	return 0;
+}
+
+/* --- the pipeline --------------------------------------------------------- */
+
+int zt_prove_run(struct zt_prove *p)
+{
+	static const struct {
+		const char *name;
+		int (*fn)(struct zt_prove *p);
+		bool quick;	/* part of --quick (what make test runs) */
+		bool bench;	/* dropped by --no-bench */
+	} steps[] = {
+		{ "check", step_check, true, false },
+		{ "fix", step_fix, true, false },
+		{ "build", step_build, true, false },
+		{ "sparse", step_sparse, false, false },
+		{ "differential test", step_difftest, true, false },
+		{ "bench", step_bench, false, true },
+		{ "report", step_report, true, false },
+	};
+	int ret = 0;
+
+	if (rm_tree(p->work) || mkdir_p(p->work))
+		return ZT_EXIT_INTERNAL;
+	for (size_t i = 0; i < ARRAY_SIZE(steps); i++) {
+		double t0 = now_s();
+
+		p->step = i + 1;
+		p->step_name = steps[i].name;
+		if ((p->o->quick && !steps[i].quick) || (p->o->no_bench && steps[i].bench)) {
+			zt_report_add_step(&p->report, steps[i].name, 0,
+					   p->o->quick ? "skipped (--quick)" : "skipped (--no-bench)");
+			continue;
+		}
+		progress(p, "step %zu/%zu: %s", i + 1, ARRAY_SIZE(steps), steps[i].name);
+		ret = steps[i].fn(p);
+		zt_report_add_step(&p->report, steps[i].name, now_s() - t0,
+				   ret ? "failed" : "ok");
+		if (ret)
+			break;
+		progress(p, "step %zu/%zu: %s done in %.1f s", i + 1, ARRAY_SIZE(steps),
+			 steps[i].name, now_s() - t0);
+	}
+	return ret;
+}
