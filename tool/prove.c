@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <clang-c/CXCompilationDatabase.h>
 #include <jansson.h>
 
 #include "process.h"
@@ -340,6 +341,61 @@ char *zt_sparse_new_warnings(const char *baseline, const char *base_dir,
 	return out;
 }
 
+/* A path ends here: "/", a separator, or the end; not "-foo" or "2". */
+static bool path_ends(char c)
+{
+	return !c || c == '/' || c == ' ' || c == '"' || c == '\'' || c == ':' || c == ',';
+}
+
+char *zt_remap_path_string(const char *s, const char *from, const char *to)
+{
+	size_t flen = strlen(from);
+	char *out = NULL;
+	size_t olen = 0;
+	FILE *mem;
+
+	if (!flen)
+		return xstrdup(s);
+	mem = open_memstream(&out, &olen);
+	if (!mem)
+		return NULL;
+	while (*s) {
+		if (!strncmp(s, from, flen) && path_ends(s[flen])) {
+			fputs(to, mem);
+			s += flen;
+		} else {
+			fputc(*s++, mem);
+		}
+	}
+	fclose(mem);
+	return out;
+}
+
+int zt_json_remap_paths(json_t *j, const char *from, const char *to)
+{
+	const char *key;
+	json_t *v;
+	size_t i;
+
+	if (json_is_string(j)) {
+		char *r = zt_remap_path_string(json_string_value(j), from, to);
+
+		if (!r)
+			return -1;
+		json_string_set(j, r);
+		free(r);
+	} else if (json_is_object(j)) {
+		json_object_foreach(j, key, v)
+			if (zt_json_remap_paths(v, from, to))
+				return -1;
+	} else if (json_is_array(j)) {
+		json_array_foreach(j, i, v)
+			if (zt_json_remap_paths(v, from, to))
+				return -1;
+	}
+	return 0;
+}
+
 static char *json_str_dup(json_t *o, const char *key)
 {
 	const char *s = json_string_value(json_object_get(o, key));
@@ -448,6 +504,7 @@ void zt_prove_release(struct zt_prove *p)
 	free(p->report_dir);
 	free(p->variant_mk);
 	free(p->compdb_dir);
+	free(p->xf_compdb_dir);
 	free(p->rd_trace);
 	free(p->rd_bench);
 	free(p->check_json);
@@ -595,10 +652,93 @@ static int tree_diff(struct zt_prove *p, const char *dst, char **patch)
 	return ret;
 }
 
+/* @doc with the baseline's directory replaced by @dst's, written to @path. */
+static int write_remapped(struct zt_prove *p, const char *src_path, const char *path,
+			  const char *dst)
+{
+	json_error_t jerr;
+	json_t *doc;
+	int ret = 0;
+
+	doc = json_load_file(src_path, 0, &jerr);
+	if (!doc)
+		return step_fail(p, ZT_EXIT_INTERNAL, "%s: line %d: %s", src_path, jerr.line,
+				 jerr.text);
+	if (zt_json_remap_paths(doc, p->tree[ZT_TREE_BASELINE], dst) ||
+	    json_dump_file(doc, path, JSON_INDENT(2)))
+		ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot write %s", path);
+	json_decref(doc);
+	return ret;
+}
+
+/*
+ * A copy of the baseline at WORK/<tree>, with check's JSON and the compile
+ * database pointed at it, so fix, the compile check and sparse see the copy
+ * exactly as they see the original.
+ */
+static int prepare_copy(struct zt_prove *p, enum zt_tree t, char **json_out)
+{
+	char *dst = xasprintf("%s/%s", p->work, zt_tree_name(t));
+	char *dbdir = xasprintf("%s/%s-compdb", p->work, zt_tree_name(t));
+	char *db_in = xasprintf("%s/compile_commands.json", p->compdb_dir);
+	char *db_out = xasprintf("%s/compile_commands.json", dbdir);
+	char *json = xasprintf("%s/%s-check.json", p->work, zt_tree_name(t));
+	int ret;
+
+	ret = copy_tree(p, dst);
+	if (!ret && mkdir_p(dbdir))
+		ret = ZT_EXIT_INTERNAL;
+	if (!ret)
+		ret = write_remapped(p, db_in, db_out, dst);
+	if (!ret)
+		ret = write_remapped(p, p->check_json, json, dst);
+	if (!ret) {
+		p->tree[t] = dst;
+		dst = NULL;
+		if (t == ZT_TREE_HOIST) {
+			p->xf_compdb_dir = dbdir;
+			dbdir = NULL;
+		}
+		*json_out = json;
+		json = NULL;
+	}
+	free(dst);
+	free(dbdir);
+	free(db_in);
+	free(db_out);
+	free(json);
+	return ret;
+}
+
+/* zerotax fix on the copy, in place: the copy is ours, so --force over git's state. */
+static int fix_copy(struct zt_prove *p, enum zt_tree t, const char *json,
+		    struct zt_spawn_result *res)
+{
+	char *dbdir = xasprintf("%s/%s-compdb", p->work, zt_tree_name(t));
+	char *argv[] = { (char *)p->o->self, "fix", "--input", (char *)json, "-p", dbdir,
+			 "--in-place", "--force", NULL, NULL };
+	struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_TOOL_MS };
+	int ret;
+
+	if (t == ZT_TREE_UNINIT)
+		argv[8] = "--strategy=uninitialized";
+	if (p->ctx->verbose) {
+		char *cmd = zt_argv_join(argv);
+
+		progress(p, "+ %s", cmd);
+		free(cmd);
+	}
+	ret = zt_spawn(argv, &so, res);
+	free(dbdir);
+	return ret;
+}
+
 static int step_fix(struct zt_prove *p)
 {
 	char *argv[] = { (char *)p->o->self, "fix", "--help", NULL };
 	struct zt_spawn_result res;
+	char *json = NULL;
+	int ret;
 
 	/* Until fix lands, say so instead of pretending. */
 	if (zt_spawn(argv, NULL, &res) || strstr(res.out, "Not built yet")) {
@@ -606,9 +746,59 @@ static int step_fix(struct zt_prove *p)
 		return step_unavailable(p, "'zerotax fix' is not built yet (issue 6, branch fix)");
 	}
 	zt_spawn_result_release(&res);
-	(void)copy_tree;
-	(void)tree_diff;
-	return step_unavailable(p, "'zerotax fix' has no entry point prove knows");
+
+	/* The default strategy, hoist to the queue: it must apply. */
+	ret = prepare_copy(p, ZT_TREE_HOIST, &json);
+	if (ret)
+		return ret;
+	if (fix_copy(p, ZT_TREE_HOIST, json, &res) || res.exit_code) {
+		ret = step_fail(p, res.exit_code == ZT_EXIT_INPUT ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL,
+				"zerotax fix --input %s failed (exit code %d):\n%s%s", json,
+				res.exit_code, tail_of(res.err, 20), tail_of(res.out, 5));
+		zt_spawn_result_release(&res);
+		free(json);
+		return ret;
+	}
+	zt_spawn_result_release(&res);
+	free(json);
+	json = NULL;
+	ret = tree_diff(p, p->tree[ZT_TREE_HOIST], &p->report.patch);
+	if (ret)
+		return ret;
+	if (!p->report.patch || !*p->report.patch)
+		return step_fail(p, ZT_EXIT_INTERNAL, "zerotax fix succeeded but changed nothing "
+				 "in %s", p->tree[ZT_TREE_HOIST]);
+	progress(p, "fix: hoist to the queue applied (%zu-byte patch)", strlen(p->report.patch));
+
+	/* The second strategy is only offered where fix can show it is safe. */
+	if (p->o->quick)
+		return 0;
+	ret = prepare_copy(p, ZT_TREE_UNINIT, &json);
+	if (ret)
+		return ret;
+	if (fix_copy(p, ZT_TREE_UNINIT, json, &res) || res.exit_code) {
+		const char *why = res.err && *res.err ? tail_of(res.err, 4) : "no reason given";
+
+		/* Not a failure of the proof: the report says why it was refused. */
+		p->report.uninit_note = xasprintf("fix --strategy=uninitialized refused (exit code "
+						  "%d): %s", res.exit_code, why);
+		progress(p, "fix: %s", p->report.uninit_note);
+		free(p->tree[ZT_TREE_UNINIT]);
+		p->tree[ZT_TREE_UNINIT] = NULL;
+	} else {
+		ret = tree_diff(p, p->tree[ZT_TREE_UNINIT], &p->report.patch_uninit);
+		if (!ret && (!p->report.patch_uninit || !*p->report.patch_uninit)) {
+			free(p->report.patch_uninit);
+			p->report.patch_uninit = NULL;
+			p->report.uninit_note = xstrdup("fix --strategy=uninitialized changed "
+							"nothing");
+			free(p->tree[ZT_TREE_UNINIT]);
+			p->tree[ZT_TREE_UNINIT] = NULL;
+		}
+	}
+	zt_spawn_result_release(&res);
+	free(json);
+	return ret;
 }
 
 /* --- step 3: build the variants ------------------------------------------- */
@@ -686,9 +876,134 @@ out:
 
 /* --- step 4: sparse ------------------------------------------------------- */
 
+/*
+ * The kernel's own sparse defaults for `make C=1` that matter here: endian
+ * and address-space checking on, and attributes sparse does not know (such as
+ * __uninitialized) are not warnings about the driver.
+ */
+static const char *const sparse_flags[] = {
+	"-Wbitwise", "-Wno-return-void", "-Wno-unknown-attribute",
+};
+
+/* What sparse needs of a compile command: the preprocessor's view of the TU. */
+static bool sparse_keeps(const char *arg, bool *takes_next)
+{
+	static const char *const with_value[] = { "-include", "-isystem", "-iquote", "-imacros" };
+	static const char *const prefixes[] = { "-I", "-D", "-U", "-std=", "-m64", "-m32" };
+
+	*takes_next = false;
+	for (size_t i = 0; i < ARRAY_SIZE(with_value); i++)
+		if (!strcmp(arg, with_value[i])) {
+			*takes_next = true;
+			return true;
+		}
+	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
+		if (!strncmp(arg, prefixes[i], strlen(prefixes[i]))) {
+			/* "-I DIR" and "-D NAME" come split in some databases. */
+			*takes_next = !arg[2] && (arg[1] == 'I' || arg[1] == 'D' || arg[1] == 'U');
+			return true;
+		}
+	return false;
+}
+
+/* sparse on every TU of the compile database in @db_dir; warnings into @out. */
+static int sparse_tree(struct zt_prove *p, const char *db_dir, char **out)
+{
+	CXCompilationDatabase_Error dberr;
+	CXCompilationDatabase db;
+	CXCompileCommands cmds;
+	char *all = xstrdup("");
+	unsigned int n;
+	int ret = 0;
+
+	db = clang_CompilationDatabase_fromDirectory(db_dir, &dberr);
+	if (dberr != CXCompilationDatabase_NoError) {
+		free(all);
+		return step_fail(p, ZT_EXIT_INPUT, "cannot load the compile database in %s", db_dir);
+	}
+	cmds = clang_CompilationDatabase_getAllCompileCommands(db);
+	n = clang_CompileCommands_getSize(cmds);
+	for (unsigned int i = 0; i < n && !ret; i++) {
+		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
+		unsigned int nargs = clang_CompileCommand_getNumArgs(cmd);
+		char **argv = xcalloc(nargs + ARRAY_SIZE(sparse_flags) + 3, sizeof(char *));
+		CXString dir = clang_CompileCommand_getDirectory(cmd);
+		CXString file = clang_CompileCommand_getFilename(cmd);
+		struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_TOOL_MS,
+					    .cwd = clang_getCString(dir) };
+		struct zt_spawn_result res;
+		size_t k = 0;
+		bool next = false;
+
+		argv[k++] = xstrdup("sparse");
+		for (size_t f = 0; f < ARRAY_SIZE(sparse_flags); f++)
+			argv[k++] = xstrdup(sparse_flags[f]);
+		for (unsigned int a = 1; a < nargs; a++) {
+			CXString s = clang_CompileCommand_getArg(cmd, a);
+			const char *arg = clang_getCString(s);
+			bool take = next;
+
+			if (!next && sparse_keeps(arg, &next))
+				take = true;
+			else if (take)
+				next = false;
+			if (take)
+				argv[k++] = xstrdup(arg);
+			clang_disposeString(s);
+		}
+		argv[k++] = xstrdup(clang_getCString(file));
+		argv[k] = NULL;
+		ret = run(p, argv, &so, &res, 0);
+		if (!ret && res.err_len) {
+			char *tmp = xasprintf("%s%s", all, res.err);
+
+			free(all);
+			all = tmp;
+		}
+		zt_spawn_result_release(&res);
+		for (size_t j = 0; j < k; j++)
+			free(argv[j]);
+		free(argv);
+		clang_disposeString(dir);
+		clang_disposeString(file);
+	}
+	clang_CompileCommands_dispose(cmds);
+	clang_CompilationDatabase_dispose(db);
+	if (!ret && !n)
+		ret = step_fail(p, ZT_EXIT_INPUT, "the compile database in %s is empty", db_dir);
+	if (ret) {
+		free(all);
+		return ret;
+	}
+	*out = all;
+	return 0;
+}
+
 static int step_sparse(struct zt_prove *p)
 {
-	return step_unavailable(p, "sparse on the driver trees needs the driver's compile flags");
+	char *fresh;
+	int ret;
+
+	if (!zt_have_program("sparse"))
+		return step_unavailable(p, "sparse is not installed (scripts/install-deps.sh)");
+	if (!p->xf_compdb_dir)
+		return step_unavailable(p, "no compile database for the transformed tree");
+	ret = sparse_tree(p, p->compdb_dir, &p->report.sparse_baseline);
+	if (!ret)
+		ret = sparse_tree(p, p->xf_compdb_dir, &p->report.sparse_transformed);
+	if (ret)
+		return ret;
+	fresh = zt_sparse_new_warnings(p->report.sparse_baseline, p->tree[ZT_TREE_BASELINE],
+				       p->report.sparse_transformed, p->tree[ZT_TREE_HOIST]);
+	if (fresh) {
+		ret = step_fail(p, ZT_EXIT_FINDINGS, "sparse warns about the transformed tree "
+				"where it did not about the baseline:\n%s", fresh);
+		free(fresh);
+		return ret;
+	}
+	progress(p, "sparse: nothing new in the transformed tree (baseline: %s)",
+		 *p->report.sparse_baseline ? "has warnings" : "clean");
+	return 0;
 }
 
 /* --- step 5: differential test -------------------------------------------- */

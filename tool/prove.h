@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "report.h"
 #include "zerotax.h"
 
@@ -52,6 +54,7 @@ struct zt_prove {
 	char *report_dir;	/* BUILD/report */
 	char *variant_mk;
 	char *compdb_dir;	/* BUILD/reference-driver */
+	char *xf_compdb_dir;	/* the same, pointing at the transformed tree */
 	char *rd_trace, *rd_bench;
 	char *tree[ZT_TREE_MAX];	/* NULL: not produced */
 	char *check_json;
@@ -87,6 +90,13 @@ char *zt_sparse_new_warnings(const char *baseline, const char *base_dir,
  */
 char *zt_patch_relabel(const char *diff, const char *base_dir, const char *xf_dir,
 		       const char *label);
+/*
+ * Every occurrence of the directory @from in @s (as a whole path component
+ * prefix) becomes @to: how check's JSON and the compile database are pointed
+ * at the copy fix rewrites. Caller frees.
+ */
+char *zt_remap_path_string(const char *s, const char *from, const char *to);
+int zt_json_remap_paths(json_t *j, const char *from, const char *to);
 /* Read check's JSON into the report's findings (stack-autoinit, not suppressed). */
 int zt_prove_load_findings(const char *json, size_t len, struct zt_report *r);
 
