@@ -1,0 +1,1834 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Rewrite a copy of the tree, verify it, and only then hand it back. */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "cocci.h"
+#include "fixtree.h"
+#include "process.h"
+
+#define DEFAULT_TIMEOUT_MS 120000
+
+/* One finding the plan accepted, with everything the rewrite needs. */
+struct site {
+	size_t item;
+	const struct zt_finding *f;
+	char *rel;		/* the function's file, relative to the tree */
+	char *type, *var;
+	char *owner_type, *owner_param;
+	char *owner_rel;	/* the owner struct's file */
+	char *type_rel;		/* where the type is defined (NULL: unknown, searched) */
+	unsigned int type_line;
+	char *anchor;		/* from the layout model: details.owner.after */
+	char *fill;		/* uninitialized: the function that writes it first */
+	bool applied;
+};
+
+struct fixer {
+	struct zt_ctx *ctx;
+	const struct zt_fix_opts *o;
+	const struct zt_findings *fs;
+	struct zt_fix_result *r;
+	char *src;		/* realpath of the source tree */
+	char *out;		/* realpath of the copy */
+	char *spdir;		/* where the instantiated semantic patches go */
+	bool spdir_temp;
+	struct site *sites;
+	size_t n_sites;
+	char **touched;		/* files relative to the tree the steps may have changed */
+	size_t n_touched;
+	unsigned int timeout;
+};
+
+const char *zt_fix_status_name(enum zt_fix_status s)
+{
+	switch (s) {
+	case ZT_FIX_APPLIED:
+		return "applied";
+	case ZT_FIX_REFUSED:
+		return "refused";
+	default:
+		return "not-applicable";
+	}
+}
+
+static int fail(struct fixer *x, const char *step, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(struct fixer *x, const char *step, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = xstrdup(fmt);
+	va_end(ap);
+	if (!x->r->failed_step) {
+		x->r->failed_step = step;
+		x->r->failure = msg;
+	} else {
+		free(msg);
+	}
+	return error("fix: step '%s' failed: %s", step, x->r->failure);
+}
+
+static void touch(struct fixer *x, const char *rel)
+{
+	for (size_t i = 0; i < x->n_touched; i++)
+		if (!strcmp(x->touched[i], rel))
+			return;
+	x->touched = xrealloc(x->touched, (x->n_touched + 1) * sizeof(*x->touched));
+	x->touched[x->n_touched++] = xstrdup(rel);
+}
+
+/* @path relative to @root, or NULL when outside it. */
+static char *relative_to(const char *root, const char *path)
+{
+	char real[PATH_MAX];
+	size_t n = strlen(root);
+
+	if (!path || !realpath(path, real))
+		return NULL;
+	if (strncmp(real, root, n) || real[n] != '/')
+		return NULL;
+	return xstrdup(real + n + 1);
+}
+
+static char *path_in(const char *dir, const char *rel)
+{
+	return xasprintf("%s/%s", dir, rel);
+}
+
+/* ---- JSON details --------------------------------------------------------- */
+
+static const char *jstr(json_t *o, const char *key)
+{
+	json_t *v = o ? json_object_get(o, key) : NULL;
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static bool jtrue(json_t *o, const char *key)
+{
+	return o && json_is_true(json_object_get(o, key));
+}
+
+static long long jint(json_t *o, const char *key, long long dflt)
+{
+	json_t *v = o ? json_object_get(o, key) : NULL;
+
+	return json_is_integer(v) ? json_integer_value(v) : dflt;
+}
+
+/* ---- the plan: what is safe, from the finding's own details ---------------- */
+
+static void item_refuse(struct fixer *x, size_t i, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void item_refuse(struct fixer *x, size_t i, const char *fmt, ...)
+{
+	struct zt_fix_item *it = &x->r->items[i];
+	va_list ap;
+
+	va_start(ap, fmt);
+	free(it->reason);
+	if (vasprintf(&it->reason, fmt, ap) < 0)
+		it->reason = xstrdup(fmt);
+	va_end(ap);
+	it->status = ZT_FIX_REFUSED;
+}
+
+static bool stack_finding(const struct zt_finding *f)
+{
+	return f->check && (f->check->id == ZT_CHECK_STACK_AUTOINIT ||
+			    f->check->id == ZT_CHECK_STACK_EXPLICIT_INIT);
+}
+
+static void plan_one(struct fixer *x, size_t i)
+{
+	const struct zt_finding *f = &x->fs->v[i];
+	json_t *d = f->details, *owner, *uses, *decl, *tdecl, *ev;
+	struct site s = { .item = i, .f = f };
+	bool hoist = x->o->strategy == ZT_FIX_HOIST;
+
+	if (!stack_finding(f) || f->suppressed || !f->function)
+		return;
+	uses = json_object_get(d, "uses");
+	decl = json_object_get(d, "decl");
+	owner = json_object_get(d, "owner");
+	if (!zt_is_record_type(f->type)) {
+		item_refuse(x, i, "'%s' is not a struct or union local", f->type ? f->type : "?");
+		return;
+	}
+	if (!zt_is_c_identifier(f->symbol)) {
+		item_refuse(x, i, "'%s' is not a plain identifier", f->symbol ? f->symbol : "?");
+		return;
+	}
+	if (decl && !json_is_null(json_object_get(decl, "explicit_init"))) {
+		item_refuse(x, i, "%s has an initializer: the zeroing is asked for, not automatic",
+			    f->symbol);
+		return;
+	}
+	if (jtrue(uses, "by_value")) {
+		item_refuse(x, i, "%s is used by value (copied or passed by value): a shared copy "
+			    "would change what the copy sees", f->symbol);
+		return;
+	}
+	if (hoist && jtrue(uses, "address_escapes")) {
+		item_refuse(x, i, "the address of %s is stored beyond the call or returned: it "
+			    "would alias the per-queue copy", f->symbol);
+		return;
+	}
+	if (hoist && jtrue(d, "recursive")) {
+		item_refuse(x, i, "%s is recursive: nested calls would share one per-queue copy",
+			    f->function);
+		return;
+	}
+	if (hoist && (!owner || json_is_null(owner))) {
+		item_refuse(x, i, "%s has no per-queue owner parameter to keep %s in",
+			    f->function, f->symbol);
+		return;
+	}
+	if (hoist && jtrue(owner, "name_taken")) {
+		item_refuse(x, i, "the name %s is already taken in %s", f->symbol,
+			    jstr(owner, "type") ? jstr(owner, "type") : "the owner struct");
+		return;
+	}
+	s.rel = relative_to(x->src, f->file);
+	if (!s.rel) {
+		item_refuse(x, i, "%s is outside the tree %s", f->file, x->src);
+		return;
+	}
+	if (hoist) {
+		const char *ot = jstr(owner, "type"), *op = jstr(owner, "param");
+
+		if (!zt_is_record_type(ot) || !zt_is_c_identifier(op)) {
+			item_refuse(x, i, "the owner of %s is not a struct pointer parameter",
+				    f->function);
+			goto drop;
+		}
+		s.owner_type = xstrdup(ot);
+		s.owner_param = xstrdup(op);
+		s.owner_rel = relative_to(x->src, jstr(owner, "file"));
+		if (!s.owner_rel) {
+			item_refuse(x, i, "%s is not defined in the tree", ot);
+			goto drop;
+		}
+		if (jstr(owner, "after") && zt_is_c_identifier(jstr(owner, "after")))
+			s.anchor = xstrdup(jstr(owner, "after"));
+		tdecl = json_object_get(d, "type_decl");
+		s.type_rel = relative_to(x->src, jstr(tdecl, "file"));
+		s.type_line = (unsigned int)jint(tdecl, "line", 0);
+	} else {
+		json_t *clang;
+		long long cb;
+
+		ev = json_object_get(d, "evidence");
+		clang = json_object_get(ev, "clang");
+		cb = jint(clang, "bytes", -1);
+		if (cb < 0) {
+			item_refuse(x, i, "no clang evidence for %s: cannot show that the zeroing "
+				    "is dead", f->symbol);
+			goto drop;
+		}
+		if (f->size <= 0 || cb * 2 > f->size) {
+			item_refuse(x, i, "clang keeps %lld of %lld bytes of the zeroing of %s: "
+				    "bytes may be read before they are written", cb, f->size,
+				    f->symbol);
+			goto drop;
+		}
+	}
+	s.type = xstrdup(f->type);
+	s.var = xstrdup(f->symbol);
+	x->sites = xrealloc(x->sites, (x->n_sites + 1) * sizeof(*x->sites));
+	x->sites[x->n_sites++] = s;
+	return;
+drop:
+	free(s.rel);
+	free(s.owner_type);
+	free(s.owner_param);
+	free(s.owner_rel);
+	free(s.anchor);
+	free(s.type_rel);
+}
+
+static void site_release(struct site *s)
+{
+	free(s->rel);
+	free(s->type);
+	free(s->var);
+	free(s->owner_type);
+	free(s->owner_param);
+	free(s->owner_rel);
+	free(s->type_rel);
+	free(s->anchor);
+	free(s->fill);
+}
+
+/* ---- copy ------------------------------------------------------------------ */
+
+static bool is_build_dir(const char *dir)
+{
+	char *p = xasprintf("%s/CMakeCache.txt", dir);
+	bool yes = access(p, F_OK) == 0;
+
+	free(p);
+	return yes;
+}
+
+static int copy_file(const char *from, const char *to, mode_t mode)
+{
+	char *data;
+	size_t len;
+	int ret;
+
+	if (zt_read_file(from, &data, &len))
+		return -1;
+	ret = zt_write_file(to, data, len);
+	free(data);
+	if (!ret)
+		chmod(to, mode & 07777);
+	return ret;
+}
+
+/* The sources only: no .git, no build directories, not the copy itself. */
+static int copy_tree(const char *from, const char *to, const char *skip)
+{
+	DIR *d = opendir(from);
+	struct dirent *e;
+	int ret = 0;
+
+	if (!d)
+		return error("cannot read %s: %s", from, strerror(errno));
+	if (mkdir(to, 0755) && errno != EEXIST) {
+		closedir(d);
+		return error("cannot create %s: %s", to, strerror(errno));
+	}
+	while (!ret && (e = readdir(d))) {
+		char *a, *b;
+		struct stat st;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+		    !strcmp(e->d_name, ".git"))
+			continue;
+		a = path_in(from, e->d_name);
+		b = path_in(to, e->d_name);
+		if (lstat(a, &st)) {
+			ret = error("cannot stat %s: %s", a, strerror(errno));
+		} else if (S_ISDIR(st.st_mode)) {
+			if (strcmp(a, skip) && !is_build_dir(a))
+				ret = copy_tree(a, b, skip);
+		} else if (S_ISLNK(st.st_mode)) {
+			char target[PATH_MAX];
+			ssize_t n = readlink(a, target, sizeof(target) - 1);
+
+			if (n < 0 || (target[n] = '\0', symlink(target, b)))
+				ret = error("cannot copy the link %s: %s", a, strerror(errno));
+		} else if (S_ISREG(st.st_mode)) {
+			if (copy_file(a, b, st.st_mode))
+				ret = error("cannot copy %s: %s", a, strerror(errno));
+		}
+		free(a);
+		free(b);
+	}
+	closedir(d);
+	return ret;
+}
+
+static int remove_tree(const char *path)
+{
+	char *argv[] = { "rm", "-rf", "--", (char *)path, NULL };
+	struct zt_spawn_result res;
+	int ret = zt_spawn(argv, NULL, &res);
+
+	ret = ret || res.exit_code ? -1 : 0;
+	zt_spawn_result_release(&res);
+	return ret;
+}
+
+/* ---- text helpers ---------------------------------------------------------- */
+
+static char *read_rel(const char *dir, const char *rel)
+{
+	char *p = path_in(dir, rel), *text = NULL;
+
+	if (zt_read_file(p, &text, NULL))
+		text = NULL;
+	free(p);
+	return text;
+}
+
+static int write_rel(const char *dir, const char *rel, const char *text)
+{
+	char *p = path_in(dir, rel);
+	int ret = zt_write_file(p, text, strlen(text));
+
+	free(p);
+	return ret;
+}
+
+static unsigned int line_of(const char *text, const char *at)
+{
+	unsigned int n = 1;
+
+	for (const char *p = text; p < at; p++)
+		n += *p == '\n';
+	return n;
+}
+
+/* The matching close brace of the open brace at @open; skips comments and strings. */
+static const char *match_brace(const char *open)
+{
+	int depth = 0;
+
+	for (const char *p = open; *p; p++) {
+		if (p[0] == '/' && p[1] == '*') {
+			p = strstr(p + 2, "*/");
+			if (!p)
+				return NULL;
+			p++;
+		} else if (p[0] == '/' && p[1] == '/') {
+			p = strchr(p, '\n');
+			if (!p)
+				return NULL;
+		} else if (*p == '"' || *p == '\'') {
+			char q = *p;
+
+			for (p++; *p && *p != q; p++)
+				if (*p == '\\' && p[1])
+					p++;
+			if (!*p)
+				return NULL;
+		} else if (*p == '{') {
+			depth++;
+		} else if (*p == '}' && !--depth) {
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* "struct NAME {" (any spacing) at the start of a line: the definition of @type. */
+static const char *find_definition(const char *text, const char *type)
+{
+	const char *name = strchr(type, ' ') + 1;
+	size_t kw = (size_t)(name - type - 1), nl = strlen(name);
+
+	for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		const char *p = l;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (strncmp(p, type, kw) || (p[kw] != ' ' && p[kw] != '\t'))
+			continue;
+		p += kw;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (strncmp(p, name, nl))
+			continue;
+		p += nl;
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		if (*p == '{')
+			return l;
+	}
+	return NULL;
+}
+
+/* Back over the comment block that documents the definition starting at @l. */
+static const char *with_leading_comment(const char *text, const char *l)
+{
+	while (l > text) {
+		const char *prev = l - 1, *p;
+
+		while (prev > text && prev[-1] != '\n')
+			prev--;
+		p = prev;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!strncmp(p, "/*", 2) || !strncmp(p, "*", 1) || !strncmp(p, "//", 2))
+			l = prev;
+		else
+			break;
+	}
+	return l;
+}
+
+/* ---- includes: does the owner's header see the type's? ------------------- */
+
+static bool reaches(const char *root, const char *from_rel, const char *to_rel, int depth,
+		    char ***seen, size_t *n_seen)
+{
+	char *text, *dir, *slash;
+	bool found = false;
+
+	if (!strcmp(from_rel, to_rel))
+		return true;
+	if (depth > 16)
+		return false;
+	for (size_t i = 0; i < *n_seen; i++)
+		if (!strcmp((*seen)[i], from_rel))
+			return false;
+	*seen = xrealloc(*seen, (*n_seen + 1) * sizeof(**seen));
+	(*seen)[(*n_seen)++] = xstrdup(from_rel);
+	text = read_rel(root, from_rel);
+	if (!text)
+		return false;
+	dir = xstrdup(from_rel);
+	slash = strrchr(dir, '/');
+	if (slash)
+		slash[1] = '\0';
+	else
+		dir[0] = '\0';
+	for (const char *l = text; !found && l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		const char *p = l, *q;
+		char *inc, *cand, *rel;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != '#')
+			continue;
+		p++;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (strncmp(p, "include", 7))
+			continue;
+		p = strchr(p, '"');
+		q = p ? strchr(p + 1, '"') : NULL;
+		if (!q || memchr(p, '\n', (size_t)(q - p)))
+			continue;
+		inc = xstrndup(p + 1, (size_t)(q - p - 1));
+		/* Quoted includes: next to the including file first, then the tree's root. */
+		cand = xasprintf("%s/%s%s", root, dir, inc);
+		rel = relative_to(root, cand);
+		if (!rel) {
+			free(cand);
+			cand = xasprintf("%s/%s", root, inc);
+			rel = relative_to(root, cand);
+		}
+		if (rel)
+			found = reaches(root, rel, to_rel, depth + 1, seen, n_seen);
+		free(rel);
+		free(cand);
+		free(inc);
+	}
+	free(dir);
+	free(text);
+	return found;
+}
+
+static bool header_sees(const char *root, const char *from_rel, const char *to_rel)
+{
+	char **seen = NULL;
+	size_t n = 0;
+	bool yes = reaches(root, from_rel, to_rel, 0, &seen, &n);
+
+	for (size_t i = 0; i < n; i++)
+		free(seen[i]);
+	free(seen);
+	return yes;
+}
+
+/* ---- the struct definition the owner must see ------------------------------ */
+
+static void list_files(const char *root, const char *sub, char ***v, size_t *n)
+{
+	char *dir = sub[0] ? path_in(root, sub) : xstrdup(root);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	free(dir);
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char *rel, *abs;
+		struct stat st;
+		size_t l = strlen(e->d_name);
+
+		if (e->d_name[0] == '.')
+			continue;
+		rel = sub[0] ? xasprintf("%s/%s", sub, e->d_name) : xstrdup(e->d_name);
+		abs = path_in(root, rel);
+		if (!lstat(abs, &st) && S_ISDIR(st.st_mode)) {
+			list_files(root, rel, v, n);
+			free(rel);
+		} else if (l > 2 && e->d_name[l - 2] == '.' &&
+			   (e->d_name[l - 1] == 'h' || e->d_name[l - 1] == 'c')) {
+			*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+			(*v)[(*n)++] = rel;
+		} else {
+			free(rel);
+		}
+		free(abs);
+	}
+	closedir(d);
+}
+
+static void free_list(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* The definition's text: its comment, the braces, up to the end of the ";" line. */
+static int definition_span(const char *text, const char *def, const char **start,
+			   const char **end)
+{
+	const char *open = strchr(def, '{'), *close = open ? match_brace(open) : NULL;
+	const char *semi = close ? strchr(close, ';') : NULL;
+	const char *eol = semi ? strchr(semi, '\n') : NULL;
+
+	if (!eol)
+		return -1;
+	*start = with_leading_comment(text, def);
+	*end = eol + 1;
+	return 0;
+}
+
+static char *text_splice(const char *text, size_t at, size_t del, const char *ins)
+{
+	size_t tl = strlen(text), il = strlen(ins);
+	char *s = xmalloc(tl - del + il + 1);
+
+	memcpy(s, text, at);
+	memcpy(s + at, ins, il);
+	memcpy(s + at + il, text + at + del, tl - at - del + 1);
+	return s;
+}
+
+static int move_definition(struct fixer *x, struct site *s)
+{
+	char *otext = NULL, *ttext = NULL, *block = NULL, *t2 = NULL, *o2 = NULL;
+	const char *odef, *tdef, *bs, *be, *ins;
+	char **files = NULL;
+	size_t n_files = 0, del;
+	int ret = -1;
+
+	if (!s->type_rel || !(ttext = read_rel(x->out, s->type_rel)) ||
+	    !find_definition(ttext, s->type)) {
+		/* No usable location in the finding: the tree's own files say. */
+		free(ttext);
+		ttext = NULL;
+		free(s->type_rel);
+		s->type_rel = NULL;
+		list_files(x->out, "", &files, &n_files);
+		for (size_t i = 0; i < n_files && !s->type_rel; i++) {
+			char *t = read_rel(x->out, files[i]);
+
+			if (t && find_definition(t, s->type)) {
+				s->type_rel = xstrdup(files[i]);
+				ttext = t;
+			} else {
+				free(t);
+			}
+		}
+		free_list(files, n_files);
+		if (!s->type_rel)
+			return fail(x, "move", "cannot find the definition of %s in the tree",
+				    s->type);
+	}
+	otext = read_rel(x->out, s->owner_rel);
+	odef = otext ? find_definition(otext, s->owner_type) : NULL;
+	if (!odef) {
+		ret = fail(x, "move", "cannot find the definition of %s in %s", s->owner_type,
+			   s->owner_rel);
+		goto out;
+	}
+	tdef = find_definition(ttext, s->type);
+	if (!strcmp(s->type_rel, s->owner_rel)) {
+		if (tdef < odef) {
+			ret = 0;
+			goto out;
+		}
+	} else if (header_sees(x->out, s->owner_rel, s->type_rel) &&
+		   !header_sees(x->out, s->type_rel, s->owner_rel)) {
+		ret = 0;
+		goto out;
+	}
+	if (definition_span(ttext, tdef, &bs, &be)) {
+		ret = fail(x, "move", "cannot find the end of %s in %s", s->type, s->type_rel);
+		goto out;
+	}
+	block = xstrndup(bs, (size_t)(be - bs));
+	del = (size_t)(be - bs);
+	/* Do not leave two blank lines where the definition was. */
+	if (bs > ttext + 1 && bs[-1] == '\n' && bs[-2] == '\n' && *be == '\n')
+		del++;
+	free(x->r->moved);
+	x->r->moved = xasprintf("%s: %s:%u -> %s:%u", s->type, s->type_rel,
+				line_of(ttext, tdef), s->owner_rel, line_of(otext, odef));
+	t2 = text_splice(ttext, (size_t)(bs - ttext), del, "");
+	if (!strcmp(s->type_rel, s->owner_rel)) {
+		free(otext);
+		otext = t2;
+		t2 = NULL;
+		odef = find_definition(otext, s->owner_type);
+	}
+	ins = with_leading_comment(otext, odef);
+	{
+		char *withsep = xasprintf("%s\n", block);
+
+		o2 = text_splice(otext, (size_t)(ins - otext), 0, withsep);
+		free(withsep);
+	}
+	if ((t2 && write_rel(x->out, s->type_rel, t2)) || write_rel(x->out, s->owner_rel, o2)) {
+		ret = fail(x, "move", "cannot write the copy: %s", strerror(errno));
+		goto out;
+	}
+	touch(x, s->type_rel);
+	touch(x, s->owner_rel);
+	ret = 0;
+out:
+	free(otext);
+	free(ttext);
+	free(block);
+	free(t2);
+	free(o2);
+	return ret;
+}
+
+/*
+ * Without a choice from the layout model, the field goes at the end, but not
+ * behind a trailing cache-line aligned member: that one starts a line of its
+ * own, and whatever follows it would share it.
+ */
+static char *default_anchor(const char *otext, const char *owner_type)
+{
+	const char *def = find_definition(otext, owner_type);
+	const char *open = def ? strchr(def, '{') : NULL, *close = open ? match_brace(open) : NULL;
+	const char *p, *stmt;
+	char *names[2] = { NULL, NULL };
+	bool last_aligned = false;
+	int depth = 0;
+
+	if (!close)
+		return NULL;
+	stmt = open + 1;
+	for (p = open + 1; p < close; p++) {
+		if (p[0] == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+
+			if (!e)
+				break;
+			p = e + 1;
+			stmt = p + 1;
+			continue;
+		}
+		if (*p == '{' || *p == '(' || *p == '[')
+			depth++;
+		else if (*p == '}' || *p == ')' || *p == ']')
+			depth--;
+		else if (*p == ';' && !depth) {
+			/* The member's name: the last identifier outside brackets, not an attribute. */
+			char *name = NULL;
+			int dd = 0;
+			bool bitfield = false;
+
+			last_aligned = memmem(stmt, (size_t)(p - stmt), "aligned", 7) != NULL;
+			for (const char *q = stmt; q < p; q++) {
+				if (*q == '(' || *q == '[' || *q == '{')
+					dd++;
+				else if (*q == ')' || *q == ']' || *q == '}')
+					dd--;
+				else if (*q == ':' && !dd)
+					bitfield = true;
+				else if (!dd && !bitfield && (isalpha((unsigned char)*q) || *q == '_') &&
+					 (q == stmt || !(isalnum((unsigned char)q[-1]) || q[-1] == '_'))) {
+					const char *e = q;
+
+					while (e < p && (isalnum((unsigned char)*e) || *e == '_'))
+						e++;
+					if (strncmp(q, "__", 2)) {
+						free(name);
+						name = xstrndup(q, (size_t)(e - q));
+					}
+					q = e - 1;
+				}
+			}
+			free(names[0]);
+			names[0] = names[1];
+			names[1] = name;
+			stmt = p + 1;
+		}
+	}
+	free(names[1]);
+	if (!last_aligned) {
+		free(names[0]);
+		return NULL;
+	}
+	return names[0];
+}
+
+/* ---- spatch ----------------------------------------------------------------- */
+
+static char *sp_name(struct fixer *x, size_t k, const struct site *s)
+{
+	return xasprintf("%s/%02zu-%s-%s-%s.cocci", x->spdir, k + 1,
+			 x->o->strategy == ZT_FIX_HOIST ? "hoist" : "uninitialized",
+			 s->f->function, s->var);
+}
+
+/* __uninitialized when the tree defines it, else the attribute spelled out. */
+static const char *uninit_attr(struct fixer *x)
+{
+	char **files = NULL;
+	size_t n = 0;
+	bool have = false;
+
+	list_files(x->out, "", &files, &n);
+	for (size_t i = 0; i < n && !have; i++) {
+		char *t = read_rel(x->out, files[i]);
+
+		have = t && strstr(t, "define __uninitialized");
+		free(t);
+	}
+	free_list(files, n);
+	return have ? "__uninitialized" : "__attribute__((__uninitialized__))";
+}
+
+static int apply_one(struct fixer *x, size_t k, char *tmpl)
+{
+	struct site *s = &x->sites[k];
+	struct zt_cocci_pos pos = { s->rel, s->f->line };
+	struct zt_cocci_vars v = {
+		.pos = &pos, .n_pos = 1, .type = s->type, .var = s->var,
+		.owner_type = s->owner_type, .owner_param = s->owner_param,
+		.anchor = s->anchor,
+	};
+	struct zt_cocci_refusals refs = { 0 };
+	struct zt_spawn_result res = { 0 };
+	char *files[] = { s->rel, NULL };
+	char *text, *sp;
+	int ret = -1;
+
+	if (x->o->strategy == ZT_FIX_UNINITIALIZED)
+		v.attr = uninit_attr(x);
+	text = zt_cocci_instantiate(tmpl, &v);
+	if (!text)
+		return fail(x, "spatch", "cannot instantiate the template for %s: %s",
+			    s->f->function, zt_last_error());
+	sp = sp_name(x, k, s);
+	if (zt_write_file(sp, text, strlen(text))) {
+		ret = fail(x, "spatch", "cannot write %s: %s", sp, strerror(errno));
+		goto out;
+	}
+	if (x->o->emit_dir)
+		x->r->items[s->item].sp_file = xstrdup(sp);
+	if (zt_cocci_run(sp, "patch", true, files, 1, x->out, x->timeout, &res)) {
+		ret = fail(x, "spatch", "%s on %s: %s", sp, s->rel, zt_last_error());
+		goto out;
+	}
+	if (zt_cocci_parse_refusals(res.out, &refs)) {
+		ret = fail(x, "spatch", "%s", zt_last_error());
+		goto out;
+	}
+	for (size_t i = 0; i < refs.n; i++) {
+		if (strcmp(refs.v[i].function, s->f->function))
+			continue;
+		item_refuse(x, s->item, "%s (%s:%u:%u)", refs.v[i].reason, s->rel, refs.v[i].line,
+			    refs.v[i].column);
+		break;
+	}
+	if (x->r->items[s->item].status != ZT_FIX_REFUSED) {
+		s->applied = true;
+		touch(x, s->rel);
+		if (s->owner_rel)
+			touch(x, s->owner_rel);
+	}
+	ret = 0;
+out:
+	zt_cocci_refusals_release(&refs);
+	zt_spawn_result_release(&res);
+	free(text);
+	free(sp);
+	return ret;
+}
+
+/* ---- verify: spatch exits 0 when nothing matched ------------------------------ */
+
+/* The body of the definition of @fn: from its "{" to the matching "}". */
+static bool function_body(const char *text, const char *fn, const char **b, const char **e)
+{
+	size_t n = strlen(fn);
+
+	for (const char *p = strstr(text, fn); p; p = strstr(p + 1, fn)) {
+		const char *q = p + n, *close;
+
+		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q != '(')
+			continue;
+		close = q;
+		for (int depth = 0; *close; close++) {
+			if (*close == '(')
+				depth++;
+			else if (*close == ')' && !--depth)
+				break;
+		}
+		if (!*close)
+			return false;
+		q = close + 1;
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q != '{')
+			continue;
+		*b = q;
+		*e = match_brace(q);
+		return *e != NULL;
+	}
+	return false;
+}
+
+static bool contains(const char *b, const char *e, const char *needle)
+{
+	return memmem(b, (size_t)(e - b), needle, strlen(needle)) != NULL;
+}
+
+static size_t count_in(const char *b, const char *e, const char *needle)
+{
+	size_t n = 0, l = strlen(needle);
+
+	for (const char *p = memmem(b, (size_t)(e - b), needle, l); p;
+	     p = memmem(p + l, (size_t)(e - p - l), needle, l))
+		n++;
+	return n;
+}
+
+static int verify(struct fixer *x)
+{
+	for (size_t k = 0; k < x->n_sites; k++) {
+		struct site *s = &x->sites[k];
+		char *text = NULL, *want = NULL, *old = NULL;
+		const char *b, *e;
+		bool ok;
+
+		if (!s->applied)
+			continue;
+		text = read_rel(x->out, s->rel);
+		if (x->o->strategy == ZT_FIX_HOIST)
+			want = xasprintf("%s *%s = &%s->%s;", s->type, s->var, s->owner_param, s->var);
+		else
+			want = xasprintf("%s %s %s;", s->type, s->var, uninit_attr(x));
+		old = xasprintf("%s %s;", s->type, s->var);
+		ok = text && function_body(text, s->f->function, &b, &e) && contains(b, e, want) &&
+		     !contains(b, e, old);
+		free(text);
+		if (!ok) {
+			fail(x, "verify", "the rewrite of %s in %s (%s:%u) is missing: spatch matched "
+			     "nothing there (does the function parse? see spatch --parse-c %s)",
+			     s->var, s->f->function, s->rel, s->f->line, s->rel);
+			free(want);
+			free(old);
+			return -1;
+		}
+		free(want);
+		if (x->o->strategy == ZT_FIX_HOIST) {
+			size_t n = 0;
+
+			text = read_rel(x->out, s->owner_rel);
+			b = text ? find_definition(text, s->owner_type) : NULL;
+			e = b ? match_brace(strchr(b, '{')) : NULL;
+			if (e)
+				n = count_in(b, e, old);
+			free(text);
+			if (n != 1) {
+				fail(x, "verify", "%s should hold one '%s' after the rewrite, it holds %zu",
+				     s->owner_type, old, n);
+				free(old);
+				return -1;
+			}
+			if (!x->r->field)
+				x->r->field = xasprintf("%s: %s %s %s%s", s->owner_type, s->type, s->var,
+							s->anchor ? "after " : "at the end",
+							s->anchor ? s->anchor : "");
+		}
+		free(old);
+	}
+	return 0;
+}
+
+/* ---- compile and sparse ------------------------------------------------------ */
+
+static bool file_changed(struct fixer *x, const char *rel)
+{
+	char *a = read_rel(x->src, rel), *b = read_rel(x->out, rel);
+	bool diff = !a || !b || strcmp(a, b);
+
+	free(a);
+	free(b);
+	return diff;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void collect_changed(struct fixer *x)
+{
+	for (size_t i = 0; i < x->n_touched; i++) {
+		if (!file_changed(x, x->touched[i]))
+			continue;
+		x->r->changed = xrealloc(x->r->changed, (x->r->n_changed + 1) * sizeof(char *));
+		x->r->changed[x->r->n_changed++] = xstrdup(x->touched[i]);
+	}
+	if (x->r->n_changed)
+		qsort(x->r->changed, x->r->n_changed, sizeof(char *), cmp_str);
+}
+
+static bool is_header(const char *rel)
+{
+	size_t l = strlen(rel);
+
+	return l > 2 && !strcmp(rel + l - 2, ".h");
+}
+
+/* A path of the source tree, moved into @root (a copy, or the tree itself). */
+static char *map_arg(struct fixer *x, const char *arg, const char *root)
+{
+	const char *hit = strstr(arg, x->src);
+	size_t n = strlen(x->src);
+
+	if (!hit || (hit[n] && hit[n] != '/'))
+		return xstrdup(arg);
+	return xasprintf("%.*s%s%s", (int)(hit - arg), arg, root, hit + n);
+}
+
+/* Is @arg (relative to @dir) the source @rel of the tree? */
+static bool same_file(struct fixer *x, const char *dir, const char *arg, const char *rel)
+{
+	char *p = arg[0] == '/' ? xstrdup(arg) : xasprintf("%s/%s", dir, arg);
+	char *r = relative_to(x->src, p);
+	bool yes = r && !strcmp(r, rel);
+
+	free(p);
+	free(r);
+	return yes;
+}
+
+/* The compile command of TU @rel, with paths moved into @root and no outputs. */
+static char **tu_argv(struct fixer *x, const char *rel, const char *root, bool for_sparse,
+		      char **cwd)
+{
+	const struct zt_compile_cmd *c = NULL;
+	char *abs = path_in(x->src, rel);
+	char **argv;
+	size_t n = 0;
+
+	for (size_t i = 0; x->o->db && i < x->o->db->n && !c; i++) {
+		char *r = relative_to(x->src, x->o->db->v[i].file);
+
+		if (r && !strcmp(r, rel))
+			c = &x->o->db->v[i];
+		free(r);
+	}
+	if (!c) {
+		size_t nf = 0;
+
+		while (x->o->cflags && x->o->cflags[nf])
+			nf++;
+		argv = xcalloc(nf + 10, sizeof(*argv));
+		argv[n++] = xstrdup(for_sparse ? "sparse" : ZT_GCC);
+		argv[n++] = xstrdup("-std=gnu11");
+		if (!for_sparse)
+			argv[n++] = xstrdup("-fsyntax-only");
+		for (size_t i = 0; i < nf; i++)
+			argv[n++] = map_arg(x, x->o->cflags[i], root);
+		argv[n++] = path_in(root, rel);
+		*cwd = xstrdup(root);
+		free(abs);
+		return argv;
+	}
+	argv = xcalloc(c->argc + 4, sizeof(*argv));
+	argv[n++] = xstrdup(for_sparse ? "sparse" : c->argv[0]);
+	for (size_t i = 1; i < c->argc; i++) {
+		const char *a = c->argv[i];
+
+		if (!strcmp(a, "-o") || !strcmp(a, "-MF") || !strcmp(a, "-MT") || !strcmp(a, "-MQ")) {
+			i++;
+			continue;
+		}
+		if (!strcmp(a, "-MD") || !strcmp(a, "-MMD") || !strcmp(a, "-c"))
+			continue;
+		if (for_sparse && a[0] == '-' && strncmp(a, "-I", 2) && strncmp(a, "-D", 2) &&
+		    strncmp(a, "-U", 2) && strncmp(a, "-std", 4) && strcmp(a, "-include") &&
+		    strcmp(a, "-isystem") && strcmp(a, "-iquote"))
+			continue;
+		if (a[0] != '-' && (!strcmp(a, c->file) || same_file(x, c->directory, a, rel)))
+			continue;
+		argv[n++] = map_arg(x, a, root);
+	}
+	if (!for_sparse)
+		argv[n++] = xstrdup("-fsyntax-only");
+	argv[n++] = path_in(root, rel);
+	*cwd = map_arg(x, c->directory, root);
+	free(abs);
+	return argv;
+}
+
+/* Every TU the changes reach: the changed .c files, or all of them when a header changed. */
+static void affected_tus(struct fixer *x, char ***v, size_t *n)
+{
+	bool header = false;
+
+	for (size_t i = 0; i < x->r->n_changed; i++)
+		header |= is_header(x->r->changed[i]);
+	if (!header) {
+		for (size_t i = 0; i < x->r->n_changed; i++) {
+			*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+			(*v)[(*n)++] = xstrdup(x->r->changed[i]);
+		}
+		return;
+	}
+	if (x->o->db) {
+		for (size_t i = 0; i < x->o->db->n; i++) {
+			char *r = relative_to(x->src, x->o->db->v[i].file);
+
+			if (!r)
+				continue;
+			*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+			(*v)[(*n)++] = r;
+		}
+		return;
+	}
+	{
+		char **files = NULL;
+		size_t nf = 0;
+
+		list_files(x->out, "", &files, &nf);
+		for (size_t i = 0; i < nf; i++) {
+			if (is_header(files[i])) {
+				free(files[i]);
+				continue;
+			}
+			*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+			(*v)[(*n)++] = files[i];
+		}
+		free(files);
+	}
+}
+
+static int run_tu(struct fixer *x, const char *rel, const char *root, bool sparse,
+		  struct zt_spawn_result *res)
+{
+	struct zt_spawn_opts so = { .timeout_ms = x->timeout };
+	char *cwd = NULL;
+	char **argv = tu_argv(x, rel, root, sparse, &cwd);
+	int ret;
+
+	so.cwd = cwd;
+	ret = zt_spawn(argv, &so, res);
+	for (size_t i = 0; argv[i]; i++)
+		free(argv[i]);
+	free(argv);
+	free(cwd);
+	return ret;
+}
+
+static int compile_step(struct fixer *x, char **tus, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct zt_spawn_result res;
+		int ret = run_tu(x, tus[i], x->out, false, &res);
+
+		if (ret || res.exit_code) {
+			char *msg = xstrdup(res.err && res.err[0] ? res.err :
+					    res.timed_out ? "timed out" : "the compiler could not run");
+			size_t l = strlen(msg);
+
+			while (l && msg[l - 1] == '\n')
+				msg[--l] = '\0';
+			fail(x, "compile", "%s does not compile after the rewrite:\n%s", tus[i], msg);
+			free(msg);
+			zt_spawn_result_release(&res);
+			return -1;
+		}
+		zt_spawn_result_release(&res);
+	}
+	return 0;
+}
+
+/* sparse's warnings without their locations: lines move, messages should not appear. */
+static size_t sparse_messages(const char *err, char ***msgs)
+{
+	size_t n = 0;
+
+	for (const char *l = err; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		const char *eol = strchr(l, '\n'), *m = strstr(l, ": warning: ");
+
+		if (!m)
+			m = strstr(l, ": error: ");
+		if (!m || (eol && m > eol))
+			continue;
+		*msgs = xrealloc(*msgs, (n + 1) * sizeof(**msgs));
+		(*msgs)[n++] = eol ? xstrndup(m + 2, (size_t)(eol - m - 2)) : xstrdup(m + 2);
+	}
+	return n;
+}
+
+static int sparse_step(struct fixer *x, char **tus, size_t n)
+{
+	if (!zt_have_program("sparse"))
+		return 0;
+	x->r->sparse_ran = true;
+	for (size_t i = 0; i < n; i++) {
+		struct zt_spawn_result a, b;
+		char **ma = NULL, **mb = NULL;
+		size_t na, nb;
+		int ret = -1;
+
+		if (run_tu(x, tus[i], x->src, true, &a)) {
+			zt_spawn_result_release(&a);
+			return fail(x, "sparse", "sparse did not run on %s", tus[i]);
+		}
+		if (run_tu(x, tus[i], x->out, true, &b)) {
+			zt_spawn_result_release(&a);
+			zt_spawn_result_release(&b);
+			return fail(x, "sparse", "sparse did not run on the rewritten %s", tus[i]);
+		}
+		na = sparse_messages(a.err, &ma);
+		nb = sparse_messages(b.err, &mb);
+		x->r->sparse_before += na;
+		x->r->sparse_after += nb;
+		ret = 0;
+		for (size_t j = 0; j < nb && !ret; j++) {
+			bool seen = false;
+
+			for (size_t k = 0; k < na && !seen; k++)
+				if (ma[k] && !strcmp(ma[k], mb[j])) {
+					seen = true;
+					free(ma[k]);
+					ma[k] = NULL;
+				}
+			if (!seen)
+				ret = fail(x, "sparse", "new sparse warning in %s: %s", tus[i], mb[j]);
+		}
+		free_list(ma, na);
+		free_list(mb, nb);
+		zt_spawn_result_release(&a);
+		zt_spawn_result_release(&b);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* ---- the whole run ---------------------------------------------------------- */
+
+static bool dir_empty_or_missing(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	bool empty = true;
+
+	if (!d)
+		return errno == ENOENT;
+	while (empty && (e = readdir(d)))
+		empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
+	closedir(d);
+	return empty;
+}
+
+int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
+		const struct zt_findings *fs, struct zt_fix_result *r)
+{
+	struct fixer x = { .ctx = ctx, .o = opts, .fs = fs, .r = r };
+	char real[PATH_MAX], **tus = NULL, *tmpl = NULL;
+	size_t n_tus = 0;
+	int ret = -1;
+
+	memset(r, 0, sizeof(*r));
+	x.timeout = opts->timeout_ms ? opts->timeout_ms : DEFAULT_TIMEOUT_MS;
+	r->n_items = fs->n;
+	r->items = xcalloc(fs->n ? fs->n : 1, sizeof(*r->items));
+	for (size_t i = 0; i < fs->n; i++)
+		r->items[i].finding = i;
+
+	if (!opts->source_dir || !realpath(opts->source_dir, real))
+		return fail(&x, "plan", "cannot resolve the source tree %s: %s",
+			    opts->source_dir ? opts->source_dir : "(none)", strerror(errno));
+	x.src = xstrdup(real);
+	if (!opts->output_dir || !dir_empty_or_missing(opts->output_dir)) {
+		ret = fail(&x, "copy", "the output directory %s must not exist or be empty",
+			   opts->output_dir ? opts->output_dir : "(none)");
+		goto out;
+	}
+
+	/* plan */
+	for (size_t i = 0; i < fs->n; i++)
+		plan_one(&x, i);
+
+	/* copy */
+	if (copy_tree(x.src, opts->output_dir, opts->output_dir) ||
+	    !realpath(opts->output_dir, real)) {
+		ret = fail(&x, "copy", "%s", zt_last_error());
+		goto out;
+	}
+	x.out = xstrdup(real);
+	if (!x.n_sites) {
+		ret = 0;
+		goto out;
+	}
+
+	/* spatch, one semantic patch per finding, in order */
+	if (opts->emit_dir) {
+		if (mkdir(opts->emit_dir, 0755) && errno != EEXIST) {
+			ret = fail(&x, "spatch", "cannot create %s: %s", opts->emit_dir,
+				   strerror(errno));
+			goto out;
+		}
+		x.spdir = xstrdup(opts->emit_dir);
+	} else {
+		char tmp[] = "/tmp/zerotax-fix-XXXXXX";
+
+		if (!mkdtemp(tmp)) {
+			ret = fail(&x, "spatch", "cannot create a scratch directory: %s",
+				   strerror(errno));
+			goto out;
+		}
+		x.spdir = xstrdup(tmp);
+		x.spdir_temp = true;
+	}
+	tmpl = zt_cocci_load_template(opts->rules_dir, opts->strategy == ZT_FIX_HOIST ?
+				      "hoist-to-queue" : "uninitialized");
+	if (!tmpl) {
+		ret = fail(&x, "spatch", "%s", zt_last_error());
+		goto out;
+	}
+	for (size_t k = 0; k < x.n_sites; k++) {
+		if (opts->strategy == ZT_FIX_HOIST && !x.sites[k].anchor) {
+			char *o = read_rel(x.out, x.sites[k].owner_rel);
+
+			x.sites[k].anchor = o ? default_anchor(o, x.sites[k].owner_type) : NULL;
+			free(o);
+		}
+		if (apply_one(&x, k, tmpl))
+			goto out;
+	}
+
+	/* move: the owner embeds the type by value now, so it must see its definition */
+	for (size_t k = 0; opts->strategy == ZT_FIX_HOIST && k < x.n_sites; k++) {
+		bool done = false;
+
+		if (!x.sites[k].applied)
+			continue;
+		for (size_t j = 0; j < k; j++)
+			done |= x.sites[j].applied && !strcmp(x.sites[j].type, x.sites[k].type) &&
+				!strcmp(x.sites[j].owner_type, x.sites[k].owner_type);
+		if (!done && move_definition(&x, &x.sites[k]))
+			goto out;
+	}
+
+	if (verify(&x))
+		goto out;
+	collect_changed(&x);
+	affected_tus(&x, &tus, &n_tus);
+	if (compile_step(&x, tus, n_tus))
+		goto out;
+	if (opts->sparse && sparse_step(&x, tus, n_tus))
+		goto out;
+	ret = 0;
+out:
+	for (size_t i = 0; i < fs->n; i++) {
+		if (r->items[i].status == ZT_FIX_REFUSED)
+			r->n_refused++;
+	}
+	for (size_t k = 0; k < x.n_sites; k++) {
+		if (x.sites[k].applied && r->items[x.sites[k].item].status != ZT_FIX_REFUSED) {
+			r->items[x.sites[k].item].status = ZT_FIX_APPLIED;
+			r->n_applied++;
+		}
+		site_release(&x.sites[k]);
+	}
+	free(x.sites);
+	if (x.spdir_temp)
+		remove_tree(x.spdir);
+	free(x.spdir);
+	free_list(x.touched, x.n_touched);
+	free_list(tus, n_tus);
+	free(tmpl);
+	free(x.src);
+	free(x.out);
+	return ret;
+}
+
+void zt_fix_result_release(struct zt_fix_result *r)
+{
+	for (size_t i = 0; i < r->n_items; i++) {
+		free(r->items[i].reason);
+		free(r->items[i].sp_file);
+	}
+	free(r->items);
+	free_list(r->changed, r->n_changed);
+	free(r->moved);
+	free(r->field);
+	free(r->failure);
+	memset(r, 0, sizeof(*r));
+}
+
+/* ---- handing the verified copy back ----------------------------------------- */
+
+int zt_fix_diff(const struct zt_fix_opts *opts, const struct zt_fix_result *r, char **diff)
+{
+	char src[PATH_MAX], out[PATH_MAX];
+	size_t len = 0;
+
+	*diff = xstrdup("");
+	if (!realpath(opts->source_dir, src) || !realpath(opts->output_dir, out))
+		return error("cannot resolve the trees to compare: %s", strerror(errno));
+	for (size_t i = 0; i < r->n_changed; i++) {
+		char *a = path_in(src, r->changed[i]), *b = path_in(out, r->changed[i]);
+		char *la = xasprintf("a/%s", r->changed[i]), *lb = xasprintf("b/%s", r->changed[i]);
+		char *argv[] = { "diff", "-u", "--label", la, "--label", lb, a, b, NULL };
+		struct zt_spawn_result res;
+		int ret = zt_spawn(argv, NULL, &res);
+
+		free(a);
+		free(b);
+		free(la);
+		free(lb);
+		/* diff: 0 same, 1 different, 2 trouble */
+		if (ret || res.exit_code > 1 || res.exit_code < 0) {
+			zt_spawn_result_release(&res);
+			return error("diff failed on %s", r->changed[i]);
+		}
+		*diff = xrealloc(*diff, len + res.out_len + 1);
+		memcpy(*diff + len, res.out, res.out_len + 1);
+		len += res.out_len;
+		zt_spawn_result_release(&res);
+	}
+	return 0;
+}
+
+/* A git tree with uncommitted changes is the user's work in progress. */
+static int git_dirty(const char *dir, bool *is_git, char **status)
+{
+	char *argv[] = { "git", "-C", (char *)dir, "status", "--porcelain", "--", ".", NULL };
+	struct zt_spawn_result res;
+
+	*is_git = false;
+	*status = NULL;
+	if (zt_spawn(argv, NULL, &res)) {
+		zt_spawn_result_release(&res);
+		return 0;	/* no git: not a git tree */
+	}
+	if (!res.exit_code) {
+		*is_git = true;
+		*status = xstrdup(res.out);
+	}
+	zt_spawn_result_release(&res);
+	return 0;
+}
+
+int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result *r, bool force)
+{
+	char src[PATH_MAX], out[PATH_MAX];
+	char **saved;
+	bool is_git;
+	char *status;
+	size_t i;
+	int ret = 0;
+
+	if (r->failed_step)
+		return error("not writing back: step '%s' failed", r->failed_step);
+	if (!realpath(opts->source_dir, src) || !realpath(opts->output_dir, out))
+		return error("cannot resolve the trees: %s", strerror(errno));
+	git_dirty(src, &is_git, &status);
+	if (is_git && status[0] && !force) {
+		free(status);
+		return error("%s has uncommitted changes; commit or stash them, or use --force", src);
+	}
+	free(status);
+	saved = xcalloc(r->n_changed + 1, sizeof(*saved));
+	for (i = 0; i < r->n_changed; i++) {
+		saved[i] = read_rel(src, r->changed[i]);
+		if (!saved[i]) {
+			ret = error("cannot read %s: %s", r->changed[i], strerror(errno));
+			break;
+		}
+	}
+	for (i = 0; !ret && i < r->n_changed; i++) {
+		char *text = read_rel(out, r->changed[i]);
+		char *dst = path_in(src, r->changed[i]);
+		char *tmp = xasprintf("%s.zerotax-tmp", dst);
+
+		/* Write beside, then rename: a reader never sees half a file. */
+		if (!text || zt_write_file(tmp, text, strlen(text)) || rename(tmp, dst)) {
+			ret = error("cannot write %s: %s", dst, strerror(errno));
+			unlink(tmp);
+		}
+		free(text);
+		free(dst);
+		free(tmp);
+	}
+	if (ret) {
+		/* Put back what was already written. */
+		for (size_t j = 0; j < i && saved[j]; j++)
+			write_rel(src, r->changed[j], saved[j]);
+	}
+	for (i = 0; i < r->n_changed; i++)
+		free(saved[i]);
+	free(saved);
+	return ret;
+}
+
+/* "mlx5e_skb_from_cqe_linear" -> "mlx5e": the driver's prefix. */
+static char *prefix_of(const char *name)
+{
+	const char *u = name ? strchr(name, '_') : NULL;
+
+	return u ? xstrndup(name, (size_t)(u - name)) : xstrdup(name ? name : "driver");
+}
+
+/* "xdp_buff" -> "XDP buffer", "rq" -> "RQ": how netdev subjects spell them. */
+static char *humanize(const char *s)
+{
+	static const char *const upper[] = { "xdp", "rq", "sq", "cq", "skb", "tx", "rx", "dma",
+					     "cqe", "wqe", "xsk", "napi" };
+	char *out = xstrdup(""), *copy = xstrdup(s), *save = NULL;
+
+	for (char *t = strtok_r(copy, "_", &save); t; t = strtok_r(NULL, "_", &save)) {
+		char *w = xstrdup(t), *n;
+
+		for (size_t i = 0; i < ARRAY_SIZE(upper); i++)
+			if (!strcmp(t, upper[i]))
+				for (char *c = w; *c; c++)
+					*c = (char)toupper((unsigned char)*c);
+		if (!strcmp(t, "buff") || !strcmp(t, "buf")) {
+			free(w);
+			w = xstrdup("buffer");
+		}
+		n = xasprintf("%s%s%s", out, out[0] ? " " : "", w);
+		free(out);
+		free(w);
+		out = n;
+	}
+	free(copy);
+	return out;
+}
+
+static const struct zt_finding *first_applied(const struct zt_findings *fs,
+					      const struct zt_fix_result *r)
+{
+	for (size_t i = 0; i < r->n_items; i++)
+		if (r->items[i].status == ZT_FIX_APPLIED)
+			return &fs->v[r->items[i].finding];
+	return NULL;
+}
+
+char *zt_fix_subject(const struct zt_findings *fs, const struct zt_fix_result *r)
+{
+	const struct zt_finding *f = first_applied(fs, r);
+	json_t *owner;
+	char *pfx, *obj, *own, *subject, *tname, *oname;
+	const char *ot;
+
+	if (!f)
+		return xstrdup("zerotax: nothing to change");
+	pfx = prefix_of(f->function);
+	owner = json_object_get(f->details, "owner");
+	ot = jstr(owner, "type");
+	tname = xstrdup(strchr(f->type, ' ') + 1);
+	/* Drop the driver's prefix from the names: mlx5e_xdp_buff -> xdp_buff. */
+	if (!strncmp(tname, pfx, strlen(pfx)) && tname[strlen(pfx)] == '_')
+		memmove(tname, tname + strlen(pfx) + 1, strlen(tname + strlen(pfx) + 1) + 1);
+	oname = xstrdup(ot && strchr(ot, ' ') ? strchr(ot, ' ') + 1 : "queue");
+	if (!strncmp(oname, pfx, strlen(pfx)) && oname[strlen(pfx)] == '_')
+		memmove(oname, oname + strlen(pfx) + 1, strlen(oname + strlen(pfx) + 1) + 1);
+	obj = humanize(tname);
+	own = humanize(oname);
+	subject = xasprintf("net/%s: Reuse per-%s %s to avoid stack zeroing overhead", pfx, own,
+			    obj);
+	free(pfx);
+	free(obj);
+	free(own);
+	free(tname);
+	free(oname);
+	return subject;
+}
+
+static void add_evidence(FILE *m, const struct zt_finding *f)
+{
+	json_t *ev = json_object_get(f->details, "evidence");
+	json_t *fr = json_object_get(f->details, "frame_size");
+	const char *names[] = { "gcc", "clang" };
+
+	fprintf(m, "- %s(): %s %s, %lld bytes", f->function, f->type, f->symbol, f->size);
+	if (f->freq == ZT_FREQ_PER_PACKET)
+		fputs(", per packet", m);
+	fputc('\n', m);
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		json_t *e = json_object_get(ev, names[i]);
+
+		if (!json_is_object(e))
+			continue;
+		fprintf(m, "    %s: %lld bytes of zeroing survive -O2", jstr(e, "compiler") ?
+			jstr(e, "compiler") : names[i], jint(e, "bytes", -1));
+		if (jint(fr, names[i], -1) >= 0)
+			fprintf(m, ", frame %lld bytes", jint(fr, names[i], -1));
+		fputc('\n', m);
+	}
+	if (f->n_chain) {
+		fputs("    hot chain: ", m);
+		for (size_t i = 0; i < f->n_chain; i++)
+			fprintf(m, "%s%s", i ? " -> " : "", f->chain[i]);
+		fputc('\n', m);
+	}
+}
+
+int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings *fs,
+			const struct zt_fix_result *r, const char *dir,
+			const char *bench_table, char **path_out)
+{
+	const struct zt_finding *f = first_applied(fs, r);
+	char *subject, *diff = NULL, *slug, *path, *bench = NULL, *mail = NULL;
+	size_t mlen = 0;
+	FILE *m;
+	int ret = -1;
+
+	*path_out = NULL;
+	if (!f)
+		return error("no rewrite was applied: nothing to put in a patch");
+	if (bench_table && zt_read_file(bench_table, &bench, NULL))
+		return error("cannot read the bench table %s: %s", bench_table, strerror(errno));
+	if (zt_fix_diff(opts, r, &diff))
+		goto out;
+	subject = zt_fix_subject(fs, r);
+	m = open_memstream(&mail, &mlen);
+	fprintf(m, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
+	fprintf(m, "From: zerotax <zerotax@localhost>\n");
+	fprintf(m, "Subject: [PATCH] %s\n\n", subject);
+	fprintf(m, "With stack auto-initialization (CONFIG_INIT_STACK_ALL_ZERO) every local\n"
+		   "struct is zeroed on entry. The functions below declare %s on the\n"
+		   "stack and run once per received packet, so the zeroing is paid per packet.\n\n",
+		f->type);
+	for (size_t i = 0; i < r->n_items; i++)
+		if (r->items[i].status == ZT_FIX_APPLIED)
+			add_evidence(m, &fs->v[r->items[i].finding]);
+	fprintf(m, "\nOne queue is processed by one NAPI context at a time and every field of\n"
+		   "the buffer is written before it is read on each packet, so one instance\n"
+		   "per queue can serve all of them.");
+	if (r->field)
+		fprintf(m, " It lives in %s.", r->field);
+	if (r->moved)
+		fprintf(m, "\nThe owner embeds it by value now, so the definition of %s\nmoves before it.",
+			r->moved);
+	fputc('\n', m);
+	if (bench) {
+		fputs("\nMeasured on the bundled reference driver:\n\n", m);
+		fputs(bench, m);
+		if (bench[0] && bench[strlen(bench) - 1] != '\n')
+			fputc('\n', m);
+	}
+	for (size_t i = 0; i < r->n_items; i++)
+		if (r->items[i].status == ZT_FIX_REFUSED)
+			fprintf(m, "\nNot changed: %s() in %s: %s", fs->v[r->items[i].finding].function,
+				fs->v[r->items[i].finding].file, r->items[i].reason);
+	fprintf(m, "\n---\n");
+	for (size_t i = 0; i < r->n_changed; i++)
+		fprintf(m, " %s\n", r->changed[i]);
+	fprintf(m, "\n%s-- \nzerotax %s\n\n", diff, ZT_VERSION);
+	fclose(m);
+
+	if (mkdir(dir, 0755) && errno != EEXIST) {
+		error("cannot create %s: %s", dir, strerror(errno));
+		free(subject);
+		goto out;
+	}
+	slug = xstrdup(subject);
+	for (char *c = slug; *c; c++)
+		if (!isalnum((unsigned char)*c))
+			*c = '-';
+	path = xasprintf("%s/0001-%.52s.patch", dir, slug);
+	free(slug);
+	free(subject);
+	if (zt_write_file(path, mail, mlen)) {
+		error("cannot write %s: %s", path, strerror(errno));
+		free(path);
+		goto out;
+	}
+	*path_out = path;
+	ret = 0;
+out:
+	free(mail);
+	free(diff);
+	free(bench);
+	return ret;
+}
+
+/* ---- inputs ----------------------------------------------------------------- */
+
+static char *jdup(json_t *o, const char *key)
+{
+	const char *s = jstr(o, key);
+
+	return s ? xstrdup(s) : NULL;
+}
+
+int zt_fix_load_findings(const char *path, struct zt_findings *fs)
+{
+	json_error_t je;
+	json_t *doc = json_load_file(path, 0, &je), *arr, *o;
+	size_t i;
+
+	if (!doc)
+		return error("%s:%d: %s", path, je.line, je.text);
+	arr = json_object_get(doc, "findings");
+	if (!json_is_array(arr)) {
+		json_decref(doc);
+		return error("%s: no \"findings\" array: not the JSON of zerotax check", path);
+	}
+	json_array_foreach(arr, i, o) {
+		const struct zt_check *c = zt_check_by_name(jstr(o, "rule") ? jstr(o, "rule") : "");
+		struct zt_finding *f;
+		const char *freq = jstr(o, "frequency");
+		json_t *chain = json_object_get(o, "chain"), *v;
+		size_t k;
+
+		if (!c)
+			c = zt_check_by_name(jstr(o, "check") ? jstr(o, "check") : "");
+		if (!c || !jstr(o, "file")) {
+			json_decref(doc);
+			return error("%s: finding %zu: unknown rule or no file", path, i);
+		}
+		f = zt_findings_add(fs, c);
+		f->file = jdup(o, "file");
+		f->line = (unsigned int)jint(o, "line", 0);
+		f->column = (unsigned int)jint(o, "column", 0);
+		f->function = jdup(o, "function");
+		f->symbol = jdup(o, "symbol");
+		f->type = jdup(o, "type");
+		f->size = jint(o, "size", -1);
+		f->message = jdup(o, "message");
+		f->fingerprint = jdup(o, "fingerprint");
+		f->suppressed = jtrue(o, "suppressed");
+		f->rank = json_number_value(json_object_get(o, "rank"));
+		f->freq = !freq ? ZT_FREQ_UNKNOWN : !strcmp(freq, "per-packet") ? ZT_FREQ_PER_PACKET :
+			  !strcmp(freq, "per-poll") ? ZT_FREQ_PER_POLL :
+			  !strcmp(freq, "cold") ? ZT_FREQ_COLD : ZT_FREQ_UNKNOWN;
+		json_array_foreach(chain, k, v)
+			if (json_is_string(v)) {
+				f->chain = xrealloc(f->chain, (f->n_chain + 1) * sizeof(char *));
+				f->chain[f->n_chain++] = xstrdup(json_string_value(v));
+			}
+		f->details = json_object_get(o, "details");
+		f->details = json_is_object(f->details) ? json_incref(f->details) : json_object();
+	}
+	json_decref(doc);
+	return 0;
+}
+
+/* Split a "command" string the way a shell would for plain words and quotes. */
+static char **split_command(const char *s, size_t *n)
+{
+	char **v = NULL;
+
+	*n = 0;
+	while (*s) {
+		char *w = xmalloc(strlen(s) + 1), *o = w;
+
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s) {
+			free(w);
+			break;
+		}
+		while (*s && !isspace((unsigned char)*s)) {
+			if (*s == '"' || *s == '\'') {
+				char q = *s++;
+
+				while (*s && *s != q) {
+					if (q == '"' && *s == '\\' && s[1])
+						s++;
+					*o++ = *s++;
+				}
+				if (*s)
+					s++;
+			} else {
+				if (*s == '\\' && s[1])
+					s++;
+				*o++ = *s++;
+			}
+		}
+		*o = '\0';
+		v = xrealloc(v, (*n + 2) * sizeof(*v));
+		v[(*n)++] = w;
+		v[*n] = NULL;
+	}
+	return v;
+}
+
+int zt_fix_load_compdb(const char *build_dir, struct zt_compdb *db)
+{
+	char *path = xasprintf("%s/compile_commands.json", build_dir);
+	json_error_t je;
+	json_t *doc = json_load_file(path, 0, &je), *o;
+	size_t i;
+
+	memset(db, 0, sizeof(*db));
+	if (!doc || !json_is_array(doc)) {
+		error("%s: %s", path, doc ? "not an array" : je.text);
+		json_decref(doc);
+		free(path);
+		return -1;
+	}
+	free(path);
+	db->v = xcalloc(json_array_size(doc) + 1, sizeof(*db->v));
+	json_array_foreach(doc, i, o) {
+		struct zt_compile_cmd *c = &db->v[db->n];
+		json_t *args = json_object_get(o, "arguments"), *a;
+		const char *dir = jstr(o, "directory"), *file = jstr(o, "file");
+		size_t k;
+
+		if (!dir || !file)
+			continue;
+		c->directory = xstrdup(dir);
+		c->file = file[0] == '/' ? xstrdup(file) : xasprintf("%s/%s", dir, file);
+		if (json_is_array(args)) {
+			c->argv = xcalloc(json_array_size(args) + 1, sizeof(char *));
+			json_array_foreach(args, k, a)
+				if (json_is_string(a))
+					c->argv[c->argc++] = xstrdup(json_string_value(a));
+		} else if (jstr(o, "command")) {
+			c->argv = split_command(jstr(o, "command"), &c->argc);
+		}
+		if (!c->argc) {
+			free(c->directory);
+			free(c->file);
+			free(c->argv);
+			memset(c, 0, sizeof(*c));
+			continue;
+		}
+		db->n++;
+	}
+	json_decref(doc);
+	return 0;
+}
+
+void zt_fix_compdb_release(struct zt_compdb *db)
+{
+	for (size_t i = 0; i < db->n; i++) {
+		free(db->v[i].file);
+		free(db->v[i].directory);
+		for (size_t k = 0; k < db->v[i].argc; k++)
+			free(db->v[i].argv[k]);
+		free(db->v[i].argv);
+	}
+	free(db->v);
+	memset(db, 0, sizeof(*db));
+}
