@@ -47,4 +47,9 @@ const char *zt_compiler_name(enum zt_compiler cc);
 
 void zt_argv_free(char **argv);
 
+/* Is this compiler argument dropped for libclang (gcc-only, output, dependency files)? */
+bool zt_compdb_flag_dropped(const char *arg);
+/* clang-19 -print-resource-dir, asked once per process; NULL if clang is missing. */
+const char *zt_clang_resource_dir(void);
+
 #endif /* ZT_COMPDB_H */

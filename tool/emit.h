@@ -16,11 +16,16 @@
 
 struct zt_emit_conf {
 	const char *command;	/* "check", "layout" */
-	const char *base_dir;	/* SARIF URIs are made relative to it (NULL: absolute) */
+	const char *base_dir;	/* SARIF URIs and text paths are made relative to it (NULL: as is) */
 	bool show_suppressed;
 	json_t *run_info;	/* extra top-level JSON: compilers, unparsed files, ... (borrowed) */
 };
 
+/*
+ * Text: "file:line:col: warning: MESSAGE [rule-id]", then "note:" lines at the
+ * same location: first the hot chain (printed from f->chain, so checks do not
+ * repeat it in f->notes), then f->notes in order.
+ */
 int findings__fprintf_text(const struct zt_findings *fs, const struct zt_emit_conf *conf, FILE *fp);
 int findings__fprintf_json(const struct zt_findings *fs, const struct zt_emit_conf *conf, FILE *fp);
 int findings__fprintf_sarif(const struct zt_findings *fs, const struct zt_emit_conf *conf, FILE *fp);
@@ -32,5 +37,8 @@ int findings__fprintf(const struct zt_findings *fs, const struct zt_emit_conf *c
 json_t *zt_finding_to_json(const struct zt_finding *f);
 int zt_finding_from_json(json_t *obj, struct zt_findings *fs);	/* appends one */
 int zt_findings_load_json(const char *path, struct zt_findings *fs, json_t **document);
+
+/* @path relative to @base_dir when it lies below it (caller frees), else NULL. */
+char *zt_emit_relative_path(const char *base_dir, const char *path);
 
 #endif /* ZT_EMIT_H */

@@ -20,13 +20,18 @@ struct zt_autoinit_site {
 	char *var;		/* the variable's name; NULL when the compiler did not say */
 	char *file;		/* declaration location, when known (clang with -g) */
 	unsigned int line, column;
-	long long bytes;	/* bytes of zeroing that survived -O2 */
+	long long bytes;	/* bytes of zeroing that survived -O2; ZT_BYTES_UNKNOWN: not constant */
 	long long var_size;	/* the variable's full size, -1 if unknown */
-	bool inlined;		/* the zeroing was inlined from another function */
+	bool inlined;		/* declared outside the function it ended up in (see docs/evidence.md) */
 };
+
+/* A zeroing whose size the compiler did not state as a constant (VLA, unknown instruction). */
+#define ZT_BYTES_UNKNOWN (-2LL)
 
 struct zt_frame_size {
 	char *function;
+	char *file;		/* where the function is defined, as the compiler says */
+	unsigned int line;
 	long long bytes;
 	bool dynamic;		/* "dynamic" or "dynamic,bounded" in the .su file */
 };
@@ -53,9 +58,26 @@ int zt_remarks_parse(const char *buf, size_t len, struct zt_evidence *ev); /* YA
 int zt_gcc_dump_parse(const char *text, struct zt_evidence *ev);
 int zt_stack_usage_parse(const char *text, struct zt_evidence *ev);
 
-/* The surviving bytes for @var in @function (summed over sites), -1 if none recorded. */
+/*
+ * The surviving bytes for @var in @function, -1 if none recorded. Sites are
+ * summed per declaration location and each location is capped at the
+ * variable's size (an unrolled or duplicated zeroing runs once per execution
+ * of the declaration); different locations (same name declared twice, or an
+ * inline helper's local) add up. ZT_BYTES_UNKNOWN when every site is unknown.
+ */
 long long zt_evidence_bytes(const struct zt_evidence *ev, const char *function, const char *var);
+/* The same for the variable declared at @file:@line (column 0: any column). */
+long long zt_evidence_bytes_at(const struct zt_evidence *ev, const char *file, unsigned int line,
+			       unsigned int column);
+/* The frame size of @function (largest over its clones), -1 if not recorded. */
+long long zt_evidence_frame(const struct zt_evidence *ev, const char *function, bool *dynamic);
 
 void zt_evidence_release(struct zt_evidence *ev);
+
+/* For the readers: append a zeroed entry (var_size -1), owned by @ev. */
+struct zt_autoinit_site *zt_evidence_add_site(struct zt_evidence *ev);
+struct zt_frame_size *zt_evidence_add_frame(struct zt_evidence *ev);
+/* "foo.constprop.0" -> "foo": compilers name clones after the source function. */
+char *zt_source_function_name(const char *s, size_t len);
 
 #endif /* ZT_EVIDENCE_H */

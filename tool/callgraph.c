@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The program model: merge per-TU facts by USR, resolve calls through
+ * function-pointer fields, find roots, propagate how often each function
+ * runs. Per-TU parsing runs in parallel; merging is serial and ordered by TU
+ * so results never depend on -j.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "callgraph.h"
+
+void zt_program_init(struct zt_program *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->budget = ZT_DEFAULT_BUDGET;
+}
+
+size_t zt_program_find(const struct zt_program *p, const char *usr)
+{
+	return zt_strmap_get(&p->map, usr);
+}
+
+static size_t node_for(struct zt_program *p, const char *usr, const char *name)
+{
+	size_t i = zt_strmap_get(&p->map, usr);
+	struct zt_node *n;
+
+	if (i != ZT_NO_NODE)
+		return i;
+	p->nodes = xrealloc(p->nodes, (p->n + 1) * sizeof(*p->nodes));
+	n = &p->nodes[p->n];
+	memset(n, 0, sizeof(*n));
+	n->usr = xstrdup(usr);
+	n->name = xstrdup(name);
+	n->parent = ZT_NO_NODE;
+	n->tu = ZT_NO_NODE;
+	zt_strmap_put(&p->map, n->usr, p->n);
+	return p->n++;
+}
+
+void zt_program_add_tu(struct zt_program *p, struct zt_tu_facts *tu)
+{
+	size_t t = p->n_tus;
+
+	p->tus = xrealloc(p->tus, (p->n_tus + 1) * sizeof(*p->tus));
+	for (size_t i = 0; i < tu->n_funcs; i++) {
+		struct zt_function *f = &tu->funcs[i];
+		struct zt_node *n = &p->nodes[node_for(p, f->usr, f->name)];
+
+		n->cold |= f->cold;
+		/* Inline helpers in headers are defined in many TUs: the first one wins. */
+		if (f->defined && !n->fn) {
+			n->fn = xmalloc(sizeof(*n->fn));
+			*n->fn = *f;
+			memset(f, 0, sizeof(*f));
+			n->tu = t;
+		} else {
+			zt_function_release(f);
+		}
+	}
+	free(tu->funcs);
+	tu->funcs = NULL;
+	tu->n_funcs = 0;
+	p->tus[t] = *tu;
+	memset(tu, 0, sizeof(*tu));
+	p->n_tus++;
+}
+
+static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, bool via_field)
+{
+	for (size_t i = 0; i < from->n_edges; i++) {
+		struct zt_edge *e = &from->edges[i];
+
+		/* One edge per callee: the hottest call site decides. */
+		if (e->to == to) {
+			if (!c->in_unlikely && e->in_unlikely) {
+				e->in_unlikely = false;
+				e->in_loop = c->in_loop;
+			} else if (!c->in_unlikely) {
+				e->in_loop |= c->in_loop;
+			}
+			return;
+		}
+	}
+	from->edges = xrealloc(from->edges, (from->n_edges + 1) * sizeof(*from->edges));
+	from->edges[from->n_edges++] = (struct zt_edge){
+		.to = to,
+		.in_loop = c->in_loop,
+		.in_unlikely = c->in_unlikely,
+		.via_field = via_field,
+	};
+}
+
+void zt_program_link(struct zt_program *p)
+{
+	/* Field USR -> functions stored into it, over the whole program. */
+	size_t n_nodes_before = p->n;
+
+	for (size_t i = 0; i < n_nodes_before; i++) {
+		struct zt_function *f = p->nodes[i].fn;
+
+		if (!f)
+			continue;
+		for (size_t c = 0; c < f->n_calls; c++) {
+			const struct zt_call *call = &f->calls[c];
+
+			if (call->kind == ZT_CALL_DIRECT) {
+				size_t to = node_for(p, call->target, call->name);
+
+				add_edge(&p->nodes[i], to, call, false);
+			} else if (call->kind == ZT_CALL_FIELD) {
+				for (size_t t = 0; t < p->n_tus; t++) {
+					const struct zt_tu_facts *tu = &p->tus[t];
+
+					for (size_t a = 0; a < tu->n_assigns; a++) {
+						const struct zt_field_assign *as = &tu->assigns[a];
+						size_t to;
+
+						if (strcmp(as->field_usr, call->target))
+							continue;
+						to = node_for(p, as->fn_usr, as->fn_name);
+						add_edge(&p->nodes[i], to, call, true);
+					}
+				}
+			}
+		}
+	}
+}
+
+static void set_root(struct zt_node *n, const char *why)
+{
+	if (n->is_root)
+		return;
+	n->is_root = true;
+	n->root_why = xstrdup(why);
+}
+
+size_t zt_program_add_root(struct zt_program *p, const char *name, const char *why)
+{
+	size_t found = 0;
+
+	for (size_t i = 0; i < p->n; i++) {
+		if (strcmp(p->nodes[i].name, name) || !p->nodes[i].fn)
+			continue;
+		set_root(&p->nodes[i], why);
+		found++;
+	}
+	return found;
+}
+
+size_t zt_program_mark(struct zt_program *p, const char *name, bool cold, bool per_packet)
+{
+	size_t found = 0;
+
+	for (size_t i = 0; i < p->n; i++) {
+		if (strcmp(p->nodes[i].name, name))
+			continue;
+		p->nodes[i].cold |= cold;
+		p->nodes[i].per_packet |= per_packet;
+		found++;
+	}
+	return found;
+}
+
+static bool is_xmit_field(const char *field)
+{
+	return !strcmp(field, "ndo_start_xmit") || !strcmp(field, "ndo_xdp_xmit");
+}
+
+size_t zt_program_auto_roots(struct zt_program *p)
+{
+	size_t found = 0;
+
+	for (size_t t = 0; t < p->n_tus; t++) {
+		const struct zt_tu_facts *tu = &p->tus[t];
+
+		for (size_t r = 0; r < tu->n_roots; r++) {
+			size_t i = node_for(p, tu->roots[r].fn_usr, tu->roots[r].fn_name);
+			char *why = xasprintf("NAPI poll, registered with %s", tu->roots[r].why);
+
+			found += !p->nodes[i].is_root;
+			set_root(&p->nodes[i], why);
+			free(why);
+		}
+		for (size_t a = 0; a < tu->n_assigns; a++) {
+			const struct zt_field_assign *as = &tu->assigns[a];
+			size_t i;
+			char *why;
+
+			if (!is_xmit_field(as->field))
+				continue;
+			i = node_for(p, as->fn_usr, as->fn_name);
+			why = xasprintf("%s of %s", as->field, as->record);
+			found += !p->nodes[i].is_root;
+			set_root(&p->nodes[i], why);
+			free(why);
+		}
+	}
+	return found;
+}
+
+void zt_program_propagate(struct zt_program *p)
+{
+	size_t *queue, head = 0, tail = 0, cap = p->n + 1;
+	bool *queued = xcalloc(p->n + 1, sizeof(*queued));
+
+	/* Each node enters the queue at most once per frequency level it reaches. */
+	queue = xmalloc(cap * sizeof(*queue));
+	for (size_t i = 0; i < p->n; i++) {
+		struct zt_node *n = &p->nodes[i];
+
+		n->freq = n->cold ? ZT_FREQ_COLD : ZT_FREQ_UNKNOWN;
+		n->parent = ZT_NO_NODE;
+		if (n->is_root && !n->cold) {
+			n->freq = n->per_packet ? ZT_FREQ_PER_PACKET : ZT_FREQ_PER_POLL;
+			queue[tail++ % cap] = i;
+			queued[i] = true;
+		}
+	}
+	while (head != tail) {
+		size_t u = queue[head++ % cap];
+		struct zt_node *from = &p->nodes[u];
+
+		queued[u] = false;
+		for (size_t e = 0; e < from->n_edges; e++) {
+			const struct zt_edge *edge = &from->edges[e];
+			struct zt_node *to = &p->nodes[edge->to];
+			enum zt_freq f = from->freq;
+
+			/* unlikely() error handling and cold functions stop the heat. */
+			if (edge->in_unlikely || to->cold || to->is_root)
+				continue;
+			if (edge->in_loop || to->per_packet)
+				f = ZT_FREQ_PER_PACKET;
+			if (f <= to->freq)
+				continue;
+			to->freq = f;
+			to->parent = u;
+			to->parent_in_loop = edge->in_loop;
+			if (!queued[edge->to]) {
+				queued[edge->to] = true;
+				queue[tail++ % cap] = edge->to;
+			}
+		}
+	}
+	free(queue);
+	free(queued);
+}
+
+size_t zt_program_chain(const struct zt_program *p, size_t node, const char ***out)
+{
+	size_t n = 0, i = node;
+	const char **v;
+
+	while (i != ZT_NO_NODE && n <= p->n) {
+		n++;
+		i = p->nodes[i].parent;
+	}
+	v = xcalloc(n, sizeof(*v));
+	i = node;
+	for (size_t k = n; k > 0 && i != ZT_NO_NODE; k--) {
+		v[k - 1] = p->nodes[i].name;
+		i = p->nodes[i].parent;
+	}
+	*out = v;
+	return n;
+}
+
+bool zt_program_recursive(const struct zt_program *p, size_t node)
+{
+	size_t *stack = xmalloc((p->n + 1) * sizeof(*stack)), sp = 0;
+	bool *seen = xcalloc(p->n + 1, sizeof(*seen));
+	bool found = false;
+
+	stack[sp++] = node;
+	while (sp && !found) {
+		const struct zt_node *n = &p->nodes[stack[--sp]];
+
+		for (size_t e = 0; e < n->n_edges && !found; e++) {
+			size_t to = n->edges[e].to;
+
+			if (to == node)
+				found = true;
+			else if (!seen[to]) {
+				seen[to] = true;
+				stack[sp++] = to;
+			}
+		}
+	}
+	free(stack);
+	free(seen);
+	return found;
+}
+
+double zt_freq_calls_per_packet(enum zt_freq freq, unsigned int budget)
+{
+	switch (freq) {
+	case ZT_FREQ_PER_PACKET:
+		return 1.0;
+	case ZT_FREQ_PER_POLL:
+		return 1.0 / (budget ? budget : ZT_DEFAULT_BUDGET);
+	default:
+		return 0.0;
+	}
+}
+
+void zt_program_release(struct zt_program *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		struct zt_node *n = &p->nodes[i];
+
+		free(n->usr);
+		free(n->name);
+		if (n->fn) {
+			zt_function_release(n->fn);
+			free(n->fn);
+		}
+		free(n->root_why);
+		free(n->edges);
+	}
+	free(p->nodes);
+	for (size_t i = 0; i < p->n_tus; i++)
+		zt_tu_facts_release(&p->tus[i]);
+	free(p->tus);
+	zt_strmap_release(&p->map);
+	memset(p, 0, sizeof(*p));
+}
+
+/* ---- the parallel AST pass ---- */
+
+struct pool {
+	size_t n;
+	atomic_size_t next;
+	void (*fn)(size_t i, void *arg);
+	void *arg;
+};
+
+static void *pool_worker(void *data)
+{
+	struct pool *pl = data;
+
+	for (;;) {
+		size_t i = atomic_fetch_add(&pl->next, 1);
+
+		if (i >= pl->n)
+			break;
+		pl->fn(i, pl->arg);
+	}
+	return NULL;
+}
+
+int zt_parallel_for(size_t n, int jobs, void (*fn)(size_t i, void *arg), void *arg)
+{
+	struct pool pl = { .n = n, .fn = fn, .arg = arg };
+	pthread_t *th;
+	int started = 0;
+
+	atomic_init(&pl.next, 0);
+	if (jobs < 1)
+		jobs = 1;
+	if ((size_t)jobs > n)
+		jobs = n ? (int)n : 1;
+	if (jobs == 1) {
+		pool_worker(&pl);
+		return 0;
+	}
+	th = xcalloc((size_t)jobs, sizeof(*th));
+	for (int i = 0; i < jobs; i++)
+		if (!pthread_create(&th[i], NULL, pool_worker, &pl))
+			started++;
+	if (!started)
+		pool_worker(&pl);	/* no threads: do it here */
+	for (int i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	free(th);
+	return 0;
+}
+
+struct facts_job {
+	const struct zt_compdb *db;
+	struct zt_facts_opts opts;
+	struct zt_tu_facts *out;
+	struct zt_facts_index **index;	/* one per thread, created lazily */
+	pthread_key_t key;
+	pthread_mutex_t lock;		/* guards index[] registration only */
+	size_t n_index;
+};
+
+static void facts_one(size_t i, void *arg)
+{
+	struct facts_job *job = arg;
+	struct zt_facts_index *ix = pthread_getspecific(job->key);
+
+	if (!ix) {
+		ix = zt_facts_index_new();
+		pthread_setspecific(job->key, ix);
+		pthread_mutex_lock(&job->lock);
+		job->index = xrealloc(job->index, (job->n_index + 1) * sizeof(*job->index));
+		job->index[job->n_index++] = ix;
+		pthread_mutex_unlock(&job->lock);
+	}
+	if (!ix) {
+		job->out[i].file = xstrdup(job->db->v[i].file);
+		job->out[i].failed = true;
+		return;
+	}
+	zt_facts_collect(ix, &job->db->v[i], &job->opts, &job->out[i]);
+}
+
+int zt_program_build(struct zt_ctx *ctx, const struct zt_compdb *db,
+		     const struct zt_hot_opts *opts, struct zt_program *p)
+{
+	struct facts_job job = { .db = db, .opts = { .field_accesses = opts->field_accesses } };
+
+	zt_program_init(p);
+	job.out = xcalloc(db->n, sizeof(*job.out));
+	if (pthread_key_create(&job.key, NULL)) {
+		free(job.out);
+		return error("cannot create thread key");
+	}
+	pthread_mutex_init(&job.lock, NULL);
+	zt_parallel_for(db->n, ctx->jobs, facts_one, &job);
+	for (size_t i = 0; i < job.n_index; i++)
+		zt_facts_index_free(job.index[i]);
+	free(job.index);
+	pthread_mutex_destroy(&job.lock);
+	pthread_key_delete(job.key);
+
+	for (size_t i = 0; i < db->n; i++)
+		zt_program_add_tu(p, &job.out[i]);
+	free(job.out);
+	zt_program_link(p);
+	zt_program_auto_roots(p);
+	if (opts->rules) {
+		const struct zt_hotrules *r = opts->rules;
+
+		if (r->budget)
+			p->budget = r->budget;
+		for (size_t i = 0; i < r->n; i++) {
+			const struct zt_hotrule *rule = &r->v[i];
+			char *why;
+
+			switch (rule->kind) {
+			case ZT_RULE_ROOT:
+				why = rule->why ? xstrdup(rule->why) :
+						  xasprintf("root in the rules file, line %u",
+							    rule->line);
+				zt_program_add_root(p, rule->func, why);
+				free(why);
+				break;
+			case ZT_RULE_PER_PACKET:
+				zt_program_mark(p, rule->func, false, true);
+				break;
+			case ZT_RULE_COLD:
+				zt_program_mark(p, rule->func, true, false);
+				break;
+			}
+		}
+	}
+	for (size_t i = 0; i < opts->n_hot; i++)
+		if (!zt_program_add_root(p, opts->hot[i], "--hot"))
+			warning("--hot %s: no such function defined in the analysed files",
+				opts->hot[i]);
+	zt_program_propagate(p);
+	return 0;
+}

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The program model: per-TU facts merged by USR into one call graph, hot
+ * roots, and the frequency each function runs at (per poll, per packet).
+ */
+#ifndef ZT_CALLGRAPH_H
+#define ZT_CALLGRAPH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "compdb.h"
+#include "facts.h"
+#include "finding.h"
+#include "hotrules.h"
+#include "strmap.h"
+#include "zerotax.h"
+
+#define ZT_DEFAULT_BUDGET 64	/* NAPI weight: packets per poll */
+#define ZT_NO_NODE ((size_t)-1)
+
+struct zt_edge {
+	size_t to;
+	bool in_loop, in_unlikely;
+	bool via_field;		/* resolved through a function-pointer field */
+};
+
+struct zt_node {
+	char *usr;
+	char *name;
+	struct zt_function *fn;	/* the definition, NULL when only declared */
+	size_t tu;		/* TU the definition came from */
+	bool cold;
+	bool per_packet;	/* rules: runs per packet whenever it is hot */
+	bool is_root;
+	char *root_why;
+	enum zt_freq freq;
+	size_t parent;		/* who made it hot, for the chain */
+	bool parent_in_loop;
+	struct zt_edge *edges;
+	size_t n_edges;
+};
+
+struct zt_hot_opts {
+	char *const *hot;	/* --hot FUNC */
+	size_t n_hot;
+	const struct zt_hotrules *rules;	/* may be NULL */
+	bool field_accesses;	/* collect member accesses (layout) */
+};
+
+struct zt_program {
+	struct zt_node *nodes;
+	size_t n;
+	struct zt_strmap map;	/* USR -> node */
+	struct zt_tu_facts *tus;	/* per TU, functions moved out into nodes */
+	size_t n_tus;
+	unsigned int budget;
+};
+
+void zt_program_init(struct zt_program *p);
+/* Move @tu's functions, roots and field assignments into @p (the TU keeps its errors). */
+void zt_program_add_tu(struct zt_program *p, struct zt_tu_facts *tu);
+/* Resolve edges: direct calls by USR, field calls to every function stored in the field. */
+void zt_program_link(struct zt_program *p);
+/* Mark every function named @name a root; returns how many. */
+size_t zt_program_add_root(struct zt_program *p, const char *name, const char *why);
+size_t zt_program_mark(struct zt_program *p, const char *name, bool cold, bool per_packet);
+/* Roots found in the code: netif_napi_add*(), .ndo_start_xmit, .ndo_xdp_xmit. */
+size_t zt_program_auto_roots(struct zt_program *p);
+void zt_program_propagate(struct zt_program *p);
+size_t zt_program_find(const struct zt_program *p, const char *usr);
+/* Root first, ending at @node; strings borrowed from the nodes. */
+size_t zt_program_chain(const struct zt_program *p, size_t node, const char ***out);
+bool zt_program_recursive(const struct zt_program *p, size_t node);
+/* Calls per packet of code running at @freq. */
+double zt_freq_calls_per_packet(enum zt_freq freq, unsigned int budget);
+void zt_program_release(struct zt_program *p);
+
+/*
+ * The whole AST pass: parse every TU of @db (ctx->jobs threads), merge,
+ * find roots, apply rules and --hot, propagate. Unparsed TUs stay in
+ * p->tus[i] with failed/errors set. -1 on internal errors.
+ */
+int zt_program_build(struct zt_ctx *ctx, const struct zt_compdb *db,
+		     const struct zt_hot_opts *opts, struct zt_program *p);
+
+/* Run fn(i, arg) for i in [0, n) on @jobs threads; fn must not share mutable state. */
+int zt_parallel_for(size_t n, int jobs, void (*fn)(size_t i, void *arg), void *arg);
+
+#endif /* ZT_CALLGRAPH_H */

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Compile databases through libclang's CXCompilationDatabase, and the flag
+ * filter that turns a Kbuild (gcc) command into arguments libclang accepts.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <clang-c/CXCompilationDatabase.h>
+
+#include "compdb.h"
+#include "process.h"
+#include "zerotax.h"
+
+static char *absolute(const char *dir, const char *path)
+{
+	if (path[0] == '/' || !dir)
+		return xstrdup(path);
+	return xasprintf("%s/%s", dir, path);
+}
+
+int zt_compdb_load(const char *build_dir, struct zt_compdb *db)
+{
+	CXCompilationDatabase_Error err = CXCompilationDatabase_NoError;
+	CXCompilationDatabase cdb;
+	CXCompileCommands cmds;
+	struct stat st;
+	char *json;
+	unsigned int n;
+
+	memset(db, 0, sizeof(*db));
+	json = xasprintf("%s/compile_commands.json", build_dir);
+	if (stat(json, &st)) {
+		error("cannot read compile database '%s': %s", json, strerror(errno));
+		free(json);
+		return -1;
+	}
+	cdb = clang_CompilationDatabase_fromDirectory(build_dir, &err);
+	if (err != CXCompilationDatabase_NoError || !cdb) {
+		error("broken compile database '%s': not a JSON array of compile commands", json);
+		free(json);
+		return -1;
+	}
+	cmds = clang_CompilationDatabase_getAllCompileCommands(cdb);
+	n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+	if (!n) {
+		error("compile database '%s' has no compile commands", json);
+		goto fail;
+	}
+	db->v = xcalloc(n, sizeof(*db->v));
+	for (unsigned int i = 0; i < n; i++) {
+		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
+		struct zt_compile_cmd *c = &db->v[db->n];
+		CXString dir = clang_CompileCommand_getDirectory(cmd);
+		CXString file = clang_CompileCommand_getFilename(cmd);
+		unsigned int argc = clang_CompileCommand_getNumArgs(cmd);
+
+		if (!argc || !clang_getCString(file)[0]) {
+			clang_disposeString(dir);
+			clang_disposeString(file);
+			error("compile database '%s': entry %u has no command or file", json, i);
+			goto fail_cmds;
+		}
+		c->directory = xstrdup(clang_getCString(dir));
+		c->file = absolute(c->directory, clang_getCString(file));
+		c->argv = xcalloc(argc + 1, sizeof(*c->argv));
+		for (unsigned int a = 0; a < argc; a++) {
+			CXString s = clang_CompileCommand_getArg(cmd, a);
+
+			c->argv[a] = xstrdup(clang_getCString(s));
+			clang_disposeString(s);
+		}
+		c->argc = argc;
+		db->n++;
+		clang_disposeString(dir);
+		clang_disposeString(file);
+	}
+	clang_CompileCommands_dispose(cmds);
+	clang_CompilationDatabase_dispose(cdb);
+	free(json);
+	return 0;
+fail_cmds:
+	zt_compdb_release(db);
+fail:
+	if (cmds)
+		clang_CompileCommands_dispose(cmds);
+	clang_CompilationDatabase_dispose(cdb);
+	free(json);
+	return -1;
+}
+
+int zt_compdb_from_files(char *const *files, size_t n_files, char *const *flags, size_t n_flags,
+			 struct zt_compdb *db)
+{
+	char cwd[PATH_MAX];
+
+	memset(db, 0, sizeof(*db));
+	if (!getcwd(cwd, sizeof(cwd)))
+		return error("cannot get the current directory: %s", strerror(errno));
+	if (!n_files)
+		return error("no source files given");
+	db->v = xcalloc(n_files, sizeof(*db->v));
+	for (size_t i = 0; i < n_files; i++) {
+		struct zt_compile_cmd *c = &db->v[i];
+		struct stat st;
+		size_t k = 0;
+
+		if (stat(files[i], &st) || !S_ISREG(st.st_mode)) {
+			error("cannot read source file '%s'", files[i]);
+			zt_compdb_release(db);
+			return -1;
+		}
+		c->directory = xstrdup(cwd);
+		c->file = absolute(cwd, files[i]);
+		c->argv = xcalloc(n_flags + 4, sizeof(*c->argv));
+		c->argv[k++] = xstrdup("cc");
+		for (size_t j = 0; j < n_flags; j++)
+			c->argv[k++] = xstrdup(flags[j]);
+		c->argv[k++] = xstrdup("-c");
+		c->argv[k++] = xstrdup(c->file);
+		c->argc = k;
+		db->n++;
+	}
+	return 0;
+}
+
+void zt_argv_free(char **argv)
+{
+	if (!argv)
+		return;
+	for (char **p = argv; *p; p++)
+		free(*p);
+	free(argv);
+}
+
+void zt_compdb_release(struct zt_compdb *db)
+{
+	for (size_t i = 0; i < db->n; i++) {
+		free(db->v[i].file);
+		free(db->v[i].directory);
+		zt_argv_free(db->v[i].argv);
+	}
+	free(db->v);
+	memset(db, 0, sizeof(*db));
+}
+
+static const char *base_name(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s ? s + 1 : p;
+}
+
+enum zt_compiler zt_compdb_compiler(const struct zt_compile_cmd *c)
+{
+	const char *cc;
+
+	if (!c->argc)
+		return ZT_CC_UNKNOWN;
+	cc = base_name(c->argv[0]);
+	/* Wrappers: the compiler is the next word. */
+	if ((!strcmp(cc, "ccache") || !strcmp(cc, "distcc")) && c->argc > 1)
+		cc = base_name(c->argv[1]);
+	if (strstr(cc, "clang"))
+		return ZT_CC_CLANG;
+	/* Debian's cc is gcc; cross compilers are <triple>-gcc. */
+	if (strstr(cc, "gcc") || !strcmp(cc, "cc") || !strcmp(cc, "c99"))
+		return ZT_CC_GCC;
+	return ZT_CC_UNKNOWN;
+}
+
+const char *zt_compiler_name(enum zt_compiler cc)
+{
+	switch (cc) {
+	case ZT_CC_GCC:
+		return "gcc";
+	case ZT_CC_CLANG:
+		return "clang";
+	case ZT_CC_UNKNOWN:
+		break;
+	}
+	return "unknown";
+}
+
+/*
+ * Flags gcc accepts and clang rejects (or that make libclang fail), seen in
+ * Kbuild and distribution builds. A trailing '*' matches a prefix.
+ */
+static const char *const gcc_only[] = {
+	"-fconserve-stack", "-mrecord-mcount", "-fno-allow-store-data-races",
+	"-mindirect-branch=*", "-mindirect-branch-register", "-mindirect-branch-cs-prefix",
+	"-mfunction-return=*", "-fzero-call-used-regs=*", "-fno-var-tracking-assignments",
+	"-fmin-function-alignment=*", "-mpreferred-stack-boundary=*", "-mskip-rax-setup",
+	"-fno-ipa-sra", "-fno-inline-functions-called-once", "-fplugin=*", "-fplugin-arg-*",
+	"-fsanitize-coverage=*", "-mabi=*", "-fno-code-hoisting", "-fno-tree-loop-im",
+	"-falign-jumps=*", "-falign-loops=*", "-fno-partial-inlining", "-mharden-sls=*",
+	"-fstack-clash-protection", "-fno-stack-clash-protection", "-fno-jump-tables",
+	"--param=*", "-fdump-*", "-fstack-usage", "-fcallgraph-info*", "-fmerge-constants",
+	"-mno-fp-ret-in-387", "-fno-tree-vrp", "-fno-guess-branch-probability",
+	"-fstrict-flex-arrays=*", "-fpatchable-function-entry=*", "-fdiagnostics-*",
+	"-fmacro-prefix-map=*", "-ffile-prefix-map=*", "-fdebug-prefix-map=*",
+	"-pipe", "-save-temps*", "-fsave-optimization-record*", "-foptimization-record-*",
+	"-fprofile-*", "-flto*", "-ftest-coverage",
+};
+
+/* Options whose value is the next argument, dropped with it. */
+static const char *const drop_with_value[] = {
+	"-o", "-MF", "-MT", "-MQ", "--param", "-Xassembler", "-Xlinker",
+};
+
+static bool matches(const char *arg, const char *pat)
+{
+	size_t n = strlen(pat);
+
+	if (n && pat[n - 1] == '*')
+		return !strncmp(arg, pat, n - 1);
+	return !strcmp(arg, pat);
+}
+
+bool zt_compdb_flag_dropped(const char *arg)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(gcc_only); i++)
+		if (matches(arg, gcc_only[i]))
+			return true;
+	/* Warnings are not ours to report, and gcc knows many clang does not. */
+	if (!strncmp(arg, "-W", 2) && strncmp(arg, "-Wp,", 4))
+		return true;
+	/* Dependency generation writes files next to the build; we must not. */
+	if (!strcmp(arg, "-MD") || !strcmp(arg, "-MMD") || !strcmp(arg, "-M") ||
+	    !strcmp(arg, "-MM") || !strcmp(arg, "-MP") || !strncmp(arg, "-Wp,-M", 6))
+		return true;
+	return !strcmp(arg, "-c") || !strcmp(arg, "-S") || !strcmp(arg, "-E") ||
+	       !strncmp(arg, "-o", 2) || !strcmp(arg, "-g") || !strncmp(arg, "-g", 2);
+}
+
+struct resource_dir {
+	pthread_once_t once;
+	char path[PATH_MAX];
+};
+
+/* Asked once per process; written once under pthread_once, read-only after. */
+static struct resource_dir resource = { .once = PTHREAD_ONCE_INIT };
+
+static void find_resource_dir(void)
+{
+	char *argv[] = { (char *)ZT_CLANG, (char *)"-print-resource-dir", NULL };
+	struct zt_spawn_opts opts = { .timeout_ms = 20000 };
+	struct zt_spawn_result res = { 0 };
+
+	if (!zt_spawn(argv, &opts, &res) && res.exit_code == 0 && res.out) {
+		size_t n = strcspn(res.out, "\r\n");
+
+		if (n && n < sizeof(resource.path))
+			memcpy(resource.path, res.out, n);
+	}
+	zt_spawn_result_release(&res);
+}
+
+const char *zt_clang_resource_dir(void)
+{
+	pthread_once(&resource.once, find_resource_dir);
+	return resource.path[0] ? resource.path : NULL;
+}
+
+static bool is_input(const struct zt_compile_cmd *c, const char *arg)
+{
+	char *abs;
+	bool same;
+
+	if (arg[0] == '-')
+		return false;
+	abs = absolute(c->directory, arg);
+	same = !strcmp(abs, c->file);
+	free(abs);
+	return same;
+}
+
+char **zt_compdb_clang_args(const struct zt_compile_cmd *c, size_t *n)
+{
+	char **out = xcalloc(c->argc + 8, sizeof(*out));
+	const char *rd = zt_clang_resource_dir();
+	size_t k = 0, first = 1;
+
+	if (c->argc > 1 && (!strcmp(base_name(c->argv[0]), "ccache") ||
+			    !strcmp(base_name(c->argv[0]), "distcc")))
+		first = 2;
+	for (size_t i = first; i < c->argc; i++) {
+		const char *a = c->argv[i];
+		bool skip_next = false;
+
+		for (size_t j = 0; j < ARRAY_SIZE(drop_with_value); j++)
+			if (!strcmp(a, drop_with_value[j]))
+				skip_next = true;
+		if (skip_next) {
+			i++;
+			continue;
+		}
+		if (is_input(c, a) || zt_compdb_flag_dropped(a))
+			continue;
+		out[k++] = xstrdup(a);
+	}
+	if (rd) {
+		out[k++] = xstrdup("-resource-dir");
+		out[k++] = xstrdup(rd);
+	}
+	/* Relative -I paths and file names are relative to the build directory. */
+	out[k++] = xstrdup("-working-directory");
+	out[k++] = xstrdup(c->directory);
+	out[k++] = xstrdup("-Qunused-arguments");
+	out[k] = NULL;
+	if (n)
+		*n = k;
+	return out;
+}

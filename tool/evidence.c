@@ -1,0 +1,717 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The evidence compile: rebuild one TU with gcc-12 or clang-19, the build's
+ * own flags plus -ftrivial-auto-var-init=zero and the switches that make the
+ * compiler say what survived, then read what it wrote. See docs/evidence.md.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "evidence.h"
+#include "process.h"
+#include "zerotax.h"
+
+#ifndef ZT_GCC
+#define ZT_GCC "gcc-12"
+#endif
+#ifndef ZT_CLANG
+#define ZT_CLANG "clang-19"
+#endif
+
+/* A kernel TU compiles in seconds; a minute per compile is a hang. */
+#define EVIDENCE_TIMEOUT_MS (300 * 1000)
+/* Each retry drops the options the compiler named as unknown. */
+#define MAX_RETRIES 12
+
+extern char **environ;
+
+struct zt_autoinit_site *zt_evidence_add_site(struct zt_evidence *ev)
+{
+	struct zt_autoinit_site *s;
+
+	ev->sites = xrealloc(ev->sites, (ev->n_sites + 1) * sizeof(*ev->sites));
+	s = &ev->sites[ev->n_sites++];
+	memset(s, 0, sizeof(*s));
+	s->var_size = -1;
+	return s;
+}
+
+struct zt_frame_size *zt_evidence_add_frame(struct zt_evidence *ev)
+{
+	struct zt_frame_size *f;
+
+	ev->frames = xrealloc(ev->frames, (ev->n_frames + 1) * sizeof(*ev->frames));
+	f = &ev->frames[ev->n_frames++];
+	memset(f, 0, sizeof(*f));
+	return f;
+}
+
+char *zt_source_function_name(const char *s, size_t len)
+{
+	const char *dot = memchr(s, '.', len);
+
+	/* C identifiers have no dots: foo.constprop.0, foo.isra.0, foo.part.0, foo.cold */
+	if (dot && dot != s)
+		len = (size_t)(dot - s);
+	return xstrndup(s, len);
+}
+
+void zt_evidence_release(struct zt_evidence *ev)
+{
+	for (size_t i = 0; i < ev->n_sites; i++) {
+		free(ev->sites[i].function);
+		free(ev->sites[i].var);
+		free(ev->sites[i].file);
+	}
+	for (size_t i = 0; i < ev->n_frames; i++) {
+		free(ev->frames[i].function);
+		free(ev->frames[i].file);
+	}
+	free(ev->sites);
+	free(ev->frames);
+	free(ev->compiler_id);
+	memset(ev, 0, sizeof(*ev));
+}
+
+static bool str_eq(const char *a, const char *b)
+{
+	return a && b && !strcmp(a, b);
+}
+
+static bool same_decl(const struct zt_autoinit_site *a, const struct zt_autoinit_site *b)
+{
+	if (!a->file || !b->file)
+		return !a->file && !b->file && str_eq(a->var, b->var);
+	return !strcmp(a->file, b->file) && a->line == b->line && a->column == b->column;
+}
+
+/*
+ * Sum the sites @match selects: per declaration (location) the sum is capped at
+ * the variable's size, because an unrolled loop or a duplicated path repeats
+ * the same zeroing; distinct declarations add up.
+ */
+static long long sum_sites(const struct zt_evidence *ev,
+			   bool (*match)(const struct zt_autoinit_site *, const void *),
+			   const void *arg)
+{
+	long long total = -1;
+	bool known = false;
+
+	for (size_t i = 0; i < ev->n_sites; i++) {
+		const struct zt_autoinit_site *s = &ev->sites[i];
+		long long decl = 0, size = s->var_size;
+		bool seen = false, decl_known = false;
+
+		if (!match(s, arg))
+			continue;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = match(&ev->sites[j], arg) && same_decl(&ev->sites[j], s);
+		if (seen)
+			continue;	/* counted with its first site */
+		for (size_t j = i; j < ev->n_sites; j++) {
+			const struct zt_autoinit_site *t = &ev->sites[j];
+
+			if (!match(t, arg) || !same_decl(t, s))
+				continue;
+			if (t->var_size > size)
+				size = t->var_size;
+			if (t->bytes >= 0) {
+				decl += t->bytes;
+				decl_known = true;
+			}
+		}
+		if (size >= 0 && decl > size)
+			decl = size;
+		if (total < 0)
+			total = 0;
+		if (decl_known) {
+			total += decl;
+			known = true;
+		}
+	}
+	if (total == 0 && !known)
+		return ZT_BYTES_UNKNOWN;
+	return total;
+}
+
+struct by_name {
+	const char *function, *var;
+};
+
+static bool match_name(const struct zt_autoinit_site *s, const void *arg)
+{
+	const struct by_name *k = arg;
+
+	return str_eq(s->function, k->function) && str_eq(s->var, k->var);
+}
+
+long long zt_evidence_bytes(const struct zt_evidence *ev, const char *function, const char *var)
+{
+	struct by_name k = { function, var };
+
+	return sum_sites(ev, match_name, &k);
+}
+
+struct by_loc {
+	const char *file;
+	unsigned int line, column;
+};
+
+static bool match_loc(const struct zt_autoinit_site *s, const void *arg)
+{
+	const struct by_loc *k = arg;
+
+	return str_eq(s->file, k->file) && s->line == k->line &&
+	       (!k->column || s->column == k->column);
+}
+
+long long zt_evidence_bytes_at(const struct zt_evidence *ev, const char *file, unsigned int line,
+			       unsigned int column)
+{
+	struct by_loc k = { file, line, column };
+
+	return sum_sites(ev, match_loc, &k);
+}
+
+long long zt_evidence_frame(const struct zt_evidence *ev, const char *function, bool *dynamic)
+{
+	long long best = -1;
+
+	for (size_t i = 0; i < ev->n_frames; i++) {
+		const struct zt_frame_size *f = &ev->frames[i];
+
+		if (!str_eq(f->function, function) || f->bytes <= best)
+			continue;
+		best = f->bytes;
+		if (dynamic)
+			*dynamic = f->dynamic;
+	}
+	return best;
+}
+
+/* ---- the compile command ---- */
+
+struct argv_buf {
+	char **v;
+	size_t n, cap;
+};
+
+static void argv_push(struct argv_buf *a, const char *s)
+{
+	if (a->n + 2 > a->cap) {
+		a->cap = a->cap ? a->cap * 2 : 64;
+		a->v = xrealloc(a->v, a->cap * sizeof(*a->v));
+	}
+	a->v[a->n++] = xstrdup(s);
+	a->v[a->n] = NULL;
+}
+
+static void argv_release(struct argv_buf *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		free(a->v[i]);
+	free(a->v);
+	memset(a, 0, sizeof(*a));
+}
+
+static bool starts(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* Which compiler the build used, from argv[0]: only to know which flags are foreign. */
+static enum zt_compiler build_compiler(const char *argv0)
+{
+	const char *base = strrchr(argv0, '/');
+
+	base = base ? base + 1 : argv0;
+	if (strstr(base, "clang"))
+		return ZT_CC_CLANG;
+	if (strstr(base, "gcc") || strstr(base, "cc"))
+		return ZT_CC_GCC;
+	return ZT_CC_UNKNOWN;
+}
+
+/* Options whose value is the next argument, kept as a pair. */
+static const char *const keep_pair[] = {
+	"-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
+	"-iprefix", "-iwithprefix", "-iwithprefixbefore", "-isysroot", "--sysroot", "-x",
+	"-Xpreprocessor", "-Xassembler", "-Xlinker", "-target", "-Xclang", "-mllvm", "--param",
+};
+
+/* Options whose value is the next argument, dropped as a pair. */
+static const char *const drop_pair[] = { "-o", "-MF", "-MT", "-MQ", "-aux-info" };
+
+/* Dropped alone: outputs, dependency files, what we set ourselves, what breaks a rebuild. */
+static const char *const drop_exact[] = {
+	"-c", "-S", "-E", "-M", "-MM", "-MD", "-MMD", "-MP", "-MG", "-pipe", "-fstack-usage",
+	"-enable-trivial-auto-var-init-zero-knowing-it-will-be-removed-from-clang",
+	"-pedantic-errors", "--coverage", "-ftest-coverage",
+};
+static const char *const drop_prefix[] = {
+	"-fsave-optimization-record", "-foptimization-record-", "-fdump-",
+	"-ftrivial-auto-var-init", "-Werror", "-fplugin", "-flto", "-save-temps",
+	"-fprofile", "-fauto-profile", "-ffile-prefix-map", "-fdebug-prefix-map",
+	"-fcallgraph-info", "-fstack-usage=",
+};
+
+/* gcc-only options kernel builds use, dropped for clang without a retry. */
+static const char *const gcc_only_prefix[] = {
+	"-fconserve-stack", "-fno-var-tracking", "-mindirect-branch", "-fno-allow-store-data-races",
+	"-mpreferred-stack-boundary=", "-mskip-rax-setup", "-fno-ipa-", "-fipa-",
+	"-mrecord-mcount", "-fno-tree-", "-mno-fp-ret-in-387",
+};
+/* clang-only options, dropped for gcc. */
+static const char *const clang_only_prefix[] = {
+	"-mretpoline-external-thunk", "-Qunused-arguments", "-mstack-alignment=", "--target=",
+	"-fintegrated-as", "-fno-integrated-as", "-fsanitize=kcfi", "-fsplit-lto-unit",
+	"-Wno-gnu", "-mno-global-merge", "-fexperimental-",
+};
+
+static bool in_list(const char *s, const char *const *list, size_t n, bool prefix)
+{
+	for (size_t i = 0; i < n; i++)
+		if (prefix ? starts(s, list[i]) : !strcmp(s, list[i]))
+			return true;
+	return false;
+}
+
+struct rejected {
+	char **v;
+	size_t n;
+};
+
+static bool is_rejected(const struct rejected *r, const char *arg)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (starts(arg, r->v[i]))
+			return true;
+	return false;
+}
+
+/* Is this -O level one to keep? -O0 would measure nothing a kernel runs. */
+static bool useful_opt_level(const char *a)
+{
+	return !strcmp(a, "-O1") || !strcmp(a, "-O2") || !strcmp(a, "-O3") || !strcmp(a, "-Os") ||
+	       !strcmp(a, "-O") || !strcmp(a, "-Oz");
+}
+
+/*
+ * The build's flags for @which: a pair option keeps its value, outputs and
+ * dependency files go, the other compiler's options go, positional arguments
+ * (the input) go: we add the file ourselves.
+ */
+static void filter_flags(const struct zt_compile_cmd *cmd, enum zt_compiler which,
+			 const struct rejected *rej, struct argv_buf *out, bool *have_opt)
+{
+	enum zt_compiler from = build_compiler(cmd->argv[0]);
+
+	*have_opt = false;
+	for (size_t i = 1; i < cmd->argc && cmd->argv[i]; i++) {
+		const char *a = cmd->argv[i];
+		const char *val = i + 1 < cmd->argc ? cmd->argv[i + 1] : NULL;
+		bool foreign = false;
+
+		if (in_list(a, drop_pair, ARRAY_SIZE(drop_pair), false)) {
+			i++;
+			continue;
+		}
+		if (in_list(a, keep_pair, ARRAY_SIZE(keep_pair), false)) {
+			if (!val)
+				break;
+			if (which == ZT_CC_GCC && (!strcmp(a, "-Xclang") || !strcmp(a, "-mllvm") ||
+						   !strcmp(a, "-target")))
+				foreign = true;
+			if (which == ZT_CC_CLANG && !strcmp(a, "--param"))
+				foreign = true;
+			if (!foreign && !is_rejected(rej, a)) {
+				argv_push(out, a);
+				argv_push(out, val);
+			}
+			i++;
+			continue;
+		}
+		if (a[0] != '-' || !a[1])
+			continue;	/* the input file(s) */
+		if (starts(a, "-o") || (starts(a, "-MF") || starts(a, "-MT") || starts(a, "-MQ")))
+			continue;
+		if (starts(a, "-Wp,") && strstr(a, ",-M"))
+			continue;
+		if (in_list(a, drop_exact, ARRAY_SIZE(drop_exact), false) ||
+		    in_list(a, drop_prefix, ARRAY_SIZE(drop_prefix), true))
+			continue;
+		if (starts(a, "-O")) {
+			if (useful_opt_level(a) && !(which == ZT_CC_GCC && !strcmp(a, "-Oz"))) {
+				argv_push(out, a);
+				*have_opt = true;
+			}
+			continue;
+		}
+		if (which == ZT_CC_CLANG && from != ZT_CC_CLANG &&
+		    in_list(a, gcc_only_prefix, ARRAY_SIZE(gcc_only_prefix), true))
+			continue;
+		if (which == ZT_CC_GCC && in_list(a, clang_only_prefix, ARRAY_SIZE(clang_only_prefix), true))
+			continue;
+		if (is_rejected(rej, a))
+			continue;
+		argv_push(out, a);
+	}
+}
+
+/*
+ * Options the compiler named as unknown in @err, e.g.
+ *   gcc-12: error: unrecognized command-line option '-mretpoline-external-thunk'
+ *   clang-19: error: unknown argument: '-fconserve-stack'
+ *   clang-19: error: unsupported option '-mfoo' for target 'x86_64-pc-linux-gnu'
+ *   clang-19: error: unsupported argument 'bar' to option '-mfoo='
+ * gcc quotes with U+2018/U+2019 outside the C locale; we run it with LC_ALL=C.
+ */
+static size_t collect_rejected(const char *err, struct rejected *r)
+{
+	static const struct {
+		const char *pattern;
+		const char *option_marker;	/* where the option itself is quoted, if later */
+	} pats[] = {
+		{ "unrecognized command-line option '", NULL },
+		{ "unrecognized command line option '", NULL },
+		{ "unknown argument: '", NULL },
+		{ "unknown argument '", NULL },
+		{ "unsupported option '", NULL },
+		{ "unsupported argument '", "to option '" },
+	};
+	size_t added = 0;
+
+	for (const char *line = err; line && *line;) {
+		const char *nl = strchr(line, '\n');
+
+		for (size_t i = 0; i < ARRAY_SIZE(pats); i++) {
+			const char *p = strstr(line, pats[i].pattern), *q, *e;
+
+			if (!p || (nl && p > nl))
+				continue;
+			q = p + strlen(pats[i].pattern);
+			if (pats[i].option_marker) {
+				q = strstr(q, pats[i].option_marker);
+				if (!q || (nl && q > nl))
+					continue;
+				q += strlen(pats[i].option_marker);
+			}
+			e = strchr(q, '\'');
+			if (!e || e == q || (nl && e > nl))
+				continue;
+			r->v = xrealloc(r->v, (r->n + 1) * sizeof(*r->v));
+			r->v[r->n++] = xstrndup(q, (size_t)(e - q));
+			added++;
+			break;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	return added;
+}
+
+/* "gcc-12.2.0" / "clang-19.1.7", asked each time: no global cache. */
+static char *compiler_id(const char *prog, enum zt_compiler which)
+{
+	char *argv[] = { (char *)prog, which == ZT_CC_GCC ? "-dumpfullversion" : "-dumpversion",
+			 NULL };
+	struct zt_spawn_opts opts = { .timeout_ms = 30000 };
+	struct zt_spawn_result res;
+	char *id = NULL;
+	size_t n;
+
+	if (zt_spawn(argv, &opts, &res) == 0 && res.exit_code == 0) {
+		n = strcspn(res.out, "\r\n");
+		if (n)
+			id = xasprintf("%s-%.*s", which == ZT_CC_GCC ? "gcc" : "clang", (int)n,
+				       res.out);
+	}
+	zt_spawn_result_release(&res);
+	return id;
+}
+
+/* The first @max lines of a compiler's stderr, for an error message. */
+static char *first_lines(const char *s, int max)
+{
+	const char *p = s;
+
+	for (int i = 0; i < max && p && *p; i++) {
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	if (!p || !*p)
+		p = s + strlen(s);
+	while (p > s && (p[-1] == '\n' || p[-1] == ' '))
+		p--;
+	return xstrndup(s, (size_t)(p - s));
+}
+
+static char *absolute_in(const char *dir, const char *path)
+{
+	char resolved[PATH_MAX];
+	char *joined;
+
+	if (path[0] != '/' && dir)
+		joined = xasprintf("%s/%s", dir, path);
+	else
+		joined = xstrdup(path);
+	if (realpath(joined, resolved)) {
+		free(joined);
+		return xstrdup(resolved);
+	}
+	return joined;
+}
+
+struct source_cache {
+	char *path;
+	char *text;
+	size_t len;
+};
+
+/* The identifier at @line:@column of @path, or NULL. */
+static char *ident_at(struct source_cache *c, const char *path, unsigned int line,
+		      unsigned int column)
+{
+	const char *p, *e;
+
+	if (!c->path || strcmp(c->path, path)) {
+		free(c->path);
+		free(c->text);
+		c->path = xstrdup(path);
+		c->text = NULL;
+		if (zt_read_file(path, &c->text, &c->len))
+			c->text = NULL;
+	}
+	if (!c->text || !line || !column)
+		return NULL;
+	p = c->text;
+	for (unsigned int l = 1; l < line; l++) {
+		p = strchr(p, '\n');
+		if (!p)
+			return NULL;
+		p++;
+	}
+	for (unsigned int col = 1; col < column; col++, p++)
+		if (!*p || *p == '\n')
+			return NULL;
+	if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+		return NULL;
+	for (e = p; *e == '_' || (*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') ||
+		    (*e >= '0' && *e <= '9'); e++)
+		;
+	return xstrndup(p, (size_t)(e - p));
+}
+
+/*
+ * Make locations absolute, name the variables clang left <unknown> (the
+ * location is the declarator's name), and mark a site inlined when its
+ * declaration is provably outside the function it ended up in: another file,
+ * before the function's start, or past the start of the next emitted function.
+ */
+static void finish_sites(struct zt_evidence *ev, const char *dir)
+{
+	struct source_cache cache = { 0 };
+
+	for (size_t i = 0; i < ev->n_frames; i++) {
+		struct zt_frame_size *f = &ev->frames[i];
+
+		if (f->file) {
+			char *abs = absolute_in(dir, f->file);
+
+			free(f->file);
+			f->file = abs;
+		}
+	}
+	for (size_t i = 0; i < ev->n_sites; i++) {
+		struct zt_autoinit_site *s = &ev->sites[i];
+		const struct zt_frame_size *home = NULL;
+
+		if (!s->file)
+			continue;
+		{
+			char *abs = absolute_in(dir, s->file);
+
+			free(s->file);
+			s->file = abs;
+		}
+		if (!s->var)
+			s->var = ident_at(&cache, s->file, s->line, s->column);
+		for (size_t j = 0; j < ev->n_frames; j++)
+			if (str_eq(ev->frames[j].function, s->function) && ev->frames[j].file)
+				home = &ev->frames[j];
+		if (!home)
+			continue;
+		if (strcmp(home->file, s->file) || s->line < home->line) {
+			s->inlined = true;
+			continue;
+		}
+		for (size_t j = 0; j < ev->n_frames; j++) {
+			const struct zt_frame_size *g = &ev->frames[j];
+
+			if (g != home && str_eq(g->file, home->file) && g->line > home->line &&
+			    g->line <= s->line)
+				s->inlined = true;
+		}
+	}
+	free(cache.path);
+	free(cache.text);
+}
+
+static char **env_c_locale(void)
+{
+	size_t n = 0, k = 0;
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = xcalloc(n + 2, sizeof(*env));
+	for (size_t i = 0; i < n; i++)
+		if (!starts(environ[i], "LC_ALL=") && !starts(environ[i], "LANG=") &&
+		    !starts(environ[i], "LANGUAGE="))
+			env[k++] = environ[i];
+	env[k++] = "LC_ALL=C";
+	env[k] = NULL;
+	return env;
+}
+
+static int read_optional(const char *path, char **text, size_t *len)
+{
+	if (zt_read_file(path, text, len) == 0)
+		return 0;
+	*text = NULL;
+	*len = 0;
+	return errno == ENOENT ? 0 : -1;
+}
+
+int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which,
+			const char *scratch_dir, struct zt_evidence *ev)
+{
+	const char *prog = which == ZT_CC_GCC ? ZT_GCC : ZT_CLANG;
+	const char *cc_name = which == ZT_CC_GCC ? "gcc-12" : "clang-19";
+	char *dir = NULL, *obj = NULL, *su = NULL, *rec = NULL, *text = NULL;
+	struct rejected rej = { 0 };
+	struct argv_buf argv = { 0 };
+	struct zt_spawn_result res = { 0 };
+	char **env = NULL;
+	size_t len;
+	int ret = -1, attempt;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->compiler = which;
+	if (which != ZT_CC_GCC && which != ZT_CC_CLANG)
+		return error("evidence: no compiler chosen for %s", cmd->file);
+	if (!cmd->argv || !cmd->argv[0] || !cmd->file)
+		return error("evidence: empty compile command");
+
+	ev->compiler_id = compiler_id(prog, which);
+	if (!ev->compiler_id)
+		return error("evidence: cannot run %s (is it installed?)", prog);
+
+	dir = xasprintf("%s/zt-evidence-XXXXXX", scratch_dir ? scratch_dir :
+			(getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp"));
+	if (!mkdtemp(dir)) {
+		error("evidence: cannot create a scratch directory %s: %s", dir, strerror(errno));
+		free(dir);
+		return -1;
+	}
+	obj = xasprintf("%s/x.o", dir);
+	su = xasprintf("%s/x.su", dir);
+	rec = xasprintf("%s/%s", dir, which == ZT_CC_GCC ? "x.optimized" : "x.opt.yaml");
+	env = env_c_locale();
+
+	for (attempt = 0; attempt <= MAX_RETRIES; attempt++) {
+		struct zt_spawn_opts opts = {
+			.cwd = cmd->directory,
+			.timeout_ms = EVIDENCE_TIMEOUT_MS,
+			.envp = env,
+		};
+		bool have_opt;
+		char *flag;
+
+		argv_release(&argv);
+		argv_push(&argv, prog);
+		filter_flags(cmd, which, &rej, &argv, &have_opt);
+		if (!have_opt)
+			argv_push(&argv, "-O2");
+		argv_push(&argv, "-ftrivial-auto-var-init=zero");
+		if (which == ZT_CC_CLANG) {
+			/* WVarName stays <unknown> at -O2 even with -g: line tables suffice */
+			argv_push(&argv, "-gline-tables-only");
+			argv_push(&argv, "-fsave-optimization-record");
+			argv_push(&argv, "-foptimization-record-passes=annotation-remarks");
+			flag = xasprintf("-foptimization-record-file=%s", rec);
+		} else {
+			flag = xasprintf("-fdump-tree-optimized-lineno=%s", rec);
+		}
+		argv_push(&argv, flag);
+		free(flag);
+		argv_push(&argv, "-fstack-usage");
+		argv_push(&argv, "-w");
+		argv_push(&argv, "-c");
+		argv_push(&argv, "-o");
+		argv_push(&argv, obj);
+		argv_push(&argv, cmd->file);
+
+		zt_spawn_result_release(&res);
+		if (zt_spawn(argv.v, &opts, &res)) {
+			error("evidence: %s could not run on %s", cc_name, cmd->file);
+			goto out;
+		}
+		if (res.exit_code == 0)
+			break;
+		if (attempt == MAX_RETRIES || !collect_rejected(res.err, &rej)) {
+			char *why = first_lines(res.err, 4);
+
+			error("evidence: %s failed to compile %s (exit %d%s%s): %s", cc_name,
+			      cmd->file, res.exit_code, res.signal ? ", signal " : "",
+			      res.signal ? strsignal(res.signal) : "",
+			      *why ? why : "no diagnostics");
+			free(why);
+			goto out;
+		}
+	}
+
+	if (read_optional(rec, &text, &len)) {
+		error("evidence: cannot read %s: %s", rec, strerror(errno));
+		goto out;
+	}
+	if (text && (which == ZT_CC_CLANG ? zt_remarks_parse(text, len, ev) :
+		     zt_gcc_dump_parse(text, ev))) {
+		error("evidence: cannot read what %s said about %s", cc_name, cmd->file);
+		goto out;
+	}
+	free(text);
+	text = NULL;
+	if (read_optional(su, &text, &len)) {
+		error("evidence: cannot read %s: %s", su, strerror(errno));
+		goto out;
+	}
+	if (text && zt_stack_usage_parse(text, ev))
+		goto out;
+	finish_sites(ev, cmd->directory);
+	ret = 0;
+
+out:
+	free(text);
+	unlink(obj);
+	unlink(su);
+	unlink(rec);
+	if (rmdir(dir))
+		warning("evidence: cannot remove %s: %s", dir, strerror(errno));
+	for (size_t i = 0; i < rej.n; i++)
+		free(rej.v[i]);
+	free(rej.v);
+	argv_release(&argv);
+	zt_spawn_result_release(&res);
+	free(env);
+	free(dir);
+	free(obj);
+	free(su);
+	free(rec);
+	if (ret)
+		zt_evidence_release(ev);
+	return ret;
+}

@@ -1,0 +1,947 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The libclang walk of one translation unit: functions, calls (direct and
+ * through function-pointer fields), automatic locals of record/array type
+ * and how they are used, roots registered with netif_napi_add*(), functions
+ * stored into function-pointer fields. The only file that sees libclang.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "facts.h"
+#include "strmap.h"
+#include "zerotax.h"
+
+#define MAX_DEPTH 512
+#define MAX_ERRORS 20
+
+struct zt_facts_index {
+	CXIndex index;
+};
+
+struct zt_facts_index *zt_facts_index_new(void)
+{
+	struct zt_facts_index *ix = xcalloc(1, sizeof(*ix));
+
+	ix->index = clang_createIndex(0, 0);
+	if (!ix->index) {
+		free(ix);
+		return NULL;
+	}
+	return ix;
+}
+
+void zt_facts_index_free(struct zt_facts_index *ix)
+{
+	if (!ix)
+		return;
+	clang_disposeIndex(ix->index);
+	free(ix);
+}
+
+/* ---- small libclang helpers ---- */
+
+static char *take(CXString s)
+{
+	const char *c = clang_getCString(s);
+	char *r = xstrdup(c ? c : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+struct kids {
+	CXCursor *v;
+	size_t n, cap;
+};
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct kids *k = data;
+
+	if (k->n == k->cap) {
+		k->cap = k->cap ? k->cap * 2 : 8;
+		k->v = xrealloc(k->v, k->cap * sizeof(*k->v));
+	}
+	k->v[k->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+static void get_kids(CXCursor c, struct kids *k)
+{
+	k->n = 0;
+	clang_visitChildren(c, collect, k);
+}
+
+static char *file_name(CXFile f)
+{
+	CXString s;
+	const char *p;
+
+	if (!f)
+		return xstrdup("<unknown>");
+	s = clang_File_tryGetRealPathName(f);
+	p = clang_getCString(s);
+	if (p && p[0])
+		return take(s);
+	clang_disposeString(s);
+	return take(clang_getFileName(f));
+}
+
+static void expansion(CXSourceLocation loc, char **file, unsigned int *line, unsigned int *col)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(loc, &f, line, col, NULL);
+	if (file)
+		*file = file_name(f);
+}
+
+static bool is_expr_wrapper(enum CXCursorKind k)
+{
+	return k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
+	       k == CXCursor_CStyleCastExpr;
+}
+
+/* The last child of a wrapper (casts put a TypeRef first). */
+static CXCursor strip(CXCursor c)
+{
+	struct kids k = { 0 };
+
+	while (is_expr_wrapper(clang_getCursorKind(c))) {
+		get_kids(c, &k);
+		if (!k.n)
+			break;
+		c = k.v[k.n - 1];
+	}
+	free(k.v);
+	return c;
+}
+
+/* The function a (stripped) expression names: f, &f, (void *)f. */
+static bool function_ref(CXCursor e, CXCursor *fn)
+{
+	e = strip(e);
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
+		struct kids k = { 0 };
+
+		get_kids(e, &k);
+		if (k.n)
+			e = strip(k.v[0]);
+		free(k.v);
+	}
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return false;
+	*fn = clang_getCursorReferenced(e);
+	return clang_getCursorKind(*fn) == CXCursor_FunctionDecl;
+}
+
+/* The record a field belongs to, named: anonymous members climb to the named parent. */
+static char *record_of_field(CXCursor field)
+{
+	CXCursor p = clang_getCursorSemanticParent(field);
+
+	for (int i = 0; i < 8 && !clang_Cursor_isNull(p); i++) {
+		if (!clang_Cursor_isAnonymous(p) && !clang_Cursor_isAnonymousRecordDecl(p))
+			return take(clang_getTypeSpelling(clang_getCursorType(p)));
+		p = clang_getCursorSemanticParent(p);
+	}
+	return xstrdup("<anonymous>");
+}
+
+/* __builtin_expect(x, V) at the top of a condition: V, or -1. */
+static long long expect_value(CXCursor cond)
+{
+	CXCursor c = strip(cond);
+	long long v = -1;
+	CXString name;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_getNumArguments(c) != 2)
+		return -1;
+	name = clang_getCursorSpelling(c);
+	if (!strcmp(clang_getCString(name), "__builtin_expect")) {
+		CXEvalResult r = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, 1));
+
+		if (r) {
+			if (clang_EvalResult_getKind(r) == CXEval_Int)
+				v = clang_EvalResult_getAsLongLong(r);
+			clang_EvalResult_dispose(r);
+		}
+	}
+	clang_disposeString(name);
+	return v;
+}
+
+/* ---- appending ---- */
+
+#define PUSH(arr, n) (arr = xrealloc(arr, ((n) + 1) * sizeof(*(arr))), memset(&(arr)[n], 0, sizeof(*(arr))), &(arr)[(n)++])
+
+struct frame {
+	CXCursor c;
+	enum CXCursorKind kind;
+	unsigned int index;	/* position among the parent's children */
+};
+
+struct walk {
+	struct zt_tu_facts *tu;
+	const struct zt_facts_opts *opts;
+	struct zt_strmap fn_map;	/* USR -> index in tu->funcs */
+	size_t fn;			/* current function, (size_t)-1 outside */
+	CXCursor *local_cursors;	/* parallel to the current function's locals */
+	struct frame stack[MAX_DEPTH];
+	int depth;
+};
+
+static struct zt_function *cur(struct walk *w)
+{
+	return w->fn == (size_t)-1 ? NULL : &w->tu->funcs[w->fn];
+}
+
+static bool token_is_cold(const char *t)
+{
+	return !strcmp(t, "__cold") || !strcmp(t, "cold") || !strcmp(t, "__cold__");
+}
+
+/* Is __attribute__((cold)) (or the kernel's __cold) written on this declaration? */
+static bool decl_is_cold(CXCursor fn)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(fn);
+	struct kids k = { 0 };
+	bool cold = false;
+
+	get_kids(fn, &k);
+	for (size_t i = 0; i < k.n && !cold; i++) {
+		CXToken *toks;
+		unsigned int n;
+
+		if (!clang_isAttribute(clang_getCursorKind(k.v[i])))
+			continue;
+		clang_tokenize(tu, clang_getCursorExtent(k.v[i]), &toks, &n);
+		for (unsigned int t = 0; t < n && !cold; t++) {
+			CXString s = clang_getTokenSpelling(tu, toks[t]);
+
+			cold = token_is_cold(clang_getCString(s));
+			clang_disposeString(s);
+		}
+		clang_disposeTokens(tu, toks, n);
+	}
+	free(k.v);
+	return cold;
+}
+
+static enum CXVisitorResult field_name(CXCursor c, CXClientData data)
+{
+	struct zt_param *p = data;
+
+	p->fields = xrealloc(p->fields, (p->n_fields + 1) * sizeof(*p->fields));
+	p->fields[p->n_fields++] = take(clang_getCursorSpelling(c));
+	return CXVisit_Continue;
+}
+
+static void add_params(struct zt_function *f, CXCursor fn)
+{
+	int n = clang_Cursor_getNumArguments(fn);
+
+	for (int i = 0; i < n; i++) {
+		CXCursor a = clang_Cursor_getArgument(fn, (unsigned int)i);
+		CXType t = clang_getCanonicalType(clang_getCursorType(a));
+		struct zt_param *p = PUSH(f->params, f->n_params);
+
+		p->name = take(clang_getCursorSpelling(a));
+		p->type = take(clang_getTypeSpelling(clang_getCursorType(a)));
+		if (t.kind == CXType_Pointer) {
+			CXType pt = clang_getCanonicalType(clang_getPointeeType(t));
+
+			if (pt.kind == CXType_Record) {
+				CXCursor d = clang_getTypeDeclaration(pt);
+
+				p->record = take(clang_getTypeSpelling(clang_getUnqualifiedType(pt)));
+				p->is_const = clang_isConstQualifiedType(pt);
+				expansion(clang_getCursorLocation(d), &p->record_file, &p->record_line,
+					  NULL);
+				clang_Type_visitFields(pt, field_name, p);
+			}
+		}
+	}
+}
+
+/* Find or add the function for this declaration cursor. */
+static size_t function_for(struct walk *w, CXCursor c)
+{
+	CXString usr = clang_getCursorUSR(c);
+	const char *u = clang_getCString(usr);
+	struct zt_function *f;
+	size_t i = zt_strmap_get(&w->fn_map, u);
+
+	if (i == (size_t)-1) {
+		i = w->tu->n_funcs;
+		f = PUSH(w->tu->funcs, w->tu->n_funcs);
+		f->usr = xstrdup(u);
+		f->name = take(clang_getCursorSpelling(c));
+		/* The key is the heap string, which does not move with the array. */
+		zt_strmap_put(&w->fn_map, f->usr, i);
+	}
+	clang_disposeString(usr);
+	f = &w->tu->funcs[i];
+	if (decl_is_cold(c))
+		f->cold = true;
+	if (clang_Cursor_getStorageClass(c) == CX_SC_Static)
+		f->is_static = true;
+	if (clang_Cursor_isFunctionInlined(c))
+		f->is_inline = true;
+	return i;
+}
+
+static struct zt_local *local_for(struct walk *w, CXCursor ref)
+{
+	struct zt_function *f = cur(w);
+
+	if (!f)
+		return NULL;
+	for (size_t i = 0; i < f->n_locals; i++)
+		if (clang_equalCursors(w->local_cursors[i], ref))
+			return &f->locals[i];
+	return NULL;
+}
+
+static int up_skip(struct walk *w, int i)
+{
+	while (i >= 0 && is_expr_wrapper(w->stack[i].kind))
+		i--;
+	return i;
+}
+
+/* Where does the address computed at stack[i] go? */
+static unsigned int address_use(struct walk *w, int i)
+{
+	int p = up_skip(w, i - 1);
+	unsigned int child;
+
+	if (p < 0)
+		return ZT_USE_ADDR_LOCAL;
+	child = w->stack[p + 1].index;
+	switch (w->stack[p].kind) {
+	case CXCursor_CallExpr:
+		return child ? ZT_USE_ADDR_PASSED : ZT_USE_ADDR_LOCAL;
+	case CXCursor_BinaryOperator:
+		if (clang_getCursorBinaryOperatorKind(w->stack[p].c) == CXBinaryOperator_Assign &&
+		    child == 1)
+			return ZT_USE_ADDR_ESCAPES;
+		return ZT_USE_ADDR_LOCAL;
+	case CXCursor_ReturnStmt:
+	case CXCursor_InitListExpr:
+	case CXCursor_VarDecl:
+		/* Kept in a pointer, a struct or returned: the optimizer loses track. */
+		return ZT_USE_ADDR_ESCAPES;
+	case CXCursor_ConditionalOperator:
+		return address_use(w, p);
+	default:
+		return ZT_USE_ADDR_LOCAL;
+	}
+}
+
+static bool is_array_type(CXCursor c)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+
+	return t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
+	       t.kind == CXType_IncompleteArray;
+}
+
+/* Classify a DeclRefExpr (top of the stack) naming a tracked local. */
+static unsigned int classify_use(struct walk *w)
+{
+	int i = w->depth - 1;	/* the DeclRefExpr */
+	unsigned int uses = 0;
+
+	for (;;) {
+		int p = up_skip(w, i - 1);
+		enum CXCursorKind k = p >= 0 ? w->stack[p].kind : CXCursor_InvalidCode;
+		unsigned int child = w->stack[p + 1].index;
+
+		if (k == CXCursor_MemberRefExpr && child == 0) {
+			uses |= ZT_USE_MEMBER;
+			i = p;
+			continue;
+		}
+		if (k == CXCursor_ArraySubscriptExpr && child == 0) {
+			uses |= ZT_USE_MEMBER;
+			i = p;
+			continue;
+		}
+		if (k == CXCursor_UnaryExpr)	/* sizeof, _Alignof */
+			return uses | ZT_USE_SIZEOF;
+		if (k == CXCursor_UnaryOperator &&
+		    clang_getCursorUnaryOperatorKind(w->stack[p].c) == CXUnaryOperator_AddrOf)
+			return uses | address_use(w, p);
+		/* An array (or an array member) used as a value decays to its address. */
+		if (is_array_type(w->stack[i].c))
+			return uses | address_use(w, i);
+		if (uses & ZT_USE_MEMBER)
+			return uses;
+		if (k == CXCursor_BinaryOperator && child == 0 &&
+		    clang_getCursorBinaryOperatorKind(w->stack[p].c) == CXBinaryOperator_Assign)
+			return ZT_USE_ASSIGNED;
+		return ZT_USE_BY_VALUE;
+	}
+}
+
+static enum zt_init_kind init_kind(CXCursor init)
+{
+	enum zt_init_kind kind = ZT_INIT_LIST;
+	struct kids k = { 0 };
+	CXCursor c = strip(init);
+
+	if (clang_getCursorKind(c) == CXCursor_CompoundLiteralExpr) {
+		get_kids(c, &k);
+		for (size_t i = 0; i < k.n; i++)
+			if (clang_getCursorKind(k.v[i]) == CXCursor_InitListExpr)
+				c = k.v[i];
+	}
+	if (clang_getCursorKind(c) != CXCursor_InitListExpr) {
+		free(k.v);
+		return ZT_INIT_COPY;
+	}
+	get_kids(c, &k);
+	if (!k.n) {
+		kind = ZT_INIT_EMPTY;
+	} else if (k.n == 1 && clang_getCursorKind(k.v[0]) == CXCursor_IntegerLiteral) {
+		CXEvalResult r = clang_Cursor_Evaluate(k.v[0]);
+
+		if (r && clang_EvalResult_getKind(r) == CXEval_Int &&
+		    clang_EvalResult_getAsLongLong(r) == 0)
+			kind = ZT_INIT_ZERO;
+		if (r)
+			clang_EvalResult_dispose(r);
+	} else {
+		for (size_t i = 0; i < k.n; i++)
+			if (clang_getCursorKind(k.v[i]) == CXCursor_MemberRef)
+				kind = ZT_INIT_DESIGNATED;
+	}
+	free(k.v);
+	return kind;
+}
+
+static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
+{
+	struct zt_function *f = cur(w);
+	CXType t = clang_getCursorType(c);
+	CXType ct = clang_getCanonicalType(t);
+	enum CX_StorageClass sc = clang_Cursor_getStorageClass(c);
+	CXSourceRange ext = clang_getCursorExtent(c);
+	struct zt_local *l;
+	CXCursor init;
+	CXFile sf;
+	unsigned int sl;
+
+	if (sc == CX_SC_Static || sc == CX_SC_Extern || clang_getCursorKind(c) != CXCursor_VarDecl)
+		return;
+	if (ct.kind != CXType_Record && ct.kind != CXType_ConstantArray &&
+	    ct.kind != CXType_VariableArray)
+		return;
+	w->local_cursors = xrealloc(w->local_cursors, (f->n_locals + 1) * sizeof(CXCursor));
+	w->local_cursors[f->n_locals] = c;
+	l = PUSH(f->locals, f->n_locals);
+	l->name = take(clang_getCursorSpelling(c));
+	l->type = take(clang_getTypeSpelling(t));
+	l->is_record = ct.kind == CXType_Record;
+	l->is_array = !l->is_record;
+	l->is_vla = ct.kind == CXType_VariableArray;
+	l->size = l->is_vla ? -1 : clang_Type_getSizeOf(ct);
+	expansion(clang_getCursorLocation(c), &l->file, &l->line, &l->column);
+	clang_getSpellingLocation(clang_getCursorLocation(c), &sf, &sl, NULL, NULL);
+	l->from_macro = sl != l->line;
+	if (!l->from_macro && sf) {
+		char *sfile = file_name(sf);
+
+		l->from_macro = strcmp(sfile, l->file) != 0;
+		free(sfile);
+	}
+	expansion(clang_getRangeEnd(ext), NULL, &l->end_line, &l->end_column);
+	if (l->is_record) {
+		CXCursor d = clang_getTypeDeclaration(ct);
+
+		expansion(clang_getCursorLocation(d), &l->type_file, &l->type_line, NULL);
+	}
+	l->in_loop = loop > 0;
+	l->in_unlikely = unlikely;
+	init = clang_Cursor_getVarDeclInitializer(c);
+	l->init = clang_Cursor_isNull(init) ? ZT_INIT_NONE : init_kind(init);
+}
+
+static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
+{
+	struct zt_function *f = cur(w);
+	struct kids k = { 0 };
+	CXCursor callee, ref;
+	struct zt_call *cl;
+	unsigned int line;
+	enum CXCursorKind rk;
+
+	get_kids(call, &k);
+	if (!k.n) {
+		free(k.v);
+		return;
+	}
+	callee = strip(k.v[0]);
+	free(k.v);
+	ref = clang_getCursorReferenced(callee);
+	rk = clang_getCursorKind(ref);
+	if (clang_getCursorKind(callee) == CXCursor_UnaryOperator)	/* (*fp)() */
+		rk = CXCursor_InvalidCode;
+	if (rk == CXCursor_FunctionDecl) {
+		char *name = take(clang_getCursorSpelling(ref));
+
+		if (!strncmp(name, "__builtin_", 10)) {
+			free(name);
+			return;
+		}
+		/* Registration of a NAPI poll function: a root. */
+		if (!strncmp(name, "netif_napi_add", 14) || !strncmp(name, "netif_tx_napi_add", 17)) {
+			int n = clang_Cursor_getNumArguments(call);
+
+			for (int i = 0; i < n; i++) {
+				CXCursor fn;
+				struct zt_root_ref *r;
+
+				if (!function_ref(clang_Cursor_getArgument(call, (unsigned int)i), &fn))
+					continue;
+				r = PUSH(w->tu->roots, w->tu->n_roots);
+				r->fn_usr = take(clang_getCursorUSR(fn));
+				r->fn_name = take(clang_getCursorSpelling(fn));
+				r->why = xasprintf("%s()", name);
+			}
+		}
+		if (!f) {
+			free(name);
+			return;
+		}
+		cl = PUSH(f->calls, f->n_calls);
+		cl->kind = ZT_CALL_DIRECT;
+		cl->target = take(clang_getCursorUSR(ref));
+		cl->name = name;
+	} else {
+		if (!f)
+			return;
+		cl = PUSH(f->calls, f->n_calls);
+		if (rk == CXCursor_FieldDecl) {
+			cl->kind = ZT_CALL_FIELD;
+			cl->target = take(clang_getCursorUSR(ref));
+			cl->name = take(clang_getCursorSpelling(ref));
+		} else {
+			cl->kind = ZT_CALL_POINTER;
+			cl->target = xstrdup("");
+			cl->name = take(clang_getCursorSpelling(callee));
+		}
+	}
+	expansion(clang_getCursorLocation(call), NULL, &line, NULL);
+	cl->line = line;
+	cl->in_loop = loop > 0;
+	cl->in_unlikely = unlikely;
+}
+
+static void add_assign(struct walk *w, CXCursor field, CXCursor fn)
+{
+	struct zt_field_assign *a = PUSH(w->tu->assigns, w->tu->n_assigns);
+
+	a->field_usr = take(clang_getCursorUSR(field));
+	a->record = record_of_field(field);
+	a->field = take(clang_getCursorSpelling(field));
+	a->fn_usr = take(clang_getCursorUSR(fn));
+	a->fn_name = take(clang_getCursorSpelling(fn));
+}
+
+struct field_list {
+	CXCursor *v;
+	size_t n;
+};
+
+static enum CXVisitorResult field_cursor(CXCursor c, CXClientData data)
+{
+	struct field_list *l = data;
+
+	l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+	l->v[l->n++] = c;
+	return CXVisit_Continue;
+}
+
+/* { .fn = f } and positional { f, g }: functions stored into fields. */
+static void scan_init_list(struct walk *w, CXCursor list, const struct kids *k)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(list));
+	struct field_list fl = { 0 };
+	CXCursor pending = clang_getNullCursor();
+	size_t pos = 0;
+
+	if (t.kind != CXType_Record)
+		return;
+	clang_Type_visitFields(t, field_cursor, &fl);
+	for (size_t i = 0; i < k->n; i++) {
+		CXCursor e = k->v[i], field, fn;
+
+		if (clang_getCursorKind(e) == CXCursor_MemberRef) {
+			pending = clang_getCursorReferenced(e);
+			continue;
+		}
+		if (!clang_Cursor_isNull(pending)) {
+			field = pending;
+			pending = clang_getNullCursor();
+			for (size_t j = 0; j < fl.n; j++)
+				if (clang_equalCursors(fl.v[j], field))
+					pos = j;
+		} else if (pos < fl.n) {
+			field = fl.v[pos];
+		} else {
+			continue;
+		}
+		pos++;
+		if (clang_getCursorKind(field) == CXCursor_FieldDecl && function_ref(e, &fn))
+			add_assign(w, field, fn);
+	}
+	free(fl.v);
+}
+
+static void add_access(struct walk *w, CXCursor member)
+{
+	CXCursor field = clang_getCursorReferenced(member);
+	struct zt_field_access *a;
+	int p = up_skip(w, w->depth - 2);
+	bool write = false;
+
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl || !cur(w))
+		return;
+	if (p >= 0 && w->stack[p + 1].index == 0) {
+		if (w->stack[p].kind == CXCursor_BinaryOperator)
+			write = clang_getCursorBinaryOperatorKind(w->stack[p].c) ==
+				CXBinaryOperator_Assign;
+		else if (w->stack[p].kind == CXCursor_CompoundAssignOperator)
+			write = true;
+	}
+	if (p >= 0 && w->stack[p].kind == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(w->stack[p].c);
+
+		write = u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec ||
+			u == CXUnaryOperator_PreInc || u == CXUnaryOperator_PreDec;
+	}
+	a = PUSH(w->tu->accesses, w->tu->n_accesses);
+	a->fn_usr = xstrdup(cur(w)->usr);
+	a->record = record_of_field(field);
+	a->field = take(clang_getCursorSpelling(field));
+	a->write = write;
+}
+
+static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool unlikely)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct kids k = { 0 };
+	long long expect = -1;
+
+	if (w->depth >= MAX_DEPTH)
+		return;
+	w->stack[w->depth++] = (struct frame){ .c = c, .kind = kind, .index = index };
+
+	switch (kind) {
+	case CXCursor_VarDecl:
+		if (cur(w))
+			add_local(w, c, loop, unlikely);
+		break;
+	case CXCursor_CallExpr:
+		add_call(w, c, loop, unlikely);
+		break;
+	case CXCursor_DeclRefExpr: {
+		struct zt_local *l = local_for(w, clang_getCursorReferenced(c));
+
+		if (l)
+			l->uses |= classify_use(w);
+		break;
+	}
+	case CXCursor_MemberRefExpr:
+		if (w->opts->field_accesses)
+			add_access(w, c);
+		break;
+	case CXCursor_BinaryOperator:
+		if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
+			get_kids(c, &k);
+			if (k.n == 2) {
+				CXCursor lhs = strip(k.v[0]), fn;
+
+				if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr &&
+				    function_ref(k.v[1], &fn)) {
+					CXCursor field = clang_getCursorReferenced(lhs);
+
+					if (clang_getCursorKind(field) == CXCursor_FieldDecl)
+						add_assign(w, field, fn);
+				}
+			}
+		}
+		break;
+	case CXCursor_IfStmt:
+		get_kids(c, &k);
+		if (k.n)
+			expect = expect_value(k.v[0]);
+		break;
+	default:
+		break;
+	}
+
+	get_kids(c, &k);
+	if (kind == CXCursor_InitListExpr)
+		scan_init_list(w, c, &k);
+	for (size_t i = 0; i < k.n; i++) {
+		int l = loop;
+		bool u = unlikely;
+
+		switch (kind) {
+		case CXCursor_ForStmt:
+		case CXCursor_WhileStmt:
+		case CXCursor_DoStmt:
+			l++;
+			break;
+		case CXCursor_IfStmt:
+			/* if (unlikely(x)) { ...error handling... } is cold */
+			if (expect == 0 && i == 1)
+				u = true;
+			break;
+		default:
+			break;
+		}
+		walk(w, k.v[i], (unsigned int)i, l, u);
+	}
+	free(k.v);
+	w->depth--;
+}
+
+static void walk_function(struct walk *w, CXCursor c)
+{
+	size_t i = function_for(w, c);
+	struct zt_function *f = &w->tu->funcs[i];
+	struct kids k = { 0 };
+
+	if (!clang_isCursorDefinition(c) || f->defined)
+		return;
+	f->defined = true;
+	expansion(clang_getCursorLocation(c), &f->file, &f->line, NULL);
+	add_params(f, c);
+	w->fn = i;
+	w->depth = 0;
+	get_kids(c, &k);
+	for (size_t j = 0; j < k.n; j++)
+		if (clang_getCursorKind(k.v[j]) == CXCursor_CompoundStmt)
+			walk(w, k.v[j], (unsigned int)j, 0, false);
+	free(k.v);
+	free(w->local_cursors);
+	w->local_cursors = NULL;
+	w->fn = (size_t)-1;
+}
+
+static enum CXChildVisitResult top(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct walk *w = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	if (kind == CXCursor_FunctionDecl) {
+		walk_function(w, c);
+	} else if (kind == CXCursor_VarDecl) {
+		/* Static tables: net_device_ops, handler arrays. */
+		w->fn = (size_t)-1;
+		w->depth = 0;
+		walk(w, c, 0, 0, false);
+	} else if (kind == CXCursor_LinkageSpec || kind == CXCursor_UnexposedDecl) {
+		return CXChildVisit_Recurse;
+	}
+	return CXChildVisit_Continue;
+}
+
+/* "unknown argument: '-fxyz'": the driver rejected a flag we did not know to drop. */
+static char *unknown_argument(const char *msg)
+{
+	const char *p = strstr(msg, "unknown argument: '");
+	const char *q;
+
+	if (!p)
+		return NULL;
+	p += strlen("unknown argument: '");
+	q = strchr(p, '\'');
+	return q ? xstrndup(p, (size_t)(q - p)) : NULL;
+}
+
+static void collect_errors(CXTranslationUnit tu, struct zt_tu_facts *out, char ***unknown,
+			   size_t *n_unknown)
+{
+	unsigned int n = clang_getNumDiagnostics(tu);
+
+	for (unsigned int i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		struct zt_diag *e;
+		char *u;
+
+		if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) {
+			clang_disposeDiagnostic(d);
+			continue;
+		}
+		e = PUSH(out->errors, out->n_errors);
+		e->message = take(clang_getDiagnosticSpelling(d));
+		expansion(clang_getDiagnosticLocation(d), &e->file, &e->line, &e->column);
+		u = unknown ? unknown_argument(e->message) : NULL;
+		if (u) {
+			*unknown = xrealloc(*unknown, (*n_unknown + 1) * sizeof(**unknown));
+			(*unknown)[(*n_unknown)++] = u;
+		}
+		clang_disposeDiagnostic(d);
+	}
+}
+
+static void release_errors(struct zt_tu_facts *out)
+{
+	for (size_t i = 0; i < out->n_errors; i++) {
+		free(out->errors[i].file);
+		free(out->errors[i].message);
+	}
+	free(out->errors);
+	out->errors = NULL;
+	out->n_errors = 0;
+}
+
+static enum CXErrorCode parse(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd,
+			      char **args, size_t n, CXTranslationUnit *tu)
+{
+	unsigned int flags = CXTranslationUnit_KeepGoing |
+			     CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
+
+	return clang_parseTranslationUnit2(ix->index, cmd->file, (const char *const *)args,
+					   (int)n, NULL, 0, flags, tu);
+}
+
+int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd,
+		     const struct zt_facts_opts *opts, struct zt_tu_facts *out)
+{
+	struct walk w = { .tu = out, .opts = opts, .fn = (size_t)-1 };
+	CXTranslationUnit tu = NULL;
+	char **unknown = NULL;
+	size_t n_unknown = 0, n;
+	char **args = zt_compdb_clang_args(cmd, &n);
+	enum CXErrorCode rc;
+
+	memset(out, 0, sizeof(*out));
+	out->file = xstrdup(cmd->file);
+	rc = parse(ix, cmd, args, n, &tu);
+	if (rc == CXError_Success && tu) {
+		collect_errors(tu, out, &unknown, &n_unknown);
+		if (n_unknown) {
+			/* Drop what the driver rejected and parse again, once. */
+			size_t k = 0;
+
+			for (size_t i = 0; i < n; i++) {
+				bool drop = false;
+
+				for (size_t j = 0; j < n_unknown; j++)
+					drop |= !strcmp(args[i], unknown[j]);
+				if (drop)
+					free(args[i]);
+				else
+					args[k++] = args[i];
+			}
+			args[k] = NULL;
+			n = k;
+			clang_disposeTranslationUnit(tu);
+			tu = NULL;
+			release_errors(out);
+			rc = parse(ix, cmd, args, n, &tu);
+			if (rc == CXError_Success && tu)
+				collect_errors(tu, out, NULL, NULL);
+		}
+	}
+	if (rc != CXError_Success || !tu) {
+		struct zt_diag *e = PUSH(out->errors, out->n_errors);
+
+		e->file = xstrdup(cmd->file);
+		e->message = xasprintf("libclang could not parse it (error %d)", (int)rc);
+		out->failed = true;
+		goto out;
+	}
+	if (out->n_errors > MAX_ERRORS) {
+		for (size_t i = MAX_ERRORS; i < out->n_errors; i++) {
+			free(out->errors[i].file);
+			free(out->errors[i].message);
+		}
+		out->n_errors = MAX_ERRORS;
+	}
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), top, &w);
+	clang_disposeTranslationUnit(tu);
+out:
+	zt_strmap_release(&w.fn_map);
+	for (size_t i = 0; i < n_unknown; i++)
+		free(unknown[i]);
+	free(unknown);
+	zt_argv_free(args);
+	return 0;
+}
+
+void zt_function_release(struct zt_function *f)
+{
+	free(f->usr);
+	free(f->name);
+	free(f->file);
+	for (size_t i = 0; i < f->n_params; i++) {
+		struct zt_param *p = &f->params[i];
+
+		free(p->name);
+		free(p->type);
+		free(p->record);
+		free(p->record_file);
+		for (size_t j = 0; j < p->n_fields; j++)
+			free(p->fields[j]);
+		free(p->fields);
+	}
+	free(f->params);
+	for (size_t i = 0; i < f->n_locals; i++) {
+		struct zt_local *l = &f->locals[i];
+
+		free(l->name);
+		free(l->type);
+		free(l->file);
+		free(l->type_file);
+	}
+	free(f->locals);
+	for (size_t i = 0; i < f->n_calls; i++) {
+		free(f->calls[i].target);
+		free(f->calls[i].name);
+	}
+	free(f->calls);
+	memset(f, 0, sizeof(*f));
+}
+
+void zt_tu_facts_release(struct zt_tu_facts *t)
+{
+	for (size_t i = 0; i < t->n_funcs; i++)
+		zt_function_release(&t->funcs[i]);
+	free(t->funcs);
+	for (size_t i = 0; i < t->n_assigns; i++) {
+		free(t->assigns[i].field_usr);
+		free(t->assigns[i].record);
+		free(t->assigns[i].field);
+		free(t->assigns[i].fn_usr);
+		free(t->assigns[i].fn_name);
+	}
+	free(t->assigns);
+	for (size_t i = 0; i < t->n_roots; i++) {
+		free(t->roots[i].fn_usr);
+		free(t->roots[i].fn_name);
+		free(t->roots[i].why);
+	}
+	free(t->roots);
+	for (size_t i = 0; i < t->n_accesses; i++) {
+		free(t->accesses[i].fn_usr);
+		free(t->accesses[i].record);
+		free(t->accesses[i].field);
+	}
+	free(t->accesses);
+	release_errors(t);
+	free(t->file);
+	memset(t, 0, sizeof(*t));
+}

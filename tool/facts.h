@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * facts: the libclang walk of one translation unit into plain C structs.
+ * Nothing outside facts.c sees a libclang type, so the rest of the checker is
+ * testable without parsing, and TUs can be walked in parallel (one CXIndex
+ * per thread, nothing shared).
+ */
+#ifndef ZT_FACTS_H
+#define ZT_FACTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "compdb.h"
+
+enum zt_init_kind {
+	ZT_INIT_NONE,		/* no initializer: auto-init zeroes it */
+	ZT_INIT_EMPTY,		/* = {} */
+	ZT_INIT_ZERO,		/* = { 0 } */
+	ZT_INIT_DESIGNATED,	/* = { .a = x } (the rest is zeroed) */
+	ZT_INIT_LIST,		/* = { a, b } positional (the rest is zeroed) */
+	ZT_INIT_COPY,		/* = expr: fully written, nothing zeroed */
+};
+
+enum zt_use {
+	ZT_USE_ADDR_PASSED = 1 << 0,	/* &x (or an array) passed to a call */
+	ZT_USE_MEMBER = 1 << 1,		/* x.f, x[i] */
+	ZT_USE_BY_VALUE = 1 << 2,	/* read or copied whole */
+	ZT_USE_ADDR_ESCAPES = 1 << 3,	/* &x stored to memory or returned */
+	ZT_USE_SIZEOF = 1 << 4,
+	ZT_USE_ASSIGNED = 1 << 5,	/* x = ... (written whole) */
+	ZT_USE_ADDR_LOCAL = 1 << 6,	/* &x kept in a local pointer or compared */
+};
+
+struct zt_local {
+	char *name;
+	char *type;		/* "struct mlx5e_xdp_buff", "char [128]" */
+	long long size;		/* -1 for a VLA */
+	char *file;		/* where the declaration is written (macro: where expanded) */
+	unsigned int line, column, end_line, end_column;
+	char *type_file;	/* where the record is declared, if any */
+	unsigned int type_line;
+	bool is_array, is_vla, is_record;
+	bool in_loop;		/* declared inside a loop body */
+	bool in_unlikely;	/* declared inside an unlikely() branch */
+	bool from_macro;
+	enum zt_init_kind init;
+	unsigned int uses;	/* enum zt_use */
+};
+
+struct zt_param {
+	char *name;
+	char *type;		/* "struct mlx5e_rq *" */
+	char *record;		/* "struct mlx5e_rq" when a pointer to a record, else NULL */
+	bool is_const;		/* pointer to const: cannot own mutable state */
+	char *record_file;
+	unsigned int record_line;
+	char **fields;		/* field names of the record (for name clashes) */
+	size_t n_fields;
+};
+
+enum zt_call_kind {
+	ZT_CALL_DIRECT,		/* foo() */
+	ZT_CALL_FIELD,		/* p->fn(): every function assigned to that field */
+	ZT_CALL_POINTER,	/* through a local or parameter: unresolved */
+};
+
+struct zt_call {
+	enum zt_call_kind kind;
+	char *target;		/* callee USR, or field USR for ZT_CALL_FIELD */
+	char *name;		/* callee or field name */
+	unsigned int line;
+	bool in_loop, in_unlikely;
+};
+
+struct zt_function {
+	char *usr;
+	char *name;
+	char *file;
+	unsigned int line;
+	bool defined;
+	bool cold;		/* __attribute__((cold)) on any declaration */
+	bool is_static, is_inline;
+	struct zt_param *params;
+	size_t n_params;
+	struct zt_local *locals;
+	size_t n_locals;
+	struct zt_call *calls;
+	size_t n_calls;
+};
+
+/* A function stored into a function-pointer field: x->fn = f, { .fn = f }. */
+struct zt_field_assign {
+	char *field_usr;
+	char *record;		/* "struct net_device_ops" */
+	char *field;		/* "ndo_start_xmit" */
+	char *fn_usr;
+	char *fn_name;
+};
+
+/* A function handed to netif_napi_add*() and friends. */
+struct zt_root_ref {
+	char *fn_usr;
+	char *fn_name;
+	char *why;		/* "netif_napi_add()" */
+};
+
+/* A member access in a function body (for `layout`). */
+struct zt_field_access {
+	char *fn_usr;
+	char *record;
+	char *field;
+	bool write;
+};
+
+struct zt_diag {
+	char *file;
+	unsigned int line, column;
+	char *message;
+};
+
+struct zt_tu_facts {
+	char *file;
+	struct zt_function *funcs;
+	size_t n_funcs;
+	struct zt_field_assign *assigns;
+	size_t n_assigns;
+	struct zt_root_ref *roots;
+	size_t n_roots;
+	struct zt_field_access *accesses;
+	size_t n_accesses;
+	struct zt_diag *errors;	/* error-severity diagnostics */
+	size_t n_errors;
+	bool failed;		/* libclang could not parse it at all */
+};
+
+struct zt_facts_opts {
+	bool field_accesses;	/* collect member accesses (layout) */
+};
+
+/* Opaque per-thread state: one CXIndex. */
+struct zt_facts_index;
+
+struct zt_facts_index *zt_facts_index_new(void);
+void zt_facts_index_free(struct zt_facts_index *ix);
+
+/*
+ * Parse @cmd and walk it. Returns 0 with @out filled (out->failed and
+ * out->errors say what went wrong with the source); -1 only on internal errors.
+ */
+int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd,
+		     const struct zt_facts_opts *opts, struct zt_tu_facts *out);
+void zt_tu_facts_release(struct zt_tu_facts *f);
+void zt_function_release(struct zt_function *fn);
+
+#endif /* ZT_FACTS_H */

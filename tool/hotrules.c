@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Parser of the hot-path rules files (rules/hotpaths/): one directive per line, # comments. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hotrules.h"
+#include "zerotax.h"
+
+void zt_hotrules_init(struct zt_hotrules *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->min_size = -1;
+}
+
+static bool is_ident(const char *s)
+{
+	if (!*s || isdigit((unsigned char)*s))
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return false;
+	return true;
+}
+
+static char *next_word(char **p)
+{
+	char *s = *p, *w;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!*s)
+		return NULL;
+	w = s;
+	while (*s && *s != ' ' && *s != '\t')
+		s++;
+	if (*s)
+		*s++ = '\0';
+	*p = s;
+	return w;
+}
+
+static int parse_line(char *line, const char *path, unsigned int lineno, struct zt_hotrules *r)
+{
+	char *p = line, *kw, *arg, *rest;
+	struct zt_hotrule *rule;
+	unsigned long v;
+
+	kw = next_word(&p);
+	if (!kw)
+		return 0;
+	arg = next_word(&p);
+	if (!arg)
+		return error("%s:%u: '%s' needs an argument", path, lineno, kw);
+	while (*p == ' ' || *p == '\t')
+		p++;
+	rest = p;
+	if (!strcmp(kw, "min-size") || !strcmp(kw, "budget")) {
+		if (zt_parse_uint(arg, 1UL << 30, &v) || *rest)
+			return error("%s:%u: '%s' takes one number", path, lineno, kw);
+		if (kw[0] == 'm') {
+			r->min_size = (long long)v;
+		} else {
+			if (!v)
+				return error("%s:%u: budget must be at least 1", path, lineno);
+			r->budget = (unsigned int)v;
+		}
+		return 0;
+	}
+	if (!is_ident(arg))
+		return error("%s:%u: '%s' is not a function name", path, lineno, arg);
+	r->v = xrealloc(r->v, (r->n + 1) * sizeof(*r->v));
+	rule = &r->v[r->n];
+	memset(rule, 0, sizeof(*rule));
+	if (!strcmp(kw, "root"))
+		rule->kind = ZT_RULE_ROOT;
+	else if (!strcmp(kw, "per-packet"))
+		rule->kind = ZT_RULE_PER_PACKET;
+	else if (!strcmp(kw, "cold"))
+		rule->kind = ZT_RULE_COLD;
+	else
+		return error("%s:%u: unknown directive '%s' (root, per-packet, cold, min-size, budget)",
+			     path, lineno, kw);
+	rule->func = xstrdup(arg);
+	rule->why = *rest ? xstrdup(rest) : NULL;
+	rule->line = lineno;
+	r->n++;
+	return 0;
+}
+
+int zt_hotrules_parse(const char *text, const char *path, struct zt_hotrules *r)
+{
+	char *copy = xstrdup(text), *line = copy, *nl;
+	unsigned int lineno = 0;
+	int ret = 0;
+
+	for (; line && !ret; line = nl) {
+		char *hash;
+		size_t n;
+
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl++ = '\0';
+		lineno++;
+		hash = strchr(line, '#');
+		if (hash)
+			*hash = '\0';
+		n = strlen(line);
+		while (n && isspace((unsigned char)line[n - 1]))
+			line[--n] = '\0';
+		ret = parse_line(line, path, lineno, r);
+	}
+	free(copy);
+	return ret;
+}
+
+int zt_hotrules_load(const char *path, struct zt_hotrules *r)
+{
+	char *text;
+	int ret;
+
+	if (zt_read_file(path, &text, NULL))
+		return error("cannot read rules file '%s': %s", path, strerror(errno));
+	ret = zt_hotrules_parse(text, path, r);
+	free(text);
+	return ret;
+}
+
+void zt_hotrules_release(struct zt_hotrules *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		free(r->v[i].func);
+		free(r->v[i].why);
+	}
+	free(r->v);
+	zt_hotrules_init(r);
+}

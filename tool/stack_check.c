@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * zerotax-stack-autoinit and zerotax-stack-explicit-init: hot locals whose
+ * zeroing the compiler keeps, ranked by bytes zeroed per packet.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stack_check.h"
+
+bool zt_local_zeroing_survives_ast(const struct zt_local *l)
+{
+	/*
+	 * When the address leaves the function (a call, memory, a return) the
+	 * optimizer cannot see every write, so it keeps the zeroing.
+	 */
+	return l->uses & (ZT_USE_ADDR_PASSED | ZT_USE_ADDR_ESCAPES);
+}
+
+enum zt_freq zt_local_freq(const struct zt_local *l, enum zt_freq fn_freq)
+{
+	if (l->in_unlikely)
+		return ZT_FREQ_COLD;
+	if (fn_freq == ZT_FREQ_PER_POLL && l->in_loop)
+		return ZT_FREQ_PER_PACKET;
+	return fn_freq;
+}
+
+double zt_rank(long long bytes, enum zt_freq freq, unsigned int budget)
+{
+	if (bytes <= 0)
+		return 0.0;
+	return (double)bytes * zt_freq_calls_per_packet(freq, budget);
+}
+
+static bool is_candidate(const struct zt_local *l, const struct zt_stack_opts *o)
+{
+	if (l->is_vla || l->size < 0 || l->size < o->min_size || l->in_unlikely)
+		return false;
+	if (l->init == ZT_INIT_COPY)
+		return false;
+	if (l->init == ZT_INIT_NONE)
+		return o->checks.on[ZT_CHECK_STACK_AUTOINIT];
+	return o->checks.on[ZT_CHECK_STACK_EXPLICIT_INIT];
+}
+
+static bool node_hot(const struct zt_node *n)
+{
+	return n->fn && !n->cold && n->freq >= ZT_FREQ_PER_POLL;
+}
+
+bool *zt_stack_evidence_tus(const struct zt_program *p, const struct zt_stack_opts *o)
+{
+	bool *want = xcalloc(p->n_tus + 1, sizeof(*want));
+
+	for (size_t i = 0; i < p->n; i++) {
+		const struct zt_node *n = &p->nodes[i];
+		bool any = false;
+
+		if (!node_hot(n))
+			continue;
+		for (size_t j = 0; j < n->fn->n_locals && !any; j++)
+			any = is_candidate(&n->fn->locals[j], o) &&
+			      n->fn->locals[j].init == ZT_INIT_NONE;
+		if (!any)
+			continue;
+		want[n->tu] = true;
+		/* Inlined, the zeroing shows up in a caller's TU. */
+		for (size_t c = 0; c < p->n; c++) {
+			const struct zt_node *caller = &p->nodes[c];
+
+			if (!caller->fn || caller->tu == ZT_NO_NODE)
+				continue;
+			for (size_t e = 0; e < caller->n_edges; e++)
+				if (caller->edges[e].to == i)
+					want[caller->tu] = true;
+		}
+	}
+	return want;
+}
+
+static const char *base_name(const char *p)
+{
+	const char *s = p ? strrchr(p, '/') : NULL;
+
+	return s ? s + 1 : (p ? p : "");
+}
+
+struct lookup {
+	long long bytes;	/* summed; -1: no site */
+	bool inlined;
+	const char *function;
+};
+
+static void match_sites(const struct zt_evidence *ev, const char *function,
+			const struct zt_local *l, bool by_caller, struct lookup *r)
+{
+	for (size_t i = 0; i < ev->n_sites; i++) {
+		const struct zt_autoinit_site *s = &ev->sites[i];
+		bool hit;
+
+		if (!s->function || strcmp(s->function, function))
+			continue;
+		if (s->var)
+			hit = !strcmp(s->var, l->name);
+		else
+			hit = s->file && s->line == l->line &&
+			      !strcmp(base_name(s->file), base_name(l->file));
+		if (!hit)
+			continue;
+		if (r->bytes < 0)
+			r->bytes = 0;
+		r->bytes += s->bytes;
+		r->inlined |= s->inlined || by_caller;
+		r->function = s->function;
+	}
+}
+
+/* Surviving bytes of @l under one compiler; -2 when that evidence is missing. */
+static struct lookup evidence_for(const struct zt_program *p, size_t node,
+				  const struct zt_tu_evidence *ev, bool gcc,
+				  const struct zt_local *l)
+{
+	const struct zt_node *n = &p->nodes[node];
+	struct lookup r = { .bytes = -2 };
+	const struct zt_tu_evidence *own;
+
+	if (!ev || n->tu == ZT_NO_NODE)
+		return r;
+	own = &ev[n->tu];
+	if (!(gcc ? own->have_gcc : own->have_clang))
+		return r;
+	r.bytes = -1;
+	match_sites(gcc ? &own->gcc : &own->clang, n->name, l, false, &r);
+	if (r.bytes >= 0)
+		return r;
+	/* Inlined into its callers: the zeroing is theirs now. */
+	for (size_t c = 0; c < p->n; c++) {
+		const struct zt_node *caller = &p->nodes[c];
+		const struct zt_tu_evidence *cev;
+
+		if (!caller->fn || caller->tu == ZT_NO_NODE)
+			continue;
+		cev = &ev[caller->tu];
+		if (!(gcc ? cev->have_gcc : cev->have_clang))
+			continue;
+		for (size_t e = 0; e < caller->n_edges; e++)
+			if (caller->edges[e].to == node)
+				match_sites(gcc ? &cev->gcc : &cev->clang, caller->name, l, true,
+					    &r);
+	}
+	return r;
+}
+
+static long long frame_size(const struct zt_tu_evidence *ev, bool gcc, const char *fn)
+{
+	const struct zt_evidence *e;
+
+	if (!ev || !(gcc ? ev->have_gcc : ev->have_clang))
+		return -1;
+	e = gcc ? &ev->gcc : &ev->clang;
+	for (size_t i = 0; i < e->n_frames; i++)
+		if (e->frames[i].function && !strcmp(e->frames[i].function, fn))
+			return e->frames[i].bytes;
+	return -1;
+}
+
+/* "gcc-12.2.0" -> "gcc-12" */
+static char *short_id(const struct zt_evidence *ev, bool gcc)
+{
+	const char *id = ev->compiler_id;
+	const char *dot;
+
+	if (!id || !*id)
+		return xstrdup(gcc ? "gcc" : "clang");
+	dot = strchr(id, '.');
+	return dot ? xstrndup(id, (size_t)(dot - id)) : xstrdup(id);
+}
+
+/* "struct foo x", "char buf[128]" */
+static char *declaration(const struct zt_local *l)
+{
+	const char *br = strchr(l->type, '[');
+
+	if (br) {
+		size_t n = (size_t)(br - l->type);
+
+		while (n && l->type[n - 1] == ' ')
+			n--;
+		return xasprintf("%.*s %s%s", (int)n, l->type, l->name, br);
+	}
+	return xasprintf("%s %s", l->type, l->name);
+}
+
+static char *fingerprint(const char *rule, const char *file, const char *fn,
+			 const struct zt_local *l)
+{
+	uint64_t h = 1469598103934665603ULL;
+	const char *parts[] = { rule, base_name(file), fn, l->name, l->type };
+
+	for (size_t i = 0; i < ARRAY_SIZE(parts); i++) {
+		for (const char *s = parts[i]; *s; s++)
+			h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+		h = (h ^ 0xff) * 1099511628211ULL;
+	}
+	return xasprintf("%016llx", (unsigned long long)h);
+}
+
+static const struct zt_param *owner_of(const struct zt_function *f, const struct zt_local *l)
+{
+	for (size_t i = 0; i < f->n_params; i++) {
+		const struct zt_param *p = &f->params[i];
+
+		if (p->record && !p->is_const && strcmp(p->record, l->type))
+			return p;
+	}
+	return NULL;
+}
+
+static const char *init_spelling(enum zt_init_kind k)
+{
+	switch (k) {
+	case ZT_INIT_EMPTY:
+		return "= {}";
+	case ZT_INIT_ZERO:
+		return "= { 0 }";
+	case ZT_INIT_DESIGNATED:
+		return "designated";
+	case ZT_INIT_LIST:
+		return "list";
+	default:
+		return NULL;
+	}
+}
+
+static json_t *evidence_json(const struct lookup *r, const struct zt_evidence *ev)
+{
+	if (r->bytes == -2)
+		return json_null();
+	return json_pack("{s:s?, s:I, s:b, s:s?}", "compiler", ev->compiler_id, "bytes",
+			 (json_int_t)(r->bytes < 0 ? 0 : r->bytes), "inlined", r->inlined,
+			 "function", r->function);
+}
+
+static json_t *frame_json(long long v)
+{
+	return v < 0 ? json_null() : json_integer(v);
+}
+
+static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
+			const struct zt_tu_evidence *ev, size_t node, const struct zt_local *l,
+			enum zt_freq freq, const struct lookup *g, const struct lookup *c,
+			long long bytes, struct zt_findings *out)
+{
+	const struct zt_node *n = &p->nodes[node];
+	const struct zt_function *f = n->fn;
+	bool explicit = l->init != ZT_INIT_NONE;
+	const struct zt_check *check =
+		&zt_checks[explicit ? ZT_CHECK_STACK_EXPLICIT_INIT : ZT_CHECK_STACK_AUTOINIT];
+	const struct zt_tu_evidence *tev = ev ? &ev[n->tu] : NULL;
+	const struct zt_param *owner = owner_of(f, l);
+	const char *every = freq == ZT_FREQ_PER_PACKET ? "packet" : "poll";
+	struct zt_finding *fd = zt_findings_add(out, check);
+	char *decl = declaration(l), *evtext = NULL;
+	const char **chain;
+	size_t n_chain;
+	json_t *uses, *d;
+	bool name_taken = false;
+
+	(void)db;
+	fd->file = xstrdup(l->file);
+	fd->line = l->line;
+	fd->column = l->column;
+	fd->function = xstrdup(n->name);
+	fd->symbol = xstrdup(l->name);
+	fd->type = xstrdup(l->type);
+	fd->size = l->size;
+	fd->freq = freq;
+	fd->rank = zt_rank(bytes, freq, p->budget);
+	fd->fingerprint = fingerprint(check->rule_id, l->file, n->name, l);
+
+	if (g->bytes != -2 || c->bytes != -2) {
+		char *gs = NULL, *cs = NULL;
+
+		if (g->bytes != -2) {
+			char *id = short_id(&tev->gcc, true);
+
+			gs = xasprintf("%s: %lld bytes survive", id, g->bytes < 0 ? 0 : g->bytes);
+			free(id);
+		}
+		if (c->bytes != -2) {
+			char *id = short_id(&tev->clang, false);
+
+			cs = g->bytes != -2 ?
+				     xasprintf("%s: %lld", id, c->bytes < 0 ? 0 : c->bytes) :
+				     xasprintf("%s: %lld bytes survive", id,
+					       c->bytes < 0 ? 0 : c->bytes);
+			free(id);
+		}
+		evtext = xasprintf(" (%s%s%s)", gs ? gs : "", gs && cs ? "; " : "", cs ? cs : "");
+		free(gs);
+		free(cs);
+	}
+	if (explicit)
+		fd->message = xasprintf("%lld-byte '%s' zeroed on every %s by its %s initializer, "
+					"whatever the kernel configuration",
+					l->size, decl, every,
+					l->init == ZT_INIT_EMPTY ? "'= {}'" :
+					l->init == ZT_INIT_ZERO ? "'= { 0 }'" :
+					l->init == ZT_INIT_DESIGNATED ? "designated" : "partial");
+	else
+		fd->message = xasprintf("%lld-byte '%s' zeroed on every %s under "
+					"-ftrivial-auto-var-init=zero%s",
+					l->size, decl, every, evtext ? evtext : "");
+	free(evtext);
+
+	n_chain = zt_program_chain(p, node, &chain);
+	zt_finding_set_chain(fd, (char *const *)chain, n_chain);
+	{
+		size_t len = 1;
+		char *s;
+
+		for (size_t i = 0; i < n_chain; i++)
+			len += strlen(chain[i]) + 4;
+		s = xcalloc(1, len);
+		for (size_t i = 0; i < n_chain; i++) {
+			if (i)
+				strcat(s, " -> ");
+			strcat(s, chain[i]);
+		}
+		zt_finding_add_note(fd, "hot chain: %s", s);
+		free(s);
+	}
+	{
+		size_t r = node;
+
+		while (p->nodes[r].parent != ZT_NO_NODE)
+			r = p->nodes[r].parent;
+		zt_finding_add_note(fd, "root %s: %s", p->nodes[r].name,
+				    p->nodes[r].root_why ? p->nodes[r].root_why : "hot");
+	}
+	if (l->in_loop)
+		zt_finding_add_note(fd, "'%s' is declared inside a loop: zeroed once per iteration",
+				    l->name);
+	if (l->uses & ZT_USE_ADDR_PASSED)
+		zt_finding_add_note(fd, "its address is passed to a call, so the optimizer cannot "
+				    "drop the zeroing");
+	else if (l->uses & ZT_USE_ADDR_ESCAPES)
+		zt_finding_add_note(fd, "its address is stored or returned, so the optimizer cannot "
+				    "drop the zeroing");
+	if (owner) {
+		for (size_t i = 0; i < owner->n_fields; i++)
+			name_taken |= !strcmp(owner->fields[i], l->name);
+		zt_finding_add_note(fd, "suggested owner: '%s' (%s): keep one '%s' per queue in it "
+				    "and reuse it", owner->name, owner->type, l->type);
+	} else {
+		zt_finding_add_note(fd, "no pointer-to-struct parameter of '%s' can own a per-queue "
+				    "copy; mark it __uninitialized if every byte read is written "
+				    "first", n->name);
+	}
+	free(chain);
+	free(decl);
+
+	uses = json_pack("{s:b, s:b, s:b, s:b, s:b}",
+			 "address_passed", !!(l->uses & ZT_USE_ADDR_PASSED),
+			 "member_access", !!(l->uses & ZT_USE_MEMBER),
+			 "by_value", !!(l->uses & (ZT_USE_BY_VALUE | ZT_USE_ASSIGNED)),
+			 "address_escapes", !!(l->uses & ZT_USE_ADDR_ESCAPES),
+			 "sizeof", !!(l->uses & ZT_USE_SIZEOF));
+	d = json_object();
+	json_object_set_new(d, "decl",
+			    json_pack("{s:i, s:i, s:i, s:i, s:b, s:s?, s:b}", "line", l->line,
+				      "column", l->column, "end_line", l->end_line, "end_column",
+				      l->end_column, "in_loop", l->in_loop, "explicit_init",
+				      init_spelling(l->init), "from_macro", l->from_macro));
+	json_object_set_new(d, "owner",
+			    owner ? json_pack("{s:s, s:s, s:s?, s:i, s:b}", "param", owner->name,
+					      "type", owner->record, "file", owner->record_file,
+					      "line", owner->record_line, "name_taken", name_taken) :
+				    json_null());
+	json_object_set_new(d, "type_decl",
+			    l->type_file ? json_pack("{s:s, s:i}", "file", l->type_file, "line",
+						     l->type_line) :
+					   json_null());
+	json_object_set_new(d, "uses", uses);
+	json_object_set_new(d, "recursive", json_boolean(zt_program_recursive(p, node)));
+	json_object_set_new(d, "evidence",
+			    json_pack("{s:o, s:o}", "gcc",
+				      evidence_json(g, tev ? &tev->gcc : NULL), "clang",
+				      evidence_json(c, tev ? &tev->clang : NULL)));
+	json_object_set_new(d, "frame_size",
+			    json_pack("{s:o, s:o}", "gcc", frame_json(frame_size(tev, true, n->name)),
+				      "clang", frame_json(frame_size(tev, false, n->name))));
+	json_object_set_new(d, "source", json_string(p->tus[n->tu].file));
+	fd->details = d;
+}
+
+int zt_stack_check(const struct zt_program *p, const struct zt_compdb *db,
+		   const struct zt_tu_evidence *ev, const struct zt_stack_opts *o,
+		   struct zt_findings *out)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		const struct zt_node *n = &p->nodes[i];
+
+		if (!node_hot(n))
+			continue;
+		for (size_t j = 0; j < n->fn->n_locals; j++) {
+			const struct zt_local *l = &n->fn->locals[j];
+			enum zt_freq freq = zt_local_freq(l, n->freq);
+			struct lookup g = { .bytes = -2 }, c = { .bytes = -2 };
+			enum zt_compiler build = ZT_CC_UNKNOWN;
+			long long bytes;
+			bool survives;
+
+			if (!is_candidate(l, o) || freq < ZT_FREQ_PER_POLL)
+				continue;
+			if (n->tu < db->n)
+				build = zt_compdb_compiler(&db->v[n->tu]);
+			if (l->init == ZT_INIT_NONE) {
+				if (o->want_gcc)
+					g = evidence_for(p, i, ev, true, l);
+				if (o->want_clang)
+					c = evidence_for(p, i, ev, false, l);
+			}
+			if (l->init != ZT_INIT_NONE || (g.bytes == -2 && c.bytes == -2)) {
+				/* No compiler evidence: the AST decides, the size is the cost. */
+				survives = zt_local_zeroing_survives_ast(l);
+				bytes = l->size;
+			} else if (build == ZT_CC_GCC && g.bytes != -2) {
+				survives = g.bytes > 0;
+				bytes = g.bytes;
+			} else if (build == ZT_CC_CLANG && c.bytes != -2) {
+				survives = c.bytes > 0;
+				bytes = c.bytes;
+			} else {
+				bytes = g.bytes > c.bytes ? g.bytes : c.bytes;
+				survives = bytes > 0;
+			}
+			if (!survives)
+				continue;
+			add_finding(p, db, ev, i, l, freq, &g, &c, bytes, out);
+		}
+	}
+	zt_findings_sort(out);
+	return 0;
+}
