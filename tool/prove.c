@@ -19,6 +19,7 @@
 #include <clang-c/CXCompilationDatabase.h>
 #include <jansson.h>
 
+#include "fixtree.h"
 #include "process.h"
 #include "prove.h"
 
@@ -577,80 +578,8 @@ static int step_check(struct zt_prove *p)
 
 /* --- step 2: fix ---------------------------------------------------------- */
 
-/* A fresh copy of the baseline tree at @dst. */
-static int copy_tree(struct zt_prove *p, const char *dst)
-{
-	char *argv[] = { "cp", "-a", "--", p->tree[ZT_TREE_BASELINE], (char *)dst, NULL };
-	struct zt_spawn_opts so = { .timeout_ms = 60000 };
-	struct zt_spawn_result res;
-	int ret = run(p, argv, &so, &res, 0);
 
-	zt_spawn_result_release(&res);
-	return ret;
-}
 
-/*
- * The patch between the baseline and a rewritten tree, as the report shows
- * it: diff's absolute names become a/ and b/ paths relative to the driver's
- * parent, and timestamps go.
- */
-char *zt_patch_relabel(const char *diff, const char *base_dir, const char *xf_dir,
-		       const char *label)
-{
-	size_t blen = strlen(base_dir), xlen = strlen(xf_dir);
-	char *out = NULL;
-	size_t olen = 0;
-	FILE *mem = open_memstream(&out, &olen);
-	const char *p = diff, *nl;
-
-	if (!mem)
-		return NULL;
-	for (; p && *p; p = nl ? nl + 1 : NULL) {
-		nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		const char *name = p + 4, *end;
-		bool minus = !strncmp(p, "--- ", 4), plus = !strncmp(p, "+++ ", 4);
-
-		/* diff's "diff -ruN A B" lines name the machine's paths: patch does not need them. */
-		if (!strncmp(p, "diff ", 5))
-			continue;
-		if ((minus || plus) && len > 4) {
-			const char *dir = minus ? base_dir : xf_dir;
-			size_t dlen = minus ? blen : xlen;
-
-			end = memchr(name, '\t', len - 4);
-			if (!end)
-				end = p + len;
-			if ((size_t)(end - name) >= dlen && !strncmp(name, dir, dlen)) {
-				fprintf(mem, "%s %c/%s%.*s\n", minus ? "---" : "+++",
-					minus ? 'a' : 'b', label,
-					(int)(end - name - dlen), name + dlen);
-				continue;
-			}
-			fprintf(mem, "%.*s\n", (int)(end - p), p);
-			continue;
-		}
-		fprintf(mem, "%.*s\n", (int)len, p);
-	}
-	fclose(mem);
-	return out;
-}
-
-static int tree_diff(struct zt_prove *p, const char *dst, char **patch)
-{
-	char *argv[] = { "diff", "-ruN", p->tree[ZT_TREE_BASELINE], (char *)dst, NULL };
-	struct zt_spawn_opts so = { .timeout_ms = 60000 };
-	struct zt_spawn_result res;
-	int ret;
-
-	/* diff exits 1 when the trees differ: that is the expected outcome. */
-	ret = run(p, argv, &so, &res, 1);
-	if (!ret)
-		*patch = zt_patch_relabel(res.out, p->tree[ZT_TREE_BASELINE], dst,
-					  "reference-driver");
-	zt_spawn_result_release(&res);
-	return ret;
-}
 
 /* @doc with the baseline's directory replaced by @dst's, written to @path. */
 static int write_remapped(struct zt_prove *p, const char *src_path, const char *path,
@@ -672,132 +601,138 @@ static int write_remapped(struct zt_prove *p, const char *src_path, const char *
 }
 
 /*
- * A copy of the baseline at WORK/<tree>, with check's JSON and the compile
- * database pointed at it, so fix, the compile check and sparse see the copy
- * exactly as they see the original.
+ * The compile database of the rewritten copy: the baseline's, with every
+ * path into the baseline pointed at the copy, so sparse sees the copy exactly
+ * as it sees the original.
  */
-static int prepare_copy(struct zt_prove *p, enum zt_tree t, char **json_out)
+static int remap_compdb(struct zt_prove *p, enum zt_tree t)
 {
-	char *dst = xasprintf("%s/%s", p->work, zt_tree_name(t));
 	char *dbdir = xasprintf("%s/%s-compdb", p->work, zt_tree_name(t));
 	char *db_in = xasprintf("%s/compile_commands.json", p->compdb_dir);
 	char *db_out = xasprintf("%s/compile_commands.json", dbdir);
-	char *json = xasprintf("%s/%s-check.json", p->work, zt_tree_name(t));
-	int ret;
+	int ret = 0;
 
-	ret = copy_tree(p, dst);
-	if (!ret && mkdir_p(dbdir))
+	if (mkdir_p(dbdir))
 		ret = ZT_EXIT_INTERNAL;
 	if (!ret)
-		ret = write_remapped(p, db_in, db_out, dst);
-	if (!ret)
-		ret = write_remapped(p, p->check_json, json, dst);
-	if (!ret) {
-		p->tree[t] = dst;
-		dst = NULL;
-		if (t == ZT_TREE_HOIST) {
-			p->xf_compdb_dir = dbdir;
-			dbdir = NULL;
-		}
-		*json_out = json;
-		json = NULL;
+		ret = write_remapped(p, db_in, db_out, p->tree[t]);
+	if (!ret && t == ZT_TREE_HOIST) {
+		p->xf_compdb_dir = dbdir;
+		dbdir = NULL;
 	}
-	free(dst);
 	free(dbdir);
 	free(db_in);
 	free(db_out);
-	free(json);
 	return ret;
 }
 
-/* zerotax fix on the copy, in place: the copy is ours, so --force over git's state. */
-static int fix_copy(struct zt_prove *p, enum zt_tree t, const char *json,
-		    struct zt_spawn_result *res)
+/*
+ * fix's library entry point: a verified, rewritten copy of the baseline in
+ * WORK/<tree> (the baseline is never written), and its patch.
+ */
+static int fix_into(struct zt_prove *p, enum zt_tree t, const struct zt_findings *fs,
+		    const struct zt_compdb *db, char **patch, char **refusal)
 {
-	char *dbdir = xasprintf("%s/%s-compdb", p->work, zt_tree_name(t));
-	char *argv[] = { (char *)p->o->self, "fix", "--input", (char *)json, "-p", dbdir,
-			 "--in-place", "--force", NULL, NULL };
-	struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_TOOL_MS };
-	int ret;
+	char *out = xasprintf("%s/%s", p->work, zt_tree_name(t));
+	struct zt_fix_opts fo = {
+		.strategy = t == ZT_TREE_UNINIT ? ZT_FIX_UNINITIALIZED : ZT_FIX_HOIST,
+		.source_dir = p->tree[ZT_TREE_BASELINE],
+		.output_dir = out,
+		.db = db,
+		.sparse = true,
+		.timeout_ms = TIMEOUT_TOOL_MS,
+	};
+	struct zt_fix_result res = { 0 };
+	int ret = 0;
 
-	if (t == ZT_TREE_UNINIT)
-		argv[8] = "--strategy=uninitialized";
-	if (p->ctx->verbose) {
-		char *cmd = zt_argv_join(argv);
-
-		progress(p, "+ %s", cmd);
-		free(cmd);
+	*refusal = NULL;
+	if (zt_fix_tree(p->ctx, &fo, fs, &res)) {
+		ret = step_fail(p, ZT_EXIT_FINDINGS, "fix (%s) failed at its %s step: %s",
+				zt_tree_name(t), res.failed_step ? res.failed_step : "?",
+				res.failure ? res.failure : zt_last_error());
+		goto out;
 	}
-	ret = zt_spawn(argv, &so, res);
-	free(dbdir);
+	for (size_t i = 0; i < res.n_items; i++) {
+		const struct zt_fix_item *it = &res.items[i];
+		const struct zt_finding *f = &fs->v[it->finding];
+
+		if (it->status == ZT_FIX_REFUSED) {
+			char *r = xasprintf("%s%s%s: %s: %s", *refusal ? *refusal : "",
+					    *refusal ? "; " : "", f->function ? f->function : "?",
+					    f->symbol, it->reason ? it->reason : "refused");
+
+			free(*refusal);
+			*refusal = r;
+		}
+	}
+	if (!res.n_applied) {
+		/* Nothing applied: not a rewritten tree; the caller decides what that means. */
+		ret = -1;
+		goto out;
+	}
+	if (zt_fix_diff(&fo, &res, patch)) {
+		ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot make the patch of %s", out);
+		goto out;
+	}
+	progress(p, "fix (%s): %zu applied, %zu refused; %zu file(s) changed%s%s%s%s",
+		 zt_tree_name(t), res.n_applied, res.n_refused, res.n_changed,
+		 res.moved ? "; moved " : "", res.moved ? res.moved : "",
+		 res.field ? "; field " : "", res.field ? res.field : "");
+	p->tree[t] = out;
+	out = NULL;
+out:
+	zt_fix_result_release(&res);
+	free(out);
 	return ret;
 }
 
 static int step_fix(struct zt_prove *p)
 {
-	char *argv[] = { (char *)p->o->self, "fix", "--help", NULL };
-	struct zt_spawn_result res;
-	char *json = NULL;
+	struct zt_findings fs = { 0 };
+	struct zt_compdb db = { 0 };
+	char *refusal = NULL;
 	int ret;
 
-	/* Until fix lands, say so instead of pretending. */
-	if (zt_spawn(argv, NULL, &res) || strstr(res.out, "Not built yet")) {
-		zt_spawn_result_release(&res);
-		return step_unavailable(p, "'zerotax fix' is not built yet (issue 6, branch fix)");
+	if (zt_fix_load_findings(p->check_json, &fs)) {
+		ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot read check's findings from %s",
+				p->check_json);
+		goto out;
 	}
-	zt_spawn_result_release(&res);
+	if (zt_fix_load_compdb(p->compdb_dir, &db)) {
+		ret = step_fail(p, ZT_EXIT_INPUT, "cannot read the compile database in %s",
+				p->compdb_dir);
+		goto out;
+	}
 
 	/* The default strategy, hoist to the queue: it must apply. */
-	ret = prepare_copy(p, ZT_TREE_HOIST, &json);
+	ret = fix_into(p, ZT_TREE_HOIST, &fs, &db, &p->report.patch, &refusal);
+	if (ret < 0)
+		ret = step_fail(p, ZT_EXIT_FINDINGS, "fix applied nothing: %s",
+				refusal ? refusal : "every finding was refused");
 	if (ret)
-		return ret;
-	if (fix_copy(p, ZT_TREE_HOIST, json, &res) || res.exit_code) {
-		ret = step_fail(p, res.exit_code == ZT_EXIT_INPUT ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL,
-				"zerotax fix --input %s failed (exit code %d):\n%s%s", json,
-				res.exit_code, tail_of(res.err, 20), tail_of(res.out, 5));
-		zt_spawn_result_release(&res);
-		free(json);
-		return ret;
-	}
-	zt_spawn_result_release(&res);
-	free(json);
-	json = NULL;
-	ret = tree_diff(p, p->tree[ZT_TREE_HOIST], &p->report.patch);
-	if (ret)
-		return ret;
-	if (!p->report.patch || !*p->report.patch)
-		return step_fail(p, ZT_EXIT_INTERNAL, "zerotax fix succeeded but changed nothing "
-				 "in %s", p->tree[ZT_TREE_HOIST]);
-	progress(p, "fix: hoist to the queue applied (%zu-byte patch)", strlen(p->report.patch));
+		goto out;
+	if (refusal)
+		progress(p, "fix: refused: %s", refusal);
+	free(refusal);
+	refusal = NULL;
+	ret = remap_compdb(p, ZT_TREE_HOIST);
+	if (ret || p->o->quick)
+		goto out;
 
 	/* The second strategy is only offered where fix can show it is safe. */
-	if (p->o->quick)
-		return 0;
-	ret = prepare_copy(p, ZT_TREE_UNINIT, &json);
-	if (ret)
-		return ret;
-	if (fix_copy(p, ZT_TREE_UNINIT, json, &res) || res.exit_code) {
-		const char *why = res.err && *res.err ? tail_of(res.err, 4) : "no reason given";
-
+	ret = fix_into(p, ZT_TREE_UNINIT, &fs, &db, &p->report.patch_uninit, &refusal);
+	if (ret < 0) {
 		/* Not a failure of the proof: the report says why it was refused. */
-		p->report.uninit_note = xasprintf("fix --strategy=uninitialized refused (exit code "
-						  "%d): %s", res.exit_code, why);
-		progress(p, "fix: %s", p->report.uninit_note);
-		free(p->tree[ZT_TREE_UNINIT]);
-		p->tree[ZT_TREE_UNINIT] = NULL;
-	} else {
-		ret = tree_diff(p, p->tree[ZT_TREE_UNINIT], &p->report.patch_uninit);
-		if (!ret && (!p->report.patch_uninit || !*p->report.patch_uninit)) {
-			free(p->report.patch_uninit);
-			p->report.patch_uninit = NULL;
-			p->report.uninit_note = xstrdup("fix --strategy=uninitialized changed "
-							"nothing");
-			free(p->tree[ZT_TREE_UNINIT]);
-			p->tree[ZT_TREE_UNINIT] = NULL;
-		}
+		p->report.uninit_note = xstrdup(refusal ? refusal : "nothing to apply");
+		progress(p, "fix: uninitialized strategy not offered: %s", p->report.uninit_note);
+		ret = 0;
+	} else if (!ret && refusal) {
+		p->report.uninit_note = xasprintf("partly refused: %s", refusal);
 	}
-	zt_spawn_result_release(&res);
-	free(json);
+out:
+	free(refusal);
+	zt_fix_compdb_release(&db);
+	zt_findings_release(&fs);
 	return ret;
 }
 

@@ -85,12 +85,6 @@ char *zt_trace_first_diff(const char *a, size_t alen, const char *b, size_t blen
 char *zt_sparse_new_warnings(const char *baseline, const char *base_dir,
 			     const char *transformed, const char *xf_dir);
 /*
- * `diff -ruN BASE XF` output -> a patch with "--- a/LABEL/F" and "+++ b/LABEL/F"
- * headers, without timestamps or "diff" lines. Caller frees.
- */
-char *zt_patch_relabel(const char *diff, const char *base_dir, const char *xf_dir,
-		       const char *label);
-/*
  * Every occurrence of the directory @from in @s (as a whole path component
  * prefix) becomes @to: how check's JSON and the compile database are pointed
  * at the copy fix rewrites. Caller frees.

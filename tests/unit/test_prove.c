@@ -75,30 +75,28 @@ static void test_sparse_new_warnings(void **state)
 	free(n);
 }
 
-static void test_patch_relabel(void **state)
+static void test_remap_paths(void **state)
 {
-	static const char diff[] =
-		"diff -ruN /repo/reference-driver/en_rx.c /b/prove/xf/en_rx.c\n"
-		"--- /repo/reference-driver/en_rx.c\t2026-11-30 16:00:00.000000000 +0000\n"
-		"+++ /b/prove/xf/en_rx.c\t2026-11-30 16:10:00.000000000 +0000\n"
-		"@@ -1,2 +1,2 @@\n"
-		" int a;\n"
-		"-struct x mxbuf;\n"
-		"+struct x *mxbuf = &rq->mxbuf;\n"
-		"--- not a header inside a hunk is impossible in -u output\n";
-	char *p = zt_patch_relabel(diff, "/repo/reference-driver", "/b/prove/xf",
-				   "reference-driver");
-	static const char expected[] =
-		"--- a/reference-driver/en_rx.c\n"
-		"+++ b/reference-driver/en_rx.c\n"
-		"@@ -1,2 +1,2 @@\n"
-		" int a;\n"
-		"-struct x mxbuf;\n"
-		"+struct x *mxbuf = &rq->mxbuf;\n";
+	json_t *db = json_pack("[{s:s, s:s, s:[s, s, s, s]}]", "directory", "/r/build",
+			       "file", "/r/driver/en_rx.c", "arguments", "gcc-12",
+			       "-I/r/driver/include", "-I/r/driver-extra", "/r/driver/en_rx.c");
+	char *s;
 
-	assert_non_null(p);
-	assert_memory_equal(p, expected, strlen(expected));
-	free(p);
+	s = zt_remap_path_string("-I/r/driver/include", "/r/driver", "/w/xf");
+	assert_string_equal(s, "-I/w/xf/include");
+	free(s);
+	/* A longer name that merely starts with the directory is another directory. */
+	s = zt_remap_path_string("/r/driver-extra /r/driver2 /r/driver", "/r/driver", "/w/xf");
+	assert_string_equal(s, "/r/driver-extra /r/driver2 /w/xf");
+	free(s);
+
+	assert_int_equal(zt_json_remap_paths(db, "/r/driver", "/w/xf"), 0);
+	s = json_dumps(db, JSON_COMPACT | JSON_SORT_KEYS);
+	assert_string_equal(s, "[{\"arguments\":[\"gcc-12\",\"-I/w/xf/include\","
+			       "\"-I/r/driver-extra\",\"/w/xf/en_rx.c\"],\"directory\":"
+			       "\"/r/build\",\"file\":\"/w/xf/en_rx.c\"}]");
+	free(s);
+	json_decref(db);
 }
 
 static void test_load_findings(void **state)
@@ -158,7 +156,7 @@ int main(void)
 		cmocka_unit_test(test_trace_identical),
 		cmocka_unit_test(test_trace_first_differing_line),
 		cmocka_unit_test(test_sparse_new_warnings),
-		cmocka_unit_test(test_patch_relabel),
+		cmocka_unit_test(test_remap_paths),
 		cmocka_unit_test(test_load_findings),
 		cmocka_unit_test(test_cli_usage_errors),
 	};
