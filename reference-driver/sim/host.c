@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+/* The host environment of the model: memory from the C library, cache control. */
+
+#include <stdlib.h>
+#include <string.h>
+#include <stddef.h>
+
+void *rd_host_zalloc(size_t size, size_t align);
+void rd_host_free(void *p);
+void *rd_host_alloc_pages(size_t size, size_t align);
+void rd_host_free_pages(void *p);
+void rd_host_clflush(const void *p, size_t len);
+void rd_host_fence(void);
+
+void *rd_host_zalloc(size_t size, size_t align)
+{
+	void *p;
+
+	if (align < sizeof(void *))
+		align = sizeof(void *);
+	size = (size + align - 1) / align * align;
+	if (posix_memalign(&p, align, size ? size : align))
+		return NULL;
+	memset(p, 0, size);
+	return p;
+}
+
+void rd_host_free(void *p)
+{
+	free(p);
+}
+
+/* Page contents stay uninitialised, as a freshly allocated kernel page's are. */
+void *rd_host_alloc_pages(size_t size, size_t align)
+{
+	void *p;
+
+	if (posix_memalign(&p, align, size))
+		return NULL;
+	return p;
+}
+
+void rd_host_free_pages(void *p)
+{
+	free(p);
+}
+
+/* Without DDIO the device's writes end up in memory, not in the CPU's caches. */
+void rd_host_clflush(const void *p, size_t len)
+{
+	const char *c = (const char *)((unsigned long)p & ~63UL);
+	const char *end = (const char *)p + len;
+
+	/* input operand only: sanitizers must not take the flush for a write */
+	for (; c < end; c += 64)
+		__asm__ __volatile__("clflushopt %0" : : "m"(*c));
+}
+
+void rd_host_fence(void)
+{
+	__asm__ __volatile__("mfence" : : : "memory");
+}

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The variant's ABI (bench/rd_ops.h): one simulated device with one channel, the XDP
+ * program of the chosen mode, the device model and the stack model around it.
+ */
+
+#include "../bench/rd_ops.h"
+#include <linux/slab.h>
+#include "sim.h"
+#include "../en/xdp.h"
+
+#ifndef RD_BUILD
+#define RD_BUILD "unknown"
+#endif
+
+struct rd_dev {
+	struct mlx5e_priv *priv;
+	struct rd_sim sim;
+	struct rd_stack stack;
+	struct bpf_prog prog;
+	struct bpf_prog_aux aux;
+	struct rd_config cfg;
+};
+
+static void rd_err(char *err, size_t len, const char *msg)
+{
+	if (err && len)
+		snprintf(err, len, "%s", msg);
+}
+
+static void rd_destroy(void *p)
+{
+	struct rd_dev *dev = p;
+
+	if (dev->priv)
+		mlx5e_destroy_netdev(dev->priv);
+	kfree(dev);
+}
+
+static void *rd_create(const struct rd_config *cfg, char *err, size_t errlen)
+{
+	struct mlx5e_params params = {};
+	struct rd_dev *dev;
+	int ret;
+
+	BUILD_BUG_ON(sizeof(struct mlx5e_xdp_buff) != 72);
+	BUILD_BUG_ON(sizeof(struct xdp_buff) != 56);
+	if (cfg->profile < 0 || cfg->profile >= RD_PROFILE_COUNT ||
+	    cfg->rq_type < 0 || cfg->rq_type >= RD_RQ_COUNT ||
+	    cfg->xdp_mode < 0 || cfg->xdp_mode >= RD_XDP_COUNT ||
+	    cfg->cache < 0 || cfg->cache >= RD_CACHE_COUNT ||
+	    (cfg->page_size != 4096 && cfg->page_size != 65536)) {
+		rd_err(err, errlen, "invalid configuration");
+		return NULL;
+	}
+	dev = kzalloc(sizeof(*dev), GFP_KERNEL);
+	if (!dev) {
+		rd_err(err, errlen, "out of memory");
+		return NULL;
+	}
+	dev->cfg = *cfg;
+	params.rq_wq_type = cfg->rq_type == RD_RQ_STRIDING ?
+			    MLX5_WQ_TYPE_LINKED_LIST_STRIDING_RQ : MLX5_WQ_TYPE_CYCLIC;
+	params.page_shift = cfg->page_size == 65536 ? 16 : 12;
+	params.sw_mtu = rd_sim_profile_mtu(cfg->profile);
+	params.xdp = cfg->xdp_mode != RD_XDP_NONE;
+
+	dev->stack.trace = cfg->trace;
+	dev->stack.trace_arg = cfg->trace_arg;
+	dev->priv = mlx5e_create_netdev(&params, &dev->stack);
+	if (!dev->priv) {
+		rd_err(err, errlen, "cannot create netdev");
+		goto err;
+	}
+	if (params.xdp)
+		rd_xdp_prog_init(&dev->prog, &dev->aux, cfg->xdp_mode);
+	ret = mlx5e_open_channel(dev->priv, params.xdp ? &dev->prog : NULL);
+	if (ret) {
+		rd_err(err, errlen, "cannot open channel (buffer geometry or memory)");
+		goto err;
+	}
+	rd_sim_init(&dev->sim, dev->priv, cfg->profile, cfg->cache == RD_CACHE_COLD);
+	dev->sim.trace = cfg->trace;
+	dev->sim.trace_arg = cfg->trace_arg;
+	return dev;
+
+err:
+	rd_destroy(dev);
+	return NULL;
+}
+
+static unsigned int rd_fill(void *p, unsigned int max)
+{
+	struct rd_dev *dev = p;
+
+	rd_sim_tx(&dev->sim);
+	return rd_sim_rx(&dev->sim, max);
+}
+
+static int rd_poll(void *p, int budget)
+{
+	struct rd_dev *dev = p;
+	struct napi_struct *napi = dev->priv->netdev->napi;
+
+	return napi->poll(napi, budget);
+}
+
+static bool rd_idle(struct rd_dev *dev)
+{
+	struct mlx5e_channel *c = dev->priv->channel;
+
+	return !mlx5_cqwq_get_cqe(&c->rq.cq.wq) && c->rq_xdpsq.cc == c->rq_xdpsq.pc &&
+	       !mlx5_cqwq_get_cqe(&c->rq_xdpsq.cq.wq);
+}
+
+static int rd_drain(void *p)
+{
+	struct rd_dev *dev = p;
+	int i;
+
+	for (i = 0; i < 100000; i++) {
+		rd_sim_tx(&dev->sim);
+		if (rd_poll(dev, RD_NAPI_BUDGET) < RD_NAPI_BUDGET && rd_idle(dev))
+			return 0;
+	}
+	return -1;
+}
+
+static void rd_counters(void *p, struct rd_counters *out)
+{
+	struct rd_dev *dev = p;
+	struct mlx5e_channel *c = dev->priv->channel;
+	struct mlx5e_rq_stats *s = c->rq.stats;
+
+	memset(out, 0, sizeof(*out));
+	out->rx_packets = s->packets;
+	out->rx_bytes = s->bytes;
+	out->pass = dev->stack.skbs;
+	out->drop = s->xdp_drop + s->oversize_pkts_sw_drop + s->wqe_err;
+	out->tx = s->xdp_tx;
+	out->tx_completed = dev->sim.tx_frames;
+	out->dev_rx = dev->sim.dev_rx;
+	out->filler_cqes = s->mpwqe_filler_cqes;
+	out->alloc_err = s->buff_alloc_err;
+	out->csum_complete = dev->stack.csum_complete;
+	out->stack_bad_hdr = dev->stack.bad_hdr;
+	out->pages_total = c->rq.page_pool->p.pool_size;
+	out->pages_free = page_pool_free_count(c->rq.page_pool);
+	out->skbs_in_use = skb_cache_in_use();
+}
+
+/*
+ * Records, for each page a posted WQE holds, the references it must have: the RQ's bias
+ * less the fragments already handed out (and since returned). Returns how many pages.
+ */
+static unsigned int rd_count_posted(struct mlx5e_rq *rq, long *want)
+{
+	struct page_pool *pool = rq->page_pool;
+	unsigned int n = 0, i, j;
+
+#define RD_MARK(fp) do { unsigned int k = (fp)->page - pool->pages; \
+		if (!want[k]) { want[k] = MLX5E_PAGECNT_BIAS_MAX - (fp)->frags; n++; } } while (0)
+	if (rq->wq_type == MLX5_WQ_TYPE_LINKED_LIST_STRIDING_RQ) {
+		struct mlx5_wq_cyc *wq = &rq->mpwqe.wq;
+
+		for (i = 0; i < wq->cur_sz; i++) {
+			struct mlx5e_mpw_info *wi =
+				&rq->mpwqe.info[mlx5_wq_cyc_ctr2ix(wq, wq->wqe_ctr - wq->cur_sz + i)];
+
+			for (j = 0; j < rq->mpwqe.pages_per_wqe; j++)
+				RD_MARK(&wi->frag_pages[j]);
+		}
+	} else {
+		struct mlx5_wq_cyc *wq = &rq->wqe.wq;
+
+		for (i = 0; i < wq->cur_sz; i++) {
+			u16 ix = mlx5_wq_cyc_ctr2ix(wq, wq->wqe_ctr - wq->cur_sz + i);
+			struct mlx5e_wqe_frag_info *f = &rq->wqe.frags[(u32)ix << rq->wqe.info.log_num_frags];
+
+			for (j = 0; j < rq->wqe.info.num_frags; j++)
+				RD_MARK(f[j].frag_page);
+		}
+	}
+#undef RD_MARK
+	return n;
+}
+
+static int rd_check(void *p, char *msg, size_t len)
+{
+	struct rd_dev *dev = p;
+	struct mlx5e_rq *rq = &dev->priv->channel->rq;
+	struct page_pool *pool = rq->page_pool;
+	unsigned int i, posted, free_pages = 0;
+	long *mark;
+	int ret = 0;
+
+	if (skb_cache_in_use()) {
+		snprintf(msg, len, "%lu skbs not freed", skb_cache_in_use());
+		return -1;
+	}
+	if (dev->priv->channel->rq_xdpsq.cc != dev->priv->channel->rq_xdpsq.pc) {
+		snprintf(msg, len, "XDP SQ not drained");
+		return -1;
+	}
+	mark = kcalloc(pool->p.pool_size, sizeof(*mark), GFP_KERNEL);
+	if (!mark) {
+		snprintf(msg, len, "out of memory");
+		return -1;
+	}
+	posted = rd_count_posted(rq, mark);
+	for (i = 0; i < pool->p.pool_size; i++) {
+		struct page *page = &pool->pages[i];
+		long want = mark[i];
+
+		if (page->pp_ref_count.counter != want || page->_refcount.counter != 1) {
+			snprintf(msg, len, "page %u: pp_ref_count %ld, want %ld (refcount %d)", i,
+				 page->pp_ref_count.counter, want, page->_refcount.counter);
+			ret = -1;
+			break;
+		}
+		if (!mark[i])
+			free_pages++;
+	}
+	if (!ret && (free_pages != page_pool_free_count(pool) ||
+		     posted + free_pages != pool->p.pool_size)) {
+		snprintf(msg, len, "pool: %u free pages, %u in the pool, %u posted, %u total",
+			 free_pages, page_pool_free_count(pool), posted, pool->p.pool_size);
+		ret = -1;
+	}
+	kfree(mark);
+	return ret;
+}
+
+static void rd_trace_state(void *p, rd_emit_fn emit, void *arg)
+{
+	struct rd_dev *dev = p;
+	struct rd_counters c;
+	char line[256];
+
+	rd_counters(dev, &c);
+	snprintf(line, sizeof(line),
+		 "counters rx=%llu bytes=%llu pass=%llu drop=%llu tx=%llu tx_done=%llu dev_rx=%llu filler=%llu alloc_err=%llu csum_complete=%llu bad_hdr=%llu",
+		 (unsigned long long)c.rx_packets, (unsigned long long)c.rx_bytes,
+		 (unsigned long long)c.pass, (unsigned long long)c.drop,
+		 (unsigned long long)c.tx, (unsigned long long)c.tx_completed,
+		 (unsigned long long)c.dev_rx, (unsigned long long)c.filler_cqes,
+		 (unsigned long long)c.alloc_err, (unsigned long long)c.csum_complete,
+		 (unsigned long long)c.stack_bad_hdr);
+	emit(arg, line);
+	snprintf(line, sizeof(line), "pool pages=%llu free=%llu posted=%llu skbs_in_use=%llu",
+		 (unsigned long long)c.pages_total, (unsigned long long)c.pages_free,
+		 (unsigned long long)(c.pages_total - c.pages_free),
+		 (unsigned long long)c.skbs_in_use);
+	emit(arg, line);
+	if (rd_check(dev, line, sizeof(line)) == 0)
+		snprintf(line, sizeof(line), "pages ok");
+	else {
+		char tmp[sizeof(line) + 16];
+
+		snprintf(tmp, sizeof(tmp), "pages BAD %s", line);
+		emit(arg, tmp);
+		return;
+	}
+	emit(arg, line);
+}
+
+static const struct rd_ops rd_ops = {
+	.abi		= RD_OPS_ABI,
+	.build		= RD_BUILD,
+	.create		= rd_create,
+	.destroy	= rd_destroy,
+	.fill		= rd_fill,
+	.poll		= rd_poll,
+	.drain		= rd_drain,
+	.counters	= rd_counters,
+	.check		= rd_check,
+	.trace_state	= rd_trace_state,
+};
+
+__visible const struct rd_ops *rd_get_ops(void)
+{
+	return &rd_ops;
+}
