@@ -48,7 +48,8 @@ void zt_program_add_tu(struct zt_program *p, struct zt_tu_facts *tu)
 	p->tus = xrealloc(p->tus, (p->n_tus + 1) * sizeof(*p->tus));
 	for (size_t i = 0; i < tu->n_funcs; i++) {
 		struct zt_function *f = &tu->funcs[i];
-		struct zt_node *n = &p->nodes[node_for(p, f->usr, f->name)];
+		size_t idx = node_for(p, f->usr, f->name);
+		struct zt_node *n = &p->nodes[idx];
 
 		n->cold |= f->cold;
 		/* Inline helpers in headers are defined in many TUs: the first one wins. */
@@ -110,6 +111,7 @@ void zt_program_link(struct zt_program *p)
 			if (call->kind == ZT_CALL_DIRECT) {
 				size_t to = node_for(p, call->target, call->name);
 
+				f = p->nodes[i].fn;
 				add_edge(&p->nodes[i], to, call, false);
 			} else if (call->kind == ZT_CALL_FIELD) {
 				for (size_t t = 0; t < p->n_tus; t++) {
@@ -195,6 +197,9 @@ size_t zt_program_auto_roots(struct zt_program *p)
 			i = node_for(p, as->fn_usr, as->fn_name);
 			why = xasprintf("%s of %s", as->field, as->record);
 			found += !p->nodes[i].is_root;
+			/* The stack calls ndo_start_xmit once per skb. */
+			if (!strcmp(as->field, "ndo_start_xmit"))
+				p->nodes[i].per_packet = true;
 			set_root(&p->nodes[i], why);
 			free(why);
 		}

@@ -52,7 +52,7 @@ json_t *zt_finding_to_json(const struct zt_finding *f)
 	json_object_set_new(o, "fingerprint", str_or_null(f->fingerprint));
 	json_object_set_new(o, "suppressed", json_boolean(f->suppressed));
 	json_object_set_new(o, "suppress_reason", str_or_null(f->suppress_reason));
-	json_object_set_new(o, "details", f->details ? json_deep_copy(f->details) : json_object());
+	json_object_set_new(o, "details", f->details ? json_deep_copy(f->details) : json_null());
 	return o;
 }
 

@@ -83,8 +83,9 @@ static bool str_eq(const char *a, const char *b)
 
 static bool same_decl(const struct zt_autoinit_site *a, const struct zt_autoinit_site *b)
 {
+	/* without a location (gcc without -lineno) each record is its own declaration */
 	if (!a->file || !b->file)
-		return !a->file && !b->file && str_eq(a->var, b->var);
+		return a == b;
 	return !strcmp(a->file, b->file) && a->line == b->line && a->column == b->column;
 }
 
@@ -262,7 +263,7 @@ static const char *const drop_prefix[] = {
 static const char *const gcc_only_prefix[] = {
 	"-fconserve-stack", "-fno-var-tracking", "-mindirect-branch", "-fno-allow-store-data-races",
 	"-mpreferred-stack-boundary=", "-mskip-rax-setup", "-fno-ipa-", "-fipa-",
-	"-mrecord-mcount", "-fno-tree-", "-mno-fp-ret-in-387",
+	"-mrecord-mcount", "-fno-tree-", "-mno-fp-ret-in-387", "--param",
 };
 /* clang-only options, dropped for gcc. */
 static const char *const clang_only_prefix[] = {
@@ -410,6 +411,21 @@ static size_t collect_rejected(const char *err, struct rejected *r)
 		line = nl ? nl + 1 : NULL;
 	}
 	return added;
+}
+
+/* Does @rej drop more of the build's flags than the @kept ones the last attempt used? */
+static bool drops_more(const struct zt_compile_cmd *cmd, enum zt_compiler which,
+		       const struct rejected *rej, size_t kept)
+{
+	struct argv_buf next = { 0 };
+	bool have_opt;
+	size_t n;
+
+	argv_push(&next, "cc");
+	filter_flags(cmd, which, rej, &next, &have_opt);
+	n = next.n;
+	argv_release(&next);
+	return n < kept;	/* rejections only ever remove flags */
 }
 
 /* "gcc-12.2.0" / "clang-19.1.7", asked each time: no global cache. */
@@ -560,6 +576,44 @@ static void finish_sites(struct zt_evidence *ev, const char *dir)
 	free(cache.text);
 }
 
+/*
+ * One site per declaration and function: an unrolled loop's or a duplicated
+ * path's copies of one zeroing become one site, its bytes summed and capped at
+ * the variable's size (see sum_sites), so a consumer may simply add sites up.
+ */
+static void merge_sites(struct zt_evidence *ev)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < ev->n_sites; i++) {
+		struct zt_autoinit_site *s = &ev->sites[i], *keep = NULL;
+
+		for (size_t j = 0; j < out && !keep; j++)
+			if (str_eq(ev->sites[j].function, s->function) && s->file &&
+			    same_decl(&ev->sites[j], s))
+				keep = &ev->sites[j];
+		if (!keep) {
+			ev->sites[out++] = *s;
+			continue;
+		}
+		if (s->var_size > keep->var_size)
+			keep->var_size = s->var_size;
+		if (s->bytes >= 0)
+			keep->bytes = keep->bytes >= 0 ? keep->bytes + s->bytes : s->bytes;
+		if (keep->var_size >= 0 && keep->bytes > keep->var_size)
+			keep->bytes = keep->var_size;
+		keep->inlined |= s->inlined;
+		if (!keep->var) {
+			keep->var = s->var;
+			s->var = NULL;
+		}
+		free(s->function);
+		free(s->var);
+		free(s->file);
+	}
+	ev->n_sites = out;
+}
+
 static char **env_c_locale(void)
 {
 	size_t n = 0, k = 0;
@@ -596,7 +650,7 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 	struct argv_buf argv = { 0 };
 	struct zt_spawn_result res = { 0 };
 	char **env = NULL;
-	size_t len;
+	size_t len, kept = 0;
 	int ret = -1, attempt;
 
 	memset(ev, 0, sizeof(*ev));
@@ -634,6 +688,7 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 		argv_release(&argv);
 		argv_push(&argv, prog);
 		filter_flags(cmd, which, &rej, &argv, &have_opt);
+		kept = argv.n;
 		if (!have_opt)
 			argv_push(&argv, "-O2");
 		argv_push(&argv, "-ftrivial-auto-var-init=zero");
@@ -662,13 +717,17 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 		}
 		if (res.exit_code == 0)
 			break;
-		if (attempt == MAX_RETRIES || !collect_rejected(res.err, &rej)) {
+		/* retry only when the compiler named options we can still drop */
+		if (attempt == MAX_RETRIES || !collect_rejected(res.err, &rej) ||
+		    !drops_more(cmd, which, &rej, kept)) {
 			char *why = first_lines(res.err, 4);
 
-			error("evidence: %s failed to compile %s (exit %d%s%s): %s", cc_name,
-			      cmd->file, res.exit_code, res.signal ? ", signal " : "",
-			      res.signal ? strsignal(res.signal) : "",
-			      *why ? why : "no diagnostics");
+			if (res.signal)
+				error("evidence: %s failed to compile %s (killed by signal %d): %s",
+				      cc_name, cmd->file, res.signal, *why ? why : "no diagnostics");
+			else
+				error("evidence: %s failed to compile %s (exit %d): %s", cc_name,
+				      cmd->file, res.exit_code, *why ? why : "no diagnostics");
 			free(why);
 			goto out;
 		}
@@ -692,6 +751,7 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 	if (text && zt_stack_usage_parse(text, ev))
 		goto out;
 	finish_sites(ev, cmd->directory);
+	merge_sites(ev);
 	ret = 0;
 
 out:

@@ -47,8 +47,16 @@ struct zt_evidence {
 
 /*
  * Recompile @cmd with @which (gcc-12 or clang-19; the build's own flags, plus
- * what is needed for evidence) in a private directory under @scratch_dir.
- * 0 on success; -1 with error() said when the compile failed.
+ * what is needed for evidence) in a private directory under @scratch_dir
+ * (NULL: $TMPDIR or /tmp), removed afterwards. @ev is initialized here; the
+ * compiler id is asked each call (no global cache). 0 on success; -1 with
+ * error() said (the compiler's first lines of stderr) when the compile failed,
+ * @ev then empty. Sites get absolute file paths, names read from the source
+ * where clang said <unknown>, and "inlined" where the location proves it; the
+ * records of one declaration in one function are merged into one site (bytes
+ * summed, capped at the variable's size), so sites can simply be added up
+ * (skip ZT_BYTES_UNKNOWN ones).
+ * Safe to call from several threads at once.
  */
 int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which,
 			const char *scratch_dir, struct zt_evidence *ev);

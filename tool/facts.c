@@ -205,7 +205,38 @@ static bool token_is_cold(const char *t)
 	return !strcmp(t, "__cold") || !strcmp(t, "cold") || !strcmp(t, "__cold__");
 }
 
-/* Is __attribute__((cold)) (or the kernel's __cold) written on this declaration? */
+/* The first token at @loc's spelling or expansion position. */
+static bool token_at_is_cold(CXTranslationUnit tu, CXSourceLocation where, bool spelling)
+{
+	CXSourceLocation loc;
+	CXToken *toks;
+	unsigned int line, col, n;
+	CXFile f;
+	bool cold = false;
+
+	if (spelling)
+		clang_getSpellingLocation(where, &f, &line, &col, NULL);
+	else
+		clang_getExpansionLocation(where, &f, &line, &col, NULL);
+	if (!f)
+		return false;
+	loc = clang_getLocation(tu, f, line, col);
+	clang_tokenize(tu, clang_getRange(loc, loc), &toks, &n);
+	if (n) {
+		CXString s = clang_getTokenSpelling(tu, toks[0]);
+
+		cold = token_is_cold(clang_getCString(s));
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return cold;
+}
+
+/*
+ * Is __attribute__((cold)) (or the kernel's __cold) written on this
+ * declaration? libclang exposes the attribute without its kind, so look at
+ * the tokens where it is spelled (cold, __cold__) and expanded (__cold).
+ */
 static bool decl_is_cold(CXCursor fn)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(fn);
@@ -214,19 +245,12 @@ static bool decl_is_cold(CXCursor fn)
 
 	get_kids(fn, &k);
 	for (size_t i = 0; i < k.n && !cold; i++) {
-		CXToken *toks;
-		unsigned int n;
+		CXSourceLocation loc;
 
 		if (!clang_isAttribute(clang_getCursorKind(k.v[i])))
 			continue;
-		clang_tokenize(tu, clang_getCursorExtent(k.v[i]), &toks, &n);
-		for (unsigned int t = 0; t < n && !cold; t++) {
-			CXString s = clang_getTokenSpelling(tu, toks[t]);
-
-			cold = token_is_cold(clang_getCString(s));
-			clang_disposeString(s);
-		}
-		clang_disposeTokens(tu, toks, n);
+		loc = clang_getCursorLocation(k.v[i]);
+		cold = token_at_is_cold(tu, loc, true) || token_at_is_cold(tu, loc, false);
 	}
 	free(k.v);
 	return cold;
@@ -389,9 +413,41 @@ static unsigned int classify_use(struct walk *w)
 	}
 }
 
+/* {} , { 0 }, { .a = x } or { a, b }: read from the tokens, as written. */
+static enum zt_init_kind list_kind(CXCursor list)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(list);
+	enum zt_init_kind kind = ZT_INIT_LIST;
+	CXToken *toks;
+	unsigned int n;
+	char **sp;
+
+	clang_tokenize(tu, clang_getCursorExtent(list), &toks, &n);
+	sp = xcalloc(n + 1, sizeof(*sp));
+	for (unsigned int i = 0; i < n; i++)
+		sp[i] = take(clang_getTokenSpelling(tu, toks[i]));
+	if (n == 2 && !strcmp(sp[0], "{") && !strcmp(sp[1], "}"))
+		kind = ZT_INIT_EMPTY;
+	else if (n == 3 && !strcmp(sp[0], "{") && !strcmp(sp[1], "0") && !strcmp(sp[2], "}"))
+		kind = ZT_INIT_ZERO;
+	for (unsigned int i = 1, depth = 1; i < n && kind == ZT_INIT_LIST; i++) {
+		if (!strcmp(sp[i], "{") || !strcmp(sp[i], "(") || !strcmp(sp[i], "["))
+			depth++;
+		if ((!strcmp(sp[i], ".") || !strcmp(sp[i], "[")) && depth <= 2 &&
+		    (!strcmp(sp[i - 1], "{") || !strcmp(sp[i - 1], ",")))
+			kind = ZT_INIT_DESIGNATED;
+		if (!strcmp(sp[i], "}") || !strcmp(sp[i], ")") || !strcmp(sp[i], "]"))
+			depth--;
+	}
+	for (unsigned int i = 0; i < n; i++)
+		free(sp[i]);
+	free(sp);
+	clang_disposeTokens(tu, toks, n);
+	return kind;
+}
+
 static enum zt_init_kind init_kind(CXCursor init)
 {
-	enum zt_init_kind kind = ZT_INIT_LIST;
 	struct kids k = { 0 };
 	CXCursor c = strip(init);
 
@@ -400,29 +456,11 @@ static enum zt_init_kind init_kind(CXCursor init)
 		for (size_t i = 0; i < k.n; i++)
 			if (clang_getCursorKind(k.v[i]) == CXCursor_InitListExpr)
 				c = k.v[i];
-	}
-	if (clang_getCursorKind(c) != CXCursor_InitListExpr) {
 		free(k.v);
+	}
+	if (clang_getCursorKind(c) != CXCursor_InitListExpr)
 		return ZT_INIT_COPY;
-	}
-	get_kids(c, &k);
-	if (!k.n) {
-		kind = ZT_INIT_EMPTY;
-	} else if (k.n == 1 && clang_getCursorKind(k.v[0]) == CXCursor_IntegerLiteral) {
-		CXEvalResult r = clang_Cursor_Evaluate(k.v[0]);
-
-		if (r && clang_EvalResult_getKind(r) == CXEval_Int &&
-		    clang_EvalResult_getAsLongLong(r) == 0)
-			kind = ZT_INIT_ZERO;
-		if (r)
-			clang_EvalResult_dispose(r);
-	} else {
-		for (size_t i = 0; i < k.n; i++)
-			if (clang_getCursorKind(k.v[i]) == CXCursor_MemberRef)
-				kind = ZT_INIT_DESIGNATED;
-	}
-	free(k.v);
-	return kind;
+	return list_kind(c);
 }
 
 static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
@@ -460,6 +498,7 @@ static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 		l->from_macro = strcmp(sfile, l->file) != 0;
 		free(sfile);
 	}
+	expansion(clang_getRangeStart(ext), NULL, &l->start_line, &l->start_column);
 	expansion(clang_getRangeEnd(ext), NULL, &l->end_line, &l->end_column);
 	if (l->is_record) {
 		CXCursor d = clang_getTypeDeclaration(ct);
@@ -585,6 +624,17 @@ static void scan_init_list(struct walk *w, CXCursor list, const struct kids *k)
 		if (clang_getCursorKind(e) == CXCursor_MemberRef) {
 			pending = clang_getCursorReferenced(e);
 			continue;
+		}
+		if (clang_getCursorKind(e) == CXCursor_UnexposedExpr) {
+			/* A designated initializer: MemberRef (the field), then the value. */
+			struct kids d = { 0 };
+
+			get_kids(e, &d);
+			if (d.n >= 2 && clang_getCursorKind(d.v[0]) == CXCursor_MemberRef) {
+				pending = clang_getCursorReferenced(d.v[0]);
+				e = d.v[d.n - 1];
+			}
+			free(d.v);
 		}
 		if (!clang_Cursor_isNull(pending)) {
 			field = pending;

@@ -37,7 +37,8 @@ struct zt_local {
 	char *type;		/* "struct mlx5e_xdp_buff", "char [128]" */
 	long long size;		/* -1 for a VLA */
 	char *file;		/* where the declaration is written (macro: where expanded) */
-	unsigned int line, column, end_line, end_column;
+	unsigned int line, column;	/* the name */
+	unsigned int start_line, start_column, end_line, end_column;	/* the declaration */
 	char *type_file;	/* where the record is declared, if any */
 	unsigned int type_line;
 	bool is_array, is_vla, is_record;

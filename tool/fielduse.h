@@ -27,4 +27,16 @@ struct zt_field_uses {
 
 void zt_field_uses_release(struct zt_field_uses *u);
 
+struct zt_ctx;
+struct zt_compdb;
+struct zt_hot_opts;
+
+/*
+ * Run the AST pass over @db (roots and rules from @opts), and fill @u with
+ * every member access, keyed by record and field, with the hottest frequency
+ * it runs at. -1 on internal errors; unparsable files are warned about.
+ */
+int zt_collect_field_uses(struct zt_ctx *ctx, const struct zt_compdb *db,
+			  const struct zt_hot_opts *opts, struct zt_field_uses *u);
+
 #endif /* ZT_FIELDUSE_H */

@@ -50,6 +50,45 @@ static bool node_hot(const struct zt_node *n)
 	return n->fn && !n->cold && n->freq >= ZT_FREQ_PER_POLL;
 }
 
+#define INLINE_DEPTH 8
+
+/*
+ * Callers of @node up to INLINE_DEPTH levels, nearest first: where its code
+ * may have been inlined.
+ */
+static size_t *ancestors(const struct zt_program *p, size_t node, size_t *n_out)
+{
+	bool *seen = xcalloc(p->n + 1, sizeof(*seen));
+	size_t *out = xmalloc((p->n + 1) * sizeof(*out)), n = 0, from = 0;
+
+	seen[node] = true;
+	out[n++] = node;
+	for (int depth = 0; depth < INLINE_DEPTH && from < n; depth++) {
+		size_t to = n;
+
+		for (size_t c = 0; c < p->n; c++) {
+			const struct zt_node *caller = &p->nodes[c];
+			bool calls = false;
+
+			if (seen[c] || !caller->fn || caller->tu == ZT_NO_NODE)
+				continue;
+			for (size_t e = 0; e < caller->n_edges && !calls; e++)
+				for (size_t k = from; k < to && !calls; k++)
+					calls = caller->edges[e].to == out[k];
+			if (calls) {
+				seen[c] = true;
+				out[n++] = c;
+			}
+		}
+		from = to;
+	}
+	free(seen);
+	/* Drop @node itself. */
+	memmove(out, out + 1, (n - 1) * sizeof(*out));
+	*n_out = n - 1;
+	return out;
+}
+
 bool *zt_stack_evidence_tus(const struct zt_program *p, const struct zt_stack_opts *o)
 {
 	bool *want = xcalloc(p->n_tus + 1, sizeof(*want));
@@ -67,14 +106,12 @@ bool *zt_stack_evidence_tus(const struct zt_program *p, const struct zt_stack_op
 			continue;
 		want[n->tu] = true;
 		/* Inlined, the zeroing shows up in a caller's TU. */
-		for (size_t c = 0; c < p->n; c++) {
-			const struct zt_node *caller = &p->nodes[c];
+		{
+			size_t n_anc, *anc = ancestors(p, i, &n_anc);
 
-			if (!caller->fn || caller->tu == ZT_NO_NODE)
-				continue;
-			for (size_t e = 0; e < caller->n_edges; e++)
-				if (caller->edges[e].to == i)
-					want[caller->tu] = true;
+			for (size_t k = 0; k < n_anc; k++)
+				want[p->nodes[anc[k]].tu] = true;
+			free(anc);
 		}
 	}
 	return want;
@@ -117,6 +154,17 @@ static void match_sites(const struct zt_evidence *ev, const char *function,
 	}
 }
 
+static void cev_match(const struct zt_program *p, const struct zt_tu_evidence *ev,
+		      const struct zt_node *caller, bool gcc, const struct zt_local *l,
+		      struct lookup *r)
+{
+	const struct zt_tu_evidence *cev = &ev[caller->tu];
+
+	(void)p;
+	if (gcc ? cev->have_gcc : cev->have_clang)
+		match_sites(gcc ? &cev->gcc : &cev->clang, caller->name, l, true, r);
+}
+
 /* Surviving bytes of @l under one compiler; -2 when that evidence is missing. */
 static struct lookup evidence_for(const struct zt_program *p, size_t node,
 				  const struct zt_tu_evidence *ev, bool gcc,
@@ -135,20 +183,13 @@ static struct lookup evidence_for(const struct zt_program *p, size_t node,
 	match_sites(gcc ? &own->gcc : &own->clang, n->name, l, false, &r);
 	if (r.bytes >= 0)
 		return r;
-	/* Inlined into its callers: the zeroing is theirs now. */
-	for (size_t c = 0; c < p->n; c++) {
-		const struct zt_node *caller = &p->nodes[c];
-		const struct zt_tu_evidence *cev;
+	/* Inlined into its callers (and theirs): the zeroing is theirs now. */
+	{
+		size_t n_anc, *anc = ancestors(p, node, &n_anc);
 
-		if (!caller->fn || caller->tu == ZT_NO_NODE)
-			continue;
-		cev = &ev[caller->tu];
-		if (!(gcc ? cev->have_gcc : cev->have_clang))
-			continue;
-		for (size_t e = 0; e < caller->n_edges; e++)
-			if (caller->edges[e].to == node)
-				match_sites(gcc ? &cev->gcc : &cev->clang, caller->name, l, true,
-					    &r);
+		for (size_t k = 0; k < n_anc && r.bytes < 0; k++)
+			cev_match(p, ev, &p->nodes[anc[k]], gcc, l, &r);
+		free(anc);
 	}
 	return r;
 }
@@ -188,7 +229,8 @@ static char *declaration(const struct zt_local *l)
 
 		while (n && l->type[n - 1] == ' ')
 			n--;
-		return xasprintf("%.*s %s%s", (int)n, l->type, l->name, br);
+		return xasprintf("%.*s%s%s%s", (int)n, l->type, n && l->type[n - 1] == '*' ? "" : " ",
+				 l->name, br);
 	}
 	return xasprintf("%s %s", l->type, l->name);
 }
@@ -318,21 +360,6 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	n_chain = zt_program_chain(p, node, &chain);
 	zt_finding_set_chain(fd, (char *const *)chain, n_chain);
 	{
-		size_t len = 1;
-		char *s;
-
-		for (size_t i = 0; i < n_chain; i++)
-			len += strlen(chain[i]) + 4;
-		s = xcalloc(1, len);
-		for (size_t i = 0; i < n_chain; i++) {
-			if (i)
-				strcat(s, " -> ");
-			strcat(s, chain[i]);
-		}
-		zt_finding_add_note(fd, "hot chain: %s", s);
-		free(s);
-	}
-	{
 		size_t r = node;
 
 		while (p->nodes[r].parent != ZT_NO_NODE)
@@ -370,8 +397,8 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 			 "sizeof", !!(l->uses & ZT_USE_SIZEOF));
 	d = json_object();
 	json_object_set_new(d, "decl",
-			    json_pack("{s:i, s:i, s:i, s:i, s:b, s:s?, s:b}", "line", l->line,
-				      "column", l->column, "end_line", l->end_line, "end_column",
+			    json_pack("{s:i, s:i, s:i, s:i, s:b, s:s?, s:b}", "line", l->start_line,
+				      "column", l->start_column, "end_line", l->end_line, "end_column",
 				      l->end_column, "in_loop", l->in_loop, "explicit_init",
 				      init_spelling(l->init), "from_macro", l->from_macro));
 	json_object_set_new(d, "owner",

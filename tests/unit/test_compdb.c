@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Compile databases: loading through libclang, broken input, the gcc-only flag filter. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "commands.h"
+#include "compdb.h"
+#include "process.h"
+#include "zerotax.h"
+
+static char *scratch_dir(void)
+{
+	char tmpl[] = "/tmp/zt-test-compdb-XXXXXX";
+
+	assert_non_null(mkdtemp(tmpl));
+	return xstrdup(tmpl);
+}
+
+static void write_text(const char *dir, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+
+	assert_int_equal(zt_write_file(path, text, strlen(text)), 0);
+	free(path);
+}
+
+static void remove_tree(const char *dir)
+{
+	char *argv[] = { "rm", "-rf", (char *)dir, NULL };
+	struct zt_spawn_result r;
+
+	zt_spawn(argv, NULL, &r);
+	zt_spawn_result_release(&r);
+}
+
+static bool has(char **argv, const char *s)
+{
+	for (; *argv; argv++)
+		if (!strcmp(*argv, s))
+			return true;
+	return false;
+}
+
+static void test_load_kbuild_style_database(void **state)
+{
+	char *dir = scratch_dir();
+	char *json = xasprintf(
+		"[ { \"directory\": \"%s\", \"file\": \"drivers/en_rx.c\",\n"
+		"    \"command\": \"gcc -Wp,-MMD,drivers/.en_rx.o.d -nostdinc -I./include "
+		"-fconserve-stack -mrecord-mcount -fno-allow-store-data-races "
+		"-mindirect-branch=thunk-extern -fzero-call-used-regs=used-gpr "
+		"-Wno-maybe-uninitialized -DKBUILD_MODNAME='\\\"mlx5\\\"' -O2 "
+		"-c -o drivers/en_rx.o drivers/en_rx.c\" } ]\n", dir);
+	struct zt_compdb db;
+	char **args;
+	size_t n;
+
+	write_text(dir, "compile_commands.json", json);
+	assert_int_equal(zt_compdb_load(dir, &db), 0);
+	assert_int_equal(db.n, 1);
+	assert_true(strstr(db.v[0].file, "/drivers/en_rx.c") != NULL);
+	assert_true(db.v[0].file[0] == '/');
+	assert_int_equal(zt_compdb_compiler(&db.v[0]), ZT_CC_GCC);
+
+	args = zt_compdb_clang_args(&db.v[0], &n);
+	assert_int_equal(args[n], NULL);
+	assert_true(has(args, "-nostdinc"));
+	assert_true(has(args, "-I./include"));
+	assert_true(has(args, "-O2"));
+	assert_false(has(args, "gcc"));
+	assert_false(has(args, "-fconserve-stack"));
+	assert_false(has(args, "-mrecord-mcount"));
+	assert_false(has(args, "-fno-allow-store-data-races"));
+	assert_false(has(args, "-mindirect-branch=thunk-extern"));
+	assert_false(has(args, "-fzero-call-used-regs=used-gpr"));
+	assert_false(has(args, "-Wno-maybe-uninitialized"));
+	assert_false(has(args, "-Wp,-MMD,drivers/.en_rx.o.d"));
+	assert_false(has(args, "-c"));
+	assert_false(has(args, "-o"));
+	assert_false(has(args, "drivers/en_rx.o"));
+	assert_false(has(args, "drivers/en_rx.c"));
+	/* Relative paths resolve against the build directory; headers come from clang's resource dir. */
+	assert_true(has(args, "-working-directory"));
+	assert_true(has(args, dir));
+	assert_true(has(args, "-resource-dir"));
+	zt_argv_free(args);
+	zt_compdb_release(&db);
+	free(json);
+	remove_tree(dir);
+	free(dir);
+}
+
+static void test_broken_database_is_an_error(void **state)
+{
+	char *dir = scratch_dir();
+	struct zt_compdb db;
+
+	/* Missing */
+	assert_int_equal(zt_compdb_load(dir, &db), -1);
+	assert_true(strstr(zt_last_error(), "compile_commands.json") != NULL);
+	/* Not JSON */
+	write_text(dir, "compile_commands.json", "[ { \"directory\": ");
+	assert_int_equal(zt_compdb_load(dir, &db), -1);
+	assert_true(strstr(zt_last_error(), "broken compile database") != NULL);
+	/* Empty */
+	write_text(dir, "compile_commands.json", "[]");
+	assert_int_equal(zt_compdb_load(dir, &db), -1);
+	assert_true(strstr(zt_last_error(), "no compile commands") != NULL);
+	remove_tree(dir);
+	free(dir);
+}
+
+static void test_check_exit_code_on_broken_database(void **state)
+{
+	char *dir = scratch_dir();
+	struct zt_ctx ctx = { .out = stdout, .err = stderr, .jobs = 1 };
+	char *argv[] = { "zerotax", "check", "--evidence=none", "-p", dir, NULL };
+
+	write_text(dir, "compile_commands.json", "{ not a database");
+	assert_int_equal(zt_main(&ctx, 5, argv), ZT_EXIT_INPUT);
+	remove_tree(dir);
+	free(dir);
+}
+
+static void test_files_after_dashdash(void **state)
+{
+	char *dir = scratch_dir();
+	char *file = xasprintf("%s/a.c", dir);
+	char *files[] = { file };
+	char *flags[] = { "-Iinclude", "-DX=1" };
+	struct zt_compdb db;
+	char **args;
+	size_t n;
+
+	write_text(dir, "a.c", "int x;\n");
+	assert_int_equal(zt_compdb_from_files(files, 1, flags, 2, &db), 0);
+	assert_int_equal(db.n, 1);
+	assert_string_equal(db.v[0].file, file);
+	args = zt_compdb_clang_args(&db.v[0], &n);
+	assert_true(has(args, "-Iinclude"));
+	assert_true(has(args, "-DX=1"));
+	assert_false(has(args, file));
+	zt_argv_free(args);
+	zt_compdb_release(&db);
+
+	files[0] = "/no/such/file.c";
+	assert_int_equal(zt_compdb_from_files(files, 1, flags, 2, &db), -1);
+	free(file);
+	remove_tree(dir);
+	free(dir);
+}
+
+static void test_compiler_from_argv0(void **state)
+{
+	char *a[] = { "/usr/bin/clang-19", NULL }, *b[] = { "ccache", "x86_64-linux-gnu-gcc-12", NULL };
+	char *c[] = { "cc", NULL }, *d[] = { "tcc", NULL };
+	struct zt_compile_cmd cmd = { .argv = a, .argc = 1 };
+
+	assert_int_equal(zt_compdb_compiler(&cmd), ZT_CC_CLANG);
+	cmd.argv = b;
+	cmd.argc = 2;
+	assert_int_equal(zt_compdb_compiler(&cmd), ZT_CC_GCC);
+	cmd.argv = c;
+	cmd.argc = 1;
+	assert_int_equal(zt_compdb_compiler(&cmd), ZT_CC_GCC);
+	cmd.argv = d;
+	assert_int_equal(zt_compdb_compiler(&cmd), ZT_CC_UNKNOWN);
+}
+
+static void test_flag_filter(void **state)
+{
+	assert_true(zt_compdb_flag_dropped("-fconserve-stack"));
+	assert_true(zt_compdb_flag_dropped("-mfunction-return=thunk-extern"));
+	assert_true(zt_compdb_flag_dropped("--param=allow-store-data-races=0"));
+	assert_true(zt_compdb_flag_dropped("-Wframe-larger-than=2048"));
+	assert_true(zt_compdb_flag_dropped("-MD"));
+	assert_false(zt_compdb_flag_dropped("-Wp,-D_FORTIFY_SOURCE=2"));
+	assert_false(zt_compdb_flag_dropped("-DCONFIG_X=1"));
+	assert_false(zt_compdb_flag_dropped("-fno-strict-aliasing"));
+	assert_false(zt_compdb_flag_dropped("-ftrivial-auto-var-init=zero"));
+	assert_false(zt_compdb_flag_dropped("-include"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_load_kbuild_style_database),
+		cmocka_unit_test(test_broken_database_is_an_error),
+		cmocka_unit_test(test_check_exit_code_on_broken_database),
+		cmocka_unit_test(test_files_after_dashdash),
+		cmocka_unit_test(test_compiler_from_argv0),
+		cmocka_unit_test(test_flag_filter),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
