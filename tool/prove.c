@@ -27,7 +27,9 @@
  * What the differential test runs: every traffic profile and XDP mode of
  * rd-trace, on both RQ types. Names are rd-trace's (DRIVER-CONTRACT.md).
  */
-static const char *const trace_profiles[] = { "udp64", "udp512", "tcp1500", "mtu9000" };
+static const char *const trace_profiles[] = {
+	"udp64", "udp512", "tcp1500", "udp64-mtu9000", "tcp9000", "mix",
+};
 static const char *const trace_modes[] = { "none", "pass", "drop", "drop-read", "tx" };
 static const char *const trace_rqs[] = { "legacy", "striding" };
 
@@ -217,11 +219,15 @@ static int run(struct zt_prove *p, char *const argv[], const struct zt_spawn_opt
 		free(cmd);
 		return res->not_found ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL;
 	}
-	if (res->exit_code != 0 && res->exit_code != ok_code) {
+	if (res->signal || (res->exit_code != 0 && res->exit_code != ok_code)) {
 		cmd = zt_argv_join(argv);
-		step_fail(p, ZT_EXIT_INTERNAL, "%s: exit code %d%s\n%s%s", cmd, res->exit_code,
-			  res->signal ? " (signal)" : "", tail_of(res->err, 15),
-			  tail_of(res->out, 5));
+		if (res->signal)
+			step_fail(p, ZT_EXIT_INTERNAL, "%s: killed by signal %d (%s)\n%s%s", cmd,
+				  res->signal, strsignal(res->signal), tail_of(res->err, 15),
+				  tail_of(res->out, 5));
+		else
+			step_fail(p, ZT_EXIT_INTERNAL, "%s: exit code %d\n%s%s", cmd,
+				  res->exit_code, tail_of(res->err, 15), tail_of(res->out, 5));
 		free(cmd);
 		return ZT_EXIT_INTERNAL;
 	}
@@ -547,21 +553,34 @@ static int step_check(struct zt_prove *p)
 		return step_unavailable(p, "'zerotax check' is not built yet (issue 4)");
 	}
 	if (res.exit_code != ZT_EXIT_CLEAN && res.exit_code != ZT_EXIT_FINDINGS) {
-		ret = step_fail(p, res.exit_code == ZT_EXIT_INPUT ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL,
-				"zerotax check -p %s failed with exit code %d:\n%s", p->compdb_dir,
-				res.exit_code, tail_of(res.err, 15));
+		if (res.signal)
+			ret = step_fail(p, ZT_EXIT_INTERNAL, "zerotax check -p %s was killed by "
+					"signal %d (%s):\n%s", p->compdb_dir, res.signal,
+					strsignal(res.signal), tail_of(res.err, 15));
+		else
+			ret = step_fail(p, res.exit_code == ZT_EXIT_INPUT ? ZT_EXIT_INPUT :
+					ZT_EXIT_INTERNAL, "zerotax check -p %s failed with exit "
+					"code %d:\n%s", p->compdb_dir, res.exit_code,
+					tail_of(res.err, 15));
+		zt_spawn_result_release(&res);
+		return ret;
+	}
+	if (zt_read_file(p->check_json, &text, &len)) {
+		zt_spawn_result_release(&res);
+		return step_fail(p, ZT_EXIT_INTERNAL, "cannot read %s: %s", p->check_json,
+				 strerror(errno));
+	}
+	ret = zt_prove_load_findings(text, len, &p->report);
+	free(text);
+	if (ret) {
+		/* A crash can exit 1 too: show what check said, not only that its JSON is bad. */
+		ret = step_fail(p, ZT_EXIT_INTERNAL, "zerotax check (exit code %d) wrote no "
+				"valid JSON to %s:\n%s", res.exit_code, p->check_json,
+				tail_of(res.err, 15));
 		zt_spawn_result_release(&res);
 		return ret;
 	}
 	zt_spawn_result_release(&res);
-	if (zt_read_file(p->check_json, &text, &len))
-		return step_fail(p, ZT_EXIT_INTERNAL, "cannot read %s: %s", p->check_json,
-				 strerror(errno));
-	ret = zt_prove_load_findings(text, len, &p->report);
-	free(text);
-	if (ret)
-		return step_fail(p, ZT_EXIT_INTERNAL, "cannot read check's output %s",
-				 p->check_json);
 	if (!p->report.n_findings)
 		return step_fail(p, ZT_EXIT_FINDINGS, "check found no zeroed stack variable on "
 				 "the driver's hot path: nothing to prove");
@@ -824,7 +843,7 @@ static const char *const sparse_flags[] = {
 static bool sparse_keeps(const char *arg, bool *takes_next)
 {
 	static const char *const with_value[] = { "-include", "-isystem", "-iquote", "-imacros" };
-	static const char *const prefixes[] = { "-I", "-D", "-U", "-std=", "-m64", "-m32" };
+	static const char *const prefixes[] = { "-I", "-D", "-U", "-std=", "-m64", "-m32", "-nostdinc" };
 
 	*takes_next = false;
 	for (size_t i = 0; i < ARRAY_SIZE(with_value); i++)
@@ -947,8 +966,9 @@ static int trace_one(struct zt_prove *p, const char *so, const char *profile, co
 		     const char *rq, struct zt_spawn_result *res)
 {
 	char *packets = xasprintf("%lu", p->o->trace_packets);
+	/* --check: rd-trace also fails when a packet or a page is unaccounted for. */
 	char *argv[] = { p->rd_trace, "--so", (char *)so, "--profile", (char *)profile, "--mode",
-			 (char *)mode, "--rq", (char *)rq, "--packets", packets, NULL };
+			 (char *)mode, "--rq", (char *)rq, "--packets", packets, "--check", NULL };
 	struct zt_spawn_opts opts = { .timeout_ms = TIMEOUT_TRACE_MS };
 	int ret = run(p, argv, &opts, res, 0);
 
