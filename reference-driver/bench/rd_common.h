@@ -5,6 +5,7 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include "rd_ops.h"
 
 struct rd_variant {
@@ -17,9 +18,15 @@ struct rd_variant {
 static inline int rd_variant_load(struct rd_variant *v)
 {
 	const struct rd_ops *(*get)(void);
+	char abs[4096];
 
+	/* a bare file name would send dlopen() searching the library path */
+	if (!realpath(v->path, abs)) {
+		fprintf(stderr, "rd: cannot find %s\n", v->path);
+		return -1;
+	}
 	/* RTLD_LOCAL + -Bsymbolic: several variants coexist, each bound to its own code */
-	v->handle = dlopen(v->path, RTLD_NOW | RTLD_LOCAL);
+	v->handle = dlopen(abs, RTLD_NOW | RTLD_LOCAL);
 	if (!v->handle) {
 		fprintf(stderr, "rd: cannot load %s: %s\n", v->path, dlerror());
 		return -1;

@@ -91,6 +91,8 @@ struct rd_ops {
 	int (*check)(void *dev, char *msg, size_t len);
 	/* deterministic state dump: counters, pool and page state */
 	void (*trace_state)(void *dev, rd_emit_fn emit, void *arg);
+	/* frame number @seq of the device's traffic (into buf of at least 16384 bytes) */
+	unsigned int (*frame)(void *dev, unsigned int seq, unsigned char *buf);
 };
 
 const struct rd_ops *rd_get_ops(void);

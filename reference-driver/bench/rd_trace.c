@@ -5,6 +5,7 @@
  * every skb, the counters and the page state after a drain.
  */
 
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

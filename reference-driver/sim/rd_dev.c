@@ -264,6 +264,14 @@ static void rd_trace_state(void *p, rd_emit_fn emit, void *arg)
 	emit(arg, line);
 }
 
+static unsigned int rd_frame(void *p, unsigned int seq, unsigned char *buf)
+{
+	struct rd_dev *dev = p;
+	u32 flow;
+
+	return rd_sim_build_frame(&dev->sim, buf, seq, &flow);
+}
+
 static const struct rd_ops rd_ops = {
 	.abi		= RD_OPS_ABI,
 	.build		= RD_BUILD,
@@ -275,6 +283,7 @@ static const struct rd_ops rd_ops = {
 	.counters	= rd_counters,
 	.check		= rd_check,
 	.trace_state	= rd_trace_state,
+	.frame		= rd_frame,
 };
 
 __visible const struct rd_ops *rd_get_ops(void)

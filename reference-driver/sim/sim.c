@@ -69,7 +69,7 @@ static u32 csum_add_bytes(u32 sum, const u8 *p, u32 len)
 }
 
 /* Builds frame number @seq: Ethernet, IPv4, UDP or TCP, pseudo-random payload. */
-static u32 rd_sim_build_frame(struct rd_sim *sim, u8 *f, u32 seq, u32 *flow)
+u32 rd_sim_build_frame(struct rd_sim *sim, u8 *f, u32 seq, u32 *flow)
 {
 	u32 len = rd_profile_frame_len(sim->profile, seq);
 	bool tcp = rd_profile_is_tcp(sim->profile, seq);

@@ -39,6 +39,7 @@ struct rd_sim {
 void rd_sim_init(struct rd_sim *sim, struct mlx5e_priv *priv, int profile, bool cold);
 unsigned int rd_sim_rx(struct rd_sim *sim, unsigned int max);
 unsigned int rd_sim_tx(struct rd_sim *sim);
+u32 rd_sim_build_frame(struct rd_sim *sim, u8 *f, u32 seq, u32 *flow);
 u32 rd_sim_profile_mtu(int profile);
 u32 rd_hash_bytes(u64 *h, const void *p, u32 len);
 
