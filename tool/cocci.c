@@ -270,12 +270,16 @@ char *zt_cocci_filter_stderr(const char *err)
 }
 
 int zt_cocci_run(const char *sp_file, const char *mode, bool in_place, char *const *files,
-		 size_t n_files, const char *cwd, unsigned int timeout_ms,
-		 struct zt_spawn_result *res)
+		 size_t n_files, char *const *include_dirs, const char *cwd,
+		 unsigned int timeout_ms, struct zt_spawn_result *res)
 {
 	struct zt_spawn_opts so = { .cwd = cwd, .timeout_ms = timeout_ms };
-	char **argv = xcalloc(n_files + 12, sizeof(*argv));
-	size_t n = 0;
+	size_t n = 0, n_inc = 0;
+	char **argv;
+
+	while (include_dirs && include_dirs[n_inc])
+		n_inc++;
+	argv = xcalloc(n_files + 2 * n_inc + 16, sizeof(*argv));
 	int ret;
 
 	argv[n++] = "spatch";
@@ -284,7 +288,13 @@ int zt_cocci_run(const char *sp_file, const char *mode, bool in_place, char *con
 	argv[n++] = (char *)sp_file;
 	argv[n++] = "-D";
 	argv[n++] = (char *)mode;
+	/* The owner's header is often reached through another header. */
 	argv[n++] = "--local-includes";
+	argv[n++] = "--recursive-includes";
+	for (size_t i = 0; i < n_inc; i++) {
+		argv[n++] = "-I";
+		argv[n++] = include_dirs[i];
+	}
 	if (in_place) {
 		/* stdout then only carries what the guard rules print. */
 		argv[n++] = "--in-place";

@@ -56,13 +56,14 @@ int zt_cocci_parse_refusals(const char *text, struct zt_cocci_refusals *out);
 void zt_cocci_refusals_release(struct zt_cocci_refusals *r);
 
 /*
- * spatch --sp-file SP -D MODE [--in-place] --local-includes --very-quiet FILES,
+ * spatch --sp-file SP -D MODE [--in-place] --local-includes --recursive-includes
+ * [-I DIR]... --very-quiet FILES,
  * run in @cwd with a timeout. 0 when spatch ran and exited 0; -1 (error()
  * said, with spatch's own message) otherwise. @res is the caller's to release.
  */
 int zt_cocci_run(const char *sp_file, const char *mode, bool in_place, char *const *files,
-		 size_t n_files, const char *cwd, unsigned int timeout_ms,
-		 struct zt_spawn_result *res);
+		 size_t n_files, char *const *include_dirs, const char *cwd,
+		 unsigned int timeout_ms, struct zt_spawn_result *res);
 
 /* spatch's stderr without its "should X be a metavariable?" chatter (our names are literal). */
 char *zt_cocci_filter_stderr(const char *err);

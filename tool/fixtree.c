@@ -799,6 +799,85 @@ static const char *uninit_attr(struct fixer *x)
 	return have ? "__uninitialized" : "__attribute__((__uninitialized__))";
 }
 
+static char *map_arg(struct fixer *x, const char *arg, const char *root);
+
+static size_t incs_count(char **v)
+{
+	size_t n = 0;
+
+	while (v && v[n])
+		n++;
+	return n;
+}
+
+/* The -I directories of @rel's compile command, moved into the copy: spatch's -I. */
+static char **include_dirs(struct fixer *x, const char *rel)
+{
+	char **v = xcalloc(1, sizeof(*v));
+	size_t n = 0;
+
+	for (size_t i = 0; x->o->db && i < x->o->db->n; i++) {
+		const struct zt_compile_cmd *c = &x->o->db->v[i];
+		char *r = relative_to(x->src, c->file);
+		bool match = r && !strcmp(r, rel);
+
+		free(r);
+		if (!match)
+			continue;
+		for (size_t k = 1; k < c->argc; k++) {
+			const char *d = NULL;
+			char *abs, *m;
+
+			if (!strcmp(c->argv[k], "-I") || !strcmp(c->argv[k], "-iquote"))
+				d = k + 1 < c->argc ? c->argv[++k] : NULL;
+			else if (!strncmp(c->argv[k], "-I", 2))
+				d = c->argv[k] + 2;
+			if (!d)
+				continue;
+			abs = d[0] == '/' ? xstrdup(d) : xasprintf("%s/%s", c->directory, d);
+			m = map_arg(x, abs, x->out);
+			free(abs);
+			v = xrealloc(v, (n + 2) * sizeof(*v));
+			v[n++] = m;
+			v[n] = NULL;
+		}
+		break;
+	}
+	return v;
+}
+
+/* "zerotax-fill: FUNCTION: FILL": the call the guard rule found writing the local first. */
+static char *fill_of(const char *text, const char *fn)
+{
+	char *want = xasprintf("zerotax-fill: %s: ", fn), *fill = NULL;
+	const char *p = text ? strstr(text, want) : NULL;
+
+	if (p) {
+		p += strlen(want);
+		fill = xstrndup(p, strcspn(p, "\n"));
+	}
+	free(want);
+	return fill;
+}
+
+static char *why_of(struct fixer *x, const struct site *s)
+{
+	json_t *ev = json_object_get(s->f->details, "evidence");
+	long long cb = jint(json_object_get(ev, "clang"), "bytes", -1);
+	char *fill = s->fill ? xasprintf("%s() writes it first on every path", s->fill) :
+		     xstrdup("no read before the first write was found");
+	char *why;
+
+	if (x->o->strategy == ZT_FIX_HOIST)
+		why = xasprintf("%s; one %s per queue (one NAPI context at a time) replaces the "
+				"per-call copy", fill, s->owner_type);
+	else
+		why = xasprintf("%s; clang-19's optimizer already removed %lld of %lld bytes of "
+				"the zeroing", fill, s->f->size - cb, s->f->size);
+	free(fill);
+	return why;
+}
+
 static int apply_one(struct fixer *x, size_t k, char *tmpl)
 {
 	struct site *s = &x->sites[k];
@@ -811,7 +890,7 @@ static int apply_one(struct fixer *x, size_t k, char *tmpl)
 	struct zt_cocci_refusals refs = { 0 };
 	struct zt_spawn_result res = { 0 };
 	char *files[] = { s->rel, NULL };
-	char *text, *sp;
+	char *text, *sp, **incs;
 	int ret = -1;
 
 	if (x->o->strategy == ZT_FIX_UNINITIALIZED)
@@ -827,7 +906,10 @@ static int apply_one(struct fixer *x, size_t k, char *tmpl)
 	}
 	if (x->o->emit_dir)
 		x->r->items[s->item].sp_file = xstrdup(sp);
-	if (zt_cocci_run(sp, "patch", true, files, 1, x->out, x->timeout, &res)) {
+	incs = include_dirs(x, s->rel);
+	ret = zt_cocci_run(sp, "patch", true, files, 1, incs, x->out, x->timeout, &res);
+	free_list(incs, incs_count(incs));
+	if (ret) {
 		ret = fail(x, "spatch", "%s on %s: %s", sp, s->rel, zt_last_error());
 		goto out;
 	}
@@ -843,6 +925,7 @@ static int apply_one(struct fixer *x, size_t k, char *tmpl)
 		break;
 	}
 	if (x->r->items[s->item].status != ZT_FIX_REFUSED) {
+		s->fill = fill_of(res.out, s->f->function);
 		s->applied = true;
 		touch(x, s->rel);
 		if (s->owner_rel)
@@ -1292,7 +1375,13 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 				   strerror(errno));
 			goto out;
 		}
-		x.spdir = xstrdup(opts->emit_dir);
+		/* spatch runs inside the copy: the path must not be relative. */
+		if (!realpath(opts->emit_dir, real)) {
+			ret = fail(&x, "spatch", "cannot resolve %s: %s", opts->emit_dir,
+				   strerror(errno));
+			goto out;
+		}
+		x.spdir = xstrdup(real);
 	} else {
 		char tmp[] = "/tmp/zerotax-fix-XXXXXX";
 
@@ -1349,8 +1438,11 @@ out:
 			r->n_refused++;
 	}
 	for (size_t k = 0; k < x.n_sites; k++) {
-		if (x.sites[k].applied && r->items[x.sites[k].item].status != ZT_FIX_REFUSED) {
+		/* A failed run applies nothing: the tree stays as it was. */
+		if (!ret && x.sites[k].applied &&
+		    r->items[x.sites[k].item].status != ZT_FIX_REFUSED) {
 			r->items[x.sites[k].item].status = ZT_FIX_APPLIED;
+			r->items[x.sites[k].item].why = why_of(&x, &x.sites[k]);
 			r->n_applied++;
 		}
 		site_release(&x.sites[k]);
@@ -1371,6 +1463,7 @@ void zt_fix_result_release(struct zt_fix_result *r)
 {
 	for (size_t i = 0; i < r->n_items; i++) {
 		free(r->items[i].reason);
+		free(r->items[i].why);
 		free(r->items[i].sp_file);
 	}
 	free(r->items);

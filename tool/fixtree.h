@@ -49,6 +49,7 @@ struct zt_fix_item {
 	size_t finding;		/* index in the findings */
 	enum zt_fix_status status;
 	char *reason;		/* why it was refused (NULL otherwise) */
+	char *why;		/* applied: why the tool believes it is safe */
 	char *sp_file;		/* the instantiated semantic patch (in output_dir or emit_dir) */
 };
 
