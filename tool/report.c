@@ -60,6 +60,7 @@ static void row_release(struct zt_bench_row *r)
 	free(r->source);
 	free(r->autoinit);
 	free(r->mode);
+	free(r->rounds_ns);
 }
 
 /* "baseline-zero" -> "baseline", "zero"; the autoinit is after the last dash. */
@@ -74,7 +75,8 @@ static int split_variant(const char *name, char **source, char **autoinit)
 	return 0;
 }
 
-static int parse_result(json_t *res, const char *compiler, struct zt_bench *b)
+static int parse_result(json_t *res, const char *compiler, unsigned int rounds,
+			struct zt_bench *b)
 {
 	static const char *const mpps_keys[] = { "mpps", NULL };
 	static const char *const ns_keys[] = { "ns_per_packet", "ns", NULL };
@@ -82,7 +84,10 @@ static int parse_result(json_t *res, const char *compiler, struct zt_bench *b)
 						 NULL };
 	const char *variant, *mode;
 	struct zt_bench_row *r;
+	json_t *rns, *v;
+	bool have_ns;
 	double lo, hi;
+	size_t i;
 
 	variant = json_string_value(json_object_get(res, "variant"));
 	mode = json_string_value(json_object_get(res, "mode"));
@@ -95,13 +100,37 @@ static int parse_result(json_t *res, const char *compiler, struct zt_bench *b)
 	r->insns = -1;
 	if (split_variant(variant, &r->source, &r->autoinit))
 		return error("bench variant '%s' is not named <source>-<autoinit>", variant);
-	if (get_stat(res, mpps_keys, &r->mpps, &r->mpps_lo, &r->mpps_hi))
-		return error("bench result %s/%s has no mpps", variant, mode);
-	if (get_stat(res, ns_keys, &r->ns, &r->ns_lo, &r->ns_hi))
+	have_ns = !get_stat(res, ns_keys, &r->ns, &r->ns_lo, &r->ns_hi);
+	if (get_stat(res, mpps_keys, &r->mpps, &r->mpps_lo, &r->mpps_hi)) {
+		if (!have_ns || !(r->ns > 0))
+			return error("bench result %s/%s has neither mpps nor ns_per_packet",
+				     variant, mode);
+		r->mpps = 1000.0 / r->ns;
+		r->mpps_lo = r->mpps_hi = r->mpps;
+	}
+	if (!have_ns) {
 		r->ns = r->ns_lo = r->ns_hi = r->mpps > 0 ? 1000.0 / r->mpps : NAN;
+	} else if (r->mpps_lo == r->mpps_hi && r->ns_lo > 0 && r->ns_hi > 0) {
+		/* rd-bench gives the spread in ns: the slowest round is the lowest rate. */
+		r->mpps_lo = 1000.0 / r->ns_hi;
+		r->mpps_hi = 1000.0 / r->ns_lo;
+	}
 	if (get_stat(res, insn_keys, &r->insns, &lo, &hi))
 		r->insns = -1;
-	r->rounds = json_integer_value(json_object_get(res, "rounds"));
+	r->rounds = json_is_integer(json_object_get(res, "rounds")) ?
+		json_integer_value(json_object_get(res, "rounds")) : rounds;
+	rns = json_object_get(res, "rounds_ns");
+	if (json_is_array(rns) && json_array_size(rns)) {
+		r->rounds_ns = xcalloc(json_array_size(rns), sizeof(double));
+		json_array_foreach(rns, i, v) {
+			if (!json_is_number(v))
+				return error("bench result %s/%s: rounds_ns[%zu] is not a number",
+					     variant, mode, i);
+			r->rounds_ns[r->n_rounds_ns++] = json_number_value(v);
+		}
+		if (!r->rounds)
+			r->rounds = r->n_rounds_ns;
+	}
 	return 0;
 }
 
@@ -110,11 +139,13 @@ int zt_bench_parse_json(const char *text, size_t len, const char *compiler, stru
 	json_error_t jerr;
 	json_t *doc, *results, *res;
 	size_t i, n0 = b->n;
+	unsigned int rounds;
 	int ret = -1;
 
 	doc = json_loadb(text, len, 0, &jerr);
 	if (!doc)
 		return error("bench JSON: line %d: %s", jerr.line, jerr.text);
+	rounds = json_integer_value(json_object_get(doc, "rounds"));
 	results = json_object_get(doc, "results");
 	if (!json_is_array(results)) {
 		error("bench JSON has no \"results\" array");
@@ -125,7 +156,7 @@ int zt_bench_parse_json(const char *text, size_t len, const char *compiler, stru
 			error("bench JSON: results[%zu] is not an object", i);
 			goto out;
 		}
-		if (parse_result(res, compiler, b))
+		if (parse_result(res, compiler, rounds, b))
 			goto out;
 	}
 	ret = 0;
@@ -161,6 +192,38 @@ void zt_bench_release(struct zt_bench *b)
 }
 
 /* --- numbers -------------------------------------------------------------- */
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int zt_bench_round_gain(const struct zt_bench_row *base, const struct zt_bench_row *xf,
+			double *med, double *lo, double *hi)
+{
+	size_t n = base->n_rounds_ns;
+	double *g;
+
+	if (!n || n != xf->n_rounds_ns)
+		return -1;
+	g = xcalloc(n, sizeof(*g));
+	for (size_t i = 0; i < n; i++) {
+		if (!(base->rounds_ns[i] > 0) || !(xf->rounds_ns[i] > 0)) {
+			free(g);
+			return -1;
+		}
+		/* Rate is 1/ns: the gain in Mpps is base_ns / xf_ns - 1. */
+		g[i] = (base->rounds_ns[i] / xf->rounds_ns[i] - 1.0) * 100.0;
+	}
+	qsort(g, n, sizeof(*g), cmp_double);
+	*med = n % 2 ? g[n / 2] : (g[n / 2 - 1] + g[n / 2]) / 2;
+	*lo = g[0];
+	*hi = g[n - 1];
+	free(g);
+	return 0;
+}
 
 double zt_pct_change(double base, double val)
 {
@@ -230,6 +293,53 @@ static void detail_line(FILE *fp, const struct zt_bench_row *r, const char *labe
 	fputc('\n', fp);
 }
 
+static void gain_line(FILE *fp, const struct zt_bench_row *base,
+		      const struct zt_bench_row *xf, const char *label, const char *what)
+{
+	double med, lo, hi;
+	char a[32], l[32], h[32];
+
+	if (!base || !xf || zt_bench_round_gain(base, xf, &med, &lo, &hi))
+		return;
+	zt_fmt_pct(a, sizeof(a), med);
+	zt_fmt_pct(l, sizeof(l), lo);
+	zt_fmt_pct(h, sizeof(h), hi);
+	fprintf(fp, "  %-7s %-8s %-11s %8s [%s..%s] %s\n", xf->autoinit, label, xf->source, a, l,
+		h, what);
+}
+
+/*
+ * The change round by round: the variants ran interleaved, so each round's
+ * pair saw the same machine; its min..max is the spread the gain must clear.
+ */
+static void round_gains(FILE *fp, const struct zt_bench *b, const char *compiler)
+{
+	static const char *const xfs[] = { ZT_SRC_HOIST, ZT_SRC_UNINIT };
+	bool header = false;
+
+	for (size_t s = 0; s < ARRAY_SIZE(table_sections); s++)
+		for (size_t m = 0; m < ARRAY_SIZE(table_modes); m++)
+			for (size_t k = 0; k < ARRAY_SIZE(xfs); k++) {
+				const char *ai = table_sections[s].autoinit, *mode = table_modes[m].mode;
+				const struct zt_bench_row *base, *xf, *none;
+				double x;
+
+				base = zt_bench_find(b, compiler, ZT_SRC_BASELINE, ai, mode);
+				xf = zt_bench_find(b, compiler, xfs[k], ai, mode);
+				if (!base || !xf || zt_bench_round_gain(base, xf, &x, &x, &x))
+					continue;
+				if (!header) {
+					fprintf(fp, "\nChange per interleaved round, median [min..max]:\n");
+					header = true;
+				}
+				gain_line(fp, base, xf, table_modes[m].label, "vs baseline");
+				none = zt_bench_find(b, compiler, ZT_SRC_BASELINE, "none", mode);
+				if (strcmp(ai, "none"))
+					gain_line(fp, none, xf, table_modes[m].label,
+						  "vs baseline without auto-init");
+			}
+}
+
 int zt_report_table(FILE *fp, const struct zt_bench *b, const char *compiler)
 {
 	static const char *const sources[] = { ZT_SRC_BASELINE, ZT_SRC_HOIST, ZT_SRC_UNINIT };
@@ -262,6 +372,7 @@ int zt_report_table(FILE *fp, const struct zt_bench *b, const char *compiler)
 				if (r)
 					detail_line(fp, r, table_modes[m].label);
 			}
+	round_gains(fp, b, compiler);
 	return 0;
 }
 

@@ -33,6 +33,8 @@ struct zt_bench_row {
 	double ns, ns_lo, ns_hi;
 	double insns;		/* instructions/packet (callgrind); < 0: not measured */
 	unsigned int rounds;
+	double *rounds_ns;	/* ns/packet of each round, in round order (interleaved) */
+	size_t n_rounds_ns;
 };
 
 struct zt_bench {
@@ -49,6 +51,14 @@ const struct zt_bench_row *zt_bench_find(const struct zt_bench *b, const char *c
 					 const char *source, const char *autoinit,
 					 const char *mode);
 void zt_bench_release(struct zt_bench *b);
+
+/*
+ * The Mpps change of @xf over @base round by round (rd-bench interleaves the
+ * variants, so round i of both ran under the same conditions): median, min
+ * and max in percent. -1 when the rounds are not there or do not pair up.
+ */
+int zt_bench_round_gain(const struct zt_bench_row *base, const struct zt_bench_row *xf,
+			double *med, double *lo, double *hi);
 
 /* (val - base) / base in percent; NAN when base is not positive. */
 double zt_pct_change(double base, double val);

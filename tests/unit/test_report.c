@@ -24,12 +24,17 @@ static const char bench_json[] =
 	"  { \"variant\": \"transformed-none\", \"mode\": \"drop\", \"rounds\": 5,\n"
 	"    \"mpps\": { \"median\": 32.31, \"min\": 32.0, \"max\": 32.5 },\n"
 	"    \"instructions_per_packet\": 398.0 },\n"
-	"  { \"variant\": \"baseline-zero\", \"mode\": \"drop\", \"rounds\": 5,\n"
-	"    \"mpps\": { \"median\": 24.32, \"min\": 24.0, \"max\": 24.5 },\n"
-	"    \"instructions_per_packet\": 412.0 },\n"
-	"  { \"variant\": \"transformed-zero\", \"mode\": \"drop\", \"rounds\": 5,\n"
-	"    \"mpps\": { \"median\": 32.27, \"min\": 32.1, \"max\": 32.4 },\n"
-	"    \"instructions_per_packet\": 398.0 },\n"
+	/* What rd-bench writes: the spread in ns, the rounds in order. */
+	"  { \"mode\": \"drop\", \"variant\": \"baseline-zero\", \"so\": \"/b/x.so\",\n"
+	"    \"build\": \"gcc-12 autoinit=zero\",\n"
+	"    \"ns_per_packet\": {\"median\": 41.118, \"min\": 40.000, \"max\": 42.000},\n"
+	"    \"mpps\": 24.32, \"ratio\": {\"median\": 1.0, \"min\": 1.0, \"max\": 1.0},\n"
+	"    \"rounds_ns\": [41.1, 40.0, 42.0, 41.2, 41.0], \"instructions_per_packet\": 412.00 },\n"
+	"  { \"mode\": \"drop\", \"variant\": \"transformed-zero\", \"so\": \"/b/y.so\",\n"
+	"    \"build\": \"gcc-12 autoinit=zero\",\n"
+	"    \"ns_per_packet\": {\"median\": 30.99, \"min\": 30.9, \"max\": 31.2},\n"
+	"    \"mpps\": 32.27, \"ratio\": {\"median\": 0.75, \"min\": 0.74, \"max\": 0.76},\n"
+	"    \"rounds_ns\": [31.0, 30.9, 31.2, 30.99, 31.1], \"instructions_per_packet\": 398.00 },\n"
 	"  { \"variant\": \"baseline-none\", \"mode\": \"tx\", \"mpps\": 12.41 },\n"
 	"  { \"variant\": \"transformed-none\", \"mode\": \"tx\", \"mpps\": 12.95 },\n"
 	"  { \"variant\": \"baseline-zero\", \"mode\": \"tx\", \"mpps\": 11.80 },\n"
@@ -107,6 +112,17 @@ static void test_parse_bench_json(void **state)
 	assert_true(fabs(r->ns - 1000.0 / 12.24) < 1e-9);
 	assert_true(r->insns < 0);
 
+	/* rd-bench's form: Mpps spread from the slowest and fastest round, rounds kept. */
+	r = zt_bench_find(&b, "gcc-12", "baseline", "zero", "drop");
+	assert_non_null(r);
+	assert_true(fabs(r->mpps - 24.32) < 1e-9);
+	assert_true(fabs(r->mpps_lo - 1000.0 / 42.0) < 1e-9);
+	assert_true(fabs(r->mpps_hi - 1000.0 / 40.0) < 1e-9);
+	assert_true(fabs(r->ns - 41.118) < 1e-9);
+	assert_int_equal(r->rounds, 5);
+	assert_int_equal(r->n_rounds_ns, 5);
+	assert_true(fabs(r->rounds_ns[2] - 42.0) < 1e-9);
+
 	assert_null(zt_bench_find(&b, "clang-19", "baseline", "none", "drop"));
 	assert_null(zt_bench_find(&b, "gcc-12", "uninit", "none", "drop"));
 	zt_bench_release(&b);
@@ -132,6 +148,27 @@ static void test_parse_bench_rejects_bad_input(void **state)
 		assert_int_equal(zt_bench_parse_json(bad[i], strlen(bad[i]), "clang-19", &b), -1);
 		assert_int_equal(b.n, 12);
 	}
+	zt_bench_release(&b);
+}
+
+static void test_round_gain(void **state)
+{
+	struct zt_bench b = { 0 };
+	const struct zt_bench_row *base, *xf;
+	double med, lo, hi;
+
+	load(&b, "gcc-12");
+	base = zt_bench_find(&b, "gcc-12", "baseline", "zero", "drop");
+	xf = zt_bench_find(&b, "gcc-12", "transformed", "zero", "drop");
+	assert_int_equal(zt_bench_round_gain(base, xf, &med, &lo, &hi), 0);
+	/* Round by round: 41.1/31.0, 40.0/30.9, 42.0/31.2, 41.2/30.99, 41.0/31.1. */
+	assert_true(fabs(med - (41.1 / 31.0 - 1) * 100) < 1e-9);
+	assert_true(fabs(lo - (40.0 / 30.9 - 1) * 100) < 1e-9);
+	assert_true(fabs(hi - (42.0 / 31.2 - 1) * 100) < 1e-9);
+	/* No rounds (a bare mpps) or rounds that do not pair up: no per-round figure. */
+	assert_int_equal(zt_bench_round_gain(base, zt_bench_find(&b, "gcc-12", "transformed",
+								 "none", "drop"),
+					     &med, &lo, &hi), -1);
 	zt_bench_release(&b);
 }
 
@@ -182,6 +219,9 @@ static void test_table_shape(void **state)
 			       "\nDetails (median of 5 rounds, [min..max] over the rounds):\n"));
 	assert_non_null(strstr(out, "  none    XDP_DROP baseline      31.47 Mpps [31.20..31.60]"
 				    "   31.78 ns/packet    400.0 instructions/packet\n"));
+	assert_non_null(strstr(out, "\nChange per interleaved round, median [min..max]:\n"
+				    "  zero    XDP_DROP transformed  +32.58% [+29.45%..+34.62%] "
+				    "vs baseline\n"));
 	free(out);
 	zt_bench_release(&b);
 }
@@ -371,6 +411,7 @@ int main(void)
 		cmocka_unit_test(test_parse_bench_json),
 		cmocka_unit_test(test_parse_bench_rejects_bad_input),
 		cmocka_unit_test(test_percentages),
+		cmocka_unit_test(test_round_gain),
 		cmocka_unit_test(test_table_shape),
 		cmocka_unit_test(test_table_missing_cell_fails),
 		cmocka_unit_test(test_svg_chart),
