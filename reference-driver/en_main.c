@@ -232,6 +232,7 @@ static void mlx5e_free_rq(struct mlx5e_rq *rq)
 
 int mlx5e_open_channel(struct mlx5e_priv *priv, struct bpf_prog *prog)
 {
+	struct net_device *netdev = priv->netdev;
 	struct mlx5e_rq_param rqp = {};
 	struct mlx5e_channel *c;
 	struct mlx5e_rq *rq;
@@ -249,9 +250,9 @@ int mlx5e_open_channel(struct mlx5e_priv *priv, struct bpf_prog *prog)
 	c->ix = 0;
 	c->cpu = 0;
 	c->pdev = &priv->pdev;
-	c->netdev = priv->netdev;
+	c->netdev = netdev;
 	priv->channel = c;
-	netif_napi_add(priv->netdev, &c->napi, mlx5e_napi_poll);
+	netif_napi_add(netdev, &c->napi, mlx5e_napi_poll);
 
 	err = mlx5e_open_xdpsq(c, &c->rq_xdpsq);
 	if (err)

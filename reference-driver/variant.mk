@@ -75,7 +75,7 @@ $(OUT): $(ALL_OBJS)
 
 define compile_rule
 $(call obj,$(1)): $(SRC)/$(1) $(wildcard $(SRC)/*.h $(SRC)/en/*.h $(SRC)/sim/*.h $(SRC)/bench/*.h $(SRC)/include/*/*.h $(SRC)/include/*/*/*.h) | $(OBJDIR)
-	$(CC) $(2) $(EXTRA_CFLAGS) -c $(SRC)/$(1) -o $$@
+	$(CC) $(2) $$(EXTRA_CFLAGS) -c $(SRC)/$(1) -o $$@
 endef
 $(foreach s,$(DRIVER_SRCS),$(eval $(call compile_rule,$(s),$(DRIVER_FLAGS))))
 $(foreach s,$(SHIM_SRCS),$(eval $(call compile_rule,$(s),$(SHIM_FLAGS))))
