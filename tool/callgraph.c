@@ -207,6 +207,17 @@ size_t zt_program_auto_roots(struct zt_program *p)
 	return found;
 }
 
+/* Is @a on @n's parent chain (or @n itself)? */
+static bool is_ancestor(const struct zt_program *p, size_t a, size_t n)
+{
+	for (size_t steps = 0; n != ZT_NO_NODE && steps <= p->n; steps++) {
+		if (n == a)
+			return true;
+		n = p->nodes[n].parent;
+	}
+	return false;
+}
+
 void zt_program_propagate(struct zt_program *p)
 {
 	size_t *queue, head = 0, tail = 0, cap = p->n + 1;
@@ -243,8 +254,11 @@ void zt_program_propagate(struct zt_program *p)
 			if (f <= to->freq)
 				continue;
 			to->freq = f;
-			to->parent = u;
-			to->parent_in_loop = edge->in_loop;
+			/* Keep chains acyclic: recursion can make a caller hotter through its callee. */
+			if (!is_ancestor(p, edge->to, u)) {
+				to->parent = u;
+				to->parent_in_loop = edge->in_loop;
+			}
 			if (!queued[edge->to]) {
 				queued[edge->to] = true;
 				queue[tail++ % cap] = edge->to;

@@ -73,7 +73,8 @@ struct check_run {
 	char **hot;
 	size_t n_hot;
 	struct zt_hotrules rules;
-	bool rules_given;
+	char **rules_files;
+	size_t n_rules_files;
 	const char *evidence;
 	struct zt_stack_opts so;
 	unsigned int budget;
@@ -137,8 +138,10 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct check_ru
 			r->hot[r->n_hot++] = optarg;
 			break;
 		case OPT_RULES:
-			/* Parsed after the options, so a bad file is an input error. */
-			r->rules_given = true;
+			/* Read after the options, so a bad file is an input error. */
+			r->rules_files = xrealloc(r->rules_files,
+						  (r->n_rules_files + 1) * sizeof(*r->rules_files));
+			r->rules_files[r->n_rules_files++] = optarg;
 			break;
 		case OPT_EVIDENCE:
 			if (strcmp(optarg, "gcc") && strcmp(optarg, "clang") &&
@@ -187,24 +190,6 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct check_ru
 		return error("nothing to check: give -p BUILD_DIR or files after '--'");
 	if (r->build_dir && r->n_files)
 		return error("give either -p BUILD_DIR or files after '--', not both");
-	return 0;
-}
-
-/* The rules files, read in order (getopt reordering aside, argv order). */
-static int load_rules(int argc, char **argv, struct check_run *r)
-{
-	for (int i = 1; i < argc; i++) {
-		const char *path = NULL;
-
-		if (!strcmp(argv[i], "--"))
-			break;
-		if (!strcmp(argv[i], "--rules") && i + 1 < argc)
-			path = argv[++i];
-		else if (!strncmp(argv[i], "--rules=", 8))
-			path = argv[i] + 8;
-		if (path && zt_hotrules_load(path, &r->rules))
-			return -1;
-	}
 	return 0;
 }
 
@@ -296,7 +281,7 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 	struct zt_tu_evidence *ev = NULL;
 	struct zt_hot_opts ho = { 0 };
 	struct evidence_job job = { 0 };
-	char scratch[] = "/tmp/zerotax-check-XXXXXX";
+	char *scratch = NULL;
 	bool done = false, have_scratch = false;
 	int ret = ZT_EXIT_INTERNAL;
 	size_t n_unparsed = 0;
@@ -313,9 +298,11 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 		ret = ZT_EXIT_CLEAN;
 		goto out;
 	}
-	if (r.rules_given && load_rules(argc, argv, &r)) {
-		ret = ZT_EXIT_INPUT;
-		goto out;
+	for (size_t i = 0; i < r.n_rules_files; i++) {
+		if (zt_hotrules_load(r.rules_files[i], &r.rules)) {
+			ret = ZT_EXIT_INPUT;
+			goto out;
+		}
 	}
 	if (r.so.min_size < 0)
 		r.so.min_size = r.rules.min_size >= 0 ? r.rules.min_size : ZT_DEFAULT_MIN_SIZE;
@@ -352,6 +339,9 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 	}
 
 	if (r.so.want_gcc || r.so.want_clang) {
+		const char *tmp = getenv("TMPDIR");
+
+		scratch = xasprintf("%s/zerotax-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 		if (!mkdtemp(scratch)) {
 			error("cannot create a scratch directory: %s", strerror(errno));
 			goto out;
@@ -415,11 +405,13 @@ out:
 	free((void *)job.want);
 	if (have_scratch)
 		nftw(scratch, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	free(scratch);
 	zt_findings_release(&fs);
 	zt_program_release(&prog);
 	zt_compdb_release(&db);
 	zt_hotrules_release(&r.rules);
 	free(r.hot);
+	free(r.rules_files);
 	free(r.files);
 	free(r.flags);
 	return ret;

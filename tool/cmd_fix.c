@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "commands.h"
+#include "emit.h"
 #include "fixtree.h"
 #include "process.h"
 
@@ -243,7 +244,7 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 
 	ret = ZT_EXIT_INPUT;
 	if (build) {
-		if (zt_fix_load_compdb(build, &db))
+		if (zt_compdb_load(build, &db))
 			goto out;
 		have_db = true;
 		o.db = &db;
@@ -254,7 +255,7 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 			goto out;
 		input = check_json;
 	}
-	if (zt_fix_load_findings(input, &fs))
+	if (zt_findings_load_json(input, &fs, NULL))
 		goto out;
 	if (output) {
 		out_dir = xstrdup(output);
@@ -310,7 +311,7 @@ out:
 		zt_spawn_result_release(&res);
 	}
 	if (have_db)
-		zt_fix_compdb_release(&db);
+		zt_compdb_release(&db);
 	zt_fix_result_release(&r);
 	zt_findings_release(&fs);
 	free(out_dir);

@@ -291,6 +291,9 @@ int zt_cocci_run(const char *sp_file, const char *mode, bool in_place, char *con
 	/* The owner's header is often reached through another header. */
 	argv[n++] = "--local-includes";
 	argv[n++] = "--recursive-includes";
+	/* The kernel's line limit: spatch would rewrap anything past 80 columns. */
+	argv[n++] = "--max-width";
+	argv[n++] = "100";
 	for (size_t i = 0; i < n_inc; i++) {
 		argv[n++] = "-I";
 		argv[n++] = include_dirs[i];

@@ -21,7 +21,7 @@
 #define ZT_CLANG "clang-19"
 #endif
 
-/* A kernel TU compiles in seconds; a minute per compile is a hang. */
+/* A kernel TU compiles in seconds; five minutes is a hang. */
 #define EVIDENCE_TIMEOUT_MS (300 * 1000)
 /* Each retry drops the options the compiler named as unknown. */
 #define MAX_RETRIES 12
@@ -345,7 +345,7 @@ static void filter_flags(const struct zt_compile_cmd *cmd, enum zt_compiler whic
 		    in_list(a, drop_prefix, ARRAY_SIZE(drop_prefix), true))
 			continue;
 		if (starts(a, "-O")) {
-			if (useful_opt_level(a) && !(which == ZT_CC_GCC && !strcmp(a, "-Oz"))) {
+			if (useful_opt_level(a)) {
 				argv_push(out, a);
 				*have_opt = true;
 			}

@@ -193,7 +193,44 @@ struct walk {
 	CXCursor *local_cursors;	/* parallel to the current function's locals */
 	struct frame stack[MAX_DEPTH];
 	int depth;
+	/*
+	 * Header functions are walked only when code already walked calls or
+	 * stores them: a kernel TU includes thousands of inline helpers it never
+	 * uses, and the TUs that use them walk them.
+	 */
+	CXCursor *queue;
+	size_t n_queue, queue_head;
+	struct zt_strmap queued;	/* USR -> 1; keys owned (queued_keys) */
+	struct file_text *files;	/* file buffers already asked for */
+	size_t n_files;
+	char **queued_keys;
+	size_t n_queued_keys;
 };
+
+static bool in_main_file(CXCursor c)
+{
+	return clang_Location_isFromMainFile(clang_getCursorLocation(c));
+}
+
+/* Walk @fn's definition later if it lives in a header and was not walked yet. */
+static void want_definition(struct walk *w, CXCursor fn, const char *usr)
+{
+	CXCursor def;
+	char *key;
+
+	if (zt_strmap_get(&w->queued, usr) != (size_t)-1)
+		return;
+	def = clang_getCursorDefinition(fn);
+	if (clang_Cursor_isNull(def) || in_main_file(def) ||
+	    clang_Location_isInSystemHeader(clang_getCursorLocation(def)))
+		return;
+	key = xstrdup(usr);
+	w->queued_keys = xrealloc(w->queued_keys, (w->n_queued_keys + 1) * sizeof(char *));
+	w->queued_keys[w->n_queued_keys++] = key;
+	zt_strmap_put(&w->queued, key, 1);
+	w->queue = xrealloc(w->queue, (w->n_queue + 1) * sizeof(*w->queue));
+	w->queue[w->n_queue++] = def;
+}
 
 static struct zt_function *cur(struct walk *w)
 {
@@ -205,39 +242,66 @@ static bool token_is_cold(const char *t)
 	return !strcmp(t, "__cold") || !strcmp(t, "cold") || !strcmp(t, "__cold__");
 }
 
-/* The first token at @loc's spelling or expansion position. */
-static bool token_at_is_cold(CXTranslationUnit tu, CXSourceLocation where, bool spelling)
-{
-	CXSourceLocation loc;
-	CXToken *toks;
-	unsigned int line, col, n;
-	CXFile f;
-	bool cold = false;
+struct file_text {
+	CXFile file;
+	const char *text;
+	size_t size;
+};
 
-	if (spelling)
-		clang_getSpellingLocation(where, &f, &line, &col, NULL);
-	else
-		clang_getExpansionLocation(where, &f, &line, &col, NULL);
+/*
+ * clang_getFileContents() scans the whole source manager for the file, so
+ * it is asked once per file: attributes are spelled in a handful of headers.
+ */
+static const char *file_text(struct walk *w, CXTranslationUnit tu, CXFile f, size_t *size)
+{
+	struct file_text *ft;
+
+	for (size_t i = 0; i < w->n_files; i++) {
+		if (clang_File_isEqual(w->files[i].file, f)) {
+			*size = w->files[i].size;
+			return w->files[i].text;
+		}
+	}
+	w->files = xrealloc(w->files, (w->n_files + 1) * sizeof(*w->files));
+	ft = &w->files[w->n_files++];
+	ft->file = f;
+	ft->text = clang_getFileContents(tu, f, &ft->size);
+	*size = ft->size;
+	return ft->text;
+}
+
+/* Is the identifier where @where is spelled cold (cold, __cold__)? */
+static bool ident_at_is_cold(struct walk *w, CXTranslationUnit tu, CXSourceLocation where)
+{
+	unsigned int offset;
+	const char *text;
+	size_t size, n = 0;
+	char ident[16];
+	CXFile f;
+
+	clang_getSpellingLocation(where, &f, NULL, NULL, &offset);
 	if (!f)
 		return false;
-	loc = clang_getLocation(tu, f, line, col);
-	clang_tokenize(tu, clang_getRange(loc, loc), &toks, &n);
-	if (n) {
-		CXString s = clang_getTokenSpelling(tu, toks[0]);
-
-		cold = token_is_cold(clang_getCString(s));
-		clang_disposeString(s);
+	text = file_text(w, tu, f, &size);
+	if (!text || offset >= size)
+		return false;
+	while (offset + n < size && n < sizeof(ident) - 1 &&
+	       (text[offset + n] == '_' || (text[offset + n] >= 'a' && text[offset + n] <= 'z') ||
+		(text[offset + n] >= 'A' && text[offset + n] <= 'Z') ||
+		(text[offset + n] >= '0' && text[offset + n] <= '9'))) {
+		ident[n] = text[offset + n];
+		n++;
 	}
-	clang_disposeTokens(tu, toks, n);
-	return cold;
+	ident[n] = '\0';
+	return token_is_cold(ident);
 }
 
 /*
  * Is __attribute__((cold)) (or the kernel's __cold) written on this
- * declaration? libclang exposes the attribute without its kind, so look at
- * the tokens where it is spelled (cold, __cold__) and expanded (__cold).
+ * declaration? libclang exposes the attribute without its kind, so read the
+ * identifier where it is spelled: "cold" or "__cold__" (inside __cold).
  */
-static bool decl_is_cold(CXCursor fn)
+static bool decl_is_cold(struct walk *w, CXCursor fn)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(fn);
 	struct kids k = { 0 };
@@ -250,7 +314,7 @@ static bool decl_is_cold(CXCursor fn)
 		if (!clang_isAttribute(clang_getCursorKind(k.v[i])))
 			continue;
 		loc = clang_getCursorLocation(k.v[i]);
-		cold = token_at_is_cold(tu, loc, true) || token_at_is_cold(tu, loc, false);
+		cold = ident_at_is_cold(w, tu, loc);
 	}
 	free(k.v);
 	return cold;
@@ -310,7 +374,7 @@ static size_t function_for(struct walk *w, CXCursor c)
 	}
 	clang_disposeString(usr);
 	f = &w->tu->funcs[i];
-	if (decl_is_cold(c))
+	if (decl_is_cold(w, c))
 		f->cold = true;
 	if (clang_Cursor_getStorageClass(c) == CX_SC_Static)
 		f->is_static = true;
@@ -550,6 +614,7 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 					continue;
 				r = PUSH(w->tu->roots, w->tu->n_roots);
 				r->fn_usr = take(clang_getCursorUSR(fn));
+				want_definition(w, fn, r->fn_usr);
 				r->fn_name = take(clang_getCursorSpelling(fn));
 				r->why = xasprintf("%s()", name);
 			}
@@ -562,6 +627,7 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 		cl->kind = ZT_CALL_DIRECT;
 		cl->target = take(clang_getCursorUSR(ref));
 		cl->name = name;
+		want_definition(w, ref, cl->target);
 	} else {
 		if (!f)
 			return;
@@ -591,6 +657,7 @@ static void add_assign(struct walk *w, CXCursor field, CXCursor fn)
 	a->field = take(clang_getCursorSpelling(field));
 	a->fn_usr = take(clang_getCursorUSR(fn));
 	a->fn_name = take(clang_getCursorSpelling(fn));
+	want_definition(w, fn, a->fn_usr);
 }
 
 struct field_list {
@@ -702,7 +769,8 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 		add_call(w, c, loop, unlikely);
 		break;
 	case CXCursor_DeclRefExpr: {
-		struct zt_local *l = local_for(w, clang_getCursorReferenced(c));
+		struct zt_local *l = cur(w) && cur(w)->n_locals ?
+			local_for(w, clang_getCursorReferenced(c)) : NULL;
 
 		if (l)
 			l->uses |= classify_use(w);
@@ -795,7 +863,10 @@ static enum CXChildVisitResult top(CXCursor c, CXCursor parent, CXClientData dat
 	if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
 	if (kind == CXCursor_FunctionDecl) {
-		walk_function(w, c);
+		if (in_main_file(c))
+			walk_function(w, c);
+		else if (decl_is_cold(w, c))
+			function_for(w, c);	/* a cold prototype matters wherever it is */
 	} else if (kind == CXCursor_VarDecl) {
 		/* Static tables: net_device_ops, handler arrays. */
 		w->fn = (size_t)-1;
@@ -922,9 +993,17 @@ int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd
 		out->n_errors = MAX_ERRORS;
 	}
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top, &w);
+	while (w.queue_head < w.n_queue)
+		walk_function(&w, w.queue[w.queue_head++]);
 	clang_disposeTranslationUnit(tu);
 out:
 	zt_strmap_release(&w.fn_map);
+	zt_strmap_release(&w.queued);
+	for (size_t i = 0; i < w.n_queued_keys; i++)
+		free(w.queued_keys[i]);
+	free(w.queued_keys);
+	free(w.queue);
+	free(w.files);
 	for (size_t i = 0; i < n_unknown; i++)
 		free(unknown[i]);
 	free(unknown);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <regex.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,7 +177,8 @@ static void plan_one(struct fixer *x, size_t i)
 		item_refuse(x, i, "'%s' is not a plain identifier", f->symbol ? f->symbol : "?");
 		return;
 	}
-	if (decl && !json_is_null(json_object_get(decl, "explicit_init"))) {
+	if (json_object_get(decl, "explicit_init") &&
+	    !json_is_null(json_object_get(decl, "explicit_init"))) {
 		item_refuse(x, i, "%s has an initializer: the zeroing is asked for, not automatic",
 			    f->symbol);
 		return;
@@ -244,9 +246,9 @@ static void plan_one(struct fixer *x, size_t i)
 			goto drop;
 		}
 		if (f->size <= 0 || cb * 2 > f->size) {
-			item_refuse(x, i, "clang keeps %lld of %lld bytes of the zeroing of %s: "
-				    "bytes may be read before they are written", cb, f->size,
-				    f->symbol);
+			item_refuse(x, i, "clang keeps %lld of %lld bytes of the zeroing of %s: the "
+				    "optimizer could not prove them dead, so nothing shows that "
+				    "every byte read is written first", cb, f->size, f->symbol);
 			goto drop;
 		}
 	}
@@ -328,7 +330,10 @@ static int copy_tree(const char *from, const char *to, const char *skip)
 		if (lstat(a, &st)) {
 			ret = error("cannot stat %s: %s", a, strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
-			if (strcmp(a, skip) && !is_build_dir(a))
+			char real[PATH_MAX];
+
+			/* The copy may live inside the tree: never copy it into itself. */
+			if (!(realpath(a, real) && !strcmp(real, skip)) && !is_build_dir(a))
 				ret = copy_tree(a, b, skip);
 		} else if (S_ISLNK(st.st_mode)) {
 			char target[PATH_MAX];
@@ -649,7 +654,8 @@ static int move_definition(struct fixer *x, struct site *s)
 	}
 	tdef = find_definition(ttext, s->type);
 	if (!strcmp(s->type_rel, s->owner_rel)) {
-		if (tdef < odef) {
+		/* Two reads of one file: compare offsets, not pointers. */
+		if (tdef - ttext < odef - otext) {
 			ret = 0;
 			goto out;
 		}
@@ -668,8 +674,22 @@ static int move_definition(struct fixer *x, struct site *s)
 	if (bs > ttext + 1 && bs[-1] == '\n' && bs[-2] == '\n' && *be == '\n')
 		del++;
 	free(x->r->moved);
-	x->r->moved = xasprintf("%s: %s:%u -> %s:%u", s->type, s->type_rel,
-				line_of(ttext, tdef), s->owner_rel, line_of(otext, odef));
+	{
+		/* Lines as the user's tree has them, not as the copy has them by now. */
+		char *st = read_rel(x->src, s->type_rel), *so = read_rel(x->src, s->owner_rel);
+		const char *sd = st ? find_definition(st, s->type) : NULL;
+		const char *sod = so ? find_definition(so, s->owner_type) : NULL;
+
+		x->r->moved = xasprintf("%s: %s:%u -> %s:%u", s->type, s->type_rel,
+					sd ? line_of(st, sd) : line_of(ttext, tdef), s->owner_rel,
+					sod ? line_of(so, sod) : line_of(otext, odef));
+		free(st);
+		free(so);
+		free(x->r->moved_from);
+		free(x->r->moved_to);
+		x->r->moved_from = xstrdup(s->type_rel);
+		x->r->moved_to = xstrdup(s->owner_rel);
+	}
 	t2 = text_splice(ttext, (size_t)(bs - ttext), del, "");
 	if (!strcmp(s->type_rel, s->owner_rel)) {
 		free(otext);
@@ -700,8 +720,21 @@ out:
 	return ret;
 }
 
+static bool cold_comment(const char *b, const char *e)
+{
+	static const char *const words[] = { "control", "cold", "slow path", "slowpath",
+					     "read-mostly", "config" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (memmem(b, (size_t)(e - b), words[i], strlen(words[i])))
+			return true;
+	return false;
+}
+
 /*
- * Without a choice from the layout model, the field goes at the end, but not
+ * Without a choice from the layout model (details.owner.after), the field goes
+ * after the last hot member: before a comment that opens the cold part
+ * ("control", "cold", "slow path"). Failing that, at the end, but not
  * behind a trailing cache-line aligned member: that one starts a line of its
  * own, and whatever follows it would share it.
  */
@@ -723,6 +756,11 @@ static char *default_anchor(const char *otext, const char *owner_type)
 
 			if (!e)
 				break;
+			/* "control", "cold", "slow path": the hot part ended with the member before. */
+			if (!depth && names[1] && cold_comment(p, e)) {
+				free(names[0]);
+				return names[1];
+			}
 			p = e + 1;
 			stmt = p + 1;
 			continue;
@@ -800,6 +838,9 @@ static const char *uninit_attr(struct fixer *x)
 }
 
 static char *map_arg(struct fixer *x, const char *arg, const char *root);
+static bool file_changed(struct fixer *x, const char *rel);
+static int tidy(struct fixer *x, const struct site *s);
+static int tidy_owner(struct fixer *x, const struct site *s);
 
 static size_t incs_count(char **v)
 {
@@ -932,11 +973,286 @@ static int apply_one(struct fixer *x, size_t k, char *tmpl)
 			touch(x, s->owner_rel);
 	}
 	ret = 0;
+	if (s->applied && file_changed(x, s->rel))
+		ret = tidy(x, s);
+	if (!ret && s->applied && s->owner_rel && file_changed(x, s->owner_rel))
+		ret = tidy_owner(x, s);
 out:
 	zt_cocci_refusals_release(&refs);
 	zt_spawn_result_release(&res);
 	free(text);
 	free(sp);
+	return ret;
+}
+
+/* ---- tidy: what spatch's pretty printer leaves for netdev review ------------- */
+
+struct lines {
+	char **v;
+	size_t n;
+	bool final_newline;
+};
+
+static void lines_split(const char *text, struct lines *l)
+{
+	const char *p = text;
+
+	memset(l, 0, sizeof(*l));
+	while (*p) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+
+		l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+		l->v[l->n++] = xstrndup(p, len);
+		if (!eol)
+			break;
+		p = eol + 1;
+	}
+	l->final_newline = p > text && p[-1] == '\n';
+}
+
+static char *lines_join(const struct lines *l)
+{
+	size_t len = 0;
+	char *s, *o;
+
+	for (size_t i = 0; i < l->n; i++)
+		len += strlen(l->v[i]) + 1;
+	s = o = xmalloc(len + 1);
+	for (size_t i = 0; i < l->n; i++) {
+		size_t n = strlen(l->v[i]);
+
+		memcpy(o, l->v[i], n);
+		o += n;
+		if (i + 1 < l->n || l->final_newline)
+			*o++ = '\n';
+	}
+	*o = '\0';
+	return s;
+}
+
+static void lines_release(struct lines *l)
+{
+	free_list(l->v, l->n);
+	memset(l, 0, sizeof(*l));
+}
+
+static bool line_in(const struct lines *l, const char *line)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i], line))
+			return true;
+	return false;
+}
+
+/*
+ * spatch prints a cast it had to rebuild as "(char *) x"; kernel style (and
+ * checkpatch) want "(char *)x". Only on lines the rewrite produced, and only
+ * for parentheses that hold a type.
+ */
+static char *tighten_casts(const char *line, const regex_t *re)
+{
+	char *s = xstrdup(line);
+	size_t off = 0;
+	regmatch_t m[1];
+
+	while (!regexec(re, s + off, 1, m, off ? REG_NOTBOL : 0)) {
+		size_t end = off + (size_t)m[0].rm_eo;	/* just past ") " */
+		size_t start = off + (size_t)m[0].rm_so;
+
+		if (start > 0 && (isalnum((unsigned char)s[start - 1]) || s[start - 1] == '_')) {
+			off = end;
+			continue;
+		}
+		memmove(s + end - 1, s + end, strlen(s + end) + 1);
+		off = end - 1;
+	}
+	return s;
+}
+
+static int indent_of(const char *l)
+{
+	int n = 0;
+
+	for (; *l == '\t' || *l == ' '; l++)
+		n += *l == '\t' ? 8 : 1;
+	return n;
+}
+
+/* Does this line start a declaration ("u16 x = ...;", "struct a *b;")? */
+static bool declaration_line(const char *l)
+{
+	static const char *const stmt[] = { "return", "goto", "if", "else", "for", "while", "do",
+					    "switch", "case", "break", "continue", "default",
+					    "sizeof" };
+	static const char *const kw[] = { "struct", "union", "enum", "const", "static",
+					  "unsigned", "signed", "volatile", "register" };
+	const char *p = l, *w;
+	size_t n;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	w = p;
+	while (isalnum((unsigned char)*p) || *p == '_')
+		p++;
+	n = (size_t)(p - w);
+	if (!n)
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(stmt); i++)
+		if (n == strlen(stmt[i]) && !strncmp(w, stmt[i], n))
+			return false;
+	for (size_t i = 0; i < ARRAY_SIZE(kw); i++)
+		if (n == strlen(kw[i]) && !strncmp(w, kw[i], n))
+			return true;
+	/* A type name, then (pointers and) a declarator. */
+	while (*p == ' ' || *p == '\t' || *p == '*')
+		p++;
+	return isalpha((unsigned char)*p) || *p == '_';
+}
+
+/*
+ * Move the new pointer first among the locals of its block, where netdev's
+ * reverse Christmas tree puts what the upstream change added. Only when every
+ * line between the block's "{" and it is a declaration.
+ */
+static void hoist_first(struct lines *l, const char *decl)
+{
+	for (size_t d = 0; d < l->n; d++) {
+		const char *t = l->v[d];
+		int ind;
+		size_t i;
+
+		while (*t == ' ' || *t == '\t')
+			t++;
+		if (strcmp(t, decl))
+			continue;
+		ind = indent_of(l->v[d]);
+		for (i = d; i-- > 0;) {
+			const char *u = l->v[i];
+			size_t len = strlen(u);
+
+			if (len && u[len - 1] == '{' && indent_of(u) < ind)
+				break;
+			if (!len || indent_of(u) < ind)
+				return;
+			if (indent_of(u) == ind && !declaration_line(u))
+				return;
+		}
+		if (i == (size_t)-1 || i + 1 == d)
+			continue;
+		{
+			char *moved = l->v[d];
+
+			memmove(&l->v[i + 2], &l->v[i + 1], (d - i - 1) * sizeof(*l->v));
+			l->v[i + 1] = moved;
+		}
+	}
+}
+
+static int tidy(struct fixer *x, const struct site *s)
+{
+	char *orig = read_rel(x->src, s->rel), *now = read_rel(x->out, s->rel), *out;
+	struct lines lo, ln;
+	regex_t re;
+	int ret = 0;
+
+	if (!orig || !now) {
+		free(orig);
+		free(now);
+		return fail(x, "spatch", "cannot read %s after spatch", s->rel);
+	}
+	if (regcomp(&re, "\\((const |volatile )*(struct [A-Za-z_][A-Za-z0-9_]*|"
+		    "union [A-Za-z_][A-Za-z0-9_]*|unsigned( (char|short|int|long))?|"
+		    "signed( (char|short|int|long))?|void|char|short|int|long( long)?|bool|"
+		    "[us](8|16|32|64)|__[lb]e(16|32|64)|[A-Za-z_][A-Za-z0-9_]*_t)( ?\\*+)?\\) ",
+		    REG_EXTENDED)) {
+		free(orig);
+		free(now);
+		return fail(x, "spatch", "internal: bad cast pattern");
+	}
+	lines_split(orig, &lo);
+	lines_split(now, &ln);
+	for (size_t i = 0; i < ln.n; i++) {
+		if (line_in(&lo, ln.v[i]))
+			continue;
+		{
+			char *t = tighten_casts(ln.v[i], &re);
+
+			free(ln.v[i]);
+			ln.v[i] = t;
+		}
+	}
+	if (x->o->strategy == ZT_FIX_HOIST) {
+		char *decl = xasprintf("%s *%s = &%s->%s;", s->type, s->var, s->owner_param, s->var);
+
+		hoist_first(&ln, decl);
+		free(decl);
+	}
+	out = lines_join(&ln);
+	if (strcmp(out, now) && write_rel(x->out, s->rel, out))
+		ret = fail(x, "spatch", "cannot write %s: %s", s->rel, strerror(errno));
+	free(out);
+	regfree(&re);
+	lines_release(&lo);
+	lines_release(&ln);
+	free(orig);
+	free(now);
+	return ret;
+}
+
+/*
+ * spatch hands the anchor member's trailing comment to the line it adds after
+ * it. Give it back: the comment describes the anchor, not the new field.
+ */
+static int tidy_owner(struct fixer *x, const struct site *s)
+{
+	char *orig = read_rel(x->src, s->owner_rel), *now = read_rel(x->out, s->owner_rel);
+	char *field = xasprintf("%s %s;", s->type, s->var), *out;
+	struct lines lo, ln;
+	int ret = 0;
+
+	if (!orig || !now) {
+		free(orig);
+		free(now);
+		free(field);
+		return 0;
+	}
+	lines_split(orig, &lo);
+	lines_split(now, &ln);
+	for (size_t i = 1; i < ln.n; i++) {
+		char *l = ln.v[i], *t = l, *rest, *prev = ln.v[i - 1];
+
+		while (*t == ' ' || *t == '\t')
+			t++;
+		if (strncmp(t, field, strlen(field)))
+			continue;
+		rest = t + strlen(field);
+		while (*rest == ' ' || *rest == '\t')
+			rest++;
+		if (strncmp(rest, "/*", 2) && strncmp(rest, "//", 2))
+			continue;
+		/* The original line: the anchor as it is now, followed by that comment. */
+		for (size_t k = 0; k < lo.n; k++) {
+			const char *o = lo.v[k];
+			size_t pl = strlen(prev), ol = strlen(o), cl = strlen(rest);
+
+			if (ol > pl + cl && !strncmp(o, prev, pl) && !strcmp(o + ol - cl, rest)) {
+				free(ln.v[i - 1]);
+				ln.v[i - 1] = xstrdup(o);
+				*(t + strlen(field)) = '\0';
+				break;
+			}
+		}
+	}
+	out = lines_join(&ln);
+	if (strcmp(out, now) && write_rel(x->out, s->owner_rel, out))
+		ret = fail(x, "spatch", "cannot write %s: %s", s->owner_rel, strerror(errno));
+	free(out);
+	free(field);
+	lines_release(&lo);
+	lines_release(&ln);
+	free(orig);
+	free(now);
 	return ret;
 }
 
@@ -1035,10 +1351,13 @@ static int verify(struct fixer *x)
 				free(old);
 				return -1;
 			}
-			if (!x->r->field)
+			if (!x->r->field) {
 				x->r->field = xasprintf("%s: %s %s %s%s", s->owner_type, s->type, s->var,
 							s->anchor ? "after " : "at the end",
 							s->anchor ? s->anchor : "");
+				x->r->field_owner = xstrdup(s->owner_type);
+				x->r->field_after = s->anchor ? xstrdup(s->anchor) : NULL;
+			}
 		}
 		free(old);
 	}
@@ -1313,6 +1632,16 @@ static int sparse_step(struct fixer *x, char **tus, size_t n)
 
 /* ---- the whole run ---------------------------------------------------------- */
 
+static int site_cmp(const void *pa, const void *pb)
+{
+	const struct site *a = pa, *b = pb;
+	int c = strcmp(a->rel, b->rel);
+
+	if (c)
+		return c;
+	return a->f->line > b->f->line ? -1 : a->f->line < b->f->line;
+}
+
 static bool dir_empty_or_missing(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -1357,12 +1686,15 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 		plan_one(&x, i);
 
 	/* copy */
-	if (copy_tree(x.src, opts->output_dir, opts->output_dir) ||
-	    !realpath(opts->output_dir, real)) {
-		ret = fail(&x, "copy", "%s", zt_last_error());
+	if ((mkdir(opts->output_dir, 0755) && errno != EEXIST) || !realpath(opts->output_dir, real)) {
+		ret = fail(&x, "copy", "cannot create %s: %s", opts->output_dir, strerror(errno));
 		goto out;
 	}
 	x.out = xstrdup(real);
+	if (copy_tree(x.src, x.out, x.out)) {
+		ret = fail(&x, "copy", "%s", zt_last_error());
+		goto out;
+	}
 	if (!x.n_sites) {
 		ret = 0;
 		goto out;
@@ -1399,6 +1731,11 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 		ret = fail(&x, "spatch", "%s", zt_last_error());
 		goto out;
 	}
+	/*
+	 * Positions are lines of the file as check saw it: per file, the last
+	 * finding first, so a rewrite never shifts the lines of the next one.
+	 */
+	qsort(x.sites, x.n_sites, sizeof(*x.sites), site_cmp);
 	for (size_t k = 0; k < x.n_sites; k++) {
 		if (opts->strategy == ZT_FIX_HOIST && !x.sites[k].anchor) {
 			char *o = read_rel(x.out, x.sites[k].owner_rel);
@@ -1470,6 +1807,10 @@ void zt_fix_result_release(struct zt_fix_result *r)
 	free_list(r->changed, r->n_changed);
 	free(r->moved);
 	free(r->field);
+	free(r->field_owner);
+	free(r->field_after);
+	free(r->moved_from);
+	free(r->moved_to);
 	free(r->failure);
 	memset(r, 0, sizeof(*r));
 }
@@ -1655,6 +1996,31 @@ char *zt_fix_subject(const struct zt_findings *fs, const struct zt_fix_result *r
 	return subject;
 }
 
+/* A paragraph at 72 columns, as commit messages are written. */
+static void wrap(FILE *m, const char *text)
+{
+	const char *p = text;
+	size_t col = 0;
+
+	while (*p) {
+		size_t w = strcspn(p, " ");
+
+		if (col && col + 1 + w > 72) {
+			fputc('\n', m);
+			col = 0;
+		} else if (col) {
+			fputc(' ', m);
+			col++;
+		}
+		fwrite(p, 1, w, m);
+		col += w;
+		p += w;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', m);
+}
+
 static void add_evidence(FILE *m, const struct zt_finding *f)
 {
 	json_t *ev = json_object_get(f->details, "evidence");
@@ -1706,22 +2072,49 @@ int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings
 	fprintf(m, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
 	fprintf(m, "From: zerotax <zerotax@localhost>\n");
 	fprintf(m, "Subject: [PATCH] %s\n\n", subject);
-	fprintf(m, "With stack auto-initialization (CONFIG_INIT_STACK_ALL_ZERO) every local\n"
-		   "struct is zeroed on entry. The functions below declare %s on the\n"
-		   "stack and run once per received packet, so the zeroing is paid per packet.\n\n",
-		f->type);
+	{
+		char *p1 = xasprintf("With stack auto-initialization (CONFIG_INIT_STACK_ALL_ZERO) "
+				     "every local struct is zeroed on entry. The functions below "
+				     "declare %s %s on the stack and run once per received packet, "
+				     "so the zeroing is paid per packet:", f->type, f->symbol);
+
+		wrap(m, p1);
+		free(p1);
+	}
+	fputc('\n', m);
 	for (size_t i = 0; i < r->n_items; i++)
 		if (r->items[i].status == ZT_FIX_APPLIED)
 			add_evidence(m, &fs->v[r->items[i].finding]);
-	fprintf(m, "\nOne queue is processed by one NAPI context at a time and every field of\n"
-		   "the buffer is written before it is read on each packet, so one instance\n"
-		   "per queue can serve all of them.");
-	if (r->field)
-		fprintf(m, " It lives in %s.", r->field);
-	if (r->moved)
-		fprintf(m, "\nThe owner embeds it by value now, so the definition of %s\nmoves before it.",
-			r->moved);
 	fputc('\n', m);
+	{
+		const struct zt_fix_item *it = NULL;
+		char *p2, *where, *moved = NULL, *fill;
+
+		for (size_t i = 0; i < r->n_items && !it; i++)
+			if (r->items[i].status == ZT_FIX_APPLIED)
+				it = &r->items[i];
+		where = r->field_after ?
+			xasprintf("after %s, the last member of the hot part", r->field_after) :
+			xstrdup("at its end");
+		if (r->moved_from)
+			moved = xasprintf(" The owner embeds it by value now, so the definition of "
+					  "%s moves from %s into %s, before the owner.", f->type,
+					  r->moved_from, r->moved_to);
+		/* The guard rule's finding, without the strategy's own explanation. */
+		fill = it && it->why ? xstrndup(it->why, strcspn(it->why, ";")) :
+		       xstrdup("every field is written before it is read");
+		p2 = xasprintf("Keep one %s per queue instead: it becomes the member %s of %s, "
+			       "%s, and each function takes a pointer to it. A queue is "
+			       "processed by one NAPI context at a time, and %s, so no "
+			       "packet sees what the previous one left.%s", f->type, f->symbol,
+			       r->field_owner ? r->field_owner : "the owner", where, fill,
+			       moved ? moved : "");
+		wrap(m, p2);
+		free(p2);
+		free(fill);
+		free(where);
+		free(moved);
+	}
 	if (bench) {
 		fputs("\nMeasured on the bundled reference driver:\n\n", m);
 		fputs(bench, m);
@@ -1762,166 +2155,4 @@ out:
 	free(diff);
 	free(bench);
 	return ret;
-}
-
-/* ---- inputs ----------------------------------------------------------------- */
-
-static char *jdup(json_t *o, const char *key)
-{
-	const char *s = jstr(o, key);
-
-	return s ? xstrdup(s) : NULL;
-}
-
-int zt_fix_load_findings(const char *path, struct zt_findings *fs)
-{
-	json_error_t je;
-	json_t *doc = json_load_file(path, 0, &je), *arr, *o;
-	size_t i;
-
-	if (!doc)
-		return error("%s:%d: %s", path, je.line, je.text);
-	arr = json_object_get(doc, "findings");
-	if (!json_is_array(arr)) {
-		json_decref(doc);
-		return error("%s: no \"findings\" array: not the JSON of zerotax check", path);
-	}
-	json_array_foreach(arr, i, o) {
-		const struct zt_check *c = zt_check_by_name(jstr(o, "rule") ? jstr(o, "rule") : "");
-		struct zt_finding *f;
-		const char *freq = jstr(o, "frequency");
-		json_t *chain = json_object_get(o, "chain"), *v;
-		size_t k;
-
-		if (!c)
-			c = zt_check_by_name(jstr(o, "check") ? jstr(o, "check") : "");
-		if (!c || !jstr(o, "file")) {
-			json_decref(doc);
-			return error("%s: finding %zu: unknown rule or no file", path, i);
-		}
-		f = zt_findings_add(fs, c);
-		f->file = jdup(o, "file");
-		f->line = (unsigned int)jint(o, "line", 0);
-		f->column = (unsigned int)jint(o, "column", 0);
-		f->function = jdup(o, "function");
-		f->symbol = jdup(o, "symbol");
-		f->type = jdup(o, "type");
-		f->size = jint(o, "size", -1);
-		f->message = jdup(o, "message");
-		f->fingerprint = jdup(o, "fingerprint");
-		f->suppressed = jtrue(o, "suppressed");
-		f->rank = json_number_value(json_object_get(o, "rank"));
-		f->freq = !freq ? ZT_FREQ_UNKNOWN : !strcmp(freq, "per-packet") ? ZT_FREQ_PER_PACKET :
-			  !strcmp(freq, "per-poll") ? ZT_FREQ_PER_POLL :
-			  !strcmp(freq, "cold") ? ZT_FREQ_COLD : ZT_FREQ_UNKNOWN;
-		json_array_foreach(chain, k, v)
-			if (json_is_string(v)) {
-				f->chain = xrealloc(f->chain, (f->n_chain + 1) * sizeof(char *));
-				f->chain[f->n_chain++] = xstrdup(json_string_value(v));
-			}
-		f->details = json_object_get(o, "details");
-		f->details = json_is_object(f->details) ? json_incref(f->details) : json_object();
-	}
-	json_decref(doc);
-	return 0;
-}
-
-/* Split a "command" string the way a shell would for plain words and quotes. */
-static char **split_command(const char *s, size_t *n)
-{
-	char **v = NULL;
-
-	*n = 0;
-	while (*s) {
-		char *w = xmalloc(strlen(s) + 1), *o = w;
-
-		while (isspace((unsigned char)*s))
-			s++;
-		if (!*s) {
-			free(w);
-			break;
-		}
-		while (*s && !isspace((unsigned char)*s)) {
-			if (*s == '"' || *s == '\'') {
-				char q = *s++;
-
-				while (*s && *s != q) {
-					if (q == '"' && *s == '\\' && s[1])
-						s++;
-					*o++ = *s++;
-				}
-				if (*s)
-					s++;
-			} else {
-				if (*s == '\\' && s[1])
-					s++;
-				*o++ = *s++;
-			}
-		}
-		*o = '\0';
-		v = xrealloc(v, (*n + 2) * sizeof(*v));
-		v[(*n)++] = w;
-		v[*n] = NULL;
-	}
-	return v;
-}
-
-int zt_fix_load_compdb(const char *build_dir, struct zt_compdb *db)
-{
-	char *path = xasprintf("%s/compile_commands.json", build_dir);
-	json_error_t je;
-	json_t *doc = json_load_file(path, 0, &je), *o;
-	size_t i;
-
-	memset(db, 0, sizeof(*db));
-	if (!doc || !json_is_array(doc)) {
-		error("%s: %s", path, doc ? "not an array" : je.text);
-		json_decref(doc);
-		free(path);
-		return -1;
-	}
-	free(path);
-	db->v = xcalloc(json_array_size(doc) + 1, sizeof(*db->v));
-	json_array_foreach(doc, i, o) {
-		struct zt_compile_cmd *c = &db->v[db->n];
-		json_t *args = json_object_get(o, "arguments"), *a;
-		const char *dir = jstr(o, "directory"), *file = jstr(o, "file");
-		size_t k;
-
-		if (!dir || !file)
-			continue;
-		c->directory = xstrdup(dir);
-		c->file = file[0] == '/' ? xstrdup(file) : xasprintf("%s/%s", dir, file);
-		if (json_is_array(args)) {
-			c->argv = xcalloc(json_array_size(args) + 1, sizeof(char *));
-			json_array_foreach(args, k, a)
-				if (json_is_string(a))
-					c->argv[c->argc++] = xstrdup(json_string_value(a));
-		} else if (jstr(o, "command")) {
-			c->argv = split_command(jstr(o, "command"), &c->argc);
-		}
-		if (!c->argc) {
-			free(c->directory);
-			free(c->file);
-			free(c->argv);
-			memset(c, 0, sizeof(*c));
-			continue;
-		}
-		db->n++;
-	}
-	json_decref(doc);
-	return 0;
-}
-
-void zt_fix_compdb_release(struct zt_compdb *db)
-{
-	for (size_t i = 0; i < db->n; i++) {
-		free(db->v[i].file);
-		free(db->v[i].directory);
-		for (size_t k = 0; k < db->v[i].argc; k++)
-			free(db->v[i].argv[k]);
-		free(db->v[i].argv);
-	}
-	free(db->v);
-	memset(db, 0, sizeof(*db));
 }

@@ -60,6 +60,9 @@ struct zt_fix_result {
 	size_t n_changed;
 	char *moved;		/* "struct T: a.h:12 -> b.h:40", or NULL */
 	char *field;		/* "struct mlx5e_rq: struct mlx5e_xdp_buff mxbuf after page_pool" */
+	char *field_owner;	/* "struct mlx5e_rq" */
+	char *field_after;	/* the member it follows; NULL: at the end */
+	char *moved_from, *moved_to;	/* files (relative) of a moved definition */
 	const char *failed_step;	/* NULL when every step passed */
 	char *failure;		/* why the step failed */
 	size_t n_applied, n_refused;
@@ -91,12 +94,6 @@ int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings
 			const char *bench_table, char **path_out);
 /* The patch's subject, derived from the findings that were applied. */
 char *zt_fix_subject(const struct zt_findings *fs, const struct zt_fix_result *result);
-
-/* Findings from a check JSON file (the fields fix needs; details kept). */
-int zt_fix_load_findings(const char *path, struct zt_findings *fs);
-/* compile_commands.json from @build_dir, read with jansson. */
-int zt_fix_load_compdb(const char *build_dir, struct zt_compdb *db);
-void zt_fix_compdb_release(struct zt_compdb *db);
 
 const char *zt_fix_status_name(enum zt_fix_status s);
 

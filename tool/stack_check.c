@@ -139,11 +139,15 @@ static void match_sites(const struct zt_evidence *ev, const char *function,
 
 		if (!s->function || strcmp(s->function, function))
 			continue;
-		if (s->var)
-			hit = !strcmp(s->var, l->name);
-		else
-			hit = s->file && s->line == l->line &&
-			      !strcmp(base_name(s->file), base_name(l->file));
+		/*
+		 * By name, or by where the declaration is: a name recovered from
+		 * the source may be a macro's (DECLARE_...(buf)), and paths may be
+		 * relative to another directory, so the file's base name is compared.
+		 */
+		hit = s->var && !strcmp(s->var, l->name);
+		if (!hit && s->file && s->line == l->line &&
+		    !strcmp(base_name(s->file), base_name(l->file)))
+			hit = !s->var || (s->column && s->column == l->column);
 		if (!hit)
 			continue;
 		if (r->bytes < 0)
@@ -385,6 +389,16 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 		zt_finding_add_note(fd, "no pointer-to-struct parameter of '%s' can own a per-queue "
 				    "copy; mark it __uninitialized if every byte read is written "
 				    "first", n->name);
+	}
+	{
+		long long fg = frame_size(tev, true, n->name), fc = frame_size(tev, false, n->name);
+
+		if (fg >= 0 && fc >= 0)
+			zt_finding_add_note(fd, "stack frame of '%s': %lld bytes (gcc), %lld (clang)",
+					    n->name, fg, fc);
+		else if (fg >= 0 || fc >= 0)
+			zt_finding_add_note(fd, "stack frame of '%s': %lld bytes (%s)", n->name,
+					    fg >= 0 ? fg : fc, fg >= 0 ? "gcc" : "clang");
 	}
 	free(chain);
 	free(decl);

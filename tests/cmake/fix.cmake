@@ -16,3 +16,22 @@ foreach(case ${ZT_FIX_CASES})
 		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/lsan.supp:print_suppressions=0"
 		LABELS fix)
 endforeach()
+
+# The reference driver: check finds the four receive functions, fix rewrites
+# them (field after the hot members, definition moved into en.h) and the copy
+# compiles with the driver's own flags.
+if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
+	add_test(NAME fix/reference-driver
+		COMMAND ${CMAKE_COMMAND}
+			-DZT=$<TARGET_FILE:zerotax>
+			-DCORPUS=${CMAKE_SOURCE_DIR}/corpus/fix
+			-DDATA=${CMAKE_CURRENT_SOURCE_DIR}/data/fix
+			-DDRIVER=${CMAKE_SOURCE_DIR}/reference-driver
+			-DWORK=${CMAKE_CURRENT_BINARY_DIR}/fix-work/reference-driver
+			-DCASE=reference-driver
+			-DGCC=${GCC_EXE}
+			-P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/fix/run.cmake)
+	set_tests_properties(fix/reference-driver PROPERTIES
+		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/lsan.supp:print_suppressions=0"
+		LABELS fix)
+endif()

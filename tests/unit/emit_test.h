@@ -15,14 +15,17 @@ static inline char *emit_to_string(int (*fn)(const struct zt_findings *,
 					     const struct zt_emit_conf *, FILE *),
 				   const struct zt_findings *fs, const struct zt_emit_conf *conf)
 {
-	char *buf = NULL;
+	char *buf = NULL, *copy;
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
 
 	if (!fp || fn(fs, conf, fp))
 		abort();
 	fclose(fp);
-	return buf;
+	/* a copy: gcc -O2 otherwise takes pointers into it for pointers to the local @buf */
+	copy = xstrdup(buf);
+	free(buf);
+	return copy;
 }
 
 /*

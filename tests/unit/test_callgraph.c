@@ -256,6 +256,41 @@ static void test_recursion_terminates(void **state)
 	zt_program_release(&p);
 }
 
+static void test_chains_stay_acyclic_through_recursion(void **state)
+{
+	struct zt_tu_facts tu = { .file = xstrdup("t.c") };
+	struct zt_program p;
+	struct zt_function *f;
+	const char **chain;
+	size_t n;
+
+	/* poll -> a -(loop)-> b -> a: a becomes per packet through b */
+	zt_program_init(&p);
+	f = fn(&tu, "poll", true, false);
+	call(f, "a", false, false);
+	f = fn(&tu, "a", true, false);
+	call(f, "b", true, false);
+	f = fn(&tu, "b", true, false);
+	call(f, "a", false, false);
+	zt_program_add_tu(&p, &tu);
+	zt_program_link(&p);
+	zt_program_add_root(&p, "poll", "--hot");
+	zt_program_propagate(&p);
+	assert_int_equal(freq(&p, "a"), ZT_FREQ_PER_PACKET);
+	assert_int_equal(freq(&p, "b"), ZT_FREQ_PER_PACKET);
+	n = zt_program_chain(&p, node(&p, "b"), &chain);
+	assert_int_equal(n, 3);
+	assert_string_equal(chain[0], "poll");
+	assert_string_equal(chain[1], "a");
+	assert_string_equal(chain[2], "b");
+	free(chain);
+	n = zt_program_chain(&p, node(&p, "a"), &chain);
+	assert_int_equal(n, 2);
+	assert_string_equal(chain[0], "poll");
+	free(chain);
+	zt_program_release(&p);
+}
+
 static void test_xmit_roots_and_rules(void **state)
 {
 	struct zt_tu_facts tu = { .file = xstrdup("t.c") };
@@ -327,6 +362,7 @@ int main(void)
 		cmocka_unit_test(test_field_calls_reach_every_assigned_function),
 		cmocka_unit_test(test_merge_by_usr_across_tus),
 		cmocka_unit_test(test_recursion_terminates),
+		cmocka_unit_test(test_chains_stay_acyclic_through_recursion),
 		cmocka_unit_test(test_xmit_roots_and_rules),
 		cmocka_unit_test(test_parallel_for_visits_each_index_once),
 		cmocka_unit_test(test_calls_per_packet),

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "cocci.h"
+#include "emit.h"
 #include "fixtree.h"
 #include "process.h"
 #include "zerotax.h"
@@ -173,7 +174,7 @@ static void load_fixture(const char *name, const char *corpus, const char *dir,
 	out = xasprintf("%s/%s.json", dir, name);
 	assert_int_equal(zt_write_file(out, o.buf, o.len), 0);
 	memset(fs, 0, sizeof(*fs));
-	assert_int_equal(zt_fix_load_findings(out, fs), 0);
+	assert_int_equal(zt_findings_load_json(out, fs, NULL), 0);
 	free(in);
 	free(text);
 	free(out);
@@ -247,10 +248,11 @@ static void test_hoist_safe_corpus(void **state)
 	assert_non_null(strstr(rx, "{\n\tstruct demo_xdp_buff *mxbuf = &rq->mxbuf;\n"
 				   "\tunsigned int headroom = 64;"));
 	en = read_out(out, "en.h");
-	/* One field for both functions, before the trailing cache-line aligned member. */
+	/* One field for both functions, after the last hot member (before "control"). */
 	assert_int_equal(count(en, "struct demo_xdp_buff mxbuf;"), 1);
-	assert_non_null(strstr(en, "\tstruct demo_xdp_buff mxbuf;\n"
-				   "\tstruct demo_xdp_rxq xdp_rxq ____cacheline_aligned_in_smp;"));
+	assert_non_null(strstr(en, "\tstruct demo_page_pool *page_pool;\n"
+				   "\tstruct demo_xdp_buff mxbuf;\n\n\t/* control */"));
+	assert_string_equal(r.field, "struct demo_rq: struct demo_xdp_buff mxbuf after page_pool");
 	/* The definition moved before the owner, out of the header en.h does not see. */
 	assert_true(strstr(en, "struct demo_xdp_buff {") < strstr(en, "struct demo_rq {"));
 	assert_non_null(strstr(en, "struct demo_xdp_buff {"));
@@ -337,6 +339,38 @@ static void test_unsafe_corpus_refused(void **state)
 				 5);
 		free(rx);
 	}
+	zt_fix_result_release(&r);
+	zt_findings_release(&fs);
+	tmp_remove(&t);
+	free((char *)o.output_dir);
+}
+
+/* Defined after the owner in the same header: the definition moves up, above the owner. */
+static void test_definition_after_owner_moves(void **state)
+{
+	struct zt_ctx ctx = { .out = stdout, .err = stderr };
+	struct zt_fix_opts o = { .strategy = ZT_FIX_HOIST, .source_dir = CORPUS "/after" };
+	struct zt_findings fs;
+	struct zt_fix_result r;
+	struct tmp t;
+	char *q, *rx;
+
+	tmp_make(&t);
+	load_fixture("after", CORPUS, t.dir, &fs);
+	o.output_dir = xasprintf("%s/tree", t.dir);
+	assert_int_equal(zt_fix_tree(&ctx, &o, &fs, &r), 0);
+	assert_int_equal(r.n_applied, 1);
+	q = read_out(o.output_dir, "q.h");
+	rx = read_out(o.output_dir, "rx.c");
+	assert_non_null(strstr(q, "/* One work item, filled per packet. */\nstruct demo_item {"));
+	assert_true(strstr(q, "struct demo_item {") < strstr(q, "struct demo_q {"));
+	assert_int_equal(count(q, "struct demo_item {"), 1);
+	assert_non_null(strstr(q, "\tunsigned int tail;\n\tstruct demo_item it;\n};"));
+	assert_non_null(strstr(rx, "struct demo_item *it = &q->it;"));
+	assert_non_null(strstr(rx, "return it->len + sizeof(*it);"));
+	assert_string_equal(r.moved, "struct demo_item: q.h:12 -> q.h:6");
+	free(q);
+	free(rx);
 	zt_fix_result_release(&r);
 	zt_findings_release(&fs);
 	tmp_remove(&t);
@@ -451,6 +485,45 @@ static void test_write_back_and_format_patch(void **state)
 	tmp_remove(&t);
 }
 
+/* --output inside the tree: the copy must not copy itself. */
+static void test_output_inside_tree(void **state)
+{
+	struct zt_ctx ctx = { .out = stdout, .err = stderr };
+	struct zt_fix_opts o = { .strategy = ZT_FIX_HOIST };
+	struct zt_spawn_result sr;
+	struct zt_findings fs;
+	struct zt_fix_result r;
+	struct stat st;
+	struct tmp t;
+	char *root, *src, *out, *nested;
+
+	tmp_make(&t);
+	root = xasprintf("%s/src", t.dir);
+	src = xasprintf("%s/safe", root);
+	out = xasprintf("%s/fixed", src);
+	nested = xasprintf("%s/fixed", out);
+	assert_int_equal(mkdir(root, 0755), 0);
+	{
+		char *argv[] = { "cp", "-r", CORPUS "/safe", src, NULL };
+
+		assert_int_equal(zt_spawn(argv, NULL, &sr), 0);
+		zt_spawn_result_release(&sr);
+	}
+	load_fixture("safe", root, t.dir, &fs);
+	o.source_dir = src;
+	o.output_dir = out;
+	assert_int_equal(zt_fix_tree(&ctx, &o, &fs, &r), 0);
+	assert_int_equal(r.n_applied, 2);
+	assert_int_equal(stat(nested, &st), -1);
+	free(root);
+	free(src);
+	free(out);
+	free(nested);
+	zt_fix_result_release(&r);
+	zt_findings_release(&fs);
+	tmp_remove(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -461,9 +534,11 @@ int main(void)
 		cmocka_unit_test(test_filter_stderr),
 		cmocka_unit_test(test_hoist_safe_corpus),
 		cmocka_unit_test(test_unsafe_corpus_refused),
+		cmocka_unit_test(test_definition_after_owner_moves),
 		cmocka_unit_test(test_failed_compile_leaves_tree),
 		cmocka_unit_test(test_nothing_matched_is_a_failure),
 		cmocka_unit_test(test_write_back_and_format_patch),
+		cmocka_unit_test(test_output_inside_tree),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,6 +9,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include <jansson.h>
+
 #include "commands.h"
 #include "compdb.h"
 #include "process.h"
@@ -128,6 +130,91 @@ static void test_check_exit_code_on_broken_database(void **state)
 	free(dir);
 }
 
+static json_t *run_check(char **argv, int argc, int *rc)
+{
+	struct zt_ctx ctx = { .err = stderr, .jobs = 2 };
+	char *buf = NULL;
+	size_t len = 0;
+	json_t *doc;
+
+	ctx.out = open_memstream(&buf, &len);
+	assert_non_null(ctx.out);
+	*rc = zt_main(&ctx, argc, argv);
+	fclose(ctx.out);
+	doc = json_loads(buf, 0, NULL);
+	free(buf);
+	return doc;
+}
+
+static void test_unparsable_file_is_reported_not_fatal(void **state)
+{
+	char *dir = scratch_dir();
+	char *bad = xasprintf("%s/bad.c", dir), *good = xasprintf("%s/good.c", dir);
+	char *argv[] = { "zerotax", "check", "--format=json", "--evidence=none", "--hot", "rx",
+			 "--", bad, good, NULL };
+	json_t *doc, *unparsed;
+	int rc;
+
+	write_text(dir, "bad.c", "int f(void) { return 1 +; }\nstruct { int x; } g = { .y = 1 };\n");
+	write_text(dir, "good.c",
+		   "struct big { long a[16]; };\nvoid use(struct big *b);\n"
+		   "void rx(void) { struct big b; use(&b); }\n");
+	doc = run_check(argv, 9, &rc);
+	assert_non_null(doc);
+	/* The good file's finding is there; the bad file is listed, not silently skipped. */
+	assert_int_equal(rc, ZT_EXIT_FINDINGS);
+	assert_int_equal(json_array_size(json_object_get(doc, "findings")), 1);
+	unparsed = json_object_get(json_object_get(doc, "run"), "unparsed");
+	assert_int_equal(json_array_size(unparsed), 1);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(unparsed, 0), "file")),
+			    bad);
+	json_decref(doc);
+
+	/* Nothing found and a file that did not parse: an input error. */
+	argv[7] = bad;
+	argv[8] = NULL;
+	doc = run_check(argv, 8, &rc);
+	assert_int_equal(rc, ZT_EXIT_INPUT);
+	json_decref(doc);
+	free(bad);
+	free(good);
+	remove_tree(dir);
+	free(dir);
+}
+
+static void test_usage_errors(void **state)
+{
+	char *a1[] = { "zerotax", "check", "--evidence=sometimes", "--", "x.c", NULL };
+	char *a2[] = { "zerotax", "check", "-j", "0", "--", "x.c", NULL };
+	char *a3[] = { "zerotax", "check", "-Wno-such-check", "--", "x.c", NULL };
+	char *a4[] = { "zerotax", "check", "--format=xml", "--", "x.c", NULL };
+	char *a5[] = { "zerotax", "check", NULL };
+	struct zt_ctx ctx = { .out = stdout, .err = stderr, .jobs = 1 };
+
+	assert_int_equal(zt_main(&ctx, 5, a1), ZT_EXIT_USAGE);
+	assert_int_equal(zt_main(&ctx, 6, a2), ZT_EXIT_USAGE);
+	assert_int_equal(zt_main(&ctx, 5, a3), ZT_EXIT_USAGE);
+	ctx.format = ZT_FORMAT_TEXT;
+	assert_int_equal(zt_main(&ctx, 5, a4), ZT_EXIT_USAGE);
+	assert_int_equal(zt_main(&ctx, 2, a5), ZT_EXIT_USAGE);
+}
+
+static void test_bad_rules_file_is_an_input_error(void **state)
+{
+	char *dir = scratch_dir();
+	char *rules = xasprintf("%s/r.conf", dir), *src = xasprintf("%s/a.c", dir);
+	char *argv[] = { "zerotax", "check", "--evidence=none", "--rules", rules, "--", src, NULL };
+	struct zt_ctx ctx = { .out = stdout, .err = stderr, .jobs = 1 };
+
+	write_text(dir, "r.conf", "hot rx\n");
+	write_text(dir, "a.c", "int x;\n");
+	assert_int_equal(zt_main(&ctx, 7, argv), ZT_EXIT_INPUT);
+	free(rules);
+	free(src);
+	remove_tree(dir);
+	free(dir);
+}
+
 static void test_files_after_dashdash(void **state)
 {
 	char *dir = scratch_dir();
@@ -194,6 +281,9 @@ int main(void)
 		cmocka_unit_test(test_broken_database_is_an_error),
 		cmocka_unit_test(test_check_exit_code_on_broken_database),
 		cmocka_unit_test(test_files_after_dashdash),
+		cmocka_unit_test(test_unparsable_file_is_reported_not_fatal),
+		cmocka_unit_test(test_usage_errors),
+		cmocka_unit_test(test_bad_rules_file_is_an_input_error),
 		cmocka_unit_test(test_compiler_from_argv0),
 		cmocka_unit_test(test_flag_filter),
 	};

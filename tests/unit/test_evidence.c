@@ -186,10 +186,31 @@ static void test_flag_filter(void **state)
 	for (size_t i = 0; i < ARRAY_SIZE(ccs); i++) {
 		struct cmd_case c = { 0 };
 		struct zt_evidence ev;
+		const struct zt_autoinit_site *s = NULL;
 
 		make_cmd(&c, "flags.c", argv);
 		assert_int_equal(zt_evidence_collect(&c.cmd, ccs[i], c.scratch, &ev), 0);
 		assert_int_equal(zt_evidence_bytes(&ev, "flags_case", "f"), 64);
+		/*
+		 * The header's inline helper. gcc keeps the build's -fconserve-stack,
+		 * which stops inlining that grows the frame: the helper stays out of
+		 * line. clang drops that gcc-only flag and inlines it: its local shows
+		 * up in the caller, declared in another file.
+		 */
+		for (size_t k = 0; k < ev.n_sites; k++)
+			if (ev.sites[k].var && !strcmp(ev.sites[k].var, "hdr"))
+				s = &ev.sites[k];
+		assert_non_null(s);
+		assert_string_equal(s->file, EV_DATA "/src/inc/flags_inc.h");
+		assert_int_equal(s->line, 11);
+		if (ccs[i] == ZT_CC_GCC) {
+			assert_string_equal(s->function, "flags_helper");
+			assert_false(s->inlined);
+		} else {
+			assert_string_equal(s->function, "flags_case");
+			assert_true(s->inlined);
+		}
+		assert_int_equal(zt_evidence_bytes(&ev, s->function, "hdr"), 64);
 		zt_evidence_release(&ev);
 		release_cmd(&c);
 	}
