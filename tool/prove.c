@@ -19,6 +19,7 @@
 #include <clang-c/CXCompilationDatabase.h>
 #include <jansson.h>
 
+#include "emit.h"
 #include "fixtree.h"
 #include "process.h"
 #include "prove.h"
@@ -650,7 +651,7 @@ static int remap_compdb(struct zt_prove *p, enum zt_tree t)
  * WORK/<tree> (the baseline is never written), and its patch.
  */
 static int fix_into(struct zt_prove *p, enum zt_tree t, const struct zt_findings *fs,
-		    const struct zt_compdb *db, char **patch, char **refusal)
+		    const struct zt_compdb *db, char **patch, char **refusal, char **why)
 {
 	char *out = xasprintf("%s/%s", p->work, zt_tree_name(t));
 	struct zt_fix_opts fo = {
@@ -665,6 +666,8 @@ static int fix_into(struct zt_prove *p, enum zt_tree t, const struct zt_findings
 	int ret = 0;
 
 	*refusal = NULL;
+	if (why)
+		*why = NULL;
 	if (zt_fix_tree(p->ctx, &fo, fs, &res)) {
 		ret = step_fail(p, ZT_EXIT_FINDINGS, "fix (%s) failed at its %s step: %s",
 				zt_tree_name(t), res.failed_step ? res.failed_step : "?",
@@ -675,6 +678,13 @@ static int fix_into(struct zt_prove *p, enum zt_tree t, const struct zt_findings
 		const struct zt_fix_item *it = &res.items[i];
 		const struct zt_finding *f = &fs->v[it->finding];
 
+		if (it->status == ZT_FIX_APPLIED && it->why && why) {
+			char *w = xasprintf("%s%s%s: %s", *why ? *why : "", *why ? "; " : "",
+					    f->function ? f->function : "?", it->why);
+
+			free(*why);
+			*why = w;
+		}
 		if (it->status == ZT_FIX_REFUSED) {
 			char *r = xasprintf("%s%s%s: %s: %s", *refusal ? *refusal : "",
 					    *refusal ? "; " : "", f->function ? f->function : "?",
@@ -709,22 +719,22 @@ static int step_fix(struct zt_prove *p)
 {
 	struct zt_findings fs = { 0 };
 	struct zt_compdb db = { 0 };
-	char *refusal = NULL;
+	char *refusal = NULL, *why = NULL;
 	int ret;
 
-	if (zt_fix_load_findings(p->check_json, &fs)) {
+	if (zt_findings_load_json(p->check_json, &fs, NULL)) {
 		ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot read check's findings from %s",
 				p->check_json);
 		goto out;
 	}
-	if (zt_fix_load_compdb(p->compdb_dir, &db)) {
+	if (zt_compdb_load(p->compdb_dir, &db)) {
 		ret = step_fail(p, ZT_EXIT_INPUT, "cannot read the compile database in %s",
 				p->compdb_dir);
 		goto out;
 	}
 
 	/* The default strategy, hoist to the queue: it must apply. */
-	ret = fix_into(p, ZT_TREE_HOIST, &fs, &db, &p->report.patch, &refusal);
+	ret = fix_into(p, ZT_TREE_HOIST, &fs, &db, &p->report.patch, &refusal, NULL);
 	if (ret < 0)
 		ret = step_fail(p, ZT_EXIT_FINDINGS, "fix applied nothing: %s",
 				refusal ? refusal : "every finding was refused");
@@ -739,18 +749,21 @@ static int step_fix(struct zt_prove *p)
 		goto out;
 
 	/* The second strategy is only offered where fix can show it is safe. */
-	ret = fix_into(p, ZT_TREE_UNINIT, &fs, &db, &p->report.patch_uninit, &refusal);
+	ret = fix_into(p, ZT_TREE_UNINIT, &fs, &db, &p->report.patch_uninit, &refusal, &why);
 	if (ret < 0) {
 		/* Not a failure of the proof: the report says why it was refused. */
 		p->report.uninit_note = xstrdup(refusal ? refusal : "nothing to apply");
 		progress(p, "fix: uninitialized strategy not offered: %s", p->report.uninit_note);
 		ret = 0;
-	} else if (!ret && refusal) {
-		p->report.uninit_note = xasprintf("partly refused: %s", refusal);
+	} else if (!ret) {
+		p->report.uninit_note = xasprintf("%s%s%s", why ? why : "fix gave no reason",
+						  refusal ? "; refused: " : "",
+						  refusal ? refusal : "");
 	}
 out:
 	free(refusal);
-	zt_fix_compdb_release(&db);
+	free(why);
+	zt_compdb_release(&db);
 	zt_findings_release(&fs);
 	return ret;
 }
@@ -831,12 +844,16 @@ out:
 /* --- step 4: sparse ------------------------------------------------------- */
 
 /*
- * The kernel's own sparse defaults for `make C=1` that matter here: endian
- * and address-space checking on, and attributes sparse does not know (such as
- * __uninitialized) are not warnings about the driver.
+ * The checker flags of the kernel's `make C=1` that matter for a driver, as
+ * the reference driver's own sparse test uses them: endianness and address
+ * spaces checked; attributes sparse does not know (__uninitialized) are not
+ * the driver's problem.
  */
 static const char *const sparse_flags[] = {
-	"-Wbitwise", "-Wno-return-void", "-Wno-unknown-attribute",
+	"-D__x86_64__", "-D__linux__", "-m64", "-mlittle-endian",
+	"-Wbitwise", "-Wcast-to-as", "-Wcast-truncate", "-Wcontext", "-Wdecl",
+	"-Wdefault-bitfield-sign", "-Wnon-pointer-null", "-Wptr-subtraction-blows",
+	"-Wno-return-void", "-Wno-unknown-attribute",
 };
 
 /* What sparse needs of a compile command: the preprocessor's view of the TU. */
