@@ -112,6 +112,20 @@ zt_bp << zt_bad.zt_bp;
 zt_bad_fn.add(zt_bp[0].current_element)
 print("zerotax-refuse: %s:%s:%d: %s: {{VAR}} is used in a way the rewrite does not understand" % (zt_bp[0].file, zt_bp[0].line, int(zt_bp[0].column) + 1, zt_bp[0].current_element))
 
+// A function that calls itself would share the one per-queue copy with the
+// nested call (direct recursion; check's call graph sees the indirect kind).
+@zt_rec@
+identifier zt_callee;
+position zt_rp : script:python(zt_callee) { zt_in_cand(zt_rp) and zt_callee == zt_rp[0].current_element };
+@@
+zt_callee@zt_rp(...)
+
+@script:python@
+zt_rp << zt_rec.zt_rp;
+@@
+zt_bad_fn.add(zt_rp[0].current_element)
+print("zerotax-refuse: %s:%s:%d: %s: it calls itself: nested calls would share one per-queue copy" % (zt_rp[0].file, zt_rp[0].line, int(zt_rp[0].column) + 1, zt_rp[0].current_element))
+
 // A shared copy keeps the previous call's bytes: every path must write it
 // (a call taking its address) before anything else touches it.
 @zt_filled@

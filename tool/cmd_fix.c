@@ -36,6 +36,8 @@ const char fix_help[] =
 	"                          shows every byte read is written first\n"
 	"  --emit DIR              keep the instantiated semantic patches in DIR\n"
 	"  --output DIR            keep the rewritten copy of the tree in DIR\n"
+	"  --trust-fill            uninitialized: accept the guard rule's proof that a\n"
+	"                          call fills it first, without clang's evidence\n"
 	"  --no-sparse             skip the sparse comparison\n"
 	"  --timeout SECONDS       per spatch or compiler run (default 120)\n"
 	"\n"
@@ -49,7 +51,7 @@ const char fix_help[] =
 	"Exit: 0 everything applicable applied, 1 some findings refused,\n"
 	"2 usage, 3 a step failed (the tree is untouched), 4 internal error.\n";
 
-enum { OPT_STRATEGY = 256, OPT_EMIT, OPT_OUTPUT, OPT_NO_SPARSE, OPT_TIMEOUT, OPT_DIFF,
+enum { OPT_TRUST_FILL = 255, OPT_STRATEGY = 256, OPT_EMIT, OPT_OUTPUT, OPT_NO_SPARSE, OPT_TIMEOUT, OPT_DIFF,
        OPT_IN_PLACE, OPT_FORCE, OPT_FORMAT_PATCH, OPT_BENCH, OPT_FORMAT };
 
 static const struct option fix_options[] = {
@@ -59,6 +61,7 @@ static const struct option fix_options[] = {
 	{ "emit", required_argument, NULL, OPT_EMIT },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "no-sparse", no_argument, NULL, OPT_NO_SPARSE },
+	{ "trust-fill", no_argument, NULL, OPT_TRUST_FILL },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "diff", no_argument, NULL, OPT_DIFF },
 	{ "in-place", no_argument, NULL, OPT_IN_PLACE },
@@ -192,6 +195,9 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 			break;
 		case OPT_OUTPUT:
 			output = optarg;
+			break;
+		case OPT_TRUST_FILL:
+			o.trust_fill = true;
 			break;
 		case OPT_NO_SPARSE:
 			o.sparse = false;

@@ -245,7 +245,7 @@ static void plan_one(struct fixer *x, size_t i)
 				    "is dead", f->symbol);
 			goto drop;
 		}
-		if (f->size <= 0 || cb * 2 > f->size) {
+		if (!x->o->trust_fill && (f->size <= 0 || cb * 2 > f->size)) {
 			item_refuse(x, i, "clang keeps %lld of %lld bytes of the zeroing of %s: the "
 				    "optimizer could not prove them dead, so nothing shows that "
 				    "every byte read is written first", cb, f->size, f->symbol);
@@ -912,11 +912,51 @@ static char *why_of(struct fixer *x, const struct site *s)
 	if (x->o->strategy == ZT_FIX_HOIST)
 		why = xasprintf("%s; one %s per queue (one NAPI context at a time) replaces the "
 				"per-call copy", fill, s->owner_type);
-	else
+	else if (cb >= 0 && cb * 2 <= s->f->size)
 		why = xasprintf("%s; clang-19's optimizer already removed %lld of %lld bytes of "
 				"the zeroing", fill, s->f->size - cb, s->f->size);
+	else
+		why = xasprintf("%s; trusted (--trust-fill): clang-19 keeps %lld of %lld bytes, "
+				"so the compiler does not confirm it", fill, cb, s->f->size);
 	free(fill);
 	return why;
+}
+
+/*
+ * Is @var already a member of the owner (other than the field a previous run
+ * added)? check says so in owner.name_taken; this looks at the code itself.
+ * Returns the member's line, 0 when the name is free.
+ */
+static unsigned int member_taken(const char *otext, const char *owner_type, const char *type,
+				 const char *var)
+{
+	const char *def = find_definition(otext, owner_type);
+	const char *open = def ? strchr(def, '{') : NULL, *close = open ? match_brace(open) : NULL;
+	char *ours = xasprintf("%s %s;", type, var);
+	size_t n = strlen(var);
+	unsigned int line = 0;
+
+	for (const char *p = open; close && p && p < close && !line; p++) {
+		const char *q;
+
+		p = strstr(p, var);
+		if (!p || p >= close)
+			break;
+		if (isalnum((unsigned char)p[-1]) || p[-1] == '_' ||
+		    isalnum((unsigned char)p[n]) || p[n] == '_')
+			continue;
+		for (q = p + n; *q == ' ' || *q == '\t'; q++)
+			;
+		if (*q != ';' && *q != '[' && *q != ':' && *q != ',' && strncmp(q, "__", 2))
+			continue;
+		/* Our own field from an earlier run is not a collision. */
+		if (p - open >= (ptrdiff_t)(strlen(ours) - n - 1) &&
+		    !strncmp(p - (strlen(ours) - n - 1), ours, strlen(ours)))
+			continue;
+		line = line_of(otext, p);
+	}
+	free(ours);
+	return line;
 }
 
 static int apply_one(struct fixer *x, size_t k, char *tmpl)
@@ -934,8 +974,19 @@ static int apply_one(struct fixer *x, size_t k, char *tmpl)
 	char *text, *sp, **incs;
 	int ret = -1;
 
-	if (x->o->strategy == ZT_FIX_UNINITIALIZED)
+	if (x->o->strategy == ZT_FIX_UNINITIALIZED) {
 		v.attr = uninit_attr(x);
+	} else {
+		char *o = read_rel(x->out, s->owner_rel);
+		unsigned int taken = o ? member_taken(o, s->owner_type, s->type, s->var) : 0;
+
+		free(o);
+		if (taken) {
+			item_refuse(x, s->item, "the name %s is already taken in %s (%s:%u)", s->var,
+				    s->owner_type, s->owner_rel, taken);
+			return 0;
+		}
+	}
 	text = zt_cocci_instantiate(tmpl, &v);
 	if (!text)
 		return fail(x, "spatch", "cannot instantiate the template for %s: %s",

@@ -42,6 +42,8 @@ struct zt_fix_opts {
 	const char *emit_dir;		/* also write the semantic patches here (NULL: no) */
 	const char *rules_dir;		/* the templates (NULL: the source tree's rules/) */
 	bool sparse;			/* compare sparse warnings before/after */
+	bool trust_fill;		/* uninitialized: the guard rule's fill-first proof is
+					 * enough, without clang's evidence (for comparisons) */
 	unsigned int timeout_ms;	/* per spatch/compiler run (0: 120 s) */
 };
 

@@ -377,6 +377,57 @@ static void test_definition_after_owner_moves(void **state)
 	free((char *)o.output_dir);
 }
 
+/* check's details say all is well; the semantic patch's own guards must still refuse. */
+static void test_guards_do_not_trust_check(void **state)
+{
+	static const struct { const char *fn, *reason; } want[] = {
+		{ "demo_by_value", "does not understand" },
+		{ "demo_escapes", "does not understand" },
+		{ "demo_recursive", "calls itself" },
+		{ "demo_name_taken", "already taken in struct demo_sq (en.h:17)" },
+		{ "demo_guarded", "does not understand" },
+		{ "demo_read_first", "read before it is written" },
+	};
+	struct zt_ctx ctx = { .out = stdout, .err = stderr };
+	struct zt_fix_opts o = { .strategy = ZT_FIX_HOIST, .source_dir = CORPUS "/unsafe" };
+	struct zt_findings fs, keep = { 0 };
+	struct zt_fix_result r;
+	struct tmp t;
+
+	tmp_make(&t);
+	load_fixture("unsafe", CORPUS, t.dir, &fs);
+	/* Blank out what check knew; drop the case only check can know (no owner at all). */
+	for (size_t i = 0; i < fs.n; i++) {
+		json_t *d = fs.v[i].details, *uses = json_object_get(d, "uses");
+
+		json_object_set_new(uses, "by_value", json_false());
+		json_object_set_new(uses, "address_escapes", json_false());
+		json_object_set_new(d, "recursive", json_false());
+		json_object_set_new(json_object_get(d, "owner"), "name_taken", json_false());
+	}
+	for (size_t i = 0; i < fs.n; i++) {
+		struct zt_finding *f = &fs.v[i];
+
+		if (!strcmp(f->function, "demo_no_owner"))
+			continue;
+		*zt_findings_add(&keep, f->check) = *f;
+		memset(f, 0, sizeof(*f));
+	}
+	o.output_dir = xasprintf("%s/tree", t.dir);
+	assert_int_equal(zt_fix_tree(&ctx, &o, &keep, &r), 0);
+	assert_int_equal(r.n_applied, 0);
+	assert_int_equal(r.n_refused, ARRAY_SIZE(want));
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
+		assert_string_equal(keep.v[r.items[i].finding].function, want[i].fn);
+		assert_non_null(strstr(r.items[i].reason, want[i].reason));
+	}
+	zt_fix_result_release(&r);
+	zt_findings_release(&keep);
+	zt_findings_release(&fs);
+	tmp_remove(&t);
+	free((char *)o.output_dir);
+}
+
 static void expect_failure(const char *fixture, const char *tree, const char *step,
 			   const char *why)
 {
@@ -534,6 +585,7 @@ int main(void)
 		cmocka_unit_test(test_filter_stderr),
 		cmocka_unit_test(test_hoist_safe_corpus),
 		cmocka_unit_test(test_unsafe_corpus_refused),
+		cmocka_unit_test(test_guards_do_not_trust_check),
 		cmocka_unit_test(test_definition_after_owner_moves),
 		cmocka_unit_test(test_failed_compile_leaves_tree),
 		cmocka_unit_test(test_nothing_matched_is_a_failure),

@@ -255,6 +255,15 @@ elseif(CASE STREQUAL "reference-driver")
 		die("struct mlx5e_xdp_buff is still defined in en/xdp.h")
 	endif()
 	expect_in("${out}" "--- a/en_rx.c")
+	# The second strategy: clang keeps the whole zeroing (the fill function is
+	# out of line), so it is refused unless the guard rule's proof is trusted.
+	run_fix(1 -i ${WORK}/build/zerotax-check.json -s ${DRIVER} --strategy=uninitialized)
+	expect_in("${err}" "clang keeps 72 of 72 bytes of the zeroing of mxbuf")
+	expect_in("${err}" "verified: 0 applied, 4 refused")
+	run_fix(0 -i ${WORK}/build/zerotax-check.json -p ${WORK}/build -s ${DRIVER}
+		--strategy=uninitialized --trust-fill --diff)
+	expect_in("${out}" "+\tstruct mlx5e_xdp_buff mxbuf __attribute__((__uninitialized__));")
+	expect_in("${err}" "verified: 4 applied, 0 refused, 1 file(s) changed")
 	tree_sum(${DRIVER} after)
 	if(NOT before STREQUAL after)
 		die("fix changed the reference driver's sources")
