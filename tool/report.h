@@ -123,6 +123,7 @@ struct zt_report {
 	size_t n_diffs;
 	char *sparse_baseline;	/* sparse's warnings on each tree ("" when clean) */
 	char *sparse_transformed;
+	char *sparse_uninit;	/* NULL: no such tree */
 	struct zt_step *steps;
 	size_t n_steps;
 };
