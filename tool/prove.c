@@ -646,6 +646,52 @@ static int remap_compdb(struct zt_prove *p, enum zt_tree t, char **dir_out)
 	return ret;
 }
 
+static const char *item_text(const struct zt_fix_item *it)
+{
+	const char *t = it->status == ZT_FIX_APPLIED ? it->why : it->reason;
+
+	return t ? t : "no reason given";
+}
+
+/*
+ * fix's reasons for one status, each said once: "f1, f2: reason; f3: other".
+ * NULL when no item has that status.
+ */
+static char *group_reasons(const struct zt_findings *fs, const struct zt_fix_result *res,
+			   enum zt_fix_status status)
+{
+	bool *done = xcalloc(res->n_items ? res->n_items : 1, sizeof(bool));
+	char *out = NULL, *tmp;
+
+	for (size_t i = 0; i < res->n_items; i++) {
+		const struct zt_fix_item *it = &res->items[i];
+		const struct zt_finding *f = &fs->v[it->finding];
+		char *names;
+
+		if (done[i] || it->status != status)
+			continue;
+		names = xasprintf("%s(%s)", f->function ? f->function : "?", f->symbol);
+		for (size_t j = i + 1; j < res->n_items; j++) {
+			const struct zt_fix_item *o = &res->items[j];
+			const struct zt_finding *g = &fs->v[o->finding];
+
+			if (done[j] || o->status != status || strcmp(item_text(it), item_text(o)))
+				continue;
+			done[j] = true;
+			tmp = xasprintf("%s, %s(%s)", names, g->function ? g->function : "?",
+					g->symbol);
+			free(names);
+			names = tmp;
+		}
+		tmp = xasprintf("%s%s%s: %s", out ? out : "", out ? "; " : "", names, item_text(it));
+		free(out);
+		free(names);
+		out = tmp;
+	}
+	free(done);
+	return out;
+}
+
 /*
  * fix's library entry point: a verified, rewritten copy of the baseline in
  * WORK/<tree> (the baseline is never written), and its patch.
@@ -681,26 +727,9 @@ static int fix_into(struct zt_prove *p, enum zt_tree t, const struct zt_findings
 				res.failure ? res.failure : zt_last_error());
 		goto out;
 	}
-	for (size_t i = 0; i < res.n_items; i++) {
-		const struct zt_fix_item *it = &res.items[i];
-		const struct zt_finding *f = &fs->v[it->finding];
-
-		if (it->status == ZT_FIX_APPLIED && it->why && why) {
-			char *w = xasprintf("%s%s%s: %s", *why ? *why : "", *why ? "; " : "",
-					    f->function ? f->function : "?", it->why);
-
-			free(*why);
-			*why = w;
-		}
-		if (it->status == ZT_FIX_REFUSED) {
-			char *r = xasprintf("%s%s%s: %s: %s", *refusal ? *refusal : "",
-					    *refusal ? "; " : "", f->function ? f->function : "?",
-					    f->symbol, it->reason ? it->reason : "refused");
-
-			free(*refusal);
-			*refusal = r;
-		}
-	}
+	*refusal = group_reasons(fs, &res, ZT_FIX_REFUSED);
+	if (why)
+		*why = group_reasons(fs, &res, ZT_FIX_APPLIED);
 	if (!res.n_applied) {
 		/* Nothing applied: not a rewritten tree; the caller decides what that means. */
 		ret = -1;
