@@ -200,8 +200,19 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Quantile @q of sorted @v (linear between neighbours, as most stats tools do). */
+static double quantile(const double *v, size_t n, double q)
+{
+	double pos = q * (n - 1);
+	size_t i = (size_t)pos;
+
+	if (i + 1 >= n)
+		return v[n - 1];
+	return v[i] + (pos - i) * (v[i + 1] - v[i]);
+}
+
 int zt_bench_round_gain(const struct zt_bench_row *base, const struct zt_bench_row *xf,
-			double *med, double *lo, double *hi)
+			struct zt_gain *out)
 {
 	size_t n = base->n_rounds_ns;
 	double *g;
@@ -218,9 +229,11 @@ int zt_bench_round_gain(const struct zt_bench_row *base, const struct zt_bench_r
 		g[i] = (base->rounds_ns[i] / xf->rounds_ns[i] - 1.0) * 100.0;
 	}
 	qsort(g, n, sizeof(*g), cmp_double);
-	*med = n % 2 ? g[n / 2] : (g[n / 2 - 1] + g[n / 2]) / 2;
-	*lo = g[0];
-	*hi = g[n - 1];
+	out->med = quantile(g, n, 0.5);
+	out->q1 = quantile(g, n, 0.25);
+	out->q3 = quantile(g, n, 0.75);
+	out->lo = g[0];
+	out->hi = g[n - 1];
 	free(g);
 	return 0;
 }
@@ -296,16 +309,18 @@ static void detail_line(FILE *fp, const struct zt_bench_row *r, const char *labe
 static void gain_line(FILE *fp, const struct zt_bench_row *base,
 		      const struct zt_bench_row *xf, const char *label, const char *what)
 {
-	double med, lo, hi;
-	char a[32], l[32], h[32];
+	struct zt_gain g;
+	char a[32], q1[32], q3[32], l[32], h[32];
 
-	if (!base || !xf || zt_bench_round_gain(base, xf, &med, &lo, &hi))
+	if (!base || !xf || zt_bench_round_gain(base, xf, &g))
 		return;
-	zt_fmt_pct(a, sizeof(a), med);
-	zt_fmt_pct(l, sizeof(l), lo);
-	zt_fmt_pct(h, sizeof(h), hi);
-	fprintf(fp, "  %-7s %-8s %-11s %8s [%s..%s] %s\n", xf->autoinit, label, xf->source, a, l,
-		h, what);
+	zt_fmt_pct(a, sizeof(a), g.med);
+	zt_fmt_pct(q1, sizeof(q1), g.q1);
+	zt_fmt_pct(q3, sizeof(q3), g.q3);
+	zt_fmt_pct(l, sizeof(l), g.lo);
+	zt_fmt_pct(h, sizeof(h), g.hi);
+	fprintf(fp, "  %-7s %-8s %-11s %8s IQR [%s..%s] range [%s..%s] %s\n", xf->autoinit,
+		label, xf->source, a, q1, q3, l, h, what);
 }
 
 /*
@@ -322,14 +337,14 @@ static void round_gains(FILE *fp, const struct zt_bench *b, const char *compiler
 			for (size_t k = 0; k < ARRAY_SIZE(xfs); k++) {
 				const char *ai = table_sections[s].autoinit, *mode = table_modes[m].mode;
 				const struct zt_bench_row *base, *xf, *none;
-				double x;
+				struct zt_gain x;
 
 				base = zt_bench_find(b, compiler, ZT_SRC_BASELINE, ai, mode);
 				xf = zt_bench_find(b, compiler, xfs[k], ai, mode);
-				if (!base || !xf || zt_bench_round_gain(base, xf, &x, &x, &x))
+				if (!base || !xf || zt_bench_round_gain(base, xf, &x))
 					continue;
 				if (!header) {
-					fprintf(fp, "\nChange per interleaved round, median [min..max]:\n");
+					fprintf(fp, "\nChange per interleaved round (median, quartiles, range):\n");
 					header = true;
 				}
 				gain_line(fp, base, xf, table_modes[m].label, "vs baseline");

@@ -52,13 +52,18 @@ const struct zt_bench_row *zt_bench_find(const struct zt_bench *b, const char *c
 					 const char *mode);
 void zt_bench_release(struct zt_bench *b);
 
+/* A per-round change: median, quartiles and range, in percent. */
+struct zt_gain {
+	double med, q1, q3, lo, hi;
+};
+
 /*
  * The Mpps change of @xf over @base round by round (rd-bench interleaves the
- * variants, so round i of both ran under the same conditions): median, min
- * and max in percent. -1 when the rounds are not there or do not pair up.
+ * variants, so round i of both ran under the same conditions). -1 when the
+ * rounds are not there or do not pair up.
  */
 int zt_bench_round_gain(const struct zt_bench_row *base, const struct zt_bench_row *xf,
-			double *med, double *lo, double *hi);
+			struct zt_gain *g);
 
 /* (val - base) / base in percent; NAN when base is not positive. */
 double zt_pct_change(double base, double val);

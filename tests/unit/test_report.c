@@ -155,20 +155,28 @@ static void test_round_gain(void **state)
 {
 	struct zt_bench b = { 0 };
 	const struct zt_bench_row *base, *xf;
-	double med, lo, hi;
+	struct zt_gain g;
+	double v[5];
 
 	load(&b, "gcc-12");
 	base = zt_bench_find(&b, "gcc-12", "baseline", "zero", "drop");
 	xf = zt_bench_find(&b, "gcc-12", "transformed", "zero", "drop");
-	assert_int_equal(zt_bench_round_gain(base, xf, &med, &lo, &hi), 0);
-	/* Round by round: 41.1/31.0, 40.0/30.9, 42.0/31.2, 41.2/30.99, 41.0/31.1. */
-	assert_true(fabs(med - (41.1 / 31.0 - 1) * 100) < 1e-9);
-	assert_true(fabs(lo - (40.0 / 30.9 - 1) * 100) < 1e-9);
-	assert_true(fabs(hi - (42.0 / 31.2 - 1) * 100) < 1e-9);
+	assert_int_equal(zt_bench_round_gain(base, xf, &g), 0);
+	/* Round by round, sorted: 40.0/30.9, 41.0/31.1, 41.1/31.0, 41.2/30.99, 42.0/31.2. */
+	v[0] = (40.0 / 30.9 - 1) * 100;
+	v[1] = (41.0 / 31.1 - 1) * 100;
+	v[2] = (41.1 / 31.0 - 1) * 100;
+	v[3] = (41.2 / 30.99 - 1) * 100;
+	v[4] = (42.0 / 31.2 - 1) * 100;
+	assert_true(fabs(g.med - v[2]) < 1e-9);
+	assert_true(fabs(g.lo - v[0]) < 1e-9);
+	assert_true(fabs(g.hi - v[4]) < 1e-9);
+	/* Five values: the quartiles fall on the second and fourth. */
+	assert_true(fabs(g.q1 - v[1]) < 1e-9);
+	assert_true(fabs(g.q3 - v[3]) < 1e-9);
 	/* No rounds (a bare mpps) or rounds that do not pair up: no per-round figure. */
 	assert_int_equal(zt_bench_round_gain(base, zt_bench_find(&b, "gcc-12", "transformed",
-								 "none", "drop"),
-					     &med, &lo, &hi), -1);
+								 "none", "drop"), &g), -1);
 	zt_bench_release(&b);
 }
 
@@ -219,9 +227,9 @@ static void test_table_shape(void **state)
 			       "\nDetails (median of 5 rounds, [min..max] over the rounds):\n"));
 	assert_non_null(strstr(out, "  none    XDP_DROP baseline      31.47 Mpps [31.20..31.60]"
 				    "   31.78 ns/packet    400.0 instructions/packet\n"));
-	assert_non_null(strstr(out, "\nChange per interleaved round, median [min..max]:\n"
-				    "  zero    XDP_DROP transformed  +32.58% [+29.45%..+34.62%] "
-				    "vs baseline\n"));
+	assert_non_null(strstr(out, "\nChange per interleaved round (median, quartiles, range):\n"
+				    "  zero    XDP_DROP transformed  +32.58% IQR [+31.83%..+32.95%] "
+				    "range [+29.45%..+34.62%] vs baseline\n"));
 	free(out);
 	zt_bench_release(&b);
 }
