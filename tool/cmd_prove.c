@@ -134,7 +134,8 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 			break;
 		case OPT_ROUNDS:
 			if (zt_parse_uint(optarg, 101, &v) || v < 5) {
-				error("--rounds needs a number from 5 to 101 (a median needs rounds; rd-bench keeps 101)");
+				error("--rounds needs a number from 5 to 101 (a median needs "
+				      "rounds; rd-bench keeps 101)");
 				goto out;
 			}
 			o.rounds = v;

@@ -1074,10 +1074,70 @@ static int trace_one(struct zt_prove *p, const char *so, const char *profile, co
 	return ret;
 }
 
+/* One case: the same traffic through the baseline and a rewritten build. */
+static int diff_case(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, const char *cc,
+		     const char *base, const char *xf, const char *profile, const char *mode,
+		     const char *rq)
+{
+	struct zt_spawn_result rb, rx = { 0 };
+	struct zt_diff_case *d;
+	char *diff;
+	int ret;
+
+	ret = trace_one(p, base, profile, mode, rq, &rb);
+	if (!ret)
+		ret = trace_one(p, xf, profile, mode, rq, &rx);
+	if (ret)
+		goto out;
+	diff = zt_trace_first_diff(rb.out, rb.out_len, rx.out, rx.out_len);
+	p->report.diffs = xrealloc(p->report.diffs,
+				   (p->report.n_diffs + 1) * sizeof(*p->report.diffs));
+	d = &p->report.diffs[p->report.n_diffs++];
+	d->compiler = xasprintf("%s %s %s", cc, zt_tree_name(t), zt_autoinit_name(a));
+	d->profile = xstrdup(profile);
+	d->mode = xstrdup(mode);
+	d->rq = xstrdup(rq);
+	d->same = !diff;
+	d->first_diff = diff;
+	d->lines = 0;
+	for (size_t k = 0; k < rb.out_len; k++)
+		d->lines += rb.out[k] == '\n';
+	if (!rb.out_len)
+		ret = step_fail(p, ZT_EXIT_INTERNAL, "rd-trace printed nothing for %s", base);
+	else if (diff)
+		ret = step_fail(p, ZT_EXIT_FINDINGS, "%s (%s, auto-init %s): profile %s, mode %s, "
+				"%s RQ: traces differ at %s", cc, zt_tree_name(t),
+				zt_autoinit_name(a), profile, mode, rq, diff);
+out:
+	zt_spawn_result_release(&rb);
+	zt_spawn_result_release(&rx);
+	return ret;
+}
+
+/* Every profile x mode x RQ type of one rewritten build against the baseline. */
+static int diff_build(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, const char *cc,
+		      size_t *cases)
+{
+	char *base = so_path(p, ZT_TREE_BASELINE, a, cc);
+	char *xf = so_path(p, t, a, cc);
+	int ret = 0;
+
+	for (size_t pi = 0; pi < ARRAY_SIZE(trace_profiles) && !ret; pi++)
+		for (size_t mi = 0; mi < ARRAY_SIZE(trace_modes) && !ret; mi++)
+			for (size_t ri = 0; ri < ARRAY_SIZE(trace_rqs) && !ret; ri++) {
+				ret = diff_case(p, t, a, cc, base, xf, trace_profiles[pi],
+						trace_modes[mi], trace_rqs[ri]);
+				(*cases)++;
+			}
+	free(base);
+	free(xf);
+	return ret;
+}
+
 static int step_difftest(struct zt_prove *p)
 {
 	size_t cases = 0;
-	int ret = 0;
+	int ret;
 
 	if (access(p->rd_trace, X_OK))
 		return step_unavailable(p, "rd-trace is not built (reference driver, issue 3)");
@@ -1086,70 +1146,9 @@ static int step_difftest(struct zt_prove *p)
 			continue;
 		for (size_t c = 0; c < p->o->n_compilers; c++)
 			for (int a = 0; a < ZT_AI_MAX; a++) {
-				const char *cc = p->o->compilers[c];
-				char *base, *xf;
-
 				if (!p->autoinit_built[a])
 					continue;
-				base = so_path(p, ZT_TREE_BASELINE, a, cc);
-				xf = so_path(p, t, a, cc);
-				for (size_t pi = 0; pi < ARRAY_SIZE(trace_profiles) && !ret; pi++)
-					for (size_t mi = 0; mi < ARRAY_SIZE(trace_modes) && !ret; mi++)
-						for (size_t ri = 0; ri < ARRAY_SIZE(trace_rqs) && !ret;
-						     ri++) {
-							struct zt_spawn_result rb, rx;
-							struct zt_diff_case *d;
-							char *diff;
-
-							ret = trace_one(p, base, trace_profiles[pi],
-									trace_modes[mi], trace_rqs[ri],
-									&rb);
-							if (!ret)
-								ret = trace_one(p, xf, trace_profiles[pi],
-										trace_modes[mi],
-										trace_rqs[ri], &rx);
-							else
-								memset(&rx, 0, sizeof(rx));
-							if (ret) {
-								zt_spawn_result_release(&rb);
-								zt_spawn_result_release(&rx);
-								break;
-							}
-							diff = zt_trace_first_diff(rb.out, rb.out_len,
-										   rx.out, rx.out_len);
-							p->report.diffs = xrealloc(p->report.diffs,
-								(p->report.n_diffs + 1) *
-								sizeof(*p->report.diffs));
-							d = &p->report.diffs[p->report.n_diffs++];
-							d->compiler = xasprintf("%s %s %s", cc,
-										zt_tree_name(t),
-										zt_autoinit_name(a));
-							d->profile = xstrdup(trace_profiles[pi]);
-							d->mode = xstrdup(trace_modes[mi]);
-							d->rq = xstrdup(trace_rqs[ri]);
-							d->same = !diff;
-							d->first_diff = diff;
-							d->lines = 0;
-							for (size_t k = 0; k < rb.out_len; k++)
-								d->lines += rb.out[k] == '\n';
-							if (!rb.out_len)
-								ret = step_fail(p, ZT_EXIT_INTERNAL,
-									"rd-trace printed nothing for %s",
-									base);
-							else if (diff)
-								ret = step_fail(p, ZT_EXIT_FINDINGS,
-									"%s (%s, auto-init %s): profile %s, "
-									"mode %s, %s RQ: traces differ at %s",
-									cc, zt_tree_name(t),
-									zt_autoinit_name(a),
-									trace_profiles[pi], trace_modes[mi],
-									trace_rqs[ri], diff);
-							cases++;
-							zt_spawn_result_release(&rb);
-							zt_spawn_result_release(&rx);
-						}
-				free(base);
-				free(xf);
+				ret = diff_build(p, t, a, p->o->compilers[c], &cases);
 				if (ret)
 					return ret;
 			}

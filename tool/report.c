@@ -332,27 +332,30 @@ static void round_gains(FILE *fp, const struct zt_bench *b, const char *compiler
 	static const char *const xfs[] = { ZT_SRC_HOIST, ZT_SRC_UNINIT };
 	bool header = false;
 
-	for (size_t s = 0; s < ARRAY_SIZE(table_sections); s++)
-		for (size_t m = 0; m < ARRAY_SIZE(table_modes); m++)
-			for (size_t k = 0; k < ARRAY_SIZE(xfs); k++) {
-				const char *ai = table_sections[s].autoinit, *mode = table_modes[m].mode;
-				const struct zt_bench_row *base, *xf, *none;
-				struct zt_gain x;
+	for (size_t i = 0; i < ARRAY_SIZE(table_sections) * ARRAY_SIZE(table_modes); i++) {
+		const char *ai = table_sections[i / ARRAY_SIZE(table_modes)].autoinit;
+		size_t m = i % ARRAY_SIZE(table_modes);
+		const char *mode = table_modes[m].mode;
 
-				base = zt_bench_find(b, compiler, ZT_SRC_BASELINE, ai, mode);
-				xf = zt_bench_find(b, compiler, xfs[k], ai, mode);
-				if (!base || !xf || zt_bench_round_gain(base, xf, &x))
-					continue;
-				if (!header) {
-					fprintf(fp, "\nChange per interleaved round (median, quartiles, range):\n");
-					header = true;
-				}
-				gain_line(fp, base, xf, table_modes[m].label, "vs baseline");
-				none = zt_bench_find(b, compiler, ZT_SRC_BASELINE, "none", mode);
-				if (strcmp(ai, "none"))
-					gain_line(fp, none, xf, table_modes[m].label,
-						  "vs baseline without auto-init");
-			}
+		for (size_t k = 0; k < ARRAY_SIZE(xfs); k++) {
+			const struct zt_bench_row *base, *xf, *none;
+			struct zt_gain x;
+
+			base = zt_bench_find(b, compiler, ZT_SRC_BASELINE, ai, mode);
+			xf = zt_bench_find(b, compiler, xfs[k], ai, mode);
+			if (!base || !xf || zt_bench_round_gain(base, xf, &x))
+				continue;
+			if (!header)
+				fprintf(fp, "\nChange per interleaved round (median, quartiles, "
+					"range):\n");
+			header = true;
+			gain_line(fp, base, xf, table_modes[m].label, "vs baseline");
+			none = zt_bench_find(b, compiler, ZT_SRC_BASELINE, "none", mode);
+			if (strcmp(ai, "none"))
+				gain_line(fp, none, xf, table_modes[m].label,
+					  "vs baseline without auto-init");
+		}
+	}
 }
 
 int zt_report_table(FILE *fp, const struct zt_bench *b, const char *compiler)
@@ -446,10 +449,83 @@ static void svg_escape(FILE *fp, const char *s)
 #define SVG_PANEL_H 240
 #define SVG_MARGIN 50
 
+static const char *const svg_sources[] = { ZT_SRC_BASELINE, ZT_SRC_HOIST, ZT_SRC_UNINIT };
+static const char *const svg_autoinits[] = { "none", "zero", "pattern" };
+
+/* One bar with its min..max whisker and its value on top. */
+static void svg_bar(FILE *fp, const struct zt_bench_row *r, int x, int w, int base_y,
+		    double max, const char *colour)
+{
+	int h = (int)(SVG_PANEL_H * r->mpps / max);
+	int ylo = base_y - (int)(SVG_PANEL_H * r->mpps_lo / max);
+	int yhi = base_y - (int)(SVG_PANEL_H * r->mpps_hi / max);
+	int cx = x + w / 2 - 1;
+	int top = yhi < base_y - h ? yhi : base_y - h;
+
+	fprintf(fp, "<rect class=\"bar\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+		"fill=\"%s\"><title>", x, base_y - h, w - 2, h, colour);
+	svg_escape(fp, r->variant);
+	fprintf(fp, ": %.2f Mpps</title></rect>\n", r->mpps);
+	fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n",
+		cx, ylo, cx, yhi);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"9\">%.1f</text>\n",
+		cx, top - 3, r->mpps);
+}
+
+/* One compiler and XDP mode: bars grouped by auto-init, one per source tree. */
+static void svg_panel(FILE *fp, const struct zt_bench *b, const char *compiler, size_t m,
+		      int x0, int y0)
+{
+	int group_w = SVG_PANEL_W / ARRAY_SIZE(svg_autoinits);
+	int bar_w = (group_w - 20) / ARRAY_SIZE(svg_sources);
+	int base_y = y0 + SVG_PANEL_H;
+	double max = 0;
+
+	/* Each panel has its own scale: DROP and TX differ by a factor. */
+	for (size_t i = 0; i < b->n; i++)
+		if (!strcmp(b->v[i].compiler, compiler) &&
+		    !strcmp(b->v[i].mode, table_modes[m].mode) && b->v[i].mpps_hi > max)
+			max = b->v[i].mpps_hi;
+	if (!(max > 0))
+		max = 1;
+	max *= 1.1;
+
+	fprintf(fp, "<g class=\"panel\">\n<text x=\"%d\" y=\"%d\" font-size=\"13\" "
+		"font-weight=\"bold\">", x0, y0 - 10);
+	svg_escape(fp, compiler);
+	fprintf(fp, " %s</text>\n", table_modes[m].label);
+	fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n",
+		x0, base_y, x0 + SVG_PANEL_W, base_y);
+	fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n",
+		x0, y0, x0, base_y);
+	for (int t = 0; t <= 4; t++) {
+		int y = base_y - SVG_PANEL_H * t / 4;
+
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.1f</text>\n",
+			x0 - 4, y + 4, max * t / 4);
+		fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#e0e0e0\"/>\n",
+			x0 + 1, y, x0 + SVG_PANEL_W, y);
+	}
+	for (size_t a = 0; a < ARRAY_SIZE(svg_autoinits); a++) {
+		int gx = x0 + a * group_w + 10;
+
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
+			gx + (group_w - 20) / 2, base_y + 14, svg_autoinits[a]);
+		for (size_t s = 0; s < ARRAY_SIZE(svg_sources); s++) {
+			const struct zt_bench_row *r;
+
+			r = zt_bench_find(b, compiler, svg_sources[s], svg_autoinits[a],
+					  table_modes[m].mode);
+			if (r)
+				svg_bar(fp, r, gx + s * bar_w, bar_w, base_y, max,
+					source_colour(svg_sources[s]));
+		}
+	}
+	fputs("</g>\n", fp);
+}
+
 int zt_report_svg(FILE *fp, const struct zt_bench *b, char *const *compilers, size_t n)
 {
-	static const char *const sources[] = { ZT_SRC_BASELINE, ZT_SRC_HOIST, ZT_SRC_UNINIT };
-	static const char *const autoinits[] = { "none", "zero", "pattern" };
 	size_t n_modes = ARRAY_SIZE(table_modes);
 	int width = SVG_MARGIN + n_modes * (SVG_PANEL_W + SVG_MARGIN);
 	int height = SVG_MARGIN + n * (SVG_PANEL_H + SVG_MARGIN) + 30;
@@ -461,82 +537,18 @@ int zt_report_svg(FILE *fp, const struct zt_bench *b, char *const *compilers, si
 		width, height, width, height);
 	fprintf(fp, "<title>Mpps per variant (median, whiskers: min..max)</title>\n");
 	fprintf(fp, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width, height);
-
-	for (size_t c = 0; c < n; c++) {
-		for (size_t m = 0; m < n_modes; m++) {
-			int x0 = SVG_MARGIN + m * (SVG_PANEL_W + SVG_MARGIN);
-			int y0 = SVG_MARGIN + c * (SVG_PANEL_H + SVG_MARGIN);
-			int group_w = SVG_PANEL_W / ARRAY_SIZE(autoinits);
-			int bar_w = (group_w - 20) / ARRAY_SIZE(sources);
-			double max = 0;
-
-			/* Each panel has its own scale: DROP and TX differ by a factor. */
-			for (size_t i = 0; i < b->n; i++)
-				if (!strcmp(b->v[i].compiler, compilers[c]) &&
-				    !strcmp(b->v[i].mode, table_modes[m].mode) && b->v[i].mpps_hi > max)
-					max = b->v[i].mpps_hi;
-			if (!(max > 0))
-				max = 1;
-			max *= 1.1;
-
-			fprintf(fp, "<g class=\"panel\">\n<text x=\"%d\" y=\"%d\" font-size=\"13\" "
-				"font-weight=\"bold\">", x0, y0 - 10);
-			svg_escape(fp, compilers[c]);
-			fprintf(fp, " %s</text>\n", table_modes[m].label);
-			fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n",
-				x0, y0 + SVG_PANEL_H, x0 + SVG_PANEL_W, y0 + SVG_PANEL_H);
-			fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n",
-				x0, y0, x0, y0 + SVG_PANEL_H);
-			for (int t = 0; t <= 4; t++) {
-				double v = max * t / 4;
-				int y = y0 + SVG_PANEL_H - (int)(SVG_PANEL_H * t / 4);
-
-				fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.1f</text>\n",
-					x0 - 4, y + 4, v);
-				fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-					"stroke=\"#e0e0e0\"/>\n", x0 + 1, y, x0 + SVG_PANEL_W, y);
-			}
-			for (size_t a = 0; a < ARRAY_SIZE(autoinits); a++) {
-				int gx = x0 + a * group_w + 10;
-
-				fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-					gx + (group_w - 20) / 2, y0 + SVG_PANEL_H + 14, autoinits[a]);
-				for (size_t s = 0; s < ARRAY_SIZE(sources); s++) {
-					const struct zt_bench_row *r;
-					int bx = gx + s * bar_w, bh, ylo, yhi, cx;
-
-					r = zt_bench_find(b, compilers[c], sources[s], autoinits[a],
-							  table_modes[m].mode);
-					if (!r)
-						continue;
-					bh = (int)(SVG_PANEL_H * r->mpps / max);
-					ylo = y0 + SVG_PANEL_H - (int)(SVG_PANEL_H * r->mpps_lo / max);
-					yhi = y0 + SVG_PANEL_H - (int)(SVG_PANEL_H * r->mpps_hi / max);
-					cx = bx + bar_w / 2;
-					fprintf(fp, "<rect class=\"bar\" x=\"%d\" y=\"%d\" width=\"%d\" "
-						"height=\"%d\" fill=\"%s\"><title>", bx,
-						y0 + SVG_PANEL_H - bh, bar_w - 2, bh,
-						source_colour(sources[s]));
-					svg_escape(fp, r->variant);
-					fprintf(fp, ": %.2f Mpps</title></rect>\n", r->mpps);
-					fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-						"stroke=\"black\"/>\n", cx - 1, ylo, cx - 1, yhi);
-					fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
-						"font-size=\"9\">%.1f</text>\n", cx - 1,
-						(yhi < y0 + SVG_PANEL_H - bh ? yhi : y0 + SVG_PANEL_H - bh) - 3,
-						r->mpps);
-				}
-			}
-			fputs("</g>\n", fp);
-		}
-	}
+	for (size_t c = 0; c < n; c++)
+		for (size_t m = 0; m < n_modes; m++)
+			svg_panel(fp, b, compilers[c], m,
+				  SVG_MARGIN + m * (SVG_PANEL_W + SVG_MARGIN),
+				  SVG_MARGIN + c * (SVG_PANEL_H + SVG_MARGIN));
 	/* Legend. */
-	for (size_t s = 0; s < ARRAY_SIZE(sources); s++) {
+	for (size_t s = 0; s < ARRAY_SIZE(svg_sources); s++) {
 		int lx = SVG_MARGIN + s * 140, ly = height - 20;
 
 		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>\n",
-			lx, ly - 10, source_colour(sources[s]));
-		fprintf(fp, "<text x=\"%d\" y=\"%d\">%s</text>\n", lx + 16, ly, sources[s]);
+			lx, ly - 10, source_colour(svg_sources[s]));
+		fprintf(fp, "<text x=\"%d\" y=\"%d\">%s</text>\n", lx + 16, ly, svg_sources[s]);
 	}
 	fputs("</svg>\n", fp);
 	return ferror(fp) ? error("cannot write the chart") : 0;
@@ -604,7 +616,8 @@ static void md_strategies(FILE *fp, const struct zt_report *r)
 	if (r->uninit_note)
 		fprintf(fp, "Why `fix` believes `__uninitialized` is safe here: %s\n\n",
 			r->uninit_note);
-	fprintf(fp, "| compiler | auto-init | mode | baseline Mpps | hoist Mpps | uninitialized Mpps |\n");
+	fprintf(fp, "| compiler | auto-init | mode | baseline Mpps | hoist Mpps | "
+		"uninitialized Mpps |\n");
 	fprintf(fp, "|---|---|---|---|---|---|\n");
 	for (size_t c = 0; c < r->n_compilers; c++)
 		for (size_t s = 0; s < ARRAY_SIZE(table_sections); s++)
@@ -622,8 +635,9 @@ static void md_strategies(FILE *fp, const struct zt_report *r)
 				any = true;
 				zt_fmt_pct(ph, sizeof(ph), zt_pct_change(b0->mpps, h->mpps));
 				zt_fmt_pct(pu, sizeof(pu), zt_pct_change(b0->mpps, u->mpps));
-				fprintf(fp, "| %s | %s | %s | %.2f | %.2f (%s) | %.2f (%s) |\n", cc, ai,
-					table_modes[m].label, b0->mpps, h->mpps, ph, u->mpps, pu);
+				fprintf(fp, "| %s | %s | %s | %.2f | %.2f (%s) | %.2f (%s) |\n",
+					cc, ai, table_modes[m].label, b0->mpps, h->mpps, ph,
+					u->mpps, pu);
 			}
 	if (!any)
 		fprintf(fp, "| (not benchmarked) | | | | | |\n");
@@ -711,7 +725,8 @@ int zt_report_markdown(FILE *fp, const struct zt_report *r)
 
 	fprintf(fp, "## Differential test\n\nrd-trace on the baseline and the transformed "
 		"build, outputs compared byte for byte.\n\n");
-	fprintf(fp, "| compiler | profile | mode | RQ | lines | result |\n|---|---|---|---|---|---|\n");
+	fprintf(fp, "| compiler | profile | mode | RQ | lines | result |\n"
+		"|---|---|---|---|---|---|\n");
 	for (size_t i = 0; i < r->n_diffs; i++) {
 		const struct zt_diff_case *d = &r->diffs[i];
 
@@ -723,11 +738,12 @@ int zt_report_markdown(FILE *fp, const struct zt_report *r)
 	fprintf(fp, "## sparse\n\n");
 	fprintf(fp, "- baseline: %s\n", r->sparse_baseline && !*r->sparse_baseline ? "clean" :
 		r->sparse_baseline ? "warnings below" : "not run");
-	fprintf(fp, "- transformed: %s\n\n", r->sparse_transformed && !*r->sparse_transformed ?
+	fprintf(fp, "- transformed: %s\n", r->sparse_transformed && !*r->sparse_transformed ?
 		"clean" : r->sparse_transformed ? "warnings below" : "not run");
 	if (r->sparse_uninit)
-		fprintf(fp, "- uninitialized strategy: %s\n\n", *r->sparse_uninit ? "warnings below" :
-			"clean");
+		fprintf(fp, "- uninitialized strategy: %s\n",
+			*r->sparse_uninit ? "warnings below" : "clean");
+	fputc('\n', fp);
 	if (r->sparse_baseline && *r->sparse_baseline)
 		md_fence(fp, "", r->sparse_baseline);
 	if (r->sparse_transformed && *r->sparse_transformed)
