@@ -614,11 +614,10 @@ static void md_strategies(FILE *fp, const struct zt_report *r)
 		return;
 	}
 	if (r->uninit_note)
-		fprintf(fp, "Why `fix` believes `__uninitialized` is safe here: %s\n\n",
-			r->uninit_note);
+		fprintf(fp, "How `fix` offered `__uninitialized` here: %s\n\n", r->uninit_note);
 	fprintf(fp, "| compiler | auto-init | mode | baseline Mpps | hoist Mpps | "
-		"uninitialized Mpps |\n");
-	fprintf(fp, "|---|---|---|---|---|---|\n");
+		"uninitialized Mpps | instructions/packet (baseline / hoist / uninitialized) |\n");
+	fprintf(fp, "|---|---|---|---|---|---|---|\n");
 	for (size_t c = 0; c < r->n_compilers; c++)
 		for (size_t s = 0; s < ARRAY_SIZE(table_sections); s++)
 			for (size_t m = 0; m < ARRAY_SIZE(table_modes); m++) {
@@ -635,12 +634,17 @@ static void md_strategies(FILE *fp, const struct zt_report *r)
 				any = true;
 				zt_fmt_pct(ph, sizeof(ph), zt_pct_change(b0->mpps, h->mpps));
 				zt_fmt_pct(pu, sizeof(pu), zt_pct_change(b0->mpps, u->mpps));
-				fprintf(fp, "| %s | %s | %s | %.2f | %.2f (%s) | %.2f (%s) |\n",
+				fprintf(fp, "| %s | %s | %s | %.2f | %.2f (%s) | %.2f (%s) | ",
 					cc, ai, table_modes[m].label, b0->mpps, h->mpps, ph,
 					u->mpps, pu);
+				if (b0->insns >= 0 && h->insns >= 0 && u->insns >= 0)
+					fprintf(fp, "%.1f / %.1f / %.1f |\n", b0->insns, h->insns,
+						u->insns);
+				else
+					fprintf(fp, "not measured |\n");
 			}
 	if (!any)
-		fprintf(fp, "| (not benchmarked) | | | | | |\n");
+		fprintf(fp, "| (not benchmarked) | | | | | | |\n");
 	fputc('\n', fp);
 }
 

@@ -369,7 +369,8 @@ static void test_strategies_compared(void **state)
 {
 	static const char uninit[] =
 		"{ \"results\": [\n"
-		"  { \"variant\": \"uninit-zero\", \"mode\": \"drop\", \"mpps\": 30.0 },\n"
+		"  { \"variant\": \"uninit-zero\", \"mode\": \"drop\", \"mpps\": 30.0,\n"
+		"    \"instructions_per_packet\": 405.0 },\n"
 		"  { \"variant\": \"uninit-none\", \"mode\": \"drop\", \"mpps\": 31.0 } ] }";
 	struct zt_report r;
 	char *out;
@@ -379,7 +380,10 @@ static void test_strategies_compared(void **state)
 	r.patch_uninit = xstrdup("+\tstruct x mxbuf __uninitialized;\n");
 	out = render(md_fn, &r);
 	assert_non_null(strstr(out, "| gcc-12 | zero | XDP_DROP | 24.32 | 32.27 (+32.69%) | "
-				    "30.00 (+23.36%) |"));
+				    "30.00 (+23.36%) | 412.0 / 398.0 / 405.0 |\n"));
+	assert_non_null(strstr(out, "| gcc-12 | none | XDP_DROP | 31.47 | 32.31 (+2.67%) | "
+				    "31.00 (-1.49%) | not measured |\n"));
+	assert_non_null(strstr(out, "How `fix` offered `__uninitialized` here: the remark"));
 	assert_non_null(strstr(out, "`--strategy=uninitialized`\n\n```diff\n+\tstruct x mxbuf"));
 	free(out);
 	zt_report_release(&r);
