@@ -1,0 +1,1310 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * zerotax prove: check -> fix -> build -> sparse -> differential test ->
+ * bench -> report, on the bundled reference driver. Every program runs
+ * through zt_spawn() with an argv; every step says what failed and stops.
+ */
+#define _XOPEN_SOURCE 700
+#include <errno.h>
+#include <ftw.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <jansson.h>
+
+#include "emit.h"
+#include "fixtree.h"
+#include "process.h"
+#include "prove.h"
+
+/*
+ * What the differential test runs: every traffic profile and XDP mode of
+ * rd-trace, on both RQ types. Names are rd-trace's (DRIVER-CONTRACT.md).
+ */
+static const char *const trace_profiles[] = {
+	"udp64", "udp512", "tcp1500", "udp64-mtu9000", "tcp9000", "mix",
+};
+static const char *const trace_modes[] = { "none", "pass", "drop", "drop-read", "tx" };
+static const char *const trace_rqs[] = { "legacy", "striding" };
+
+/*
+ * The bench path: 64-byte UDP flood on a striding RQ (mlx5e's default, and
+ * the upstream measurement's), so one linear MPWQE receive per packet.
+ */
+#define BENCH_PROFILE "udp64"
+#define BENCH_RQ "striding"
+#define BENCH_FUNCTION "mlx5e_skb_from_cqe_mpwrq_linear"
+#define BENCH_MODES "drop,tx"
+
+/* Generous: a build of the driver takes seconds; valgrind takes a minute. */
+#define TIMEOUT_BUILD_MS (10 * 60 * 1000)
+#define TIMEOUT_TOOL_MS (10 * 60 * 1000)
+#define TIMEOUT_TRACE_MS (60 * 1000)
+#define TIMEOUT_BENCH_MS (12 * 60 * 1000)
+
+const char *zt_tree_name(enum zt_tree t)
+{
+	static const char *const names[] = {
+		[ZT_TREE_BASELINE] = ZT_SRC_BASELINE,
+		[ZT_TREE_HOIST] = ZT_SRC_HOIST,
+		[ZT_TREE_UNINIT] = ZT_SRC_UNINIT,
+	};
+
+	return t < ZT_TREE_MAX ? names[t] : "?";
+}
+
+const char *zt_autoinit_name(enum zt_autoinit a)
+{
+	static const char *const names[] = {
+		[ZT_AI_NONE] = "none",
+		[ZT_AI_ZERO] = "zero",
+		[ZT_AI_PATTERN] = "pattern",
+	};
+
+	return a < ZT_AI_MAX ? names[a] : "?";
+}
+
+/* --- small helpers -------------------------------------------------------- */
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* "step N (name): <what>": the single way a step reports its failure. */
+static int step_fail(struct zt_prove *p, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int step_fail(struct zt_prove *p, int code, const char *fmt, ...)
+{
+	char msg[2048];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	error("step %d (%s): %s", p->step, p->step_name, msg);
+	return code;
+}
+
+/* A missing dependency is not a result: exit 4, and say which step. */
+static int step_unavailable(struct zt_prove *p, const char *what)
+{
+	error("step %d (%s): not available: %s", p->step, p->step_name, what);
+	return ZT_EXIT_INTERNAL;
+}
+
+static void progress(struct zt_prove *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void progress(struct zt_prove *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(p->ctx->err, "prove: ");
+	va_start(ap, fmt);
+	vfprintf(p->ctx->err, fmt, ap);
+	va_end(ap);
+	fputc('\n', p->ctx->err);
+	fflush(p->ctx->err);
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	return remove(path);
+}
+
+/* Only ever called on BUILD/prove, which prove owns. */
+static int rm_tree(const char *path)
+{
+	if (access(path, F_OK))
+		return 0;
+	if (nftw(path, rm_one, 16, FTW_DEPTH | FTW_PHYS))
+		return error("cannot remove %s: %s", path, strerror(errno));
+	return 0;
+}
+
+static int mkdir_p(const char *path)
+{
+	char *tmp = xstrdup(path);
+	int ret = 0;
+
+	for (char *s = tmp + 1; ; s++) {
+		if (*s != '/' && *s)
+			continue;
+		char c = *s;
+
+		*s = '\0';
+		if (mkdir(tmp, 0755) && errno != EEXIST) {
+			ret = error("cannot create %s: %s", tmp, strerror(errno));
+			break;
+		}
+		*s = c;
+		if (!c)
+			break;
+	}
+	free(tmp);
+	return ret;
+}
+
+static char *abs_path(const char *path)
+{
+	char buf[PATH_MAX];
+
+	if (!realpath(path, buf))
+		return NULL;
+	return xstrdup(buf);
+}
+
+/* The last lines of a program's output, for a failure message. */
+static const char *tail_of(const char *s, int lines)
+{
+	const char *p;
+
+	if (!s)
+		return "";
+	p = s + strlen(s);
+	while (p > s && (p[-1] == '\n' || p[-1] == ' '))
+		p--;
+	while (p > s && lines) {
+		p--;
+		if (*p == '\n')
+			lines--;
+	}
+	return p == s ? p : p + 1;
+}
+
+/*
+ * Run a program; on failure say which step, the command, and the end of its
+ * output. @ok_codes: exit codes that count as success (0 always does).
+ */
+static int run(struct zt_prove *p, char *const argv[], const struct zt_spawn_opts *opts,
+	       struct zt_spawn_result *res, int ok_code)
+{
+	char *cmd;
+
+	if (p->ctx->verbose) {
+		cmd = zt_argv_join(argv);
+		progress(p, "+ %s", cmd);
+		free(cmd);
+	}
+	if (zt_spawn(argv, opts, res)) {
+		cmd = zt_argv_join(argv);
+		step_fail(p, res->not_found ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL, "%s: %s", cmd,
+			  res->not_found ? "program not found" :
+			  res->timed_out ? "timed out" : "could not run");
+		free(cmd);
+		return res->not_found ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL;
+	}
+	if (res->signal || (res->exit_code != 0 && res->exit_code != ok_code)) {
+		cmd = zt_argv_join(argv);
+		if (res->signal)
+			step_fail(p, ZT_EXIT_INTERNAL, "%s: killed by signal %d (%s)\n%s%s", cmd,
+				  res->signal, strsignal(res->signal), tail_of(res->err, 15),
+				  tail_of(res->out, 5));
+		else
+			step_fail(p, ZT_EXIT_INTERNAL, "%s: exit code %d\n%s%s", cmd,
+				  res->exit_code, tail_of(res->err, 15), tail_of(res->out, 5));
+		free(cmd);
+		return ZT_EXIT_INTERNAL;
+	}
+	return 0;
+}
+
+/* --- pure pieces (unit-tested) -------------------------------------------- */
+
+char *zt_trace_first_diff(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t i = 0, line = 1, start = 0, ea, eb;
+
+	while (i < alen && i < blen && a[i] == b[i]) {
+		if (a[i] == '\n') {
+			line++;
+			start = i + 1;
+		}
+		i++;
+	}
+	if (i == alen && i == blen)
+		return NULL;
+	for (ea = start; ea < alen && a[ea] != '\n'; ea++)
+		;
+	for (eb = start; eb < blen && b[eb] != '\n'; eb++)
+		;
+	if (start >= alen)
+		return xasprintf("line %zu: baseline ended, transformed '%.*s'", line,
+				 (int)(eb - start), b + start);
+	if (start >= blen)
+		return xasprintf("line %zu: baseline '%.*s', transformed ended", line,
+				 (int)(ea - start), a + start);
+	return xasprintf("line %zu: baseline '%.*s' vs transformed '%.*s'", line,
+			 (int)(ea - start), a + start, (int)(eb - start), b + start);
+}
+
+/*
+ * "DIR/en_rx.c:12:5: warning: x" -> "<tree>/en_rx.c: warning: x": the tree's
+ * directory and the line:column out, so the same warning matches after a
+ * rewrite moved it.
+ */
+static char *normalize_warning(const char *line, size_t len, const char *dir)
+{
+	size_t dlen = strlen(dir);
+	char *s, *out;
+	const char *p;
+
+	if (dlen && len >= dlen && !strncmp(line, dir, dlen))
+		s = xasprintf("<tree>%.*s", (int)(len - dlen), line + dlen);
+	else
+		s = xstrndup(line, len);
+	/* Drop ":N:M" (or ":N") right after the file name. */
+	p = strstr(s, ": ");
+	if (p) {
+		const char *q = p;
+
+		while (q > s && (q[-1] == ':' || (q[-1] >= '0' && q[-1] <= '9')))
+			q--;
+		if (q < p && *q == ':') {
+			out = xasprintf("%.*s%s", (int)(q - s), s, p);
+			free(s);
+			return out;
+		}
+	}
+	return s;
+}
+
+static char **split_normalized(const char *text, const char *dir, size_t *n)
+{
+	char **v = NULL;
+	const char *p = text, *nl;
+
+	*n = 0;
+	while (p && *p) {
+		nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+
+		if (len) {
+			v = xrealloc(v, (*n + 1) * sizeof(*v));
+			v[(*n)++] = normalize_warning(p, len, dir);
+		}
+		p = nl ? nl + 1 : NULL;
+	}
+	return v;
+}
+
+char *zt_sparse_new_warnings(const char *baseline, const char *base_dir,
+			     const char *transformed, const char *xf_dir)
+{
+	size_t nb, nt;
+	char **b = split_normalized(baseline, base_dir, &nb);
+	char **t = split_normalized(transformed, xf_dir, &nt);
+	char *out = NULL;
+
+	for (size_t i = 0; i < nt; i++) {
+		bool matched = false;
+
+		for (size_t j = 0; j < nb && !matched; j++) {
+			if (b[j] && !strcmp(b[j], t[i])) {
+				/* Each baseline warning excuses one transformed one. */
+				free(b[j]);
+				b[j] = NULL;
+				matched = true;
+			}
+		}
+		if (!matched) {
+			char *o = xasprintf("%s%s\n", out ? out : "", t[i]);
+
+			free(out);
+			out = o;
+		}
+	}
+	for (size_t j = 0; j < nb; j++)
+		free(b[j]);
+	for (size_t i = 0; i < nt; i++)
+		free(t[i]);
+	free(b);
+	free(t);
+	return out;
+}
+
+/* A path ends here: "/", a separator, or the end; not "-foo" or "2". */
+static bool path_ends(char c)
+{
+	return !c || c == '/' || c == ' ' || c == '"' || c == '\'' || c == ':' || c == ',';
+}
+
+char *zt_remap_path_string(const char *s, const char *from, const char *to)
+{
+	size_t flen = strlen(from);
+	char *out = NULL;
+	size_t olen = 0;
+	FILE *mem;
+
+	if (!flen)
+		return xstrdup(s);
+	mem = open_memstream(&out, &olen);
+	if (!mem)
+		return NULL;
+	while (*s) {
+		if (!strncmp(s, from, flen) && path_ends(s[flen])) {
+			fputs(to, mem);
+			s += flen;
+		} else {
+			fputc(*s++, mem);
+		}
+	}
+	fclose(mem);
+	return out;
+}
+
+int zt_json_remap_paths(json_t *j, const char *from, const char *to)
+{
+	const char *key;
+	json_t *v;
+	size_t i;
+
+	if (json_is_string(j)) {
+		char *r = zt_remap_path_string(json_string_value(j), from, to);
+
+		if (!r)
+			return -1;
+		json_string_set(j, r);
+		free(r);
+	} else if (json_is_object(j)) {
+		json_object_foreach(j, key, v)
+			if (zt_json_remap_paths(v, from, to))
+				return -1;
+	} else if (json_is_array(j)) {
+		json_array_foreach(j, i, v)
+			if (zt_json_remap_paths(v, from, to))
+				return -1;
+	}
+	return 0;
+}
+
+static char *json_str_dup(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? xstrdup(s) : NULL;
+}
+
+static long long evidence_bytes(json_t *details, const char *cc)
+{
+	json_t *e = json_object_get(json_object_get(details, "evidence"), cc);
+	json_t *b = json_object_get(e, "bytes");
+
+	return json_is_integer(b) ? json_integer_value(b) : -1;
+}
+
+int zt_prove_load_findings(const char *text, size_t len, struct zt_report *r)
+{
+	json_error_t jerr;
+	json_t *doc, *findings, *f;
+	size_t i;
+
+	doc = json_loadb(text, len, 0, &jerr);
+	if (!doc)
+		return error("check JSON: line %d: %s", jerr.line, jerr.text);
+	findings = json_object_get(doc, "findings");
+	if (!json_is_array(findings)) {
+		json_decref(doc);
+		return error("check JSON has no \"findings\" array");
+	}
+	json_array_foreach(findings, i, f) {
+		const char *rule = json_string_value(json_object_get(f, "rule"));
+		json_t *details = json_object_get(f, "details");
+		struct zt_report_finding *rf;
+
+		if (!rule || strcmp(rule, "zerotax-stack-autoinit") ||
+		    json_is_true(json_object_get(f, "suppressed")))
+			continue;
+		r->findings = xrealloc(r->findings, (r->n_findings + 1) * sizeof(*r->findings));
+		rf = &r->findings[r->n_findings++];
+		memset(rf, 0, sizeof(*rf));
+		rf->file = json_str_dup(f, "file");
+		rf->line = json_integer_value(json_object_get(f, "line"));
+		rf->function = json_str_dup(f, "function");
+		rf->symbol = json_str_dup(f, "symbol");
+		if (!rf->symbol)
+			rf->symbol = xstrdup("?");
+		rf->type = json_str_dup(f, "type");
+		rf->size = json_integer_value(json_object_get(f, "size"));
+		rf->frequency = json_str_dup(f, "frequency");
+		rf->gcc_bytes = evidence_bytes(details, "gcc");
+		rf->clang_bytes = evidence_bytes(details, "clang");
+	}
+	json_decref(doc);
+	return 0;
+}
+
+/* --- setup ---------------------------------------------------------------- */
+
+int zt_prove_init(struct zt_prove *p, struct zt_ctx *ctx, const struct zt_prove_opts *o)
+{
+	char *src, *build;
+
+	memset(p, 0, sizeof(*p));
+	p->ctx = ctx;
+	p->o = o;
+	src = abs_path(o->source);
+	if (!src || !is_dir(src)) {
+		free(src);
+		error("driver source '%s' is not a directory", o->source);
+		return ZT_EXIT_INPUT;
+	}
+	build = abs_path(o->build);
+	if (!build || !is_dir(build)) {
+		free(src);
+		free(build);
+		error("build directory '%s' is not a directory (run 'make build' first)", o->build);
+		return ZT_EXIT_INPUT;
+	}
+	p->tree[ZT_TREE_BASELINE] = src;
+	p->work = xasprintf("%s/prove", build);
+	p->report_dir = xasprintf("%s/report", build);
+	p->variant_mk = xasprintf("%s/variant.mk", src);
+	p->compdb_dir = xasprintf("%s/reference-driver", build);
+	p->rd_trace = xasprintf("%s/reference-driver/bench/rd-trace", build);
+	p->rd_bench = xasprintf("%s/reference-driver/bench/rd-bench", build);
+	p->check_json = xasprintf("%s/check.json", p->work);
+	free(build);
+
+	p->report.compilers = xcalloc(o->n_compilers, sizeof(char *));
+	for (size_t i = 0; i < o->n_compilers; i++)
+		p->report.compilers[i] = xstrdup(o->compilers[i]);
+	p->report.n_compilers = o->n_compilers;
+	p->report.bench_profile = xstrdup(BENCH_PROFILE);
+	p->report.bench_rq = xstrdup(BENCH_RQ);
+	p->report.bench_function = xstrdup(BENCH_FUNCTION);
+	p->report.rounds = o->rounds;
+	p->report.packets = o->packets;
+	return 0;
+}
+
+void zt_prove_release(struct zt_prove *p)
+{
+	for (int t = 0; t < ZT_TREE_MAX; t++)
+		free(p->tree[t]);
+	free(p->work);
+	free(p->report_dir);
+	free(p->variant_mk);
+	free(p->compdb_dir);
+	free(p->xf_compdb_dir);
+	free(p->rd_trace);
+	free(p->rd_bench);
+	free(p->check_json);
+	zt_report_release(&p->report);
+	memset(p, 0, sizeof(*p));
+}
+
+static char *so_path(const struct zt_prove *p, enum zt_tree t, enum zt_autoinit a,
+		     const char *cc)
+{
+	return xasprintf("%s/so/%s-%s-%s.so", p->work, zt_tree_name(t), zt_autoinit_name(a), cc);
+}
+
+/* --- step 1: check -------------------------------------------------------- */
+
+static int step_check(struct zt_prove *p)
+{
+	char *db = xasprintf("%s/compile_commands.json", p->compdb_dir);
+	char *argv[] = { (char *)p->o->self, "check", "-p", p->compdb_dir, "--format=json", NULL };
+	struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_TOOL_MS, .stdout_path = p->check_json };
+	struct zt_spawn_result res;
+	char *text = NULL;
+	size_t len;
+	int ret;
+
+	if (!is_file(db)) {
+		ret = step_fail(p, ZT_EXIT_INPUT, "no compile database %s (is the reference "
+				"driver configured in this build?)", db);
+		free(db);
+		return ret;
+	}
+	free(db);
+	if (zt_spawn(argv, &so, &res)) {
+		zt_spawn_result_release(&res);
+		return step_fail(p, ZT_EXIT_INTERNAL, "cannot run %s check", p->o->self);
+	}
+	if (res.exit_code == ZT_EXIT_INTERNAL && strstr(res.err, "not built yet")) {
+		zt_spawn_result_release(&res);
+		return step_unavailable(p, "'zerotax check' is not built yet (issue 4)");
+	}
+	if (res.exit_code != ZT_EXIT_CLEAN && res.exit_code != ZT_EXIT_FINDINGS) {
+		if (res.signal)
+			ret = step_fail(p, ZT_EXIT_INTERNAL, "zerotax check -p %s was killed by "
+					"signal %d (%s):\n%s", p->compdb_dir, res.signal,
+					strsignal(res.signal), tail_of(res.err, 15));
+		else
+			ret = step_fail(p, res.exit_code == ZT_EXIT_INPUT ? ZT_EXIT_INPUT :
+					ZT_EXIT_INTERNAL, "zerotax check -p %s failed with exit "
+					"code %d:\n%s", p->compdb_dir, res.exit_code,
+					tail_of(res.err, 15));
+		zt_spawn_result_release(&res);
+		return ret;
+	}
+	if (zt_read_file(p->check_json, &text, &len)) {
+		zt_spawn_result_release(&res);
+		return step_fail(p, ZT_EXIT_INTERNAL, "cannot read %s: %s", p->check_json,
+				 strerror(errno));
+	}
+	ret = zt_prove_load_findings(text, len, &p->report);
+	free(text);
+	if (ret) {
+		/* A crash can exit 1 too: show what check said, not only that its JSON is bad. */
+		ret = step_fail(p, ZT_EXIT_INTERNAL, "zerotax check (exit code %d) wrote no "
+				"valid JSON to %s:\n%s", res.exit_code, p->check_json,
+				tail_of(res.err, 15));
+		zt_spawn_result_release(&res);
+		return ret;
+	}
+	zt_spawn_result_release(&res);
+	if (!p->report.n_findings)
+		return step_fail(p, ZT_EXIT_FINDINGS, "check found no zeroed stack variable on "
+				 "the driver's hot path: nothing to prove");
+	progress(p, "check: %zu stack variable(s) zeroed on the hot path", p->report.n_findings);
+	for (size_t i = 0; i < p->report.n_findings; i++) {
+		const struct zt_report_finding *f = &p->report.findings[i];
+
+		progress(p, "  %s: %s %s (%lld bytes; gcc keeps %lld, clang keeps %lld)",
+			 f->function ? f->function : "?", f->type ? f->type : "?", f->symbol,
+			 f->size, f->gcc_bytes, f->clang_bytes);
+	}
+	return 0;
+}
+
+/* --- step 2: fix ---------------------------------------------------------- */
+
+
+
+
+/* @doc with the baseline's directory replaced by @dst's, written to @path. */
+static int write_remapped(struct zt_prove *p, const char *src_path, const char *path,
+			  const char *dst)
+{
+	json_error_t jerr;
+	json_t *doc;
+	int ret = 0;
+
+	doc = json_load_file(src_path, 0, &jerr);
+	if (!doc)
+		return step_fail(p, ZT_EXIT_INTERNAL, "%s: line %d: %s", src_path, jerr.line,
+				 jerr.text);
+	if (zt_json_remap_paths(doc, p->tree[ZT_TREE_BASELINE], dst) ||
+	    json_dump_file(doc, path, JSON_INDENT(2)))
+		ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot write %s", path);
+	json_decref(doc);
+	return ret;
+}
+
+/*
+ * The compile database of the rewritten copy: the baseline's, with every
+ * path into the baseline pointed at the copy, so sparse sees the copy exactly
+ * as it sees the original.
+ */
+static int remap_compdb(struct zt_prove *p, enum zt_tree t, char **dir_out)
+{
+	char *dbdir = xasprintf("%s/%s-compdb", p->work, zt_tree_name(t));
+	char *db_in = xasprintf("%s/compile_commands.json", p->compdb_dir);
+	char *db_out = xasprintf("%s/compile_commands.json", dbdir);
+	int ret = 0;
+
+	if (mkdir_p(dbdir))
+		ret = ZT_EXIT_INTERNAL;
+	if (!ret)
+		ret = write_remapped(p, db_in, db_out, p->tree[t]);
+	if (!ret) {
+		*dir_out = dbdir;
+		dbdir = NULL;
+	}
+	free(dbdir);
+	free(db_in);
+	free(db_out);
+	return ret;
+}
+
+static const char *item_text(const struct zt_fix_item *it)
+{
+	const char *t = it->status == ZT_FIX_APPLIED ? it->why : it->reason;
+
+	return t ? t : "no reason given";
+}
+
+/*
+ * fix's reasons for one status, each said once: "f1, f2: reason; f3: other".
+ * NULL when no item has that status.
+ */
+static char *group_reasons(const struct zt_findings *fs, const struct zt_fix_result *res,
+			   enum zt_fix_status status)
+{
+	bool *done = xcalloc(res->n_items ? res->n_items : 1, sizeof(bool));
+	char *out = NULL, *tmp;
+
+	for (size_t i = 0; i < res->n_items; i++) {
+		const struct zt_fix_item *it = &res->items[i];
+		const struct zt_finding *f = &fs->v[it->finding];
+		char *names;
+
+		if (done[i] || it->status != status)
+			continue;
+		names = xasprintf("%s(%s)", f->function ? f->function : "?", f->symbol);
+		for (size_t j = i + 1; j < res->n_items; j++) {
+			const struct zt_fix_item *o = &res->items[j];
+			const struct zt_finding *g = &fs->v[o->finding];
+
+			if (done[j] || o->status != status || strcmp(item_text(it), item_text(o)))
+				continue;
+			done[j] = true;
+			tmp = xasprintf("%s, %s(%s)", names, g->function ? g->function : "?",
+					g->symbol);
+			free(names);
+			names = tmp;
+		}
+		tmp = xasprintf("%s%s%s: %s", out ? out : "", out ? "; " : "", names, item_text(it));
+		free(out);
+		free(names);
+		out = tmp;
+	}
+	free(done);
+	return out;
+}
+
+/*
+ * fix's library entry point: a verified, rewritten copy of the baseline in
+ * WORK/<tree> (the baseline is never written), and its patch.
+ */
+static int fix_into(struct zt_prove *p, enum zt_tree t, const struct zt_findings *fs,
+		    const struct zt_compdb *db, bool trust_fill, char **patch, char **refusal,
+		    char **why)
+{
+	char *out = xasprintf("%s/%s", p->work, zt_tree_name(t));
+	struct zt_fix_opts fo = {
+		.strategy = t == ZT_TREE_UNINIT ? ZT_FIX_UNINITIALIZED : ZT_FIX_HOIST,
+		.source_dir = p->tree[ZT_TREE_BASELINE],
+		.output_dir = out,
+		.db = db,
+		.sparse = true,
+		.trust_fill = trust_fill,
+		.timeout_ms = TIMEOUT_TOOL_MS,
+	};
+	struct zt_fix_result res = { 0 };
+	int ret = 0;
+
+	*refusal = NULL;
+	if (why)
+		*why = NULL;
+	/* zt_fix_tree() wants an empty output directory: a refused attempt leaves one. */
+	if (rm_tree(out)) {
+		ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot clear %s", out);
+		goto out;
+	}
+	if (zt_fix_tree(p->ctx, &fo, fs, &res)) {
+		ret = step_fail(p, ZT_EXIT_FINDINGS, "fix (%s) failed at its %s step: %s",
+				zt_tree_name(t), res.failed_step ? res.failed_step : "?",
+				res.failure ? res.failure : zt_last_error());
+		goto out;
+	}
+	*refusal = group_reasons(fs, &res, ZT_FIX_REFUSED);
+	if (why)
+		*why = group_reasons(fs, &res, ZT_FIX_APPLIED);
+	if (!res.n_applied) {
+		/* Nothing applied: not a rewritten tree; the caller decides what that means. */
+		ret = -1;
+		goto out;
+	}
+	if (zt_fix_diff(&fo, &res, patch)) {
+		ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot make the patch of %s", out);
+		goto out;
+	}
+	progress(p, "fix (%s): %zu applied, %zu refused; %zu file(s) changed%s%s%s%s",
+		 zt_tree_name(t), res.n_applied, res.n_refused, res.n_changed,
+		 res.moved ? "; moved " : "", res.moved ? res.moved : "",
+		 res.field ? "; field " : "", res.field ? res.field : "");
+	p->tree[t] = out;
+	out = NULL;
+out:
+	zt_fix_result_release(&res);
+	free(out);
+	return ret;
+}
+
+static int step_fix(struct zt_prove *p)
+{
+	struct zt_findings fs = { 0 };
+	struct zt_compdb db = { 0 };
+	char *refusal = NULL, *why = NULL, *strict;
+	int ret;
+
+	if (zt_findings_load_json(p->check_json, &fs, NULL)) {
+		ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot read check's findings from %s",
+				p->check_json);
+		goto out;
+	}
+	if (zt_compdb_load(p->compdb_dir, &db)) {
+		ret = step_fail(p, ZT_EXIT_INPUT, "cannot read the compile database in %s",
+				p->compdb_dir);
+		goto out;
+	}
+
+	/* The default strategy, hoist to the queue: it must apply. */
+	ret = fix_into(p, ZT_TREE_HOIST, &fs, &db, false, &p->report.patch, &refusal, NULL);
+	if (ret < 0)
+		ret = step_fail(p, ZT_EXIT_FINDINGS, "fix applied nothing: %s",
+				refusal ? refusal : "every finding was refused");
+	if (ret)
+		goto out;
+	if (refusal)
+		progress(p, "fix: refused: %s", refusal);
+	free(refusal);
+	refusal = NULL;
+	ret = remap_compdb(p, ZT_TREE_HOIST, &p->xf_compdb_dir);
+	if (ret || p->o->quick)
+		goto out;
+
+	/* The second strategy is only offered where fix can show it is safe. */
+	ret = fix_into(p, ZT_TREE_UNINIT, &fs, &db, false, &p->report.patch_uninit, &refusal,
+		       &why);
+	if (!ret) {
+		p->report.uninit_note = xasprintf("%s%s%s", why ? why : "fix gave no reason",
+						  refusal ? "; refused: " : "",
+						  refusal ? refusal : "");
+		goto out;
+	}
+	if (ret > 0)
+		goto out;
+	/*
+	 * Refused on the compiler's evidence. For the comparison the issue asks
+	 * for, take fix's guard-rule proof that a fill call writes the buffer
+	 * first (--trust-fill), and say so: the differential test, with pattern
+	 * init, then checks that claim on every trace.
+	 */
+	progress(p, "fix: uninitialized strategy refused on the evidence: %s", refusal);
+	strict = refusal;
+	refusal = NULL;
+	ret = fix_into(p, ZT_TREE_UNINIT, &fs, &db, true, &p->report.patch_uninit, &refusal,
+		       &why);
+	if (ret < 0) {
+		/* Not a failure of the proof: the report says why it was refused. */
+		p->report.uninit_note = xasprintf("refused on the compiler's evidence (%s) and on "
+						  "the guard rule's fill-first proof (%s)",
+						  strict ? strict : "no reason given",
+						  refusal ? refusal : "no reason given");
+		progress(p, "fix: uninitialized strategy not offered: %s", p->report.uninit_note);
+		ret = 0;
+	} else if (!ret) {
+		p->report.uninit_note = xasprintf("not offered on the compiler's evidence (%s); "
+						  "compared here on fix's guard-rule proof "
+						  "(--trust-fill): %s", strict ? strict : "?",
+						  why ? why : "fix gave no reason");
+		progress(p, "fix: uninitialized strategy applied with --trust-fill");
+	}
+	free(strict);
+out:
+	free(refusal);
+	free(why);
+	zt_compdb_release(&db);
+	zt_findings_release(&fs);
+	return ret;
+}
+
+/* --- step 3: build the variants ------------------------------------------- */
+
+static int build_one(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, const char *cc)
+{
+	char *out = so_path(p, t, a, cc);
+	char *objdir = xasprintf("%s/obj/%s-%s-%s", p->work, zt_tree_name(t), zt_autoinit_name(a),
+				 cc);
+	char *src_arg = xasprintf("SRC=%s", p->tree[t]);
+	char *cc_arg = xasprintf("CC=%s", cc);
+	char *ai_arg = xasprintf("AUTOINIT=%s", zt_autoinit_name(a));
+	char *out_arg = xasprintf("OUT=%s", out);
+	char *obj_arg = xasprintf("OBJDIR=%s", objdir);
+	char *jobs = xasprintf("-j%u", p->o->jobs ? p->o->jobs : 2);
+	char *argv[] = { "make", "-s", jobs, "-f", p->variant_mk, src_arg, cc_arg, ai_arg,
+			 out_arg, obj_arg, NULL };
+	struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_BUILD_MS, .stderr_to_stdout = true };
+	struct zt_spawn_result res;
+	int ret;
+
+	ret = run(p, argv, &so, &res, 0);
+	if (!ret && !is_file(out))
+		ret = step_fail(p, ZT_EXIT_INTERNAL, "make reported success but %s is missing",
+				out);
+	zt_spawn_result_release(&res);
+	free(out);
+	free(objdir);
+	free(src_arg);
+	free(cc_arg);
+	free(ai_arg);
+	free(out_arg);
+	free(obj_arg);
+	free(jobs);
+	return ret;
+}
+
+static int step_build(struct zt_prove *p)
+{
+	char *sodir = xasprintf("%s/so", p->work);
+	int ret = 0, n = 0;
+
+	if (!is_file(p->variant_mk)) {
+		ret = step_unavailable(p, "the reference driver has no variant.mk");
+		goto out;
+	}
+	if (mkdir_p(sodir)) {
+		ret = ZT_EXIT_INTERNAL;
+		goto out;
+	}
+	/*
+	 * --quick builds pattern init only: a read of a field the rewrite no
+	 * longer writes then differs (0xAA.. vs the previous packet's value).
+	 */
+	for (int a = 0; a < ZT_AI_MAX; a++)
+		p->autoinit_built[a] = !p->o->quick || a == ZT_AI_PATTERN;
+	for (int t = 0; t < ZT_TREE_MAX; t++) {
+		if (!p->tree[t])
+			continue;
+		for (size_t c = 0; c < p->o->n_compilers; c++)
+			for (int a = 0; a < ZT_AI_MAX; a++) {
+				if (!p->autoinit_built[a])
+					continue;
+				ret = build_one(p, t, a, p->o->compilers[c]);
+				if (ret)
+					goto out;
+				n++;
+			}
+	}
+	progress(p, "build: %d shared objects", n);
+out:
+	free(sodir);
+	return ret;
+}
+
+/* --- step 4: sparse ------------------------------------------------------- */
+
+/*
+ * The checker flags of the kernel's `make C=1` that matter for a driver, as
+ * the reference driver's own sparse test uses them: endianness and address
+ * spaces checked; attributes sparse does not know (__uninitialized) are not
+ * the driver's problem.
+ */
+static const char *const sparse_flags[] = {
+	"-D__x86_64__", "-D__linux__", "-m64", "-mlittle-endian",
+	"-Wbitwise", "-Wcast-to-as", "-Wcast-truncate", "-Wcontext", "-Wdecl",
+	"-Wdefault-bitfield-sign", "-Wnon-pointer-null", "-Wptr-subtraction-blows",
+	"-Wno-return-void", "-Wno-unknown-attribute",
+};
+
+/* What sparse needs of a compile command: the preprocessor's view of the TU. */
+static bool sparse_keeps(const char *arg, bool *takes_next)
+{
+	static const char *const with_value[] = { "-include", "-isystem", "-iquote", "-imacros" };
+	static const char *const prefixes[] = { "-I", "-D", "-U", "-std=", "-m64", "-m32", "-nostdinc" };
+
+	*takes_next = false;
+	for (size_t i = 0; i < ARRAY_SIZE(with_value); i++)
+		if (!strcmp(arg, with_value[i])) {
+			*takes_next = true;
+			return true;
+		}
+	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
+		if (!strncmp(arg, prefixes[i], strlen(prefixes[i]))) {
+			/* "-I DIR" and "-D NAME" come split in some databases. */
+			*takes_next = !arg[2] && (arg[1] == 'I' || arg[1] == 'D' || arg[1] == 'U');
+			return true;
+		}
+	return false;
+}
+
+/* sparse on every TU of the compile database in @db_dir; warnings into @out. */
+static int sparse_tree(struct zt_prove *p, const char *db_dir, char **out)
+{
+	CXCompilationDatabase_Error dberr;
+	CXCompilationDatabase db;
+	CXCompileCommands cmds;
+	char *all = xstrdup("");
+	unsigned int n;
+	int ret = 0;
+
+	db = clang_CompilationDatabase_fromDirectory(db_dir, &dberr);
+	if (dberr != CXCompilationDatabase_NoError) {
+		free(all);
+		return step_fail(p, ZT_EXIT_INPUT, "cannot load the compile database in %s", db_dir);
+	}
+	cmds = clang_CompilationDatabase_getAllCompileCommands(db);
+	n = clang_CompileCommands_getSize(cmds);
+	for (unsigned int i = 0; i < n && !ret; i++) {
+		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
+		unsigned int nargs = clang_CompileCommand_getNumArgs(cmd);
+		char **argv = xcalloc(nargs + ARRAY_SIZE(sparse_flags) + 3, sizeof(char *));
+		CXString dir = clang_CompileCommand_getDirectory(cmd);
+		CXString file = clang_CompileCommand_getFilename(cmd);
+		struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_TOOL_MS,
+					    .cwd = clang_getCString(dir) };
+		struct zt_spawn_result res;
+		size_t k = 0;
+		bool next = false;
+
+		argv[k++] = xstrdup("sparse");
+		for (size_t f = 0; f < ARRAY_SIZE(sparse_flags); f++)
+			argv[k++] = xstrdup(sparse_flags[f]);
+		for (unsigned int a = 1; a < nargs; a++) {
+			CXString s = clang_CompileCommand_getArg(cmd, a);
+			const char *arg = clang_getCString(s);
+			bool take = next;
+
+			if (!next && sparse_keeps(arg, &next))
+				take = true;
+			else if (take)
+				next = false;
+			if (take)
+				argv[k++] = xstrdup(arg);
+			clang_disposeString(s);
+		}
+		argv[k++] = xstrdup(clang_getCString(file));
+		argv[k] = NULL;
+		ret = run(p, argv, &so, &res, 0);
+		if (!ret && res.err_len) {
+			char *tmp = xasprintf("%s%s", all, res.err);
+
+			free(all);
+			all = tmp;
+		}
+		zt_spawn_result_release(&res);
+		for (size_t j = 0; j < k; j++)
+			free(argv[j]);
+		free(argv);
+		clang_disposeString(dir);
+		clang_disposeString(file);
+	}
+	clang_CompileCommands_dispose(cmds);
+	clang_CompilationDatabase_dispose(db);
+	if (!ret && !n)
+		ret = step_fail(p, ZT_EXIT_INPUT, "the compile database in %s is empty", db_dir);
+	if (ret) {
+		free(all);
+		return ret;
+	}
+	*out = all;
+	return 0;
+}
+
+/* sparse on a rewritten tree: nothing it does not say about the baseline. */
+static int sparse_compare(struct zt_prove *p, enum zt_tree t, const char *db_dir, char **out)
+{
+	char *fresh;
+	int ret;
+
+	ret = sparse_tree(p, db_dir, out);
+	if (ret)
+		return ret;
+	fresh = zt_sparse_new_warnings(p->report.sparse_baseline, p->tree[ZT_TREE_BASELINE],
+				       *out, p->tree[t]);
+	if (fresh) {
+		ret = step_fail(p, ZT_EXIT_FINDINGS, "sparse warns about the %s tree where it did "
+				"not about the baseline:\n%s", zt_tree_name(t), fresh);
+		free(fresh);
+	}
+	return ret;
+}
+
+static int step_sparse(struct zt_prove *p)
+{
+	char *uninit_db = NULL;
+	int ret;
+
+	if (!zt_have_program("sparse"))
+		return step_unavailable(p, "sparse is not installed (scripts/install-deps.sh)");
+	if (!p->xf_compdb_dir)
+		return step_unavailable(p, "no compile database for the transformed tree");
+	ret = sparse_tree(p, p->compdb_dir, &p->report.sparse_baseline);
+	if (!ret)
+		ret = sparse_compare(p, ZT_TREE_HOIST, p->xf_compdb_dir,
+				     &p->report.sparse_transformed);
+	if (!ret && p->tree[ZT_TREE_UNINIT]) {
+		ret = remap_compdb(p, ZT_TREE_UNINIT, &uninit_db);
+		if (!ret)
+			ret = sparse_compare(p, ZT_TREE_UNINIT, uninit_db,
+					     &p->report.sparse_uninit);
+		free(uninit_db);
+	}
+	if (ret)
+		return ret;
+	progress(p, "sparse: nothing new in the rewritten tree(s) (baseline: %s)",
+		 *p->report.sparse_baseline ? "has warnings" : "clean");
+	return 0;
+}
+
+/* --- step 5: differential test -------------------------------------------- */
+
+static int trace_one(struct zt_prove *p, const char *so, const char *profile, const char *mode,
+		     const char *rq, struct zt_spawn_result *res)
+{
+	char *packets = xasprintf("%lu", p->o->trace_packets);
+	/* --check: rd-trace also fails when a packet or a page is unaccounted for. */
+	char *argv[] = { p->rd_trace, "--so", (char *)so, "--profile", (char *)profile, "--mode",
+			 (char *)mode, "--rq", (char *)rq, "--packets", packets, "--check", NULL };
+	struct zt_spawn_opts opts = { .timeout_ms = TIMEOUT_TRACE_MS };
+	int ret = run(p, argv, &opts, res, 0);
+
+	free(packets);
+	return ret;
+}
+
+/* One case: the same traffic through the baseline and a rewritten build. */
+static int diff_case(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, const char *cc,
+		     const char *base, const char *xf, const char *profile, const char *mode,
+		     const char *rq)
+{
+	struct zt_spawn_result rb, rx = { 0 };
+	struct zt_diff_case *d;
+	char *diff;
+	int ret;
+
+	ret = trace_one(p, base, profile, mode, rq, &rb);
+	if (!ret)
+		ret = trace_one(p, xf, profile, mode, rq, &rx);
+	if (ret)
+		goto out;
+	diff = zt_trace_first_diff(rb.out, rb.out_len, rx.out, rx.out_len);
+	p->report.diffs = xrealloc(p->report.diffs,
+				   (p->report.n_diffs + 1) * sizeof(*p->report.diffs));
+	d = &p->report.diffs[p->report.n_diffs++];
+	d->compiler = xasprintf("%s %s %s", cc, zt_tree_name(t), zt_autoinit_name(a));
+	d->profile = xstrdup(profile);
+	d->mode = xstrdup(mode);
+	d->rq = xstrdup(rq);
+	d->same = !diff;
+	d->first_diff = diff;
+	d->lines = 0;
+	for (size_t k = 0; k < rb.out_len; k++)
+		d->lines += rb.out[k] == '\n';
+	if (!rb.out_len)
+		ret = step_fail(p, ZT_EXIT_INTERNAL, "rd-trace printed nothing for %s", base);
+	else if (diff)
+		ret = step_fail(p, ZT_EXIT_FINDINGS, "%s (%s, auto-init %s): profile %s, mode %s, "
+				"%s RQ: traces differ at %s", cc, zt_tree_name(t),
+				zt_autoinit_name(a), profile, mode, rq, diff);
+out:
+	zt_spawn_result_release(&rb);
+	zt_spawn_result_release(&rx);
+	return ret;
+}
+
+/* Every profile x mode x RQ type of one rewritten build against the baseline. */
+static int diff_build(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, const char *cc,
+		      size_t *cases)
+{
+	char *base = so_path(p, ZT_TREE_BASELINE, a, cc);
+	char *xf = so_path(p, t, a, cc);
+	int ret = 0;
+
+	for (size_t pi = 0; pi < ARRAY_SIZE(trace_profiles) && !ret; pi++)
+		for (size_t mi = 0; mi < ARRAY_SIZE(trace_modes) && !ret; mi++)
+			for (size_t ri = 0; ri < ARRAY_SIZE(trace_rqs) && !ret; ri++) {
+				ret = diff_case(p, t, a, cc, base, xf, trace_profiles[pi],
+						trace_modes[mi], trace_rqs[ri]);
+				(*cases)++;
+			}
+	free(base);
+	free(xf);
+	return ret;
+}
+
+static int step_difftest(struct zt_prove *p)
+{
+	size_t cases = 0;
+	int ret;
+
+	if (access(p->rd_trace, X_OK))
+		return step_unavailable(p, "rd-trace is not built (reference driver, issue 3)");
+	for (int t = ZT_TREE_HOIST; t < ZT_TREE_MAX; t++) {
+		if (!p->tree[t])
+			continue;
+		for (size_t c = 0; c < p->o->n_compilers; c++)
+			for (int a = 0; a < ZT_AI_MAX; a++) {
+				if (!p->autoinit_built[a])
+					continue;
+				ret = diff_build(p, t, a, p->o->compilers[c], &cases);
+				if (ret)
+					return ret;
+			}
+	}
+	progress(p, "differential test: %zu cases, traces byte-identical", cases);
+	return 0;
+}
+
+/* --- step 6: bench -------------------------------------------------------- */
+
+static int bench_compiler(struct zt_prove *p, const char *cc)
+{
+	char *json = xasprintf("%s/bench-%s.json", p->work, cc);
+	char *rounds = xasprintf("%u", p->o->rounds);
+	char *packets = xasprintf("%lu", p->o->packets);
+	char *argv[64];
+	char *owned[ZT_TREE_MAX * ZT_AI_MAX];
+	struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_BENCH_MS };
+	struct zt_spawn_result res;
+	size_t n = 0, n_owned = 0;
+	char *text = NULL;
+	size_t len;
+	int ret;
+
+	argv[n++] = p->rd_bench;
+	/* Every variant of this compiler in one process, interleaved round by round. */
+	for (int t = 0; t < ZT_TREE_MAX; t++) {
+		if (!p->tree[t])
+			continue;
+		for (int a = 0; a < ZT_AI_MAX; a++) {
+			char *so_file = so_path(p, t, a, cc);
+
+			owned[n_owned] = xasprintf("%s-%s=%s", zt_tree_name(t),
+						   zt_autoinit_name(a), so_file);
+			free(so_file);
+			argv[n++] = "--variant";
+			argv[n++] = owned[n_owned++];
+		}
+	}
+	argv[n++] = "--profile";
+	argv[n++] = BENCH_PROFILE;
+	argv[n++] = "--rq";
+	argv[n++] = BENCH_RQ;
+	argv[n++] = "--mode";
+	argv[n++] = BENCH_MODES;
+	argv[n++] = "--rounds";
+	argv[n++] = rounds;
+	argv[n++] = "--packets";
+	argv[n++] = packets;
+	argv[n++] = "--json";
+	argv[n++] = json;
+	if (p->o->callgrind)
+		argv[n++] = "--callgrind";
+	argv[n] = NULL;
+
+	progress(p, "bench %s: %zu variants, %u rounds of %lu packets", cc, n_owned,
+		 p->o->rounds, p->o->packets);
+	ret = run(p, argv, &so, &res, 0);
+	if (!ret) {
+		/* rd-bench's own table, for the log. */
+		fputs(res.out, p->ctx->err);
+		if (zt_read_file(json, &text, &len))
+			ret = step_fail(p, ZT_EXIT_INTERNAL, "rd-bench wrote no %s", json);
+		else if (zt_bench_parse_json(text, len, cc, &p->report.bench))
+			ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot read rd-bench's %s", json);
+	}
+	zt_spawn_result_release(&res);
+	free(text);
+	for (size_t i = 0; i < n_owned; i++)
+		free(owned[i]);
+	free(json);
+	free(rounds);
+	free(packets);
+	return ret;
+}
+
+static int step_bench(struct zt_prove *p)
+{
+	int ret;
+
+	if (access(p->rd_bench, X_OK))
+		return step_unavailable(p, "rd-bench is not built (reference driver, issue 3)");
+	for (size_t c = 0; c < p->o->n_compilers; c++) {
+		ret = bench_compiler(p, p->o->compilers[c]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* --- step 7: report ------------------------------------------------------- */
+
+static int step_report(struct zt_prove *p)
+{
+	FILE *out = p->ctx->out;
+
+	if (zt_report_write(&p->report, p->report_dir))
+		return step_fail(p, ZT_EXIT_INTERNAL, "cannot write the report into %s",
+				 p->report_dir);
+	if (!p->report.bench.n) {
+		fprintf(out, "Differential test passed: %zu cases byte-identical (no bench run).\n",
+			p->report.n_diffs);
+	}
+	for (size_t c = 0; c < p->report.n_compilers && p->report.bench.n; c++) {
+		if (c)
+			fputc('\n', out);
+		fprintf(out, "Compiler: %s\n", p->report.compilers[c]);
+		if (zt_report_table(out, &p->report.bench, p->report.compilers[c]))
+			return step_fail(p, ZT_EXIT_INTERNAL, "incomplete bench results for %s",
+					 p->report.compilers[c]);
+	}
+	fprintf(out, "\nReport: %s/report.md, %s/report.html\n", p->report_dir, p->report_dir);
+	fflush(out);
+	return 0;
+}
+
+/* --- the pipeline --------------------------------------------------------- */
+
+int zt_prove_run(struct zt_prove *p)
+{
+	static const struct {
+		const char *name;
+		int (*fn)(struct zt_prove *p);
+		bool quick;	/* part of --quick (what make test runs) */
+		bool bench;	/* dropped by --no-bench */
+	} steps[] = {
+		{ "check", step_check, true, false },
+		{ "fix", step_fix, true, false },
+		{ "build", step_build, true, false },
+		{ "sparse", step_sparse, false, false },
+		{ "differential test", step_difftest, true, false },
+		{ "bench", step_bench, false, true },
+		{ "report", step_report, true, false },
+	};
+	int ret = 0;
+
+	if (rm_tree(p->work) || mkdir_p(p->work))
+		return ZT_EXIT_INTERNAL;
+	for (size_t i = 0; i < ARRAY_SIZE(steps); i++) {
+		double t0 = now_s();
+
+		p->step = i + 1;
+		p->step_name = steps[i].name;
+		if ((p->o->quick && !steps[i].quick) || (p->o->no_bench && steps[i].bench)) {
+			zt_report_add_step(&p->report, steps[i].name, 0,
+					   p->o->quick ? "skipped (--quick)" : "skipped (--no-bench)");
+			continue;
+		}
+		progress(p, "step %zu/%zu: %s", i + 1, ARRAY_SIZE(steps), steps[i].name);
+		ret = steps[i].fn(p);
+		zt_report_add_step(&p->report, steps[i].name, now_s() - t0,
+				   ret ? "failed" : "ok");
+		if (ret)
+			break;
+		progress(p, "step %zu/%zu: %s done in %.1f s", i + 1, ARRAY_SIZE(steps),
+			 steps[i].name, now_s() - t0);
+	}
+	return ret;
+}

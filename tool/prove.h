@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The steps of `zerotax prove` on the bundled reference driver:
+ *   1 check   2 fix (into a copy)   3 build the .so variants   4 sparse on both trees
+ *   5 differential test (rd-trace)   6 bench (rd-bench)   7 report
+ * Each step returns an exit code (enum zt_exit) and says what failed; the
+ * pipeline stops at the first failure. Programs only through zt_spawn().
+ */
+#ifndef ZT_PROVE_H
+#define ZT_PROVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "report.h"
+#include "zerotax.h"
+
+struct zt_prove_opts {
+	const char *source;	/* the driver's source: a reference-driver/ directory */
+	const char *build;	/* the CMake build directory (rd-trace, rd-bench, compile db) */
+	const char *self;	/* the zerotax binary, for check/fix run as programs */
+	char **compilers;	/* "gcc-12", "clang-19" */
+	size_t n_compilers;
+	unsigned int rounds;
+	unsigned long packets;	/* per bench round */
+	unsigned long trace_packets;
+	bool quick;		/* differential test only */
+	bool no_bench;
+	bool callgrind;		/* instructions/packet */
+	unsigned int jobs;	/* make -j */
+};
+
+/* The trees built and compared. */
+enum zt_tree {
+	ZT_TREE_BASELINE,
+	ZT_TREE_HOIST,
+	ZT_TREE_UNINIT,
+	ZT_TREE_MAX,
+};
+
+enum zt_autoinit {
+	ZT_AI_NONE,
+	ZT_AI_ZERO,
+	ZT_AI_PATTERN,
+	ZT_AI_MAX,
+};
+
+struct zt_prove {
+	struct zt_ctx *ctx;
+	const struct zt_prove_opts *o;
+	char *work;		/* BUILD/prove: scratch, rebuilt every run */
+	char *report_dir;	/* BUILD/report */
+	char *variant_mk;
+	char *compdb_dir;	/* BUILD/reference-driver */
+	char *xf_compdb_dir;	/* the same, pointing at the transformed tree */
+	char *rd_trace, *rd_bench;
+	char *tree[ZT_TREE_MAX];	/* NULL: not produced */
+	char *check_json;
+	bool autoinit_built[ZT_AI_MAX];
+	struct zt_report report;
+	int step;		/* the step running, for messages */
+	const char *step_name;
+};
+
+int zt_prove_init(struct zt_prove *p, struct zt_ctx *ctx, const struct zt_prove_opts *o);
+int zt_prove_run(struct zt_prove *p);
+void zt_prove_release(struct zt_prove *p);
+
+/* Pieces with no side effect, unit-tested. */
+const char *zt_tree_name(enum zt_tree t);	/* the variant's source: report.h's ZT_SRC_* */
+const char *zt_autoinit_name(enum zt_autoinit a);
+/*
+ * The first line where two traces differ: "line N: baseline '...' vs
+ * transformed '...'"; NULL when byte-identical. Caller frees.
+ */
+char *zt_trace_first_diff(const char *a, size_t alen, const char *b, size_t blen);
+/*
+ * Warnings in @transformed that @baseline does not have. Lines are compared
+ * without their line:column (a rewrite shifts lines) and with each tree's
+ * directory replaced, as a multiset. Returns the new lines joined (caller
+ * frees), or NULL when there is none.
+ */
+char *zt_sparse_new_warnings(const char *baseline, const char *base_dir,
+			     const char *transformed, const char *xf_dir);
+/*
+ * Every occurrence of the directory @from in @s (as a whole path component
+ * prefix) becomes @to: how check's JSON and the compile database are pointed
+ * at the copy fix rewrites. Caller frees.
+ */
+char *zt_remap_path_string(const char *s, const char *from, const char *to);
+int zt_json_remap_paths(json_t *j, const char *from, const char *to);
+/* Read check's JSON into the report's findings (stack-autoinit, not suppressed). */
+int zt_prove_load_findings(const char *json, size_t len, struct zt_report *r);
+
+#endif /* ZT_PROVE_H */
