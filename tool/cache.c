@@ -42,11 +42,25 @@ static char *first_line_of(char *const argv[])
 	return s ? s : xstrdup("none");
 }
 
+static char *content_hash(const char *path)
+{
+	uint64_t h[2] = { 1, 2 };
+	char *data = NULL;
+	size_t len = 0;
+
+	if (zt_read_file(path, &data, &len))
+		return NULL;
+	h[0] = zt_hash64(data, len, h[0]);
+	h[1] = zt_hash64(data, len, h[1] ^ 0x9e3779b97f4a7c15ULL);
+	free(data);
+	return xasprintf("%016llx%016llx", (unsigned long long)h[0], (unsigned long long)h[1]);
+}
+
 int zt_cache_open(struct zt_cache *c, const char *dir)
 {
 	char *gcc_argv[] = { "gcc-12", "-dumpfullversion", NULL };
 	char *clang_argv[] = { "clang-19", "-dumpversion", NULL };
-	char *g, *cl;
+	char *g, *cl, *self;
 
 	memset(c, 0, sizeof(*c));
 	if (dir) {
@@ -66,11 +80,17 @@ int zt_cache_open(struct zt_cache *c, const char *dir)
 		zt_cache_close(c);
 		return -1;
 	}
-	/* The facts come from libclang-19 and the evidence from these two compilers. */
+	/*
+	 * The facts come from libclang-19 and the evidence from these two
+	 * compilers; the program's own bytes stand for the code that walks and
+	 * reads them (a rebuilt zerotax never trusts an older one's entries).
+	 */
 	g = first_line_of(gcc_argv);
 	cl = first_line_of(clang_argv);
-	c->salt = xasprintf("zerotax-%s tu-schema-%d gcc-%s clang-%s", ZT_VERSION, ZT_TU_SCHEMA, g,
-			    cl);
+	self = content_hash("/proc/self/exe");
+	c->salt = xasprintf("zerotax-%s tu-schema-%d exe-%s gcc-%s clang-%s", ZT_VERSION,
+			    ZT_TU_SCHEMA, self ? self : "unknown", g, cl);
+	free(self);
 	free(g);
 	free(cl);
 	return 0;
@@ -89,20 +109,6 @@ static void hash_str(uint64_t h[2], const char *s)
 
 	h[0] = zt_hash64(s, n, h[0]);
 	h[1] = zt_hash64(s, n, h[1] ^ 0x9e3779b97f4a7c15ULL);
-}
-
-static char *content_hash(const char *path)
-{
-	uint64_t h[2] = { 1, 2 };
-	char *data = NULL;
-	size_t len = 0;
-
-	if (zt_read_file(path, &data, &len))
-		return NULL;
-	h[0] = zt_hash64(data, len, h[0]);
-	h[1] = zt_hash64(data, len, h[1] ^ 0x9e3779b97f4a7c15ULL);
-	free(data);
-	return xasprintf("%016llx%016llx", (unsigned long long)h[0], (unsigned long long)h[1]);
 }
 
 char *zt_cache_key(const struct zt_cache *c, const struct zt_compile_cmd *cmd)

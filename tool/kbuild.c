@@ -246,9 +246,13 @@ void zt_ci_collect_evidence(struct zt_ctx *ctx, struct zt_ci_tus *tus, const boo
 		.gcc = o->so.want_gcc,
 		.clang = o->so.want_clang,
 	};
+	size_t need = 0;
 	char *scratch;
 
-	if (!job.gcc && !job.clang)
+	for (size_t t = 0; t < tus->n; t++)
+		need += want[t] && ((job.gcc && !tus->v[t].ev.have_gcc) ||
+				    (job.clang && !tus->v[t].ev.have_clang));
+	if (!need)
 		return;
 	scratch = xasprintf("%s/zerotax-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(scratch)) {
@@ -259,7 +263,8 @@ void zt_ci_collect_evidence(struct zt_ctx *ctx, struct zt_ci_tus *tus, const boo
 	job.scratch = scratch;
 	job.ran = xcalloc(tus->n + 1, sizeof(*job.ran));
 	if (ctx->verbose)
-		note("collecting compiler evidence (%s)", o->evidence);
+		note("collecting compiler evidence (%s) for %zu translation unit(s)",
+		     o->evidence, need);
 	zt_parallel_for(tus->n * 2, ctx->jobs, evidence_one, &job);
 	for (size_t t = 0; t < tus->n; t++) {
 		if (!job.ran[t])
@@ -610,7 +615,7 @@ int zt_ci_finish(struct zt_ctx *ctx, struct zt_findings *fs, json_t *run_info,
 		.show_suppressed = out->show_suppressed,
 		.run_info = run_info,
 	};
-	char *allow_path = out->allow ? xstrdup(out->allow) : NULL;
+	char *allow_path = out->allow ? xstrdup(out->allow) : NULL, *allow_root = NULL;
 	size_t n_suppressed = 0;
 	int ret = ZT_EXIT_INPUT, r;
 
@@ -629,7 +634,10 @@ int zt_ci_finish(struct zt_ctx *ctx, struct zt_findings *fs, json_t *run_info,
 		goto out;
 	if (ctx->verbose && allow_path)
 		note("suppressions from %s (%zu)", allow_path, allow.n);
-	if (zt_findings_suppress(fs, &allow, out->root))
+	/* Paths in a suppressions file are relative to --root, else to the file's directory. */
+	if (!out->root && allow_path && strrchr(allow_path, '/'))
+		allow_root = xstrndup(allow_path, (size_t)(strrchr(allow_path, '/') - allow_path));
+	if (zt_findings_suppress(fs, &allow, out->root ? out->root : allow_root))
 		goto out;
 	if (out->baseline) {
 		json_t *doc = NULL;
@@ -672,6 +680,7 @@ int zt_ci_finish(struct zt_ctx *ctx, struct zt_findings *fs, json_t *run_info,
 	ret = zt_findings_count_active(fs) ? ZT_EXIT_FINDINGS : clean_code;
 out:
 	free(allow_path);
+	free(allow_root);
 	zt_allow_release(&allow);
 	zt_findings_release(&base);
 	return ret;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The transmit root: .ndo_start_xmit runs once per packet. */
-#include "drv.h"
+#include "tx_hw.h"
 
 static netdev_tx_t drv_xmit(struct sk_buff *skb, struct net_device *dev)
 {

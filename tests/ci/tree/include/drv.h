@@ -28,13 +28,6 @@ struct rx_ctx {
 	u64 csum, hash;
 };
 
-/* 96 bytes: a transmit descriptor built on the stack. */
-struct tx_wqe {
-	u64 ctrl[4];
-	u64 eth[4];
-	u64 data[4];
-};
-
 struct drv_rq {
 	struct napi_struct napi;
 	struct pkt_desc *ring;
@@ -53,7 +46,6 @@ void netif_napi_add(struct net_device *dev, struct napi_struct *napi,
 int run_prog(struct rx_ctx *ctx);
 struct sk_buff *make_skb(struct rx_ctx *ctx);
 void deliver(struct napi_struct *napi, struct sk_buff *skb);
-void post_wqe(struct net_device *dev, const struct tx_wqe *wqe);
 void fill_stats(void *p, size_t len);
 
 int drv_rx_one(struct drv_rq *rq, struct pkt_desc *desc);
