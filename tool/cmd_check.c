@@ -390,6 +390,7 @@ static int write_results(struct zt_ctx *ctx, struct check_run *r, const struct z
 	zt_ci_collect_evidence(ctx, &tus, want, o);
 	zt_ci_cache_store(&tus, o);
 	for (size_t t = 0; t < tus.n; t++) {
+		/* report judges with the evidence asked for here */
 		json_object_set_new(tus.json[t], "asked", json_string(o->evidence));
 		if (zt_results_append(r->results, tus.json[t])) {
 			ret = ZT_EXIT_INPUT;

@@ -65,28 +65,6 @@ static const struct option long_opts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/* The evidence the results were collected with (the first TU's "asked"). */
-static const char *asked(const char *path)
-{
-	static const char *const kinds[] = { "both", "gcc", "clang", "none" };
-	FILE *f = fopen(path, "r");
-	char buf[65536];
-	const char *ret = "both";
-
-	if (!f)
-		return ret;
-	if (fgets(buf, sizeof(buf), f)) {
-		const char *p = strstr(buf, "\"asked\":\"");
-
-		for (size_t i = 0; p && i < ARRAY_SIZE(kinds); i++)
-			if (!strncmp(p + 9, kinds[i], strlen(kinds[i])) &&
-			    p[9 + strlen(kinds[i])] == '"')
-				ret = kinds[i];
-	}
-	fclose(f);
-	return ret;
-}
-
 int zt_report_results(struct zt_ctx *ctx, int argc, char **argv, const char *command)
 {
 	struct zt_hotrules rules;
@@ -199,14 +177,6 @@ int zt_report_results(struct zt_ctx *ctx, int argc, char **argv, const char *com
 			goto out;
 	if (o.so.min_size < 0)
 		o.so.min_size = rules.min_size >= 0 ? rules.min_size : ZT_DEFAULT_MIN_SIZE;
-	if (!evidence)
-		evidence = asked(argv[optind]);
-	o.so.want_gcc = !strcmp(evidence, "gcc") || !strcmp(evidence, "both");
-	o.so.want_clang = !strcmp(evidence, "clang") || !strcmp(evidence, "both");
-	o.evidence = evidence;
-	o.hot = hot;
-	o.n_hot = n_hot;
-	o.rules = &rules;
 	for (int i = optind; i < argc; i++) {
 		if (zt_tu_results_load(argv[i], &v, &n)) {
 			for (size_t k = 0; k < n; k++)
@@ -220,6 +190,22 @@ int zt_report_results(struct zt_ctx *ctx, int argc, char **argv, const char *com
 		error("%s: the results hold no translation unit", command);
 		goto out;
 	}
+	/* By default, judge with the evidence the results were collected with. */
+	if (!evidence && v[0].asked) {
+		static const char *const kinds[] = { "gcc", "clang", "none" };
+
+		for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
+			if (!strcmp(v[0].asked, kinds[i]))
+				evidence = kinds[i];
+	}
+	if (!evidence)
+		evidence = "both";
+	o.so.want_gcc = !strcmp(evidence, "gcc") || !strcmp(evidence, "both");
+	o.so.want_clang = !strcmp(evidence, "clang") || !strcmp(evidence, "both");
+	o.evidence = evidence;
+	o.hot = hot;
+	o.n_hot = n_hot;
+	o.rules = &rules;
 	zt_ci_tus_from_results(v, n, &tus);
 	if (ctx->verbose)
 		note("%zu translation unit(s) from %d results file(s)", tus.n, argc - optind);

@@ -415,6 +415,8 @@ json_t *zt_tu_result_to_json(const struct zt_tu_result *r)
 	json_object_set_new(errs, "clang", jstr(r->ev_error[1]));
 	json_object_set_new(o, "evidence", ev);
 	json_object_set_new(o, "evidence_errors", errs);
+	if (r->asked)
+		json_object_set_new(o, "asked", json_string(r->asked));
 	return o;
 }
 
@@ -448,6 +450,7 @@ int zt_tu_result_from_json(json_t *o, struct zt_tu_result *r)
 	errs = json_object_get(o, "evidence_errors");
 	r->ev_error[0] = sdup(errs, "gcc");
 	r->ev_error[1] = sdup(errs, "clang");
+	r->asked = sdup(o, "asked");
 	return 0;
 fail:
 	zt_tu_result_release(r);
@@ -462,6 +465,7 @@ void zt_tu_result_release(struct zt_tu_result *r)
 	zt_evidence_release(&r->ev.clang);
 	free(r->ev_error[0]);
 	free(r->ev_error[1]);
+	free(r->asked);
 	memset(r, 0, sizeof(*r));
 }
 

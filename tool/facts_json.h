@@ -23,6 +23,7 @@ struct zt_tu_result {
 	struct zt_tu_facts facts;
 	struct zt_tu_evidence ev;
 	char *ev_error[2];	/* gcc, clang: why the evidence compile failed */
+	char *asked;		/* the --evidence it was collected with; NULL: not said */
 };
 
 json_t *zt_facts_to_json(const struct zt_tu_facts *f);
