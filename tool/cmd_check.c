@@ -388,7 +388,7 @@ static int write_results(struct zt_ctx *ctx, struct check_run *r, const struct z
 	zt_ci_collect_facts(ctx, db, o, &tus);
 	want = zt_ci_tu_prefilter(&tus, &o->so);
 	zt_ci_collect_evidence(ctx, &tus, want, o);
-	zt_ci_cache_store(&tus, o);
+	zt_ci_cache_store(ctx, &tus, o);
 	for (size_t t = 0; t < tus.n; t++) {
 		/* report judges with the evidence asked for here */
 		json_object_set_new(tus.json[t], "asked", json_string(o->evidence));
@@ -493,7 +493,7 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 
 	zt_ci_collect_facts(ctx, &db, &o, &tus);
 	zt_ci_analyse(ctx, &tus, &o, true, &fs, &info, &n_unparsed);
-	zt_ci_cache_store(&tus, &o);
+	zt_ci_cache_store(ctx, &tus, &o);
 
 	r.out.command = "check";
 	if (!r.out.root && !r.build_dir)

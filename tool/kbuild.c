@@ -277,23 +277,42 @@ void zt_ci_collect_evidence(struct zt_ctx *ctx, struct zt_ci_tus *tus, const boo
 	free(scratch);
 }
 
-void zt_ci_cache_store(struct zt_ci_tus *tus, const struct zt_ci_opts *o)
-{
-	for (size_t t = 0; t < tus->n && o->cache; t++) {
-		json_t *j;
+struct store_job {
+	struct zt_ci_tus *tus;
+	const struct zt_cache *cache;
+	bool *failed;
+};
 
-		if (!tus->dirty[t] || !tus->key[t])
-			continue;
-		/* Failures are retried next time, so they are not stored. */
-		j = json_deep_copy(tus->json[t]);
-		json_object_set_new(j, "evidence_errors",
-				    json_pack("{s:n, s:n}", "gcc", "clang"));
-		if (zt_cache_put(o->cache, tus->key[t], &tus->v[t].cmd, j))
+static void store_one(size_t t, void *arg)
+{
+	struct store_job *job = arg;
+	struct zt_ci_tus *tus = job->tus;
+	json_t *j;
+
+	if (!tus->dirty[t] || !tus->key[t])
+		return;
+	/* Failures are retried next time, so they are not stored. */
+	j = json_deep_copy(tus->json[t]);
+	json_object_set_new(j, "evidence_errors", json_pack("{s:n, s:n}", "gcc", "clang"));
+	job->failed[t] = zt_cache_put(job->cache, tus->key[t], &tus->v[t].cmd, j) != 0;
+	json_decref(j);
+	tus->dirty[t] = false;
+}
+
+void zt_ci_cache_store(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_opts *o)
+{
+	struct store_job job = { .tus = tus, .cache = o->cache };
+
+	if (!o->cache)
+		return;
+	/* Each entry asks clang-19 -M for its header list: as parallel as the parse. */
+	job.failed = xcalloc(tus->n + 1, sizeof(*job.failed));
+	zt_parallel_for(tus->n, ctx->jobs, store_one, &job);
+	for (size_t t = 0; t < tus->n; t++)
+		if (job.failed[t])
 			warning("%s: not cached (its header list could not be read)",
 				tus->v[t].cmd.file);
-		json_decref(j);
-		tus->dirty[t] = false;
-	}
+	free(job.failed);
 }
 
 static int result_qcmp(const void *a, const void *b)

@@ -59,7 +59,7 @@ bool *zt_ci_tu_prefilter(const struct zt_ci_tus *tus, const struct zt_stack_opts
 void zt_ci_collect_evidence(struct zt_ctx *ctx, struct zt_ci_tus *tus, const bool *want,
 			    const struct zt_ci_opts *o);
 /* Write dirty TUs to the cache. */
-void zt_ci_cache_store(struct zt_ci_tus *tus, const struct zt_ci_opts *o);
+void zt_ci_cache_store(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_opts *o);
 
 /* Take the results read from files: dropping repeats (the last wins) and sorting. */
 void zt_ci_tus_from_results(struct zt_tu_result *v, size_t n, struct zt_ci_tus *tus);
