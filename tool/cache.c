@@ -231,17 +231,47 @@ int zt_cache_deps(const struct zt_compile_cmd *cmd, char ***deps, size_t *n)
 	return ret;
 }
 
+static int str_qcmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 int zt_cache_put(const struct zt_cache *c, const char *key, const struct zt_compile_cmd *cmd,
 		 json_t *tu)
 {
 	char **deps = NULL, *dir = NULL, *path = NULL, *tmp = NULL, *text = NULL;
 	json_t *doc = NULL, *list = json_array();
-	size_t n = 0;
+	json_t *inc, *v;
+	size_t n = 0, i;
 	int ret = -1, fd;
 
-	if (zt_cache_deps(cmd, &deps, &n))
+	inc = json_object_get(json_object_get(tu, "facts"), "includes");
+	if (json_array_size(inc)) {
+		/* libclang's list from the parse; relative names are the build directory's */
+		json_array_foreach(inc, i, v) {
+			const char *p = json_string_value(v);
+
+			if (!p)
+				continue;
+			deps = xrealloc(deps, (n + 1) * sizeof(*deps));
+			deps[n++] = p[0] == '/' || !cmd->directory ? xstrdup(p) :
+				    xasprintf("%s/%s", cmd->directory, p);
+		}
+	} else if (zt_cache_deps(cmd, &deps, &n)) {
 		goto out;	/* without the header list the entry could not be checked */
+	}
+	if (n)
+		qsort(deps, n, sizeof(*deps), str_qcmp);
 	for (size_t i = 0; i < n; i++) {
+		size_t k = i + 1;
+
+		while (k < n && !strcmp(deps[i], deps[k])) {
+			free(deps[k]);
+			memmove(&deps[k], &deps[k + 1], (n - k - 1) * sizeof(*deps));
+			n--;
+		}
+	}
+	for (i = 0; i < n; i++) {
 		char *h = content_hash(deps[i]);
 
 		if (!h)

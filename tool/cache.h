@@ -33,7 +33,10 @@ char *zt_cache_key(const struct zt_cache *c, const struct zt_compile_cmd *cmd);
  */
 int zt_cache_get(const struct zt_cache *c, const char *key, struct zt_tu_result *r);
 
-/* Store @tu (zt_tu_result_to_json) under @key, listing the dependencies of @cmd (clang-19 -M). */
+/*
+ * Store @tu (zt_tu_result_to_json) under @key with its headers: the facts' include
+ * list from libclang, else asked from clang-19 -M for @cmd.
+ */
 int zt_cache_put(const struct zt_cache *c, const char *key, const struct zt_compile_cmd *cmd,
 		 json_t *tu);
 

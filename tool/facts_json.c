@@ -229,6 +229,13 @@ json_t *zt_facts_to_json(const struct zt_tu_facts *t)
 	json_object_set_new(o, "roots", roots);
 	json_object_set_new(o, "accesses", acc);
 	json_object_set_new(o, "errors", errs);
+	{
+		json_t *inc = json_array();
+
+		for (size_t i = 0; i < t->n_includes; i++)
+			json_array_append_new(inc, jstr(t->includes[i]));
+		json_object_set_new(o, "includes", inc);
+	}
 	return o;
 }
 
@@ -282,6 +289,9 @@ int zt_facts_from_json(json_t *o, struct zt_tu_facts *t)
 			.message = astr(a, 3),
 		};
 	}
+	t->includes = arr(o, "includes", sizeof(char *), &t->n_includes, &list);
+	for (size_t i = 0; i < t->n_includes; i++)
+		t->includes[i] = astr(list, i);
 	return 0;
 }
 

@@ -159,6 +159,15 @@ static void test_walked_facts_round_trip(void **state)
 	zt_compile_cmd_copy(&db.v[0], &r.cmd);
 	assert_int_equal(zt_facts_collect(ix, &db.v[0], &fo, &r.facts), 0);
 	assert_true(r.facts.n_funcs > 3);
+	/* the main file and netdev.h at least: the cache's dependency list */
+	assert_true(r.facts.n_includes >= 2);
+	{
+		bool seen = false;
+
+		for (size_t i = 0; i < r.facts.n_includes; i++)
+			seen |= strstr(r.facts.includes[i], "netdev.h") != NULL;
+		assert_true(seen);
+	}
 	assert_round_trip(&r);
 	zt_tu_result_release(&r);
 	zt_compdb_release(&db);
