@@ -2,6 +2,7 @@
 /* The per-TU results cache (see cache.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -10,7 +11,19 @@
 #include "baseline.h"
 #include "cache.h"
 #include "process.h"
+#include "strmap.h"
 #include "zerotax.h"
+
+/*
+ * Every TU of a driver includes mostly the same headers: hash each file once
+ * per run. Files are assumed not to change while zerotax runs.
+ */
+struct zt_cache_memo {
+	pthread_mutex_t lock;
+	struct zt_strmap map;	/* path -> index into hashes */
+	char **paths, **hashes;
+	size_t n;
+};
 
 static int mkdir_p(const char *path)
 {
@@ -93,11 +106,26 @@ int zt_cache_open(struct zt_cache *c, const char *dir)
 	free(self);
 	free(g);
 	free(cl);
+	c->memo = xcalloc(1, sizeof(*c->memo));
+	pthread_mutex_init(&c->memo->lock, NULL);
 	return 0;
 }
 
 void zt_cache_close(struct zt_cache *c)
 {
+	struct zt_cache_memo *m = c->memo;
+
+	if (m) {
+		for (size_t i = 0; i < m->n; i++) {
+			free(m->paths[i]);
+			free(m->hashes[i]);
+		}
+		free(m->paths);
+		free(m->hashes);
+		zt_strmap_release(&m->map);
+		pthread_mutex_destroy(&m->lock);
+		free(m);
+	}
 	free(c->dir);
 	free(c->salt);
 	memset(c, 0, sizeof(*c));
@@ -111,10 +139,40 @@ static void hash_str(uint64_t h[2], const char *s)
 	h[1] = zt_hash64(s, n, h[1] ^ 0x9e3779b97f4a7c15ULL);
 }
 
+/* content_hash() through the run's memo; the caller frees. */
+static char *file_hash(const struct zt_cache *c, const char *path)
+{
+	struct zt_cache_memo *m = c->memo;
+	char *h = NULL;
+	size_t i;
+
+	if (!m)
+		return content_hash(path);
+	pthread_mutex_lock(&m->lock);
+	i = zt_strmap_get(&m->map, path);
+	if (i != (size_t)-1 && i < m->n)
+		h = m->hashes[i] ? xstrdup(m->hashes[i]) : NULL;
+	pthread_mutex_unlock(&m->lock);
+	if (i != (size_t)-1 && i < m->n)
+		return h;
+	h = content_hash(path);
+	pthread_mutex_lock(&m->lock);
+	if (zt_strmap_get(&m->map, path) == (size_t)-1) {
+		m->paths = xrealloc(m->paths, (m->n + 1) * sizeof(*m->paths));
+		m->hashes = xrealloc(m->hashes, (m->n + 1) * sizeof(*m->hashes));
+		m->paths[m->n] = xstrdup(path);
+		m->hashes[m->n] = h ? xstrdup(h) : NULL;
+		zt_strmap_put(&m->map, m->paths[m->n], m->n);
+		m->n++;
+	}
+	pthread_mutex_unlock(&m->lock);
+	return h;
+}
+
 char *zt_cache_key(const struct zt_cache *c, const struct zt_compile_cmd *cmd)
 {
 	uint64_t h[2] = { 0, 0 };
-	char *src = content_hash(cmd->file);
+	char *src = content_hash(cmd->file);	/* not memoised: it is the key itself */
 
 	if (!src)
 		return NULL;
@@ -149,7 +207,7 @@ int zt_cache_get(const struct zt_cache *c, const char *key, struct zt_tu_result 
 	json_array_foreach(deps, i, d) {
 		const char *p = json_string_value(json_array_get(d, 0));
 		const char *want = json_string_value(json_array_get(d, 1));
-		char *have = p ? content_hash(p) : NULL;
+		char *have = p ? file_hash(c, p) : NULL;
 		bool same = have && want && !strcmp(have, want);
 
 		free(have);
@@ -272,7 +330,7 @@ int zt_cache_put(const struct zt_cache *c, const char *key, const struct zt_comp
 		}
 	}
 	for (i = 0; i < n; i++) {
-		char *h = content_hash(deps[i]);
+		char *h = file_hash(c, deps[i]);
 
 		if (!h)
 			goto out;

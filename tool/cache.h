@@ -15,9 +15,12 @@
 
 #include "facts_json.h"
 
+struct zt_cache_memo;
+
 struct zt_cache {
 	char *dir;		/* NULL: caching off */
 	char *salt;		/* "zerotax-VERSION gcc-ID clang-ID": part of every key */
+	struct zt_cache_memo *memo;	/* content hashes of this run (a header is read once) */
 };
 
 /* @dir NULL: $XDG_CACHE_HOME/zerotax or ~/.cache/zerotax. -1 (error said) if unusable. */
