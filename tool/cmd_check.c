@@ -1,26 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * zerotax check: the AST pass over a compile database, hot-path propagation,
- * the compilers' evidence, findings in text, JSON or SARIF.
+ * the compilers' evidence, findings in text, JSON, SARIF, GCC or coccicheck
+ * lines; and the CI modes: --kbuild (one file per call, as make C=1 runs
+ * sparse), --shard K/N (a part of the database, to a results file), the
+ * per-TU cache, baselines and suppressions.
  */
 #include <errno.h>
-#include <ftw.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "callgraph.h"
+#include "baseline.h"
 #include "commands.h"
 #include "compdb.h"
-#include "emit.h"
-#include "evidence.h"
-#include "hotrules.h"
-#include "stack_check.h"
+#include "kbuild.h"
 
 const char check_help[] =
 	"usage: zerotax check [options] -p BUILD_DIR\n"
 	"       zerotax check [options] -- FILE.c... [COMPILER FLAGS...]\n"
+	"       zerotax check --kbuild --results=FILE [options] COMPILER-ARGS... FILE.c\n"
 	"\n"
 	"Find large automatic variables on network-driver hot paths that stack\n"
 	"auto-init (-ftrivial-auto-var-init=zero, CONFIG_INIT_STACK_ALL_ZERO) or an\n"
@@ -34,7 +35,8 @@ const char check_help[] =
 	"  --hot FUNC            treat FUNC as a hot root (repeatable)\n"
 	"  --rules FILE          hot-path rules file, e.g. rules/hotpaths/mlx5e.conf (repeatable)\n"
 	"  --evidence=WHICH      gcc, clang, both (default) or none (AST only)\n"
-	"  --format=FMT          text (default), json or sarif\n"
+	"  --format=FMT          text (default), json, sarif, gcc or report\n"
+	"  --mode=report         coccicheck-style lines (same as --format=report)\n"
 	"  -j N                  analyse N translation units at once\n"
 	"  --min-size N          ignore objects smaller than N bytes (default 32)\n"
 	"  --budget N            packets per poll, for per-poll ranking (default 64)\n"
@@ -42,18 +44,45 @@ const char check_help[] =
 	"  --list-checks         list the checks and exit\n"
 	"  -v                    say what is being done\n"
 	"\n"
-	"Exit codes: 0 nothing found, 1 findings, 2 usage, 3 input error (broken\n"
-	"compile database, unparsable file, unreadable rules), 4 internal error.\n"
-	"See docs/check.md.\n";
+	"CI:\n"
+	"  --baseline OLD.json   report only findings not in OLD.json (exit 1 only for new ones)\n"
+	"  --allow FILE          suppressions file (default: .zerotax-allow in the current\n"
+	"                        directory, --root or BUILD_DIR, the first that exists)\n"
+	"  --show-suppressed     list suppressed findings too\n"
+	"  --root DIR            paths relative to DIR (SARIF URIs, text, suppressions, shards)\n"
+	"  --shard K/N           only the K-th of N parts of the database; needs --results\n"
+	"  --results FILE        append per-TU results (facts + evidence) to FILE, one JSON\n"
+	"                        line per TU, for 'zerotax report'; print no findings\n"
+	"  --kbuild              called by Kbuild as CHECK: the rest are the compiler's\n"
+	"                        arguments for one file; sparse-only flags are dropped\n"
+	"  --kbuild-cc CC        the build's compiler (default: $CC, else gcc)\n"
+	"  --cache DIR           per-TU cache (default $XDG_CACHE_HOME/zerotax or ~/.cache/zerotax)\n"
+	"  --no-cache            do not read or write the cache\n"
+	"\n"
+	"Exit codes: 0 nothing found, 1 findings (new ones with --baseline), 2 usage,\n"
+	"3 input error (broken compile database, unparsable file, unreadable rules,\n"
+	"a suppression without a reason), 4 internal error.\n"
+	"See docs/check.md and docs/ci.md.\n";
 
 enum {
 	OPT_HOT = 256,
 	OPT_RULES,
 	OPT_EVIDENCE,
 	OPT_FORMAT,
+	OPT_MODE,
 	OPT_MIN_SIZE,
 	OPT_BUDGET,
 	OPT_LIST_CHECKS,
+	OPT_BASELINE,
+	OPT_ALLOW,
+	OPT_SHOW_SUPPRESSED,
+	OPT_ROOT,
+	OPT_SHARD,
+	OPT_RESULTS,
+	OPT_KBUILD,
+	OPT_KBUILD_CC,
+	OPT_CACHE,
+	OPT_NO_CACHE,
 };
 
 static const struct option long_opts[] = {
@@ -61,10 +90,21 @@ static const struct option long_opts[] = {
 	{ "rules", required_argument, NULL, OPT_RULES },
 	{ "evidence", required_argument, NULL, OPT_EVIDENCE },
 	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "mode", required_argument, NULL, OPT_MODE },
 	{ "min-size", required_argument, NULL, OPT_MIN_SIZE },
 	{ "budget", required_argument, NULL, OPT_BUDGET },
 	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
 	{ "jobs", required_argument, NULL, 'j' },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "allow", required_argument, NULL, OPT_ALLOW },
+	{ "show-suppressed", no_argument, NULL, OPT_SHOW_SUPPRESSED },
+	{ "root", required_argument, NULL, OPT_ROOT },
+	{ "shard", required_argument, NULL, OPT_SHARD },
+	{ "results", required_argument, NULL, OPT_RESULTS },
+	{ "kbuild", no_argument, NULL, OPT_KBUILD },
+	{ "kbuild-cc", required_argument, NULL, OPT_KBUILD_CC },
+	{ "cache", required_argument, NULL, OPT_CACHE },
+	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -80,6 +120,13 @@ struct check_run {
 	unsigned int budget;
 	char **files, **flags;
 	size_t n_files, n_flags;
+	struct zt_ci_output out;
+	unsigned int shard_k, shard_n;
+	const char *results;
+	bool kbuild;
+	const char *kbuild_cc;
+	const char *cache_dir;
+	bool no_cache;
 };
 
 static void list_checks(FILE *f)
@@ -89,19 +136,6 @@ static void list_checks(FILE *f)
 			zt_checks[i].default_on ? "on" : "off", zt_checks[i].summary);
 }
 
-static int parse_format(const char *s, enum zt_format *f)
-{
-	if (!strcmp(s, "text"))
-		*f = ZT_FORMAT_TEXT;
-	else if (!strcmp(s, "json"))
-		*f = ZT_FORMAT_JSON;
-	else if (!strcmp(s, "sarif"))
-		*f = ZT_FORMAT_SARIF;
-	else
-		return -1;
-	return 0;
-}
-
 static bool is_source(const char *a)
 {
 	size_t n = strlen(a);
@@ -109,183 +143,280 @@ static bool is_source(const char *a)
 	return a[0] != '-' && n > 2 && (!strcmp(a + n - 2, ".c") || !strcmp(a + n - 2, ".h"));
 }
 
-static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct check_run *r, bool *done)
+static void push(char ***v, size_t *n, char *s)
+{
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = s;
+}
+
+/* One option; 1 when @c is not ours (Kbuild: the compiler's arguments begin). */
+static int apply_opt(struct zt_ctx *ctx, int c, const char *arg, struct check_run *r, bool *done)
 {
 	unsigned long v;
-	int c;
 
+	switch (c) {
+	case 'p':
+		r->build_dir = arg;
+		break;
+	case 'j':
+		if (zt_parse_uint(arg, 1024, &v) || !v)
+			return error("-j wants a positive number, not '%s'", arg);
+		ctx->jobs = (int)v;
+		break;
+	case 'W':
+		if (zt_check_set_apply(&r->so.checks, arg))
+			return error("unknown check '%s'; see --list-checks", arg);
+		break;
+	case 'v':
+		ctx->verbose++;
+		break;
+	case OPT_HOT:
+		push(&r->hot, &r->n_hot, (char *)arg);
+		break;
+	case OPT_RULES:
+		/* Read after the options, so a bad file is an input error. */
+		push(&r->rules_files, &r->n_rules_files, (char *)arg);
+		break;
+	case OPT_EVIDENCE:
+		if (strcmp(arg, "gcc") && strcmp(arg, "clang") && strcmp(arg, "both") &&
+		    strcmp(arg, "none"))
+			return error("--evidence wants gcc, clang, both or none, not '%s'", arg);
+		r->evidence = arg;
+		break;
+	case OPT_FORMAT:
+		if (zt_ci_parse_format(arg, &r->out.format))
+			return error("--format wants text, json, sarif, gcc or report, not '%s'",
+				     arg);
+		ctx->format = r->out.format == ZT_CI_JSON ? ZT_FORMAT_JSON :
+			      r->out.format == ZT_CI_SARIF ? ZT_FORMAT_SARIF : ZT_FORMAT_TEXT;
+		break;
+	case OPT_MODE:
+		if (strcmp(arg, "report"))
+			return error("--mode wants report (coccicheck's line format), not '%s'", arg);
+		r->out.format = ZT_CI_REPORT;
+		break;
+	case OPT_MIN_SIZE:
+		if (zt_parse_uint(arg, 1UL << 30, &v))
+			return error("--min-size wants a number of bytes, not '%s'", arg);
+		r->so.min_size = (long long)v;
+		break;
+	case OPT_BUDGET:
+		if (zt_parse_uint(arg, 1UL << 20, &v) || !v)
+			return error("--budget wants a positive number, not '%s'", arg);
+		r->budget = (unsigned int)v;
+		break;
+	case OPT_LIST_CHECKS:
+		list_checks(ctx->out);
+		*done = true;
+		break;
+	case OPT_BASELINE:
+		r->out.baseline = arg;
+		break;
+	case OPT_ALLOW:
+		r->out.allow = arg;
+		break;
+	case OPT_SHOW_SUPPRESSED:
+		r->out.show_suppressed = true;
+		break;
+	case OPT_ROOT:
+		r->out.root = arg;
+		break;
+	case OPT_SHARD:
+		if (zt_shard_parse(arg, &r->shard_k, &r->shard_n))
+			return error("--shard wants K/N with 1 <= K <= N, not '%s'", arg);
+		break;
+	case OPT_RESULTS:
+		r->results = arg;
+		break;
+	case OPT_KBUILD:
+		r->kbuild = true;
+		break;
+	case OPT_KBUILD_CC:
+		r->kbuild_cc = arg;
+		break;
+	case OPT_CACHE:
+		r->cache_dir = arg;
+		break;
+	case OPT_NO_CACHE:
+		r->no_cache = true;
+		break;
+	default:
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Kbuild runs "$(CHECK) $(CHECKFLAGS) $(c_flags) $<": our options come first
+ * (they are in CHECK), then everything else is the compiler's, with sparse's
+ * own flags (CHECKFLAGS) among them. getopt cannot be used: -D, -I, -W and
+ * friends are not ours.
+ */
+static int parse_kbuild(struct zt_ctx *ctx, int argc, char **argv, struct check_run *r)
+{
+	const char *source = NULL;
+	bool done = false;
+	int i = 1;
+
+	for (; i < argc; i++) {
+		const char *a = argv[i], *eq;
+		const struct option *o = NULL;
+		char *name;
+		int ret;
+
+		if (!strcmp(a, "-v")) {
+			ctx->verbose++;
+			continue;
+		}
+		if (strncmp(a, "--", 2) || !a[2])
+			break;
+		eq = strchr(a, '=');
+		name = eq ? xstrndup(a + 2, (size_t)(eq - a - 2)) : xstrdup(a + 2);
+		for (const struct option *p = long_opts; p->name && !o; p++)
+			if (!strcmp(p->name, name))
+				o = p;
+		free(name);
+		if (!o)
+			break;	/* --param=... and other compiler options */
+		if (o->has_arg == required_argument && !eq && i + 1 >= argc)
+			return error("option '%s' needs an argument", a);
+		ret = apply_opt(ctx, o->val, o->has_arg ? (eq ? eq + 1 : argv[++i]) : NULL, r,
+				&done);
+		if (ret)
+			return ret < 0 ? -1 : error("option '%s' is not for --kbuild", a);
+	}
+	for (; i < argc; i++) {
+		int drop = zt_kbuild_sparse_flag(argv, i);
+		size_t n = strlen(argv[i]);
+
+		if (drop) {
+			i += drop - 1;
+			continue;
+		}
+		/* The file is the last .c argument; a .h is an -include's value. */
+		if (argv[i][0] != '-' && n > 2 && !strcmp(argv[i] + n - 2, ".c")) {
+			if (source)
+				push(&r->flags, &r->n_flags, (char *)source);
+			source = argv[i];
+			continue;
+		}
+		push(&r->flags, &r->n_flags, argv[i]);
+	}
+	if (!source)
+		return error("--kbuild: no .c file among the arguments");
+	if (!r->results)
+		return error("--kbuild needs --results=FILE (where the per-file results go)");
+	push(&r->files, &r->n_files, (char *)source);
+	return 0;
+}
+
+static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct check_run *r, bool *done)
+{
+	int c, ret;
+
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--kbuild"))
+			return parse_kbuild(ctx, argc, argv, r);
 	optind = 0;	/* full reset: do_check may run more than once in a process */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+p:j:W:v", long_opts, NULL)) != -1) {
-		switch (c) {
-		case 'p':
-			r->build_dir = optarg;
-			break;
-		case 'j':
-			if (zt_parse_uint(optarg, 1024, &v) || !v)
-				return error("-j wants a positive number, not '%s'", optarg);
-			ctx->jobs = (int)v;
-			break;
-		case 'W':
-			if (zt_check_set_apply(&r->so.checks, optarg))
-				return error("unknown check '%s'; see --list-checks", optarg);
-			break;
-		case 'v':
-			ctx->verbose++;
-			break;
-		case OPT_HOT:
-			r->hot = xrealloc(r->hot, (r->n_hot + 1) * sizeof(*r->hot));
-			r->hot[r->n_hot++] = optarg;
-			break;
-		case OPT_RULES:
-			/* Read after the options, so a bad file is an input error. */
-			r->rules_files = xrealloc(r->rules_files,
-						  (r->n_rules_files + 1) * sizeof(*r->rules_files));
-			r->rules_files[r->n_rules_files++] = optarg;
-			break;
-		case OPT_EVIDENCE:
-			if (strcmp(optarg, "gcc") && strcmp(optarg, "clang") &&
-			    strcmp(optarg, "both") && strcmp(optarg, "none"))
-				return error("--evidence wants gcc, clang, both or none, not '%s'",
-					     optarg);
-			r->evidence = optarg;
-			break;
-		case OPT_FORMAT:
-			if (parse_format(optarg, &ctx->format))
-				return error("--format wants text, json or sarif, not '%s'", optarg);
-			break;
-		case OPT_MIN_SIZE:
-			if (zt_parse_uint(optarg, 1UL << 30, &v))
-				return error("--min-size wants a number of bytes, not '%s'", optarg);
-			r->so.min_size = (long long)v;
-			break;
-		case OPT_BUDGET:
-			if (zt_parse_uint(optarg, 1UL << 20, &v) || !v)
-				return error("--budget wants a positive number, not '%s'", optarg);
-			r->budget = (unsigned int)v;
-			break;
-		case OPT_LIST_CHECKS:
-			list_checks(ctx->out);
-			*done = true;
-			return 0;
-		case ':':
+		if (c == ':')
 			return error("option '%s' needs an argument", argv[optind - 1]);
-		default:
+		ret = apply_opt(ctx, c, optarg, r, done);
+		if (ret > 0)
 			return error("unknown option '%s'; see 'zerotax check --help'",
 				     argv[optind - 1]);
-		}
+		if (ret < 0)
+			return -1;
+		if (*done)
+			return 0;
 	}
 	for (int i = optind; i < argc; i++) {
 		if (!strcmp(argv[i], "--"))
 			continue;
-		if (is_source(argv[i])) {
-			r->files = xrealloc(r->files, (r->n_files + 1) * sizeof(*r->files));
-			r->files[r->n_files++] = argv[i];
-		} else {
-			r->flags = xrealloc(r->flags, (r->n_flags + 1) * sizeof(*r->flags));
-			r->flags[r->n_flags++] = argv[i];
-		}
+		if (is_source(argv[i]))
+			push(&r->files, &r->n_files, argv[i]);
+		else
+			push(&r->flags, &r->n_flags, argv[i]);
 	}
 	if (!r->build_dir && !r->n_files)
 		return error("nothing to check: give -p BUILD_DIR or files after '--'");
 	if (r->build_dir && r->n_files)
 		return error("give either -p BUILD_DIR or files after '--', not both");
+	if (r->shard_n && !r->results)
+		return error("--shard needs --results FILE: a shard alone cannot see the whole "
+			     "call graph; join the shards' results with 'zerotax report'");
 	return 0;
 }
 
-struct evidence_job {
-	const struct zt_compdb *db;
-	const bool *want;
-	struct zt_tu_evidence *ev;
-	bool gcc, clang;
-	const char *scratch;
-	char **errors;		/* per TU and compiler: why the evidence compile failed */
-};
-
-static void evidence_one(size_t i, void *arg)
+/* Kbuild's command for one file: $CC (or --kbuild-cc), the flags, -c FILE. */
+static int kbuild_compdb(struct check_run *r, struct zt_compdb *db)
 {
-	struct evidence_job *job = arg;
-	size_t tu = i / 2;
-	bool gcc = !(i & 1);
-	struct zt_tu_evidence *ev = &job->ev[tu];
+	const char *cc = r->kbuild_cc ? r->kbuild_cc : getenv("CC");
+	struct zt_compile_cmd *c;
+	char *words, *tok, *save = NULL;
+	char **argv = NULL;
+	size_t n = 0;
 
-	if (!job->want[tu] || (gcc && !job->gcc) || (!gcc && !job->clang))
-		return;
-	if (zt_evidence_collect(&job->db->v[tu], gcc ? ZT_CC_GCC : ZT_CC_CLANG, job->scratch,
-				gcc ? &ev->gcc : &ev->clang)) {
-		job->errors[i] = xstrdup(zt_last_error());
-		zt_evidence_release(gcc ? &ev->gcc : &ev->clang);
-		return;
-	}
-	if (gcc)
-		ev->have_gcc = true;
-	else
-		ev->have_clang = true;
+	if (zt_compdb_from_files(r->files, 1, r->flags, r->n_flags, db))
+		return -1;
+	c = &db->v[0];
+	words = xstrdup(cc && *cc ? cc : "gcc");
+	for (tok = strtok_r(words, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
+		push(&argv, &n, xstrdup(tok));
+	free(words);
+	if (!n)
+		push(&argv, &n, xstrdup("gcc"));
+	for (size_t i = 1; i < c->argc; i++)
+		push(&argv, &n, c->argv[i]);
+	push(&argv, &n, NULL);
+	free(c->argv[0]);
+	free(c->argv);
+	c->argv = argv;
+	c->argc = n - 1;
+	return 0;
 }
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/* Shard or Kbuild: per-TU results (evidence for any TU that may need it) to a file. */
+static int write_results(struct zt_ctx *ctx, struct check_run *r, const struct zt_ci_opts *o,
+			 const struct zt_compdb *db)
 {
-	return remove(path);
-}
+	struct zt_ci_tus tus;
+	bool *want;
+	int ret = ZT_EXIT_CLEAN;
 
-static json_t *run_info(const struct zt_program *p, const struct zt_tu_evidence *ev,
-			const struct check_run *r, char **ev_errors)
-{
-	json_t *run = json_object(), *unparsed = json_array(), *compilers = json_object();
-	json_t *ev_failed = json_array(), *roots = json_array();
-
-	for (size_t t = 0; t < p->n_tus; t++) {
-		const struct zt_tu_facts *tu = &p->tus[t];
-
-		if (tu->n_errors)
-			json_array_append_new(unparsed,
-					      json_pack("{s:s, s:s, s:I}", "file", tu->file, "error",
-							tu->errors[0].message, "errors",
-							(json_int_t)tu->n_errors));
-		for (int c = 0; c < 2 && ev_errors; c++)
-			if (ev_errors[t * 2 + c])
-				json_array_append_new(ev_failed,
-						      json_pack("{s:s, s:s, s:s}", "file", tu->file,
-								"compiler", c ? "clang" : "gcc",
-								"error", ev_errors[t * 2 + c]));
-		if (ev && ev[t].have_gcc && ev[t].gcc.compiler_id &&
-		    !json_object_get(compilers, "gcc"))
-			json_object_set_new(compilers, "gcc", json_string(ev[t].gcc.compiler_id));
-		if (ev && ev[t].have_clang && ev[t].clang.compiler_id &&
-		    !json_object_get(compilers, "clang"))
-			json_object_set_new(compilers, "clang",
-					    json_string(ev[t].clang.compiler_id));
+	zt_ci_collect_facts(ctx, db, o, &tus);
+	want = zt_ci_tu_prefilter(&tus, &o->so);
+	zt_ci_collect_evidence(ctx, &tus, want, o);
+	zt_ci_cache_store(ctx, &tus, o);
+	for (size_t t = 0; t < tus.n; t++) {
+		/* report judges with the evidence asked for here */
+		json_object_set_new(tus.json[t], "asked", json_string(o->evidence));
+		if (zt_results_append(r->results, tus.json[t])) {
+			ret = ZT_EXIT_INPUT;
+			break;
+		}
 	}
-	for (size_t i = 0; i < p->n; i++)
-		if (p->nodes[i].is_root)
-			json_array_append_new(roots, json_pack("{s:s, s:s}", "function",
-							       p->nodes[i].name, "why",
-							       p->nodes[i].root_why));
-	json_object_set_new(run, "compilers", compilers);
-	json_object_set_new(run, "evidence", json_string(r->evidence));
-	json_object_set_new(run, "files", json_integer((json_int_t)p->n_tus));
-	json_object_set_new(run, "unparsed", unparsed);
-	json_object_set_new(run, "evidence_failed", ev_failed);
-	json_object_set_new(run, "roots", roots);
-	json_object_set_new(run, "budget", json_integer(p->budget));
-	json_object_set_new(run, "min_size", json_integer(r->so.min_size));
-	return run;
+	if (ctx->verbose)
+		note("%zu translation unit(s) appended to %s", tus.n, r->results);
+	free(want);
+	zt_ci_tus_release(&tus);
+	return ret;
 }
 
 int do_check(struct zt_ctx *ctx, int argc, char **argv)
 {
 	struct check_run r = { .evidence = "both" };
 	struct zt_compdb db = { 0 };
-	struct zt_program prog = { 0 };
 	struct zt_findings fs = { 0 };
-	struct zt_tu_evidence *ev = NULL;
-	struct zt_hot_opts ho = { 0 };
-	struct evidence_job job = { 0 };
-	char *scratch = NULL;
-	bool done = false, have_scratch = false;
+	struct zt_cache cache = { 0 };
+	struct zt_ci_opts o = { 0 };
+	struct zt_ci_tus tus = { 0 };
+	bool done = false, have_cache = false;
 	int ret = ZT_EXIT_INTERNAL;
 	size_t n_unparsed = 0;
 	json_t *info = NULL;
+	char cwd[PATH_MAX];
 
 	zt_hotrules_init(&r.rules);
 	zt_check_set_defaults(&r.so.checks);
@@ -309,106 +440,74 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 	r.so.want_gcc = !strcmp(r.evidence, "gcc") || !strcmp(r.evidence, "both");
 	r.so.want_clang = !strcmp(r.evidence, "clang") || !strcmp(r.evidence, "both");
 
-	if (r.build_dir ? zt_compdb_load(r.build_dir, &db) :
+	if (!r.no_cache) {
+		if (!zt_cache_open(&cache, r.cache_dir)) {
+			have_cache = true;
+		} else if (r.cache_dir) {
+			ret = ZT_EXIT_INPUT;
+			goto out;
+		} else {
+			warning("%s; going on without a cache", zt_last_error());
+		}
+	}
+	o = (struct zt_ci_opts){
+		.hot = r.hot,
+		.n_hot = r.n_hot,
+		.rules = &r.rules,
+		.so = r.so,
+		.budget = r.budget,
+		.evidence = r.evidence,
+		.cache = have_cache ? &cache : NULL,
+	};
+
+	if (r.kbuild ? kbuild_compdb(&r, &db) :
+	    r.build_dir ? zt_compdb_load(r.build_dir, &db) :
 			  zt_compdb_from_files(r.files, r.n_files, r.flags, r.n_flags, &db)) {
 		ret = ZT_EXIT_INPUT;
 		goto out;
 	}
+	zt_ci_sort_compdb(&db);
+	if (r.shard_n) {
+		size_t k = 0;
+
+		for (size_t i = 0; i < db.n; i++) {
+			if (zt_shard_owns(db.v[i].file, r.out.root, r.shard_k, r.shard_n)) {
+				db.v[k++] = db.v[i];
+				continue;
+			}
+			free(db.v[i].file);
+			free(db.v[i].directory);
+			zt_argv_free(db.v[i].argv);
+		}
+		if (ctx->verbose)
+			note("shard %u/%u: %zu of %zu translation units", r.shard_k, r.shard_n, k,
+			     db.n);
+		db.n = k;
+	}
 	if (ctx->verbose)
 		note("parsing %zu translation units with %d job(s)", db.n, ctx->jobs);
-	ho.hot = r.hot;
-	ho.n_hot = r.n_hot;
-	ho.rules = &r.rules;
-	if (zt_program_build(ctx, &db, &ho, &prog))
+	if (r.results) {
+		ret = write_results(ctx, &r, &o, &db);
 		goto out;
-	if (r.budget)
-		prog.budget = r.budget;
-	for (size_t t = 0; t < prog.n_tus; t++) {
-		const struct zt_tu_facts *tu = &prog.tus[t];
-
-		if (!tu->n_errors)
-			continue;
-		n_unparsed++;
-		if (tu->errors[0].line)
-			warning("%s: could not be parsed fully: %s:%u:%u: %s (%zu error(s))",
-				tu->file, tu->errors[0].file, tu->errors[0].line,
-				tu->errors[0].column, tu->errors[0].message, tu->n_errors);
-		else
-			warning("%s: could not be parsed fully: %s (%zu error(s))", tu->file,
-				tu->errors[0].message, tu->n_errors);
 	}
 
-	if (r.so.want_gcc || r.so.want_clang) {
-		const char *tmp = getenv("TMPDIR");
+	zt_ci_collect_facts(ctx, &db, &o, &tus);
+	zt_ci_analyse(ctx, &tus, &o, true, &fs, &info, &n_unparsed);
+	zt_ci_cache_store(ctx, &tus, &o);
 
-		scratch = xasprintf("%s/zerotax-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-		if (!mkdtemp(scratch)) {
-			error("cannot create a scratch directory: %s", strerror(errno));
-			goto out;
-		}
-		have_scratch = true;
-		ev = xcalloc(prog.n_tus + 1, sizeof(*ev));
-		job = (struct evidence_job){
-			.db = &db,
-			.want = zt_stack_evidence_tus(&prog, &r.so),
-			.ev = ev,
-			.gcc = r.so.want_gcc,
-			.clang = r.so.want_clang,
-			.scratch = scratch,
-			.errors = xcalloc(prog.n_tus * 2 + 1, sizeof(char *)),
-		};
-		if (ctx->verbose)
-			note("collecting compiler evidence (%s)", r.evidence);
-		zt_parallel_for(prog.n_tus * 2, ctx->jobs, evidence_one, &job);
-		for (size_t i = 0; i < prog.n_tus * 2; i++)
-			if (job.errors[i])
-				warning("%s: %s evidence compile failed, judging from the AST: %s",
-					prog.tus[i / 2].file, i & 1 ? "clang" : "gcc",
-					job.errors[i]);
-	}
-	zt_stack_check(&prog, &db, ev, &r.so, &fs);
-
-	info = run_info(&prog, ev, &r, job.errors);
-	{
-		char cwd[4096];
-		struct zt_emit_conf conf = {
-			.command = "check",
-			.base_dir = r.build_dir ? NULL : getcwd(cwd, sizeof(cwd)),
-			.run_info = info,
-		};
-
-		if (findings__fprintf(&fs, &conf, ctx->format, ctx->out)) {
-			error("cannot write the findings");
-			goto out;
-		}
-	}
-	if (zt_findings_count_active(&fs))
-		ret = ZT_EXIT_FINDINGS;
-	else if (n_unparsed)
-		ret = ZT_EXIT_INPUT;
-	else
-		ret = ZT_EXIT_CLEAN;
+	r.out.command = "check";
+	if (!r.out.root && !r.build_dir)
+		r.out.root = getcwd(cwd, sizeof(cwd));
+	r.out.allow_dirs[0] = getcwd(cwd, sizeof(cwd)) ? cwd : NULL;
+	r.out.allow_dirs[1] = r.out.root;
+	r.out.allow_dirs[2] = r.build_dir;
+	ret = zt_ci_finish(ctx, &fs, info, &r.out, n_unparsed ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN);
 out:
 	json_decref(info);
-	if (ev) {
-		for (size_t t = 0; t < prog.n_tus; t++) {
-			zt_evidence_release(&ev[t].gcc);
-			zt_evidence_release(&ev[t].clang);
-		}
-		free(ev);
-	}
-	if (job.errors) {
-		for (size_t i = 0; i < prog.n_tus * 2; i++)
-			free(job.errors[i]);
-		free(job.errors);
-	}
-	free((void *)job.want);
-	if (have_scratch)
-		nftw(scratch, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-	free(scratch);
+	zt_ci_tus_release(&tus);
 	zt_findings_release(&fs);
-	zt_program_release(&prog);
 	zt_compdb_release(&db);
+	zt_cache_close(&cache);
 	zt_hotrules_release(&r.rules);
 	free(r.hot);
 	free(r.rules_files);

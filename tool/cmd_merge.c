@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "emit.h"
+#include "kbuild.h"
 
 const char merge_help[] =
 	"usage: zerotax merge [-o OUT.json] [--format=json|text|sarif] SHARD.json...\n"
@@ -17,7 +18,26 @@ const char merge_help[] =
 	"same place, e.g. an inline function of a header seen by two shards) dropped,\n"
 	"files counted and unparsed files listed once.\n"
 	"\n"
+	"Given the per-TU results of 'zerotax check --shard K/N --results FILE' instead\n"
+	"(the exact way: the call graph is rebuilt from every shard's facts), merge runs\n"
+	"'zerotax report' over them and takes report's options.\n"
+	"\n"
 	"Exit status: 1 when the merged result has findings, 0 when not, 3 on bad input.\n";
+
+/* Does @path hold per-TU results (a JSON line with "zerotax-tu") rather than findings? */
+static bool is_results_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char buf[64];
+	bool ret = false;
+
+	if (!f)
+		return false;
+	if (fgets(buf, sizeof(buf), f))
+		ret = !strncmp(buf, "{\"zerotax-tu\":", 14);
+	fclose(f);
+	return ret;
+}
 
 static bool same_place(const struct zt_finding *a, const struct zt_finding *b)
 {
@@ -65,6 +85,12 @@ int do_merge(struct zt_ctx *ctx, int argc, char **argv)
 	int c, ret = ZT_EXIT_INPUT;
 	FILE *fp = ctx->out;
 
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] != '-' && is_results_file(argv[i])) {
+			json_decref(run);
+			return zt_report_results(ctx, argc, argv, "merge");
+		}
+	}
 	ctx->format = ZT_FORMAT_JSON;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {

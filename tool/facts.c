@@ -938,6 +938,18 @@ static enum CXErrorCode parse(struct zt_facts_index *ix, const struct zt_compile
 					   (int)n, NULL, 0, flags, tu);
 }
 
+static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned int depth,
+			  CXClientData data)
+{
+	struct zt_tu_facts *out = data;
+	CXString s = clang_getFileName(file);
+	const char *name = clang_getCString(s);
+
+	if (name && *name)
+		*PUSH(out->includes, out->n_includes) = xstrdup(name);
+	clang_disposeString(s);
+}
+
 int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd,
 		     const struct zt_facts_opts *opts, struct zt_tu_facts *out)
 {
@@ -992,6 +1004,8 @@ int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd
 		}
 		out->n_errors = MAX_ERRORS;
 	}
+	/* The headers it read, so a cache can tell when one changed. */
+	clang_getInclusions(tu, add_inclusion, out);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top, &w);
 	while (w.queue_head < w.n_queue)
 		walk_function(&w, w.queue[w.queue_head++]);
@@ -1071,6 +1085,9 @@ void zt_tu_facts_release(struct zt_tu_facts *t)
 	}
 	free(t->accesses);
 	release_errors(t);
+	for (size_t i = 0; i < t->n_includes; i++)
+		free(t->includes[i]);
+	free(t->includes);
 	free(t->file);
 	memset(t, 0, sizeof(*t));
 }

@@ -132,6 +132,8 @@ struct zt_tu_facts {
 	size_t n_accesses;
 	struct zt_diag *errors;	/* error-severity diagnostics */
 	size_t n_errors;
+	char **includes;	/* every file the preprocessor read, as libclang names it (cache keys) */
+	size_t n_includes;
 	bool failed;		/* libclang could not parse it at all */
 };
 

@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The per-TU results cache (see cache.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "baseline.h"
+#include "cache.h"
+#include "process.h"
+#include "strmap.h"
+#include "zerotax.h"
+
+/*
+ * Every TU of a driver includes mostly the same headers: hash each file once
+ * per run. Files are assumed not to change while zerotax runs.
+ */
+struct zt_cache_memo {
+	pthread_mutex_t lock;
+	struct zt_strmap map;	/* path -> index into hashes */
+	char **paths, **hashes;
+	size_t n;
+};
+
+static int mkdir_p(const char *path)
+{
+	char *p = xstrdup(path);
+
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0777) && errno != EEXIST) {
+			free(p);
+			return -1;
+		}
+		*s = '/';
+	}
+	free(p);
+	return mkdir(path, 0777) && errno != EEXIST ? -1 : 0;
+}
+
+static char *first_line_of(char *const argv[])
+{
+	struct zt_spawn_opts opts = { .timeout_ms = 30000 };
+	struct zt_spawn_result res;
+	char *s = NULL;
+
+	if (zt_spawn(argv, &opts, &res) == 0 && res.exit_code == 0)
+		s = xstrndup(res.out, strcspn(res.out, "\r\n"));
+	zt_spawn_result_release(&res);
+	return s ? s : xstrdup("none");
+}
+
+static char *content_hash(const char *path)
+{
+	uint64_t h[2] = { 1, 2 };
+	char *data = NULL;
+	size_t len = 0;
+
+	if (zt_read_file(path, &data, &len))
+		return NULL;
+	h[0] = zt_hash64(data, len, h[0]);
+	h[1] = zt_hash64(data, len, h[1] ^ 0x9e3779b97f4a7c15ULL);
+	free(data);
+	return xasprintf("%016llx%016llx", (unsigned long long)h[0], (unsigned long long)h[1]);
+}
+
+int zt_cache_open(struct zt_cache *c, const char *dir)
+{
+	char *gcc_argv[] = { "gcc-12", "-dumpfullversion", NULL };
+	char *clang_argv[] = { "clang-19", "-dumpversion", NULL };
+	char *g, *cl, *self;
+
+	memset(c, 0, sizeof(*c));
+	if (dir) {
+		c->dir = xstrdup(dir);
+	} else {
+		const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+
+		if (xdg && *xdg == '/')
+			c->dir = xasprintf("%s/zerotax", xdg);
+		else if (home && *home)
+			c->dir = xasprintf("%s/.cache/zerotax", home);
+		else
+			return error("no cache directory: set XDG_CACHE_HOME or HOME, or --no-cache");
+	}
+	if (mkdir_p(c->dir)) {
+		error("cannot create the cache directory %s: %s", c->dir, strerror(errno));
+		zt_cache_close(c);
+		return -1;
+	}
+	/*
+	 * The facts come from libclang-19 and the evidence from these two
+	 * compilers; the program's own bytes stand for the code that walks and
+	 * reads them (a rebuilt zerotax never trusts an older one's entries).
+	 */
+	g = first_line_of(gcc_argv);
+	cl = first_line_of(clang_argv);
+	self = content_hash("/proc/self/exe");
+	c->salt = xasprintf("zerotax-%s tu-schema-%d exe-%s gcc-%s clang-%s", ZT_VERSION,
+			    ZT_TU_SCHEMA, self ? self : "unknown", g, cl);
+	free(self);
+	free(g);
+	free(cl);
+	c->memo = xcalloc(1, sizeof(*c->memo));
+	pthread_mutex_init(&c->memo->lock, NULL);
+	return 0;
+}
+
+void zt_cache_close(struct zt_cache *c)
+{
+	struct zt_cache_memo *m = c->memo;
+
+	if (m) {
+		for (size_t i = 0; i < m->n; i++) {
+			free(m->paths[i]);
+			free(m->hashes[i]);
+		}
+		free(m->paths);
+		free(m->hashes);
+		zt_strmap_release(&m->map);
+		pthread_mutex_destroy(&m->lock);
+		free(m);
+	}
+	free(c->dir);
+	free(c->salt);
+	memset(c, 0, sizeof(*c));
+}
+
+static void hash_str(uint64_t h[2], const char *s)
+{
+	size_t n = strlen(s) + 1;	/* the NUL separates fields */
+
+	h[0] = zt_hash64(s, n, h[0]);
+	h[1] = zt_hash64(s, n, h[1] ^ 0x9e3779b97f4a7c15ULL);
+}
+
+/* content_hash() through the run's memo; the caller frees. */
+static char *file_hash(const struct zt_cache *c, const char *path)
+{
+	struct zt_cache_memo *m = c->memo;
+	char *h = NULL;
+	size_t i;
+
+	if (!m)
+		return content_hash(path);
+	pthread_mutex_lock(&m->lock);
+	i = zt_strmap_get(&m->map, path);
+	if (i != (size_t)-1 && i < m->n)
+		h = m->hashes[i] ? xstrdup(m->hashes[i]) : NULL;
+	pthread_mutex_unlock(&m->lock);
+	if (i != (size_t)-1 && i < m->n)
+		return h;
+	h = content_hash(path);
+	pthread_mutex_lock(&m->lock);
+	if (zt_strmap_get(&m->map, path) == (size_t)-1) {
+		m->paths = xrealloc(m->paths, (m->n + 1) * sizeof(*m->paths));
+		m->hashes = xrealloc(m->hashes, (m->n + 1) * sizeof(*m->hashes));
+		m->paths[m->n] = xstrdup(path);
+		m->hashes[m->n] = h ? xstrdup(h) : NULL;
+		zt_strmap_put(&m->map, m->paths[m->n], m->n);
+		m->n++;
+	}
+	pthread_mutex_unlock(&m->lock);
+	return h;
+}
+
+char *zt_cache_key(const struct zt_cache *c, const struct zt_compile_cmd *cmd)
+{
+	uint64_t h[2] = { 0, 0 };
+	char *src = content_hash(cmd->file);	/* not memoised: it is the key itself */
+
+	if (!src)
+		return NULL;
+	hash_str(h, c->salt);
+	hash_str(h, cmd->directory ? cmd->directory : "");
+	hash_str(h, cmd->file);
+	for (size_t i = 0; i < cmd->argc; i++)
+		hash_str(h, cmd->argv[i]);
+	hash_str(h, src);
+	free(src);
+	return xasprintf("%016llx%016llx", (unsigned long long)h[0], (unsigned long long)h[1]);
+}
+
+static char *entry_path(const struct zt_cache *c, const char *key)
+{
+	return xasprintf("%s/%.2s/%s.json", c->dir, key, key + 2);
+}
+
+int zt_cache_get(const struct zt_cache *c, const char *key, struct zt_tu_result *r)
+{
+	char *path = entry_path(c, key);
+	json_t *doc = json_load_file(path, 0, NULL), *deps, *d;
+	int hit = 0;
+	size_t i;
+
+	free(path);
+	if (!doc)
+		return 0;
+	deps = json_object_get(doc, "deps");
+	if (!json_is_array(deps))
+		goto out;
+	json_array_foreach(deps, i, d) {
+		const char *p = json_string_value(json_array_get(d, 0));
+		const char *want = json_string_value(json_array_get(d, 1));
+		char *have = p ? file_hash(c, p) : NULL;
+		bool same = have && want && !strcmp(have, want);
+
+		free(have);
+		if (!same)
+			goto out;
+	}
+	if (zt_tu_result_from_json(json_object_get(doc, "tu"), r))
+		goto out;	/* a broken entry is a miss, it will be rewritten */
+	hit = 1;
+out:
+	json_decref(doc);
+	return hit;
+}
+
+int zt_cache_parse_deps(const char *text, const char *dir, char ***deps, size_t *n)
+{
+	const char *s = strchr(text, ':');
+
+	*deps = NULL;
+	*n = 0;
+	if (!s)
+		return -1;
+	s++;
+	while (*s) {
+		size_t len;
+		char *tok, *w;
+
+		s += strspn(s, " \t\r\n");
+		if (s[0] == '\\' && (s[1] == '\n' || s[1] == '\r')) {
+			s++;
+			continue;
+		}
+		if (!*s)
+			break;
+		/* A token ends at unescaped whitespace; "\ " is a space in a path. */
+		tok = xmalloc(strlen(s) + 1);
+		w = tok;
+		for (len = 0; s[len] && !strchr(" \t\r\n", s[len]); len++) {
+			if (s[len] == '\\' && s[len + 1] == ' ')
+				len++;
+			*w++ = s[len];
+		}
+		*w = '\0';
+		s += len;
+		if (!strcmp(tok, "\\")) {
+			free(tok);
+			continue;
+		}
+		*deps = xrealloc(*deps, (*n + 1) * sizeof(**deps));
+		if (tok[0] != '/' && dir) {
+			(*deps)[(*n)++] = xasprintf("%s/%s", dir, tok);
+			free(tok);
+		} else {
+			(*deps)[(*n)++] = tok;
+		}
+	}
+	return 0;
+}
+
+int zt_cache_deps(const struct zt_compile_cmd *cmd, char ***deps, size_t *n)
+{
+	size_t na = 0;
+	char **args = zt_compdb_clang_args(cmd, &na);
+	char **argv = xcalloc(na + 5, sizeof(char *));
+	struct zt_spawn_opts opts = { .cwd = cmd->directory, .timeout_ms = 300000 };
+	struct zt_spawn_result res;
+	int ret = -1;
+
+	argv[0] = "clang-19";
+	for (size_t i = 0; i < na; i++)
+		argv[i + 1] = args[i];
+	argv[na + 1] = "-M";
+	argv[na + 2] = cmd->file;
+	if (zt_spawn(argv, &opts, &res) == 0 && res.exit_code == 0)
+		ret = zt_cache_parse_deps(res.out, cmd->directory, deps, n);
+	zt_spawn_result_release(&res);
+	free(argv);
+	zt_argv_free(args);
+	return ret;
+}
+
+static int str_qcmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int zt_cache_put(const struct zt_cache *c, const char *key, const struct zt_compile_cmd *cmd,
+		 json_t *tu)
+{
+	char **deps = NULL, *dir = NULL, *path = NULL, *tmp = NULL, *text = NULL;
+	json_t *doc = NULL, *list = json_array();
+	json_t *inc, *v;
+	size_t n = 0, i;
+	int ret = -1, fd;
+
+	inc = json_object_get(json_object_get(tu, "facts"), "includes");
+	if (json_array_size(inc)) {
+		/* libclang's list from the parse; relative names are the build directory's */
+		json_array_foreach(inc, i, v) {
+			const char *p = json_string_value(v);
+
+			if (!p)
+				continue;
+			deps = xrealloc(deps, (n + 1) * sizeof(*deps));
+			deps[n++] = p[0] == '/' || !cmd->directory ? xstrdup(p) :
+				    xasprintf("%s/%s", cmd->directory, p);
+		}
+	} else if (zt_cache_deps(cmd, &deps, &n)) {
+		goto out;	/* without the header list the entry could not be checked */
+	}
+	if (n)
+		qsort(deps, n, sizeof(*deps), str_qcmp);
+	for (size_t i = 0; i < n; i++) {
+		size_t k = i + 1;
+
+		while (k < n && !strcmp(deps[i], deps[k])) {
+			free(deps[k]);
+			memmove(&deps[k], &deps[k + 1], (n - k - 1) * sizeof(*deps));
+			n--;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		char *h = file_hash(c, deps[i]);
+
+		if (!h)
+			goto out;
+		json_array_append_new(list, json_pack("[s,s]", deps[i], h));
+		free(h);
+	}
+	doc = json_pack("{s:s, s:O, s:o}", "key", key, "deps", list, "tu", json_incref(tu));
+	text = json_dumps(doc, JSON_COMPACT);
+	dir = xasprintf("%s/%.2s", c->dir, key);
+	path = entry_path(c, key);
+	tmp = xasprintf("%s.tmp.XXXXXX", path);
+	if (!text || (mkdir(dir, 0777) && errno != EEXIST) || (fd = mkstemp(tmp)) < 0)
+		goto out;
+	if (write(fd, text, strlen(text)) != (ssize_t)strlen(text)) {
+		close(fd);
+		unlink(tmp);
+		goto out;
+	}
+	if (close(fd) || rename(tmp, path)) {
+		unlink(tmp);
+		goto out;
+	}
+	ret = 0;
+out:
+	for (size_t i = 0; i < n; i++)
+		free(deps[i]);
+	free(deps);
+	free(text);
+	free(dir);
+	free(path);
+	free(tmp);
+	json_decref(doc);
+	json_decref(list);
+	return ret;
+}

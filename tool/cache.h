@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The per-TU results cache: a TU's facts and evidence, reused when nothing
+ * that produced them changed. The key hashes zerotax's version, the compilers'
+ * versions, the working directory, the whole command line and the source
+ * file's content; the entry lists every header the preprocessor read (from
+ * clang-19 -M) with its content hash, checked on every lookup. Entries are
+ * written to a temporary file and renamed, so concurrent runs (make -j, CI
+ * jobs sharing a cache) never see a torn entry.
+ */
+#ifndef ZT_CACHE_H
+#define ZT_CACHE_H
+
+#include <stdbool.h>
+
+#include "facts_json.h"
+
+struct zt_cache_memo;
+
+struct zt_cache {
+	char *dir;		/* NULL: caching off */
+	char *salt;		/* "zerotax-VERSION gcc-ID clang-ID": part of every key */
+	struct zt_cache_memo *memo;	/* content hashes of this run (a header is read once) */
+};
+
+/* @dir NULL: $XDG_CACHE_HOME/zerotax or ~/.cache/zerotax. -1 (error said) if unusable. */
+int zt_cache_open(struct zt_cache *c, const char *dir);
+void zt_cache_close(struct zt_cache *c);
+
+/* The key of @cmd (caller frees); NULL when the source cannot be read. */
+char *zt_cache_key(const struct zt_cache *c, const struct zt_compile_cmd *cmd);
+
+/*
+ * 1 and @r filled when an entry for @key exists and every dependency it lists
+ * still has the recorded content; 0 otherwise (a stale or broken entry is a miss).
+ */
+int zt_cache_get(const struct zt_cache *c, const char *key, struct zt_tu_result *r);
+
+/*
+ * Store @tu (zt_tu_result_to_json) under @key with its headers: the facts' include
+ * list from libclang, else asked from clang-19 -M for @cmd.
+ */
+int zt_cache_put(const struct zt_cache *c, const char *key, const struct zt_compile_cmd *cmd,
+		 json_t *tu);
+
+/* The files the preprocessor reads for @cmd (absolute), from clang-19 -M; -1 on failure. */
+int zt_cache_deps(const struct zt_compile_cmd *cmd, char ***deps, size_t *n);
+/* Parse make-rule text ("t.o: a.c b.h \\\n c.h") into paths relative to @dir made absolute. */
+int zt_cache_parse_deps(const char *text, const char *dir, char ***deps, size_t *n);
+
+#endif /* ZT_CACHE_H */

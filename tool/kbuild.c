@@ -1,0 +1,706 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The CI pipeline (see kbuild.h): per-TU results, the program-level analysis
+ * over them, Kbuild's results file and the output stage of check, report and
+ * merge.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "baseline.h"
+#include "emit.h"
+#include "kbuild.h"
+#include "suppress.h"
+
+static int cmd_cmp(const struct zt_compile_cmd *a, const struct zt_compile_cmd *b)
+{
+	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+
+	if (c)
+		return c;
+	c = strcmp(a->directory ? a->directory : "", b->directory ? b->directory : "");
+	for (size_t i = 0; !c && i < a->argc && i < b->argc; i++)
+		c = strcmp(a->argv[i], b->argv[i]);
+	if (!c)
+		c = (a->argc > b->argc) - (a->argc < b->argc);
+	return c;
+}
+
+static int cmd_qcmp(const void *a, const void *b)
+{
+	return cmd_cmp(a, b);
+}
+
+void zt_ci_sort_compdb(struct zt_compdb *db)
+{
+	/* Equal commands are identical, so qsort's instability cannot show. */
+	if (db->n > 1)
+		qsort(db->v, db->n, sizeof(*db->v), cmd_qcmp);
+}
+
+static void tus_alloc(struct zt_ci_tus *tus, size_t n)
+{
+	memset(tus, 0, sizeof(*tus));
+	tus->n = n;
+	tus->v = xcalloc(n + 1, sizeof(*tus->v));
+	tus->json = xcalloc(n + 1, sizeof(*tus->json));
+	tus->key = xcalloc(n + 1, sizeof(*tus->key));
+	tus->dirty = xcalloc(n + 1, sizeof(*tus->dirty));
+}
+
+void zt_ci_tus_release(struct zt_ci_tus *tus)
+{
+	for (size_t i = 0; i < tus->n; i++) {
+		zt_tu_result_release(&tus->v[i]);
+		json_decref(tus->json[i]);
+		free(tus->key[i]);
+	}
+	free(tus->v);
+	free(tus->json);
+	free(tus->key);
+	free(tus->dirty);
+	memset(tus, 0, sizeof(*tus));
+}
+
+/* libclang indexes, one per thread at a time, reused across TUs. */
+struct facts_job {
+	struct zt_ci_tus *tus;
+	const struct zt_cache *cache;
+	pthread_mutex_t lock;
+	struct zt_facts_index **free_ix;
+	size_t n_free;
+	struct zt_facts_index **all_ix;
+	size_t n_all;
+};
+
+static struct zt_facts_index *take_index(struct facts_job *job)
+{
+	struct zt_facts_index *ix = NULL;
+
+	pthread_mutex_lock(&job->lock);
+	if (job->n_free)
+		ix = job->free_ix[--job->n_free];
+	pthread_mutex_unlock(&job->lock);
+	if (ix)
+		return ix;
+	ix = zt_facts_index_new();
+	if (!ix)
+		return NULL;
+	pthread_mutex_lock(&job->lock);
+	job->all_ix = xrealloc(job->all_ix, (job->n_all + 1) * sizeof(*job->all_ix));
+	job->all_ix[job->n_all++] = ix;
+	job->free_ix = xrealloc(job->free_ix, job->n_all * sizeof(*job->free_ix));
+	pthread_mutex_unlock(&job->lock);
+	return ix;
+}
+
+static void give_index(struct facts_job *job, struct zt_facts_index *ix)
+{
+	pthread_mutex_lock(&job->lock);
+	job->free_ix[job->n_free++] = ix;
+	pthread_mutex_unlock(&job->lock);
+}
+
+static void facts_one(size_t i, void *arg)
+{
+	struct facts_job *job = arg;
+	struct zt_tu_result *r = &job->tus->v[i];
+	struct zt_facts_opts fo = { 0 };
+	struct zt_facts_index *ix;
+
+	if (job->cache && (job->tus->key[i] = zt_cache_key(job->cache, &r->cmd))) {
+		struct zt_tu_result hit;
+
+		if (zt_cache_get(job->cache, job->tus->key[i], &hit) == 1) {
+			zt_tu_result_release(r);
+			*r = hit;
+			/* A failed evidence compile is retried, not remembered. */
+			for (int c = 0; c < 2; c++) {
+				free(r->ev_error[c]);
+				r->ev_error[c] = NULL;
+			}
+			job->tus->json[i] = zt_tu_result_to_json(r);
+			__atomic_add_fetch(&job->tus->reused, 1, __ATOMIC_RELAXED);
+			return;
+		}
+	}
+	ix = take_index(job);
+	if (!ix || zt_facts_collect(ix, &r->cmd, &fo, &r->facts)) {
+		zt_tu_facts_release(&r->facts);
+		r->facts.file = xstrdup(r->cmd.file);
+		r->facts.failed = true;
+	}
+	if (ix)
+		give_index(job, ix);
+	job->tus->json[i] = zt_tu_result_to_json(r);
+	/* A TU libclang could not parse at all is not worth keeping. */
+	job->tus->dirty[i] = job->tus->key[i] && !r->facts.failed;
+}
+
+int zt_ci_collect_facts(struct zt_ctx *ctx, const struct zt_compdb *db,
+			const struct zt_ci_opts *o, struct zt_ci_tus *tus)
+{
+	struct facts_job job = { .tus = tus, .cache = o->cache };
+
+	tus_alloc(tus, db->n);
+	for (size_t i = 0; i < db->n; i++)
+		zt_compile_cmd_copy(&db->v[i], &tus->v[i].cmd);
+	pthread_mutex_init(&job.lock, NULL);
+	zt_parallel_for(db->n, ctx->jobs, facts_one, &job);
+	pthread_mutex_destroy(&job.lock);
+	for (size_t i = 0; i < job.n_all; i++)
+		zt_facts_index_free(job.all_ix[i]);
+	free(job.all_ix);
+	free(job.free_ix);
+	if (ctx->verbose)
+		note("cache: %zu of %zu translation units reused%s", tus->reused, tus->n,
+		     o->cache ? "" : " (caching off)");
+	return 0;
+}
+
+bool *zt_ci_tu_prefilter(const struct zt_ci_tus *tus, const struct zt_stack_opts *so)
+{
+	bool *want = xcalloc(tus->n + 1, sizeof(*want));
+
+	/* The same test as the stack check's candidates, minus hotness. */
+	for (size_t t = 0; t < tus->n; t++) {
+		const struct zt_tu_facts *f = &tus->v[t].facts;
+
+		for (size_t i = 0; i < f->n_funcs && !want[t]; i++) {
+			const struct zt_function *fn = &f->funcs[i];
+
+			for (size_t j = 0; j < fn->n_locals && fn->defined && !want[t]; j++) {
+				const struct zt_local *l = &fn->locals[j];
+
+				want[t] = !l->is_vla && l->size >= 0 && l->size >= so->min_size &&
+					  !l->in_unlikely && l->init == ZT_INIT_NONE &&
+					  so->checks.on[ZT_CHECK_STACK_AUTOINIT];
+			}
+		}
+	}
+	return want;
+}
+
+struct evidence_job {
+	struct zt_ci_tus *tus;
+	const bool *want;
+	bool gcc, clang;
+	const char *scratch;
+	bool *ran;
+};
+
+static void evidence_one(size_t i, void *arg)
+{
+	struct evidence_job *job = arg;
+	size_t t = i / 2;
+	bool gcc = !(i & 1);
+	struct zt_tu_result *r = &job->tus->v[t];
+	struct zt_evidence *ev = gcc ? &r->ev.gcc : &r->ev.clang;
+	bool *have = gcc ? &r->ev.have_gcc : &r->ev.have_clang;
+
+	if (!job->want[t] || (gcc && !job->gcc) || (!gcc && !job->clang) || *have)
+		return;
+	job->ran[t] = true;
+	if (zt_evidence_collect(&r->cmd, gcc ? ZT_CC_GCC : ZT_CC_CLANG, job->scratch, ev)) {
+		r->ev_error[gcc ? 0 : 1] = xstrdup(zt_last_error());
+		zt_evidence_release(ev);
+		return;
+	}
+	*have = true;
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	return remove(path);
+}
+
+static void json_set_evidence(json_t *o, const struct zt_tu_result *r)
+{
+	json_object_set_new(o, "evidence",
+			    json_pack("{s:o, s:o}", "gcc",
+				      r->ev.have_gcc ? zt_evidence_to_json(&r->ev.gcc) : json_null(),
+				      "clang",
+				      r->ev.have_clang ? zt_evidence_to_json(&r->ev.clang) :
+							 json_null()));
+	json_object_set_new(o, "evidence_errors",
+			    json_pack("{s:o, s:o}", "gcc",
+				      r->ev_error[0] ? json_string(r->ev_error[0]) : json_null(),
+				      "clang",
+				      r->ev_error[1] ? json_string(r->ev_error[1]) : json_null()));
+}
+
+void zt_ci_collect_evidence(struct zt_ctx *ctx, struct zt_ci_tus *tus, const bool *want,
+			    const struct zt_ci_opts *o)
+{
+	const char *tmp = getenv("TMPDIR");
+	struct evidence_job job = {
+		.tus = tus,
+		.want = want,
+		.gcc = o->so.want_gcc,
+		.clang = o->so.want_clang,
+	};
+	size_t need = 0;
+	char *scratch;
+
+	for (size_t t = 0; t < tus->n; t++)
+		need += want[t] && ((job.gcc && !tus->v[t].ev.have_gcc) ||
+				    (job.clang && !tus->v[t].ev.have_clang));
+	if (!need)
+		return;
+	scratch = xasprintf("%s/zerotax-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(scratch)) {
+		warning("cannot create a scratch directory: %s; no evidence", strerror(errno));
+		free(scratch);
+		return;
+	}
+	job.scratch = scratch;
+	job.ran = xcalloc(tus->n + 1, sizeof(*job.ran));
+	if (ctx->verbose)
+		note("collecting compiler evidence (%s) for %zu translation unit(s)",
+		     o->evidence, need);
+	zt_parallel_for(tus->n * 2, ctx->jobs, evidence_one, &job);
+	for (size_t t = 0; t < tus->n; t++) {
+		if (!job.ran[t])
+			continue;
+		json_set_evidence(tus->json[t], &tus->v[t]);
+		tus->dirty[t] = tus->key[t] != NULL;
+	}
+	free(job.ran);
+	nftw(scratch, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	free(scratch);
+}
+
+struct store_job {
+	struct zt_ci_tus *tus;
+	const struct zt_cache *cache;
+	bool *failed;
+};
+
+static void store_one(size_t t, void *arg)
+{
+	struct store_job *job = arg;
+	struct zt_ci_tus *tus = job->tus;
+	json_t *j;
+
+	if (!tus->dirty[t] || !tus->key[t])
+		return;
+	/* Failures are retried next time, so they are not stored. */
+	j = json_deep_copy(tus->json[t]);
+	json_object_set_new(j, "evidence_errors", json_pack("{s:n, s:n}", "gcc", "clang"));
+	job->failed[t] = zt_cache_put(job->cache, tus->key[t], &tus->v[t].cmd, j) != 0;
+	json_decref(j);
+	tus->dirty[t] = false;
+}
+
+void zt_ci_cache_store(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_opts *o)
+{
+	struct store_job job = { .tus = tus, .cache = o->cache };
+
+	if (!o->cache)
+		return;
+	/* Each entry asks clang-19 -M for its header list: as parallel as the parse. */
+	job.failed = xcalloc(tus->n + 1, sizeof(*job.failed));
+	zt_parallel_for(tus->n, ctx->jobs, store_one, &job);
+	for (size_t t = 0; t < tus->n; t++)
+		if (job.failed[t])
+			warning("%s: not cached (its header list could not be read)",
+				tus->v[t].cmd.file);
+	free(job.failed);
+}
+
+static int result_qcmp(const void *a, const void *b)
+{
+	return cmd_cmp(&((const struct zt_tu_result *)a)->cmd,
+		       &((const struct zt_tu_result *)b)->cmd);
+}
+
+void zt_ci_tus_from_results(struct zt_tu_result *v, size_t n, struct zt_ci_tus *tus)
+{
+	size_t k = 0;
+
+	/* A rebuild appends again: the same command seen twice keeps the later result. */
+	for (size_t i = 0; i < n; i++) {
+		bool later = false;
+
+		for (size_t j = i + 1; j < n && !later; j++)
+			later = !cmd_cmp(&v[i].cmd, &v[j].cmd);
+		if (later)
+			zt_tu_result_release(&v[i]);
+		else
+			v[k++] = v[i];
+	}
+	qsort(v, k, sizeof(*v), result_qcmp);
+	memset(tus, 0, sizeof(*tus));
+	tus->v = v;
+	tus->n = k;
+	tus->json = xcalloc(k + 1, sizeof(*tus->json));
+	tus->key = xcalloc(k + 1, sizeof(*tus->key));
+	tus->dirty = xcalloc(k + 1, sizeof(*tus->dirty));
+}
+
+/* What zt_program_build() does after parsing: roots, rules, --hot, propagation. */
+static void program_finish(struct zt_program *p, const struct zt_ci_opts *o)
+{
+	zt_program_link(p);
+	zt_program_auto_roots(p);
+	if (o->rules) {
+		const struct zt_hotrules *r = o->rules;
+
+		if (r->budget)
+			p->budget = r->budget;
+		for (size_t i = 0; i < r->n; i++) {
+			const struct zt_hotrule *rule = &r->v[i];
+			char *why;
+
+			switch (rule->kind) {
+			case ZT_RULE_ROOT:
+				why = rule->why ? xstrdup(rule->why) :
+						  xasprintf("root in the rules file, line %u",
+							    rule->line);
+				zt_program_add_root(p, rule->func, why);
+				free(why);
+				break;
+			case ZT_RULE_PER_PACKET:
+				zt_program_mark(p, rule->func, false, true);
+				break;
+			case ZT_RULE_COLD:
+				zt_program_mark(p, rule->func, true, false);
+				break;
+			}
+		}
+	}
+	for (size_t i = 0; i < o->n_hot; i++)
+		if (!zt_program_add_root(p, o->hot[i], "--hot"))
+			warning("--hot %s: no such function defined in the analysed files",
+				o->hot[i]);
+	zt_program_propagate(p);
+}
+
+static json_t *run_info(const struct zt_program *p, const struct zt_tu_evidence *ev,
+			const struct zt_ci_opts *o, char *const *ev_errors)
+{
+	json_t *run = json_object(), *unparsed = json_array(), *compilers = json_object();
+	json_t *ev_failed = json_array(), *roots = json_array();
+
+	for (size_t t = 0; t < p->n_tus; t++) {
+		const struct zt_tu_facts *tu = &p->tus[t];
+
+		if (tu->n_errors)
+			json_array_append_new(unparsed,
+					      json_pack("{s:s, s:s, s:I}", "file", tu->file, "error",
+							tu->errors[0].message, "errors",
+							(json_int_t)tu->n_errors));
+		for (int c = 0; c < 2; c++)
+			if (ev_errors[t * 2 + c])
+				json_array_append_new(ev_failed,
+						      json_pack("{s:s, s:s, s:s}", "file", tu->file,
+								"compiler", c ? "clang" : "gcc",
+								"error", ev_errors[t * 2 + c]));
+		if (ev[t].have_gcc && ev[t].gcc.compiler_id && !json_object_get(compilers, "gcc"))
+			json_object_set_new(compilers, "gcc", json_string(ev[t].gcc.compiler_id));
+		if (ev[t].have_clang && ev[t].clang.compiler_id &&
+		    !json_object_get(compilers, "clang"))
+			json_object_set_new(compilers, "clang",
+					    json_string(ev[t].clang.compiler_id));
+	}
+	for (size_t i = 0; i < p->n; i++)
+		if (p->nodes[i].is_root)
+			json_array_append_new(roots, json_pack("{s:s, s:s}", "function",
+							       p->nodes[i].name, "why",
+							       p->nodes[i].root_why));
+	json_object_set_new(run, "compilers", compilers);
+	json_object_set_new(run, "evidence", json_string(o->evidence));
+	json_object_set_new(run, "files", json_integer((json_int_t)p->n_tus));
+	json_object_set_new(run, "unparsed", unparsed);
+	json_object_set_new(run, "evidence_failed", ev_failed);
+	json_object_set_new(run, "roots", roots);
+	json_object_set_new(run, "budget", json_integer(p->budget));
+	json_object_set_new(run, "min_size", json_integer(o->so.min_size));
+	return run;
+}
+
+int zt_ci_analyse(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_opts *o,
+		  bool compute, struct zt_findings *fs, json_t **info, size_t *n_unparsed)
+{
+	struct zt_program prog;
+	struct zt_tu_evidence *ev = xcalloc(tus->n + 1, sizeof(*ev));
+	char **errs = xcalloc(tus->n * 2 + 1, sizeof(char *));
+	struct zt_compdb db = { .v = xcalloc(tus->n + 1, sizeof(*db.v)), .n = tus->n };
+	bool *want = NULL;
+
+	*n_unparsed = 0;
+	zt_program_init(&prog);
+	for (size_t t = 0; t < tus->n; t++) {
+		db.v[t] = tus->v[t].cmd;	/* borrowed: the build compiler of each TU */
+		zt_program_add_tu(&prog, &tus->v[t].facts);
+	}
+	program_finish(&prog, o);
+	if (o->budget)
+		prog.budget = o->budget;
+	for (size_t t = 0; t < prog.n_tus; t++) {
+		const struct zt_tu_facts *tu = &prog.tus[t];
+
+		if (!tu->n_errors)
+			continue;
+		(*n_unparsed)++;
+		if (tu->errors[0].line)
+			warning("%s: could not be parsed fully: %s:%u:%u: %s (%zu error(s))",
+				tu->file, tu->errors[0].file, tu->errors[0].line,
+				tu->errors[0].column, tu->errors[0].message, tu->n_errors);
+		else
+			warning("%s: could not be parsed fully: %s (%zu error(s))", tu->file,
+				tu->errors[0].message, tu->n_errors);
+	}
+	if (o->so.want_gcc || o->so.want_clang) {
+		want = zt_stack_evidence_tus(&prog, &o->so);
+		if (compute)
+			zt_ci_collect_evidence(ctx, tus, want, o);
+		/*
+		 * Only the evidence of the TUs the whole program wants is used, so
+		 * results collected with a wider net (Kbuild, shards) judge alike.
+		 */
+		for (size_t t = 0; t < tus->n; t++) {
+			if (!want[t])
+				continue;
+			ev[t] = tus->v[t].ev;
+			ev[t].have_gcc &= o->so.want_gcc;
+			ev[t].have_clang &= o->so.want_clang;
+			errs[t * 2] = o->so.want_gcc ? tus->v[t].ev_error[0] : NULL;
+			errs[t * 2 + 1] = o->so.want_clang ? tus->v[t].ev_error[1] : NULL;
+			for (int c = 0; c < 2; c++)
+				if (errs[t * 2 + c])
+					warning("%s: %s evidence compile failed, judging from the AST: %s",
+						tus->v[t].cmd.file, c ? "clang" : "gcc",
+						errs[t * 2 + c]);
+		}
+	}
+	zt_stack_check(&prog, &db, ev, &o->so, fs);
+	zt_findings_sort(fs);
+	*info = run_info(&prog, ev, o, errs);
+	free(want);
+	free(db.v);
+	free(ev);
+	free(errs);
+	zt_program_release(&prog);
+	return 0;
+}
+
+int zt_results_append(const char *path, json_t *tu)
+{
+	char *text = json_dumps(tu, JSON_COMPACT);
+	size_t len, off = 0;
+	int fd, ret = 0;
+
+	if (!text)
+		return error("cannot serialise the results of a translation unit");
+	len = strlen(text);
+	text = xrealloc(text, len + 2);
+	text[len++] = '\n';
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		free(text);
+		return error("cannot open the results file %s: %s", path, strerror(errno));
+	}
+	/* One writer at a time: a line larger than PIPE_BUF may be written in pieces. */
+	while (flock(fd, LOCK_EX)) {
+		if (errno != EINTR) {
+			ret = error("cannot lock %s: %s", path, strerror(errno));
+			goto out;
+		}
+	}
+	while (off < len) {
+		ssize_t w = write(fd, text + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			ret = error("cannot write %s: %s", path, strerror(errno));
+			break;
+		}
+		off += (size_t)w;
+	}
+	flock(fd, LOCK_UN);
+out:
+	if (close(fd) && !ret)
+		ret = error("cannot write %s: %s", path, strerror(errno));
+	free(text);
+	return ret;
+}
+
+static bool starts(const char *s, const char *p)
+{
+	return !strncmp(s, p, strlen(p));
+}
+
+int zt_kbuild_sparse_flag(char *const *argv, int i)
+{
+	static const char *const with_value[] = { "-gcc-base-dir", "-multiarch-dir" };
+	static const char *const exact[] = {
+		"-mlittle-endian", "-mbig-endian", "-D__STDC__", "-Wsparse-all",
+		"-Wsparse-error", "-Wbitwise", "-Wcast-to-as", "-Wcontext", "-Wdecl",
+		"-Wdefault-bitfield-sign", "-Wptr-subtraction-blows", "-Wtransparent-union",
+		"-Wno-return-void", "-Wno-unknown-attribute", "-Wno-decl", "-Wno-context",
+		"-Wno-bitwise", "-Wshadow-all", "-Wno-sparse-all",
+	};
+	const char *a = argv[i];
+
+	for (size_t k = 0; k < ARRAY_SIZE(with_value); k++)
+		if (!strcmp(a, with_value[k]))
+			return argv[i + 1] ? 2 : 1;
+	for (size_t k = 0; k < ARRAY_SIZE(exact); k++)
+		if (!strcmp(a, exact[k]))
+			return 1;
+	/* sparse's own -f options and --arch */
+	if (starts(a, "--arch=") || starts(a, "-fmemcpy-max-count=") ||
+	    starts(a, "-fdiagnostic-prefix") || starts(a, "-fmax-warnings=") ||
+	    starts(a, "-fmax-errors=") || starts(a, "-fdump-ir") || starts(a, "--os="))
+		return 1;
+	return 0;
+}
+
+int zt_ci_parse_format(const char *s, enum zt_ci_format *f)
+{
+	static const char *const names[] = { "text", "json", "sarif", "gcc", "report" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		if (!strcmp(s, names[i])) {
+			*f = (enum zt_ci_format)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static const char *shown_path(const struct zt_ci_output *out, const char *file, char **tmp)
+{
+	*tmp = out->root ? zt_emit_relative_path(out->root, file) : NULL;
+	return *tmp ? *tmp : file;
+}
+
+/* coccicheck --mode=report: "file:line:col-colend: WARNING: msg", 0-based columns. */
+static int fprintf_lines(const struct zt_findings *fs, const struct zt_ci_output *out, FILE *fp)
+{
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct zt_finding *f = &fs->v[i];
+		char *tmp;
+		const char *path;
+
+		if (f->suppressed && !out->show_suppressed)
+			continue;
+		path = shown_path(out, f->file ? f->file : "?", &tmp);
+		if (out->format == ZT_CI_REPORT) {
+			unsigned int col = f->column ? f->column - 1 : 0;
+			size_t len = f->symbol ? strlen(f->symbol) : 0;
+
+			fprintf(fp, "%s:%u:%u-%zu: WARNING: %s [%s]%s%s%s\n", path, f->line, col,
+				col + len, f->message, f->check->name,
+				f->suppressed ? " (suppressed: " : "",
+				f->suppressed ? (f->suppress_reason ? f->suppress_reason : "") : "",
+				f->suppressed ? ")" : "");
+		} else {
+			fprintf(fp, "%s:%u:%u: warning: %s [%s]%s%s%s\n", path, f->line, f->column,
+				f->message, f->check->rule_id,
+				f->suppressed ? " (suppressed: " : "",
+				f->suppressed ? (f->suppress_reason ? f->suppress_reason : "") : "",
+				f->suppressed ? ")" : "");
+		}
+		free(tmp);
+	}
+	return ferror(fp) ? -1 : 0;
+}
+
+static bool file_exists(const char *p)
+{
+	struct stat st;
+
+	return !stat(p, &st) && S_ISREG(st.st_mode);
+}
+
+int zt_ci_finish(struct zt_ctx *ctx, struct zt_findings *fs, json_t *run_info,
+		 const struct zt_ci_output *out, int clean_code)
+{
+	struct zt_allow allow = { 0 };
+	struct zt_findings base = { 0 };
+	struct zt_emit_conf conf = {
+		.command = out->command ? out->command : "check",
+		.base_dir = out->root,
+		.show_suppressed = out->show_suppressed,
+		.run_info = run_info,
+	};
+	char *allow_path = out->allow ? xstrdup(out->allow) : NULL, *allow_root = NULL;
+	size_t n_suppressed = 0;
+	int ret = ZT_EXIT_INPUT, r;
+
+	for (size_t i = 0; !allow_path && i < ARRAY_SIZE(out->allow_dirs); i++) {
+		char *p;
+
+		if (!out->allow_dirs[i])
+			continue;
+		p = xasprintf("%s/.zerotax-allow", out->allow_dirs[i]);
+		if (file_exists(p))
+			allow_path = p;
+		else
+			free(p);
+	}
+	if (allow_path && zt_allow_load(allow_path, &allow))
+		goto out;
+	if (ctx->verbose && allow_path)
+		note("suppressions from %s (%zu)", allow_path, allow.n);
+	/* Paths in a suppressions file are relative to --root, else to the file's directory. */
+	if (!out->root && allow_path && strrchr(allow_path, '/'))
+		allow_root = xstrndup(allow_path, (size_t)(strrchr(allow_path, '/') - allow_path));
+	if (zt_findings_suppress(fs, &allow, out->root ? out->root : allow_root))
+		goto out;
+	if (out->baseline) {
+		json_t *doc = NULL;
+		size_t before = zt_findings_count_active(fs);
+
+		if (zt_findings_load_json(out->baseline, &base, &doc)) {
+			error("--baseline %s: %s", out->baseline, zt_last_error());
+			goto out;
+		}
+		json_decref(doc);
+		zt_findings_subtract_baseline(fs, &base);
+		if (ctx->verbose)
+			note("baseline %s: %zu of %zu findings already known", out->baseline,
+			     before - zt_findings_count_active(fs), before);
+	}
+	for (size_t i = 0; i < fs->n; i++)
+		n_suppressed += fs->v[i].suppressed;
+	if (n_suppressed && !out->show_suppressed)
+		note("%zu finding(s) suppressed (--show-suppressed lists them)", n_suppressed);
+	switch (out->format) {
+	case ZT_CI_GCC:
+	case ZT_CI_REPORT:
+		r = fprintf_lines(fs, out, ctx->out);
+		break;
+	case ZT_CI_JSON:
+		r = findings__fprintf_json(fs, &conf, ctx->out);
+		break;
+	case ZT_CI_SARIF:
+		r = findings__fprintf_sarif(fs, &conf, ctx->out);
+		break;
+	default:
+		r = findings__fprintf_text(fs, &conf, ctx->out);
+		break;
+	}
+	if (r) {
+		error("cannot write the findings");
+		ret = ZT_EXIT_INTERNAL;
+		goto out;
+	}
+	ret = zt_findings_count_active(fs) ? ZT_EXIT_FINDINGS : clean_code;
+out:
+	free(allow_path);
+	free(allow_root);
+	zt_allow_release(&allow);
+	zt_findings_release(&base);
+	return ret;
+}
