@@ -124,3 +124,26 @@ int zt_check_set_apply(struct zt_check_set *set, const char *warg)
 	set->on[c->id] = on;
 	return 0;
 }
+
+/* docs/checks.md is this table rendered; a unit test keeps the two in step. */
+int checks__fprintf_markdown(FILE *fp)
+{
+	fprintf(fp, "# zerotax checks\n\n"
+		    "Generated from the table in tool/checks.c (a unit test keeps them in step).\n"
+		    "Enable or disable with `-Wname` / `-Wno-name`; suppress one finding with\n"
+		    "`/* zerotax: allow name -- reason */` (docs/ci.md).\n\n"
+		    "| name | rule id | command | level | default | summary |\n"
+		    "|---|---|---|---|---|---|\n");
+	for (int i = 0; i < ZT_CHECK_COUNT; i++) {
+		const struct zt_check *c = &zt_checks[i];
+
+		fprintf(fp, "| `%s` | `%s` | %s | %s | %s | %s |\n", c->name, c->rule_id, c->command,
+			zt_level_name(c->level), c->default_on ? "on" : "off", c->summary);
+	}
+	for (int i = 0; i < ZT_CHECK_COUNT; i++) {
+		const struct zt_check *c = &zt_checks[i];
+
+		fprintf(fp, "\n## %s\n\n%s\n", c->rule_id, c->help);
+	}
+	return ferror(fp) ? -1 : 0;
+}

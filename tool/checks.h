@@ -7,6 +7,7 @@
 #define ZT_CHECKS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 enum zt_level {
 	ZT_LEVEL_NOTE,
@@ -48,5 +49,8 @@ struct zt_check_set {
 void zt_check_set_defaults(struct zt_check_set *set);
 /* Apply one "-W..." argument (without the "-W"); -1 for an unknown check. */
 int zt_check_set_apply(struct zt_check_set *set, const char *warg);
+
+/* The table as Markdown: what docs/checks.md holds. */
+int checks__fprintf_markdown(FILE *fp);
 
 #endif /* ZT_CHECKS_H */

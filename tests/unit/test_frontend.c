@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "checks.h"
@@ -138,6 +139,25 @@ static void test_check_table_drives_w_flags(void **state)
 	}
 }
 
+static void test_checks_doc_matches_table(void **state)
+{
+	char *want = NULL, *have = NULL;
+	size_t len;
+	FILE *fp = open_memstream(&want, &len);
+
+	assert_int_equal(checks__fprintf_markdown(fp), 0);
+	fclose(fp);
+	assert_int_equal(zt_read_file(ZT_SOURCE_DIR "/docs/checks.md", &have, NULL), 0);
+	if (strcmp(want, have)) {
+		/* Say how to mend it: the table is the source, the doc is generated. */
+		zt_write_file("checks.md.expected", want, len);
+		fail_msg("docs/checks.md is out of date: copy %s/checks.md.expected over it",
+			 getcwd(NULL, 0));
+	}
+	free(want);
+	free(have);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -150,6 +170,7 @@ int main(void)
 		cmocka_unit_test(test_dispatch_finds_every_command),
 		cmocka_unit_test(test_exit_code_values),
 		cmocka_unit_test(test_check_table_drives_w_flags),
+		cmocka_unit_test(test_checks_doc_matches_table),
 	};
 
 	return cmocka_run_group_tests_name("frontend", tests, NULL, NULL);
