@@ -94,9 +94,9 @@ endforeach()
 now(t1)
 math(EXPR floor "${t1} - ${t0}")
 
-timed(ast1 ${ZEROTAX} check -p ${dbdir} --evidence=none -j 1)
-timed(ast2 ${ZEROTAX} check -p ${dbdir} --evidence=none -j 2)
-timed(full1 ${ZEROTAX} check -p ${dbdir} --evidence=both -j 1)
+timed(ast1 ${ZEROTAX} check -p ${dbdir} --no-cache --evidence=none -j 1)
+timed(ast2 ${ZEROTAX} check -p ${dbdir} --no-cache --evidence=none -j 2)
+timed(full1 ${ZEROTAX} check -p ${dbdir} --no-cache --evidence=both -j 1)
 
 function(ms out us)
 	math(EXPR whole "${us} / 1000")
