@@ -429,28 +429,8 @@ static void facts_one(size_t i, void *arg)
 	zt_facts_collect(ix, &job->db->v[i], &job->opts, &job->out[i]);
 }
 
-int zt_program_build(struct zt_ctx *ctx, const struct zt_compdb *db,
-		     const struct zt_hot_opts *opts, struct zt_program *p)
+void zt_program_finish(struct zt_program *p, const struct zt_hot_opts *opts)
 {
-	struct facts_job job = { .db = db, .opts = { .field_accesses = opts->field_accesses } };
-
-	zt_program_init(p);
-	job.out = xcalloc(db->n, sizeof(*job.out));
-	if (pthread_key_create(&job.key, NULL)) {
-		free(job.out);
-		return error("cannot create thread key");
-	}
-	pthread_mutex_init(&job.lock, NULL);
-	zt_parallel_for(db->n, ctx->jobs, facts_one, &job);
-	for (size_t i = 0; i < job.n_index; i++)
-		zt_facts_index_free(job.index[i]);
-	free(job.index);
-	pthread_mutex_destroy(&job.lock);
-	pthread_key_delete(job.key);
-
-	for (size_t i = 0; i < db->n; i++)
-		zt_program_add_tu(p, &job.out[i]);
-	free(job.out);
 	zt_program_link(p);
 	zt_program_auto_roots(p);
 	if (opts->rules) {
@@ -484,5 +464,30 @@ int zt_program_build(struct zt_ctx *ctx, const struct zt_compdb *db,
 			warning("--hot %s: no such function defined in the analysed files",
 				opts->hot[i]);
 	zt_program_propagate(p);
+}
+
+int zt_program_build(struct zt_ctx *ctx, const struct zt_compdb *db,
+		     const struct zt_hot_opts *opts, struct zt_program *p)
+{
+	struct facts_job job = { .db = db, .opts = { .field_accesses = opts->field_accesses } };
+
+	zt_program_init(p);
+	job.out = xcalloc(db->n, sizeof(*job.out));
+	if (pthread_key_create(&job.key, NULL)) {
+		free(job.out);
+		return error("cannot create thread key");
+	}
+	pthread_mutex_init(&job.lock, NULL);
+	zt_parallel_for(db->n, ctx->jobs, facts_one, &job);
+	for (size_t i = 0; i < job.n_index; i++)
+		zt_facts_index_free(job.index[i]);
+	free(job.index);
+	pthread_mutex_destroy(&job.lock);
+	pthread_key_delete(job.key);
+
+	for (size_t i = 0; i < db->n; i++)
+		zt_program_add_tu(p, &job.out[i]);
+	free(job.out);
+	zt_program_finish(p, opts);
 	return 0;
 }

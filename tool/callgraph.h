@@ -77,6 +77,12 @@ double zt_freq_calls_per_packet(enum zt_freq freq, unsigned int budget);
 void zt_program_release(struct zt_program *p);
 
 /*
+ * After every TU is added: link calls, find roots, apply rules and --hot,
+ * propagate hotness. zt_program_build() and the results-file readers share it.
+ */
+void zt_program_finish(struct zt_program *p, const struct zt_hot_opts *opts);
+
+/*
  * The whole AST pass: parse every TU of @db (ctx->jobs threads), merge,
  * find roots, apply rules and --hot, propagate. Unparsed TUs stay in
  * p->tus[i] with failed/errors set. -1 on internal errors.

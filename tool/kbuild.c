@@ -345,44 +345,6 @@ void zt_ci_tus_from_results(struct zt_tu_result *v, size_t n, struct zt_ci_tus *
 	tus->dirty = xcalloc(k + 1, sizeof(*tus->dirty));
 }
 
-/* What zt_program_build() does after parsing: roots, rules, --hot, propagation. */
-static void program_finish(struct zt_program *p, const struct zt_ci_opts *o)
-{
-	zt_program_link(p);
-	zt_program_auto_roots(p);
-	if (o->rules) {
-		const struct zt_hotrules *r = o->rules;
-
-		if (r->budget)
-			p->budget = r->budget;
-		for (size_t i = 0; i < r->n; i++) {
-			const struct zt_hotrule *rule = &r->v[i];
-			char *why;
-
-			switch (rule->kind) {
-			case ZT_RULE_ROOT:
-				why = rule->why ? xstrdup(rule->why) :
-						  xasprintf("root in the rules file, line %u",
-							    rule->line);
-				zt_program_add_root(p, rule->func, why);
-				free(why);
-				break;
-			case ZT_RULE_PER_PACKET:
-				zt_program_mark(p, rule->func, false, true);
-				break;
-			case ZT_RULE_COLD:
-				zt_program_mark(p, rule->func, true, false);
-				break;
-			}
-		}
-	}
-	for (size_t i = 0; i < o->n_hot; i++)
-		if (!zt_program_add_root(p, o->hot[i], "--hot"))
-			warning("--hot %s: no such function defined in the analysed files",
-				o->hot[i]);
-	zt_program_propagate(p);
-}
-
 static json_t *run_info(const struct zt_program *p, const struct zt_tu_evidence *ev,
 			const struct zt_ci_opts *o, char *const *ev_errors)
 {
@@ -433,6 +395,7 @@ int zt_ci_analyse(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_
 	struct zt_tu_evidence *ev = xcalloc(tus->n + 1, sizeof(*ev));
 	char **errs = xcalloc(tus->n * 2 + 1, sizeof(char *));
 	struct zt_compdb db = { .v = xcalloc(tus->n + 1, sizeof(*db.v)), .n = tus->n };
+	const struct zt_hot_opts hot = { .hot = o->hot, .n_hot = o->n_hot, .rules = o->rules };
 	bool *want = NULL;
 
 	*n_unparsed = 0;
@@ -441,7 +404,7 @@ int zt_ci_analyse(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_
 		db.v[t] = tus->v[t].cmd;	/* borrowed: the build compiler of each TU */
 		zt_program_add_tu(&prog, &tus->v[t].facts);
 	}
-	program_finish(&prog, o);
+	zt_program_finish(&prog, &hot);
 	if (o->budget)
 		prog.budget = o->budget;
 	for (size_t t = 0; t < prog.n_tus; t++) {
