@@ -337,10 +337,20 @@ static int copy_tree(const char *from, const char *to, const char *skip)
 				ret = copy_tree(a, b, skip);
 		} else if (S_ISLNK(st.st_mode)) {
 			char target[PATH_MAX];
-			ssize_t n = readlink(a, target, sizeof(target) - 1);
+			struct stat tst;
+			ssize_t n;
 
-			if (n < 0 || (target[n] = '\0', symlink(target, b)))
+			/*
+			 * A linked file is copied as a file: the rewrite writes into the
+			 * copy, and through a link it would reach the user's tree.
+			 */
+			if (!stat(a, &tst) && S_ISREG(tst.st_mode)) {
+				if (copy_file(a, b, tst.st_mode))
+					ret = error("cannot copy %s: %s", a, strerror(errno));
+			} else if ((n = readlink(a, target, sizeof(target) - 1)) < 0 ||
+				   (target[n] = '\0', symlink(target, b))) {
 				ret = error("cannot copy the link %s: %s", a, strerror(errno));
+			}
 		} else if (S_ISREG(st.st_mode)) {
 			if (copy_file(a, b, st.st_mode))
 				ret = error("cannot copy %s: %s", a, strerror(errno));
@@ -1904,75 +1914,148 @@ int zt_fix_diff(const struct zt_fix_opts *opts, const struct zt_fix_result *r, c
 	return 0;
 }
 
-/* A git tree with uncommitted changes is the user's work in progress. */
+/*
+ * A git tree with uncommitted changes is the user's work in progress. Only
+ * "not a git repository" means there is no git tree; any other failure of
+ * git (safe.directory, a broken index) is an error, not a reason to skip.
+ */
 static int git_dirty(const char *dir, bool *is_git, char **status)
 {
 	char *argv[] = { "git", "-C", (char *)dir, "status", "--porcelain", "--", ".", NULL };
 	struct zt_spawn_result res;
+	int ret = 0;
 
 	*is_git = false;
 	*status = NULL;
 	if (zt_spawn(argv, NULL, &res)) {
-		zt_spawn_result_release(&res);
-		return 0;	/* no git: not a git tree */
-	}
-	if (!res.exit_code) {
+		/* git itself is missing: the tree cannot be a git tree we can read */
+		ret = res.not_found ? 0 : -1;
+	} else if (!res.exit_code) {
 		*is_git = true;
 		*status = xstrdup(res.out);
+	} else if (!strstr(res.err, "not a git repository")) {
+		ret = error("git status in %s failed: %.*s", dir, (int)strcspn(res.err, "\n"),
+			    res.err);
 	}
 	zt_spawn_result_release(&res);
-	return 0;
+	return ret;
 }
 
+/* A new file beside the old one, with its mode, on disk before it is renamed. */
+static int write_new(const char *path, const char *text, mode_t mode)
+{
+	size_t len = strlen(text), done = 0;
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+	if (fd < 0)
+		return -1;
+	while (done < len) {
+		ssize_t n = write(fd, text + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			goto fail;
+		done += (size_t)n;
+	}
+	if (fchmod(fd, mode & 07777) || fsync(fd))
+		goto fail;
+	return close(fd);
+fail:
+	close(fd);
+	unlink(path);
+	return -1;
+}
+
+/*
+ * Two phases, so the tree is never left half-rewritten: (1) every new file is
+ * written beside its original and synced — a failure removes them and nothing
+ * has changed; (2) each original is kept as a hard link, the new file renamed
+ * over it — a failure renames the kept originals back.
+ */
 int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result *r, bool force)
 {
 	char src[PATH_MAX], out[PATH_MAX];
-	char **saved;
+	size_t n = r->n_changed, written = 0, replaced = 0;
+	char **dst, **tmp, **keep, *status;
 	bool is_git;
-	char *status;
-	size_t i;
 	int ret = 0;
 
 	if (r->failed_step)
 		return error("not writing back: step '%s' failed", r->failed_step);
 	if (!realpath(opts->source_dir, src) || !realpath(opts->output_dir, out))
 		return error("cannot resolve the trees: %s", strerror(errno));
-	git_dirty(src, &is_git, &status);
+	if (git_dirty(src, &is_git, &status))
+		return -1;
 	if (is_git && status[0] && !force) {
 		free(status);
 		return error("%s has uncommitted changes; commit or stash them, or use --force", src);
 	}
 	free(status);
-	saved = xcalloc(r->n_changed + 1, sizeof(*saved));
-	for (i = 0; i < r->n_changed; i++) {
-		saved[i] = read_rel(src, r->changed[i]);
-		if (!saved[i]) {
-			ret = error("cannot read %s: %s", r->changed[i], strerror(errno));
+
+	dst = xcalloc(n + 1, sizeof(*dst));
+	tmp = xcalloc(n + 1, sizeof(*tmp));
+	keep = xcalloc(n + 1, sizeof(*keep));
+	for (size_t i = 0; i < n; i++) {
+		dst[i] = path_in(src, r->changed[i]);
+		tmp[i] = xasprintf("%s.zerotax-new", dst[i]);
+		keep[i] = xasprintf("%s.zerotax-orig", dst[i]);
+	}
+
+	/* phase 1: nothing in the tree changes */
+	for (; !ret && written < n; written++) {
+		char *text = read_rel(out, r->changed[written]);
+		struct stat st;
+
+		if (lstat(dst[written], &st))
+			ret = error("cannot write %s: %s", dst[written], strerror(errno));
+		else if (!S_ISREG(st.st_mode))
+			ret = error("not writing through %s: not a regular file (a symbolic link?)",
+				    dst[written]);
+		else if (!text || write_new(tmp[written], text, st.st_mode))
+			ret = error("cannot write %s: %s", tmp[written], strerror(errno));
+		free(text);
+		if (ret)
+			break;
+	}
+	if (ret) {
+		for (size_t i = 0; i < written; i++)
+			unlink(tmp[i]);
+		goto out;
+	}
+
+	/* phase 2: each rename is atomic; keep the originals until all are in */
+	for (; replaced < n; replaced++) {
+		if (link(dst[replaced], keep[replaced])) {
+			ret = error("cannot keep %s: %s", dst[replaced], strerror(errno));
+			break;
+		}
+		if (rename(tmp[replaced], dst[replaced])) {
+			ret = error("cannot replace %s: %s", dst[replaced], strerror(errno));
+			unlink(keep[replaced]);
 			break;
 		}
 	}
-	for (i = 0; !ret && i < r->n_changed; i++) {
-		char *text = read_rel(out, r->changed[i]);
-		char *dst = path_in(src, r->changed[i]);
-		char *tmp = xasprintf("%s.zerotax-tmp", dst);
-
-		/* Write beside, then rename: a reader never sees half a file. */
-		if (!text || zt_write_file(tmp, text, strlen(text)) || rename(tmp, dst)) {
-			ret = error("cannot write %s: %s", dst, strerror(errno));
-			unlink(tmp);
-		}
-		free(text);
-		free(dst);
-		free(tmp);
-	}
 	if (ret) {
-		/* Put back what was already written. */
-		for (size_t j = 0; j < i && saved[j]; j++)
-			write_rel(src, r->changed[j], saved[j]);
+		for (size_t i = 0; i < replaced; i++)
+			if (rename(keep[i], dst[i]))
+				error("tree left partially rewritten: restore %s from %s", dst[i],
+				      keep[i]);
+		for (size_t i = replaced; i < n; i++)
+			unlink(tmp[i]);
+		goto out;
 	}
-	for (i = 0; i < r->n_changed; i++)
-		free(saved[i]);
-	free(saved);
+	for (size_t i = 0; i < n; i++)
+		unlink(keep[i]);
+out:
+	for (size_t i = 0; i < n; i++) {
+		free(dst[i]);
+		free(tmp[i]);
+		free(keep[i]);
+	}
+	free(dst);
+	free(tmp);
+	free(keep);
 	return ret;
 }
 

@@ -67,6 +67,7 @@ int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spa
 	struct sink out = { .fd = -1 }, err = { .fd = -1 };
 	int out_pipe[2] = { -1, -1 }, err_pipe[2] = { -1, -1 };
 	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
 	long long deadline = 0;
 	int ret = -1, status, rc;
 	pid_t pid;
@@ -104,7 +105,12 @@ int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spa
 		}
 	}
 
-	rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, opts->envp ? opts->envp : environ);
+	/* Its own process group, so a timeout ends the compiler's children too. */
+	posix_spawnattr_init(&attr);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+	posix_spawnattr_setpgroup(&attr, 0);
+	rc = posix_spawnp(&pid, argv[0], &fa, &attr, argv, opts->envp ? opts->envp : environ);
+	posix_spawnattr_destroy(&attr);
 	if (rc) {
 		res->not_found = rc == ENOENT;
 		error("cannot run %s: %s", argv[0], strerror(rc));
@@ -164,7 +170,7 @@ int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spa
 		}
 	}
 	if (res->timed_out) {
-		kill(pid, SIGKILL);
+		kill(-pid, SIGKILL);
 		waitpid(pid, &status, 0);
 		error("%s timed out after %u ms", argv[0], opts->timeout_ms);
 	} else if (rc == pid) {

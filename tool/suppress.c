@@ -79,16 +79,16 @@ static char *part_or_null(const char *s, size_t n)
 static int parse_allow_line(char *p, const char *origin, unsigned int lineno,
 			    struct zt_allow_rule *r)
 {
-	char *name, *loc, *dash = strstr(p, "--");
+	char *name, *loc, *save, *dash = strstr(p, "--");
 	const char *c1, *c2;
 
 	r->reason = dash ? take_reason(dash + 2) : NULL;
 	if (!r->reason)
 		return error("%s:%u: suppression without a reason (add '-- why')", origin, lineno);
 	*dash = '\0';
-	name = strtok(p, " \t");
-	loc = strtok(NULL, " \t");
-	if (!name || !loc || strtok(NULL, " \t"))
+	name = strtok_r(p, " \t", &save);
+	loc = strtok_r(NULL, " \t", &save);
+	if (!name || !loc || strtok_r(NULL, " \t", &save))
 		return error("%s:%u: expected 'CHECK PATH[:FUNCTION[:SYMBOL]] -- reason'", origin,
 			     lineno);
 	if (strcmp(name, "all") && !(r->check = zt_check_by_name(name)))

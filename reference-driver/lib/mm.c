@@ -38,9 +38,10 @@ void rd_mem_section_del(void *start)
 {
 	int i;
 
+	/* The whole slot: a stale end would match addresses below it. */
 	for (i = 0; i < RD_MAX_SECTIONS; i++)
 		if (rd_sections[i].start == (unsigned long)start)
-			rd_sections[i].start = 0;
+			rd_sections[i] = (struct rd_mem_section){ 0 };
 }
 
 struct page *virt_to_page(const void *addr)
