@@ -8,7 +8,7 @@ packages=(
 	clang-19 libclang-19-dev llvm-19-dev lld-19 libclang-rt-19-dev
 	coccinelle dwarves sparse
 	libcmocka-dev libjansson-dev
-	valgrind gnuplot-nox
+	valgrind
 )
 
 missing=()
@@ -22,7 +22,7 @@ if [ ${#missing[@]} -eq 0 ]; then
 	exit 0
 fi
 
-cmd=(apt-get install -y --no-install-recommends "${missing[@]}")
+cmd=(apt-get install -y "${missing[@]}")
 if [ "$(id -u)" -ne 0 ]; then
 	echo "install-deps: missing packages: ${missing[*]}" >&2
 	echo "install-deps: run as root:" >&2
