@@ -23,18 +23,52 @@ static inline struct mlx5e_xdp_info mlx5e_xdpi_fifo_pop(struct mlx5e_xdp_info_fi
 	return fifo->xi[(*fifo->cc)++ & fifo->mask];
 }
 
+/* The first data segment of a send WQE at the SQ's producer index. */
+static inline struct mlx5_wqe_data_seg *mlx5e_xdpsq_wqe_start(struct mlx5e_xdpsq *sq,
+							    struct mlx5e_rq *rq,
+							    dma_addr_t dma_addr, u32 len,
+							    struct mlx5e_tx_wqe **wqep)
+{
+	u16 pi = mlx5_wq_cyc_ctr2ix(&sq->wq, sq->pc);
+	struct mlx5e_tx_wqe *wqe = mlx5_wq_cyc_get_wqe(&sq->wq, pi);
+	struct mlx5_wqe_data_seg *dseg = wqe->data;
+
+	dseg->addr = cpu_to_be64(dma_addr);
+	dseg->byte_count = cpu_to_be32(len);
+	dseg->lkey = cpu_to_be32(rq->rqn);
+	*wqep = wqe;
+	return dseg + 1;
+}
+
+/* Ethernet and control segments; the doorbell is rung once per poll. */
+static inline void mlx5e_xdpsq_wqe_finish(struct mlx5e_xdpsq *sq, struct mlx5e_tx_wqe *wqe,
+					  u16 ds_cnt)
+{
+	struct mlx5_wqe_ctrl_seg *cseg = &wqe->ctrl;
+
+	memset(&wqe->eth, 0, sizeof(wqe->eth));
+	cseg->opmod_idx_opcode = cpu_to_be32(((u32)sq->pc << 8) | MLX5_OPCODE_SEND);
+	cseg->qpn_ds = cpu_to_be32((sq->sqn << 8) | ds_cnt);
+	cseg->signature = 0;
+	cseg->rsvd[0] = 0;
+	cseg->rsvd[1] = 0;
+	cseg->fm_ce_se = MLX5_WQE_CTRL_CQ_UPDATE;
+	cseg->general_id = 0;
+
+	sq->pc++;
+	sq->doorbell_cseg = cseg;
+}
+
 bool mlx5e_xmit_xdp_buff(struct mlx5e_xdpsq *sq, struct mlx5e_rq *rq, struct xdp_buff *xdp)
 {
 	struct mlx5e_xdp_info_fifo *fifo = &sq->db.xdpi_fifo;
 	struct skb_shared_info *sinfo = NULL;
-	struct mlx5_wqe_ctrl_seg *cseg;
 	struct mlx5_wqe_data_seg *dseg;
 	struct mlx5e_tx_wqe *wqe;
 	struct mlx5e_xdp_info xi;
 	struct page *page;
 	dma_addr_t dma_addr;
 	u8 nr_frags = 0;
-	u16 pi, ds_cnt;
 	u32 len;
 	int i;
 
@@ -55,15 +89,7 @@ bool mlx5e_xmit_xdp_buff(struct mlx5e_xdpsq *sq, struct mlx5e_rq *rq, struct xdp
 		   (u32)((char *)xdp->data - (char *)page_address(page));
 	dma_sync_single_for_device(sq->pdev, dma_addr, len, DMA_BIDIRECTIONAL);
 
-	pi = mlx5_wq_cyc_ctr2ix(&sq->wq, sq->pc);
-	wqe = mlx5_wq_cyc_get_wqe(&sq->wq, pi);
-	cseg = &wqe->ctrl;
-	dseg = wqe->data;
-
-	dseg->addr = cpu_to_be64(dma_addr);
-	dseg->byte_count = cpu_to_be32(len);
-	dseg->lkey = cpu_to_be32(rq->rqn);
-	dseg++;
+	dseg = mlx5e_xdpsq_wqe_start(sq, rq, dma_addr, len, &wqe);
 	for (i = 0; i < nr_frags; i++, dseg++) {
 		skb_frag_t *frag = &sinfo->frags[i];
 
@@ -72,18 +98,8 @@ bool mlx5e_xmit_xdp_buff(struct mlx5e_xdpsq *sq, struct mlx5e_rq *rq, struct xdp
 		dseg->lkey = cpu_to_be32(rq->rqn);
 	}
 
-	memset(&wqe->eth, 0, sizeof(wqe->eth));
-	ds_cnt = 2 + 1 + nr_frags;
-	cseg->opmod_idx_opcode = cpu_to_be32(((u32)sq->pc << 8) | MLX5_OPCODE_SEND);
-	cseg->qpn_ds = cpu_to_be32((sq->sqn << 8) | ds_cnt);
-	cseg->signature = 0;
-	cseg->rsvd[0] = 0;
-	cseg->rsvd[1] = 0;
-	cseg->fm_ce_se = MLX5_WQE_CTRL_CQ_UPDATE;
-	cseg->general_id = 0;
-
-	sq->pc++;
-	sq->doorbell_cseg = cseg;
+	/* control + ethernet segments, then one data segment per buffer */
+	mlx5e_xdpsq_wqe_finish(sq, wqe, 2 + 1 + nr_frags);
 
 	xi.num = 1 + nr_frags;
 	mlx5e_xdpi_fifo_push(fifo, xi);
@@ -101,12 +117,9 @@ bool mlx5e_xmit_xdp_buff(struct mlx5e_xdpsq *sq, struct mlx5e_rq *rq, struct xdp
 bool mlx5e_xsk_xmit_xdp_buff(struct mlx5e_xdpsq *sq, struct mlx5e_rq *rq, struct xdp_buff *xdp)
 {
 	struct mlx5e_xdp_info_fifo *fifo = &sq->db.xdpi_fifo;
-	struct mlx5_wqe_ctrl_seg *cseg;
-	struct mlx5_wqe_data_seg *dseg;
 	struct mlx5e_tx_wqe *wqe;
 	struct mlx5e_xdp_info xi;
 	dma_addr_t dma_addr;
-	u16 pi;
 	u32 len;
 
 	if (unlikely(!mlx5e_wqc_has_room_for(&sq->wq, sq->cc, sq->pc, 1))) {
@@ -118,25 +131,8 @@ bool mlx5e_xsk_xmit_xdp_buff(struct mlx5e_xdpsq *sq, struct mlx5e_rq *rq, struct
 		   (u32)((char *)xdp->data - (char *)xdp->data_hard_start);
 	dma_sync_single_for_device(sq->pdev, dma_addr, len, DMA_BIDIRECTIONAL);
 
-	pi = mlx5_wq_cyc_ctr2ix(&sq->wq, sq->pc);
-	wqe = mlx5_wq_cyc_get_wqe(&sq->wq, pi);
-	cseg = &wqe->ctrl;
-	dseg = wqe->data;
-	dseg->addr = cpu_to_be64(dma_addr);
-	dseg->byte_count = cpu_to_be32(len);
-	dseg->lkey = cpu_to_be32(rq->rqn);
-
-	memset(&wqe->eth, 0, sizeof(wqe->eth));
-	cseg->opmod_idx_opcode = cpu_to_be32(((u32)sq->pc << 8) | MLX5_OPCODE_SEND);
-	cseg->qpn_ds = cpu_to_be32((sq->sqn << 8) | 3);
-	cseg->signature = 0;
-	cseg->rsvd[0] = 0;
-	cseg->rsvd[1] = 0;
-	cseg->fm_ce_se = MLX5_WQE_CTRL_CQ_UPDATE;
-	cseg->general_id = 0;
-
-	sq->pc++;
-	sq->doorbell_cseg = cseg;
+	mlx5e_xdpsq_wqe_start(sq, rq, dma_addr, len, &wqe);
+	mlx5e_xdpsq_wqe_finish(sq, wqe, 2 + 1);
 
 	xi.num = MLX5E_XDPI_XSK | 1;
 	mlx5e_xdpi_fifo_push(fifo, xi);
