@@ -279,6 +279,18 @@ static long read_layouts(const struct layout_run *r, const char *obj, char **nam
 	return (long)n_audit;
 }
 
+/* --struct narrows the audit; otherwise every record the hot fields name. */
+static size_t struct_names(const struct layout_run *r, char ***names)
+{
+	size_t n = 0;
+
+	if (!r->n_structs)
+		return zt_layout_rules_records(&r->lr, names);
+	for (size_t i = 0; i < r->n_structs; i++)
+		push(names, &n, xstrdup(r->structs[i]));
+	return n;
+}
+
 static int audit(struct zt_ctx *ctx, struct layout_run *r)
 {
 	struct zt_findings fs = { 0 };
@@ -290,14 +302,7 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 	struct zt_emit_conf conf = { .command = "layout" };
 	json_t *info = json_object(), *structs = json_array();
 
-	/* --struct narrows the audit; otherwise every record the hot fields name */
-	if (r->n_structs) {
-		n_names = 0;
-		for (size_t i = 0; i < r->n_structs; i++)
-			push(&names, &n_names, xstrdup(r->structs[i]));
-	} else {
-		n_names = zt_layout_rules_records(&r->lr, &names);
-	}
+	n_names = struct_names(r, &names);
 	for (size_t o = 0; o < r->n_objs; o++) {
 		n_audit[o] = read_layouts(r, r->objs[o], names, n_names, &ls[o]);
 		if (n_audit[o] < 0)
@@ -388,13 +393,7 @@ static int diff(struct zt_ctx *ctx, struct layout_run *r)
 	bool grew = false;
 	json_t *arr = json_array();
 
-	if (r->n_structs) {
-		n_names = 0;
-		for (size_t i = 0; i < r->n_structs; i++)
-			push(&names, &n_names, xstrdup(r->structs[i]));
-	} else {
-		n_names = zt_layout_rules_records(&r->lr, &names);
-	}
+	n_names = struct_names(r, &names);
 	for (int s = 0; s < 2; s++) {
 		sd[s].n = read_layouts(r, r->objs[s], names, n_names, &sd[s].ls);
 		if (sd[s].n < 0)
