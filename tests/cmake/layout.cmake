@@ -22,18 +22,21 @@ if(ZT_CLANG19)
 	set(fuzz_bin ${CMAKE_CURRENT_BINARY_DIR}/fuzz_pahole)
 	set(fuzz_srcs
 		${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_pahole.c
-		${CMAKE_SOURCE_DIR}/tool/pahole.c
-		${CMAKE_SOURCE_DIR}/tool/layout.c
-		${CMAKE_SOURCE_DIR}/tool/finding.c
-		${CMAKE_SOURCE_DIR}/tool/checks.c
-		${CMAKE_SOURCE_DIR}/tool/process.c
-		${CMAKE_SOURCE_DIR}/tool/util.c)
-	file(GLOB fuzz_hdrs ${CMAKE_SOURCE_DIR}/tool/*.h)
+		${CMAKE_SOURCE_DIR}/tool/layout/pahole.c
+		${CMAKE_SOURCE_DIR}/tool/layout/layout.c
+		${CMAKE_SOURCE_DIR}/tool/findings/finding.c
+		${CMAKE_SOURCE_DIR}/tool/findings/checks.c
+		${CMAKE_SOURCE_DIR}/tool/lib/process.c
+		${CMAKE_SOURCE_DIR}/tool/lib/util.c)
+	file(GLOB fuzz_hdrs ${CMAKE_SOURCE_DIR}/tool/*/*.h)
 	list(TRANSFORM JANSSON_INCLUDE_DIRS PREPEND -I OUTPUT_VARIABLE fuzz_incs)
+	file(GLOB fuzz_tool_dirs LIST_DIRECTORIES true ${CMAKE_SOURCE_DIR}/tool/*)
+	list(FILTER fuzz_tool_dirs EXCLUDE REGEX "CMakeLists.txt$")
+	list(TRANSFORM fuzz_tool_dirs PREPEND -I OUTPUT_VARIABLE fuzz_tool_incs)
 	add_custom_command(OUTPUT ${fuzz_bin}
 		COMMAND ${ZT_CLANG19} -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined
 			-fno-sanitize-recover=undefined -D_GNU_SOURCE -DZT_VERSION="${PROJECT_VERSION}"
-			-I${CMAKE_SOURCE_DIR}/tool ${fuzz_incs} ${fuzz_srcs} -o ${fuzz_bin}
+			${fuzz_tool_incs} ${fuzz_incs} ${fuzz_srcs} -o ${fuzz_bin}
 			${JANSSON_LINK_LIBRARIES}
 		DEPENDS ${fuzz_srcs} ${fuzz_hdrs}
 		COMMENT "building the pahole parser fuzzer with clang-19"

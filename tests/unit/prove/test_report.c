@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "report.h"
+#include "prove_report.h"
 #include "zerotax.h"
 
 /* Two XDP modes, six variants: the shape of one rd-bench run of one compiler. */

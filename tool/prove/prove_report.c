@@ -10,7 +10,7 @@
 
 #include <jansson.h>
 
-#include "report.h"
+#include "prove_report.h"
 #include "zerotax.h"
 
 /* --- rd-bench JSON -------------------------------------------------------- */

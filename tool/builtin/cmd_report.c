@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "kbuild.h"
+#include "check_pipeline.h"
 
 const char report_help[] =
 	"usage: zerotax report [options] RESULTS...\n"

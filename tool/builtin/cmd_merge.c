@@ -7,7 +7,7 @@
 
 #include "commands.h"
 #include "emit.h"
-#include "kbuild.h"
+#include "check_pipeline.h"
 
 const char merge_help[] =
 	"usage: zerotax merge [-o OUT.json] [--format=json|text|sarif] SHARD.json...\n"

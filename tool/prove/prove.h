@@ -14,7 +14,7 @@
 
 #include <jansson.h>
 
-#include "report.h"
+#include "prove_report.h"
 #include "zerotax.h"
 
 struct zt_prove_opts {

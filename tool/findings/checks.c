@@ -129,7 +129,7 @@ int zt_check_set_apply(struct zt_check_set *set, const char *warg)
 int checks__fprintf_markdown(FILE *fp)
 {
 	fprintf(fp, "# zerotax checks\n\n"
-		    "Generated from the table in tool/checks.c (a unit test keeps them in step).\n"
+		    "Generated from the table in tool/findings/checks.c (a unit test keeps them in step).\n"
 		    "Enable or disable with `-Wname` / `-Wno-name`; suppress one finding with\n"
 		    "`/* zerotax: allow name -- reason */` (docs/ci.md).\n\n"
 		    "| name | rule id | command | level | default | summary |\n"

@@ -12,8 +12,8 @@
  * the program in one order (by file, then command line), so the findings do
  * not depend on which way they were produced.
  */
-#ifndef ZT_KBUILD_H
-#define ZT_KBUILD_H
+#ifndef ZT_CHECK_PIPELINE_H
+#define ZT_CHECK_PIPELINE_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -110,4 +110,4 @@ int zt_ci_finish(struct zt_ctx *ctx, struct zt_findings *fs, json_t *run_info,
 /* report/merge over results files: argv[0] is the command, then report's options. */
 int zt_report_results(struct zt_ctx *ctx, int argc, char **argv, const char *command);
 
-#endif /* ZT_KBUILD_H */
+#endif /* ZT_CHECK_PIPELINE_H */

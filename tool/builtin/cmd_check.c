@@ -16,7 +16,7 @@
 #include "baseline.h"
 #include "commands.h"
 #include "compdb.h"
-#include "kbuild.h"
+#include "check_pipeline.h"
 
 const char check_help[] =
 	"usage: zerotax check [options] -p BUILD_DIR\n"

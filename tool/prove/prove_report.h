@@ -7,8 +7,8 @@
  * Nothing here runs a program or measures anything: it only renders what
  * the pipeline (prove.c) collected, so every piece is unit-tested.
  */
-#ifndef ZT_REPORT_H
-#define ZT_REPORT_H
+#ifndef ZT_PROVE_REPORT_H
+#define ZT_PROVE_REPORT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -147,4 +147,4 @@ void zt_report_add_step(struct zt_report *r, const char *name, double seconds,
 			const char *status);
 void zt_report_release(struct zt_report *r);
 
-#endif /* ZT_REPORT_H */
+#endif /* ZT_PROVE_REPORT_H */

@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "kbuild.h"
+#include "check_pipeline.h"
 #include "zerotax.h"
 
 static void test_sparse_flags(void **state)

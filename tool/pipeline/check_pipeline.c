@@ -16,7 +16,7 @@
 
 #include "baseline.h"
 #include "emit.h"
-#include "kbuild.h"
+#include "check_pipeline.h"
 #include "suppress.h"
 
 static int cmd_cmp(const struct zt_compile_cmd *a, const struct zt_compile_cmd *b)
