@@ -1,0 +1,40 @@
+# Helpers of the real-kernel tests: the fixture's paths, running zerotax,
+# timing each step (printed, never asserted).
+cmake_minimum_required(VERSION 3.19)
+
+# Sets KERNEL_ENTRY, KERNEL_SRC, KERNEL_CLANG_OBJ, KERNEL_GCC_OBJ in the caller.
+# Each tree's compile databases: ${KERNEL_<CC>_OBJ}/db/{mlx5,ice,net}/.
+# The fixture is shared by every clone and run: never write into it; copy
+# (or hard-link and break the links) what a test must change.
+macro(zt_kernel_env)
+	execute_process(COMMAND ${SRC}/scripts/kernel-tree.sh env
+		RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
+	if(NOT _rc EQUAL 0)
+		message(FATAL_ERROR "kernel fixture not built: ${_err}")
+	endif()
+	string(REPLACE "\n" ";" _lines "${_out}")
+	foreach(_l ${_lines})
+		if(_l MATCHES "^([A-Z_]+)=(.*)$")
+			set(${CMAKE_MATCH_1} "${CMAKE_MATCH_2}")
+		endif()
+	endforeach()
+	file(MAKE_DIRECTORY ${WORK})
+endmacro()
+
+# zt_krun(EXPECTED_RC OUTVAR ARGS...): run zerotax, print its time, fail unless
+# it exits EXPECTED_RC; OUTVAR gets stdout, OUTVAR_err stderr.
+function(zt_krun expect outvar)
+	string(TIMESTAMP t0 "%s")
+	execute_process(COMMAND ${ZEROTAX} ${ARGN}
+		WORKING_DIRECTORY ${WORK}
+		RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+	string(TIMESTAMP t1 "%s")
+	math(EXPR dt "${t1} - ${t0}")
+	list(GET ARGN 0 verb)
+	message(STATUS "zerotax ${verb}: ${dt} s (exit ${rc})")
+	if(NOT rc EQUAL expect)
+		message(FATAL_ERROR "zerotax ${ARGN}: exit ${rc}, expected ${expect}\nstdout:\n${out}\nstderr:\n${err}")
+	endif()
+	set(${outvar} "${out}" PARENT_SCOPE)
+	set(${outvar}_err "${err}" PARENT_SCOPE)
+endfunction()
