@@ -128,7 +128,90 @@ void zt_cache_close(struct zt_cache *c)
 	}
 	free(c->dir);
 	free(c->salt);
+	free(c->root);
 	memset(c, 0, sizeof(*c));
+}
+
+int zt_cache_set_root(struct zt_cache *c, const char *root)
+{
+	char *abs = realpath(root, NULL);
+
+	if (!abs)
+		return error("cannot resolve the cache root %s: %s", root, strerror(errno));
+	free(c->root);
+	/* "/" as a root would make every path relative for nothing */
+	c->root = strcmp(abs, "/") ? abs : NULL;
+	if (!c->root)
+		free(abs);
+	return 0;
+}
+
+/*
+ * A path under the root is spelled "$ZT_ROOT/..." in keys and entries: as a
+ * whole string, or after one of the options that join a path to their name.
+ */
+#define ROOT_TOKEN "$ZT_ROOT"
+static const char *const path_prefixes[] = {
+	"", "-I", "-iquote", "-isystem", "-idirafter", "-include", "-imacros", "-L", "-B",
+	"--sysroot=", "-fmacro-prefix-map=", "-ffile-prefix-map=", "-fdebug-prefix-map=",
+	"-Wp,-MMD,", "-Wp,-MD,", "-MF",
+};
+
+static bool starts_dir(const char *s, const char *dir, size_t len)
+{
+	return !strncmp(s, dir, len) && (s[len] == '/' || s[len] == '\0' || s[len] == '=');
+}
+
+/* @s with @from (a directory) replaced by @to after a path prefix; NULL if it has none. */
+static char *swap_root(const char *s, const char *from, const char *to)
+{
+	size_t len = strlen(from);
+
+	for (size_t i = 0; i < ARRAY_SIZE(path_prefixes); i++) {
+		size_t pl = strlen(path_prefixes[i]);
+
+		if (!strncmp(s, path_prefixes[i], pl) && starts_dir(s + pl, from, len))
+			return xasprintf("%.*s%s%s", (int)pl, s, to, s + pl + len);
+	}
+	return NULL;
+}
+
+/* @s as keyed and stored (caller frees). */
+static char *to_stored(const struct zt_cache *c, const char *s)
+{
+	char *r = c->root ? swap_root(s, c->root, ROOT_TOKEN) : NULL;
+
+	return r ? r : xstrdup(s);
+}
+
+/* A stored string back under this run's root (caller frees). */
+static char *from_stored(const struct zt_cache *c, const char *s)
+{
+	char *r = c->root ? swap_root(s, ROOT_TOKEN, c->root) : NULL;
+
+	return r ? r : xstrdup(s);
+}
+
+/* Every string of @j rewritten in place by @fn. */
+static void map_strings(const struct zt_cache *c, json_t *j,
+			char *(*fn)(const struct zt_cache *, const char *))
+{
+	const char *k;
+	json_t *v;
+	size_t i;
+
+	if (json_is_string(j)) {
+		char *s = fn(c, json_string_value(j));
+
+		json_string_set(j, s);
+		free(s);
+	} else if (json_is_array(j)) {
+		json_array_foreach(j, i, v)
+			map_strings(c, v, fn);
+	} else if (json_is_object(j)) {
+		json_object_foreach(j, k, v)
+			map_strings(c, v, fn);
+	}
 }
 
 static void hash_str(uint64_t h[2], const char *s)
@@ -169,6 +252,14 @@ static char *file_hash(const struct zt_cache *c, const char *path)
 	return h;
 }
 
+static void hash_stored(const struct zt_cache *c, uint64_t h[2], const char *s)
+{
+	char *r = to_stored(c, s);
+
+	hash_str(h, r);
+	free(r);
+}
+
 char *zt_cache_key(const struct zt_cache *c, const struct zt_compile_cmd *cmd)
 {
 	uint64_t h[2] = { 0, 0 };
@@ -177,10 +268,10 @@ char *zt_cache_key(const struct zt_cache *c, const struct zt_compile_cmd *cmd)
 	if (!src)
 		return NULL;
 	hash_str(h, c->salt);
-	hash_str(h, cmd->directory ? cmd->directory : "");
-	hash_str(h, cmd->file);
+	hash_stored(c, h, cmd->directory ? cmd->directory : "");
+	hash_stored(c, h, cmd->file);
 	for (size_t i = 0; i < cmd->argc; i++)
-		hash_str(h, cmd->argv[i]);
+		hash_stored(c, h, cmd->argv[i]);
 	hash_str(h, src);
 	free(src);
 	return xasprintf("%016llx%016llx", (unsigned long long)h[0], (unsigned long long)h[1]);
@@ -207,13 +298,16 @@ int zt_cache_get(const struct zt_cache *c, const char *key, struct zt_tu_result 
 	json_array_foreach(deps, i, d) {
 		const char *p = json_string_value(json_array_get(d, 0));
 		const char *want = json_string_value(json_array_get(d, 1));
-		char *have = p ? file_hash(c, p) : NULL;
+		char *path = p ? from_stored(c, p) : NULL;
+		char *have = path ? file_hash(c, path) : NULL;
 		bool same = have && want && !strcmp(have, want);
 
 		free(have);
+		free(path);
 		if (!same)
 			goto out;
 	}
+	map_strings(c, json_object_get(doc, "tu"), from_stored);
 	if (zt_tu_result_from_json(json_object_get(doc, "tu"), r))
 		goto out;	/* a broken entry is a miss, it will be rewritten */
 	hit = 1;
@@ -331,13 +425,19 @@ int zt_cache_put(const struct zt_cache *c, const char *key, const struct zt_comp
 	}
 	for (i = 0; i < n; i++) {
 		char *h = file_hash(c, deps[i]);
+		char *stored = to_stored(c, deps[i]);
 
-		if (!h)
+		if (!h) {
+			free(stored);
 			goto out;
-		json_array_append_new(list, json_pack("[s,s]", deps[i], h));
+		}
+		json_array_append_new(list, json_pack("[s,s]", stored, h));
+		free(stored);
 		free(h);
 	}
-	doc = json_pack("{s:s, s:O, s:o}", "key", key, "deps", list, "tu", json_incref(tu));
+	tu = json_deep_copy(tu);
+	map_strings(c, tu, to_stored);
+	doc = json_pack("{s:s, s:O, s:o}", "key", key, "deps", list, "tu", tu);
 	text = json_dumps(doc, JSON_COMPACT);
 	dir = xasprintf("%s/%.2s", c->dir, key);
 	path = entry_path(c, key);

@@ -7,6 +7,10 @@
  * clang-19 -M) with its content hash, checked on every lookup. Entries are
  * written to a temporary file and renamed, so concurrent runs (make -j, CI
  * jobs sharing a cache) never see a torn entry.
+ *
+ * Entries are relocatable: every path under the tree's root (--root, else
+ * the compile database's directory) is keyed and stored relative to it, so
+ * two checkouts of one tree at different paths (CI runners) share entries.
  */
 #ifndef ZT_CACHE_H
 #define ZT_CACHE_H
@@ -21,11 +25,14 @@ struct zt_cache {
 	char *dir;		/* NULL: caching off */
 	char *salt;		/* "zerotax-VERSION gcc-ID clang-ID": part of every key */
 	struct zt_cache_memo *memo;	/* content hashes of this run (a header is read once) */
+	char *root;		/* NULL: paths are kept absolute (see zt_cache_set_root) */
 };
 
 /* @dir NULL: $XDG_CACHE_HOME/zerotax or ~/.cache/zerotax. -1 (error said) if unusable. */
 int zt_cache_open(struct zt_cache *c, const char *dir);
 void zt_cache_close(struct zt_cache *c);
+/* Key and store paths under @root relative to it; -1 (error said) if @root does not exist. */
+int zt_cache_set_root(struct zt_cache *c, const char *root);
 
 /* The key of @cmd (caller frees); NULL when the source cannot be read. */
 char *zt_cache_key(const struct zt_cache *c, const struct zt_compile_cmd *cmd);

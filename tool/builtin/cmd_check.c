@@ -441,7 +441,13 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 	r.so.want_clang = !strcmp(r.evidence, "clang") || !strcmp(r.evidence, "both");
 
 	if (!r.no_cache) {
-		if (!zt_cache_open(&cache, r.cache_dir)) {
+		/*
+		 * Entries are relative to the tree: --root, else the compile
+		 * database's directory, else (files, Kbuild mode) the working one.
+		 */
+		const char *root = r.out.root ? r.out.root : r.build_dir ? r.build_dir : ".";
+
+		if (!zt_cache_open(&cache, r.cache_dir) && !zt_cache_set_root(&cache, root)) {
 			have_cache = true;
 		} else if (r.cache_dir) {
 			ret = ZT_EXIT_INPUT;
