@@ -6,10 +6,22 @@ cmake_minimum_required(VERSION 3.25)
 
 file(MAKE_DIRECTORY ${WORK})
 if(DEFINED ENV{ZT_BENCH_DB})
+	# A real tree (the kernel fixture's mlx5 core, say): each zerotax command
+	# runs at -j 1 side by side with its own floor run, one core each.
 	set(dbdir $ENV{ZT_BENCH_DB})
 	file(READ ${dbdir}/compile_commands.json db)
 	string(JSON n LENGTH "${db}")
-	set(what "${dbdir}")
+	message("bench-check: ${n} translation units (${dbdir}); each line against a floor run beside it")
+	foreach(ev none both)
+		execute_process(COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/bench_pair.py ${CLANG} ${dbdir}
+				"zerotax check --evidence=${ev} -j 1" --
+				${ZEROTAX} check -p ${dbdir} --no-cache --evidence=${ev} -j 1
+			RESULT_VARIABLE rc)
+		if(NOT rc EQUAL 0)
+			message(FATAL_ERROR "bench-check: the --evidence=${ev} pair failed")
+		endif()
+	endforeach()
+	return()
 else()
 set(dbdir ${WORK})
 set(what "reference driver + corpus")

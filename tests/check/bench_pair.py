@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+# Side by side, on a shared and noisy machine: the clang-19 -fsyntax-only floor
+# over every TU of a compile database (in turn, one core) and one zerotax check
+# command (-j 1, the other core), started together so both see the same noise.
+# Prints wall and CPU seconds of each and their ratio; measures, never asserts.
+#   bench_pair.py CLANG DBDIR LABEL -- ZEROTAX ARGS...
+import json
+import os
+import shlex
+import subprocess
+import sys
+import time
+
+# What zerotax drops before libclang parses, so the floor parses the same way.
+DROPPED = ("-W", "-fconserve-stack", "-mrecord-mcount", "-fno-allow-store-data-races",
+           "-mindirect-branch", "-mfunction-return", "-mpreferred-stack-boundary",
+           "-mskip-rax-setup", "-mno-fp-ret-in-387", "-falign-jumps", "-falign-loops",
+           "-fzero-call-used-regs", "-fmin-function-alignment", "-fplugin")
+
+
+def floor_commands(clang, dbdir):
+    for e in json.load(open(os.path.join(dbdir, "compile_commands.json"))):
+        argv = e.get("arguments") or shlex.split(e["command"])
+        args, skip = [], False
+        for a in argv[1:]:
+            if skip:
+                skip = False
+            elif a == "-o":
+                skip = True
+            elif a == "-c" or a.startswith(DROPPED):
+                continue
+            else:
+                args.append(a)
+        yield e["directory"], [clang, "-fsyntax-only"] + args
+
+
+def run_floor(clang, dbdir):
+    """The floor as one child process, so its rusage is its own."""
+    pid = os.fork()
+    if pid == 0:
+        rc = 0
+        for cwd, argv in floor_commands(clang, dbdir):
+            rc |= subprocess.call(argv, cwd=cwd, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL)
+        os._exit(1 if rc else 0)
+    return pid
+
+
+def main():
+    clang, dbdir, label = sys.argv[1:4]
+    cmd = sys.argv[sys.argv.index("--") + 1:]
+    t0 = time.monotonic()
+    floor = run_floor(clang, dbdir)
+    check = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).pid
+    res = {}
+    while len(res) < 2:
+        pid, status, ru = os.wait4(-1, 0)
+        if pid in (floor, check):
+            res[pid] = (time.monotonic() - t0, ru.ru_utime + ru.ru_stime,
+                        os.waitstatus_to_exitcode(status))
+    fw, fc, frc = res[floor]
+    cw, cc, crc = res[check]
+    if frc != 0 or crc not in (0, 1):
+        sys.exit("bench_pair: floor exit %d, check exit %d" % (frc, crc))
+    print("  %-34s %7.1f s wall %7.1f s CPU" % ("clang-19 -fsyntax-only (floor)", fw, fc))
+    print("  %-34s %7.1f s wall %7.1f s CPU  = %.2fx wall, %.2fx CPU of the floor" %
+          (label, cw, cc, cw / fw, cc / fc))
+
+
+main()
