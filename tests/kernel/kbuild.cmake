@@ -36,7 +36,8 @@ zt_krun(any plain check -p ${obj}/db/mlx5 -j 2 --evidence=both --format=json)
 file(WRITE ${WORK}/report.json "${reported}")
 file(WRITE ${WORK}/check.json "${plain}")
 execute_process(COMMAND python3 ${SRC}/tests/kernel/same_findings.py
-		${WORK}/report.json ${WORK}/check.json RESULT_VARIABLE rc)
+		${WORK}/report.json ${WORK}/check.json ${results} ${KERNEL_SRC}/${mlx5}
+	RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
 	message(FATAL_ERROR "Kbuild mode and check -p differ (${WORK}/report.json, ${WORK}/check.json)")
 endif()
