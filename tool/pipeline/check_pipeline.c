@@ -528,19 +528,6 @@ int zt_kbuild_sparse_flag(char *const *argv, int i)
 	return 0;
 }
 
-int zt_ci_parse_format(const char *s, enum zt_ci_format *f)
-{
-	static const char *const names[] = { "text", "json", "sarif", "gcc", "report" };
-
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
-		if (!strcmp(s, names[i])) {
-			*f = (enum zt_ci_format)i;
-			return 0;
-		}
-	}
-	return -1;
-}
-
 static const char *shown_path(const struct zt_ci_output *out, const char *file, char **tmp)
 {
 	*tmp = out->root ? zt_emit_relative_path(out->root, file) : NULL;
