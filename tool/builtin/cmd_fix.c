@@ -290,13 +290,8 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 			fprintf(ctx->out, "%s\n", patch_path);
 	}
 out:
-	if (!output && out_dir) {
-		char *argv_rm[] = { "rm", "-rf", "--", scratch, NULL };
-		struct zt_spawn_result res;
-
-		zt_spawn(argv_rm, NULL, &res);
-		zt_spawn_result_release(&res);
-	}
+	if (!output && out_dir)
+		zt_remove_tree(scratch);
 	if (have_db)
 		zt_compdb_release(&db);
 	zt_fix_result_release(&r);

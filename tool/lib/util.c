@@ -201,7 +201,7 @@ const char *zt_path_under(const char *path, const char *root)
 int zt_mkdir_p(const char *path, unsigned int mode)
 {
 	char *tmp = xstrdup(path);
-	int ret = 0;
+	int ret = 0, saved;
 
 	for (char *s = tmp + 1;; s++) {
 		char c = *s;
@@ -210,14 +210,16 @@ int zt_mkdir_p(const char *path, unsigned int mode)
 			continue;
 		*s = '\0';
 		if (mkdir(tmp, mode) && errno != EEXIST) {
-			ret = error("cannot create %s: %s", tmp, strerror(errno));
+			ret = -1;
 			break;
 		}
 		*s = c;
 		if (!c)
 			break;
 	}
+	saved = errno;
 	free(tmp);
+	errno = saved;
 	return ret;
 }
 
@@ -234,10 +236,8 @@ int zt_remove_tree(const char *path)
 	struct stat st;
 
 	if (lstat(path, &st))
-		return errno == ENOENT ? 0 : error("cannot remove %s: %s", path, strerror(errno));
-	if (nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS))
-		return error("cannot remove %s: %s", path, strerror(errno));
-	return 0;
+		return errno == ENOENT ? 0 : -1;
+	return nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS) ? -1 : 0;
 }
 
 int zt_parse_uint(const char *s, unsigned long max, unsigned long *out)

@@ -102,9 +102,13 @@ int zt_write_file(const char *path, const void *data, size_t len);
  * "/r/a/b.c" under "/r/"), or NULL when it is not below it (or is @root).
  */
 const char *zt_path_under(const char *path, const char *root);
-/* mkdir -p; error() and -1 on failure. */
+/* mkdir -p; -1 with errno set on failure. */
 int zt_mkdir_p(const char *path, unsigned int mode);
-/* rm -rf without a shell or a child: @path and everything below it (links not followed). */
+/*
+ * rm -rf without a shell or a child: @path and everything below it (links
+ * are removed, never followed); a missing @path is not an error. -1 with
+ * errno set on failure.
+ */
 int zt_remove_tree(const char *path);
 
 /* Parse "-j N" style counts; returns -1 on a bad number. */
