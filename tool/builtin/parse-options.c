@@ -308,9 +308,13 @@ static int parse_getopt(struct zt_ctx *ctx, const char *cmd, int argc, char **ar
 		}
 		if (c == ':' || c == '?') {
 			bad_option(&name, argv, optopt);
-			ret = c == ':' ? error("option '%s' needs a value", name.buf) :
-					 error("unknown option '%s'; see 'zerotax %s --help'", name.buf,
-					       cmd);
+			if (c == ':')
+				ret = error("option '%s' needs a value", name.buf);
+			else if (name.len > 2 && find_long(opts, name.buf + 2, name.len - 2))
+				ret = error("option '%s' takes no value", name.buf);
+			else
+				ret = error("unknown option '%s'; see 'zerotax %s --help'", name.buf,
+					    cmd);
 			break;
 		}
 		o = c >= OPT_BASE ? &opts[c - OPT_BASE] : find_short(opts, c);

@@ -71,7 +71,8 @@ void zt_clear_error(void)
 
 static void *oom(size_t n)
 {
-	fprintf(stderr, "zerotax: fatal: out of memory allocating %zu bytes\n", n);
+	fprintf(error_sink ? error_sink : stderr,
+		"zerotax: fatal: out of memory allocating %zu bytes\n", n);
 	abort();
 }
 

@@ -181,6 +181,16 @@ static void test_option_messages(void **state)
 	r = RUN("check", "--evidence");
 	assert_string_equal(zt_last_error(), "option '--evidence' needs a value");
 	free(r.out);
+	r = RUN("check", "--no-cache=yes", "--", "x.c");
+	assert_string_equal(zt_last_error(), "option '--no-cache' takes no value");
+	free(r.out);
+	r = RUN("check", "-Wno-such-check", "--", "x.c");
+	assert_int_equal(r.ret, ZT_EXIT_USAGE);
+	free(r.out);
+	r = RUN("check", "-h", "--kbuild");
+	assert_int_equal(r.ret, ZT_EXIT_CLEAN);
+	assert_non_null(strstr(r.out, "usage: zerotax check"));
+	free(r.out);
 	r = RUN("fix", "--bogus");
 	assert_int_equal(r.ret, ZT_EXIT_USAGE);
 	assert_string_equal(zt_last_error(), "unknown option '--bogus'; see 'zerotax fix --help'");
