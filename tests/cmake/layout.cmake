@@ -25,6 +25,8 @@ if(ZT_CLANG19)
 		${CMAKE_SOURCE_DIR}/tool/layout/pahole.c
 		${CMAKE_SOURCE_DIR}/tool/layout/layout.c
 		${CMAKE_SOURCE_DIR}/tool/findings/finding.c
+		${CMAKE_SOURCE_DIR}/tool/findings/baseline.c
+		${CMAKE_SOURCE_DIR}/tool/lib/strbuf.c
 		${CMAKE_SOURCE_DIR}/tool/findings/checks.c
 		${CMAKE_SOURCE_DIR}/tool/lib/process.c
 		${CMAKE_SOURCE_DIR}/tool/lib/util.c)

@@ -25,24 +25,6 @@ struct zt_cache_memo {
 	size_t n;
 };
 
-static int mkdir_p(const char *path)
-{
-	char *p = xstrdup(path);
-
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) && errno != EEXIST) {
-			free(p);
-			return -1;
-		}
-		*s = '/';
-	}
-	free(p);
-	return mkdir(path, 0777) && errno != EEXIST ? -1 : 0;
-}
-
 static char *first_line_of(char *const argv[])
 {
 	struct zt_spawn_opts opts = { .timeout_ms = 30000 };
@@ -88,7 +70,7 @@ int zt_cache_open(struct zt_cache *c, const char *dir)
 		else
 			return error("no cache directory: set XDG_CACHE_HOME or HOME, or --no-cache");
 	}
-	if (mkdir_p(c->dir)) {
+	if (zt_mkdir_p(c->dir, 0777)) {
 		error("cannot create the cache directory %s: %s", c->dir, strerror(errno));
 		zt_cache_close(c);
 		return -1;

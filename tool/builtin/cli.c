@@ -7,17 +7,13 @@
 #include "commands.h"
 
 const struct cmd zt_commands[] = {
-	{ "check", do_check, CMD_NEEDS_COMPDB | CMD_RUNS_PROGRAMS,
-	  "find large stack structs zeroed on hot paths", check_help },
-	{ "layout", do_layout, CMD_NEEDS_COMPDB | CMD_RUNS_PROGRAMS,
-	  "audit struct layouts (pahole) against hot-path field use", layout_help },
-	{ "fix", do_fix, CMD_NEEDS_COMPDB | CMD_MODIFIES_TREE | CMD_RUNS_PROGRAMS,
-	  "emit Coccinelle rewrites for findings and apply them safely", fix_help },
-	{ "prove", do_prove, CMD_MODIFIES_TREE | CMD_RUNS_PROGRAMS,
-	  "check, fix, test and benchmark the bundled reference driver", prove_help },
-	{ "report", do_report, 0, "merge Kbuild-mode results into one report", report_help },
-	{ "diff", do_diff, 0, "compare two JSON results: new, fixed, unchanged", diff_help },
-	{ "merge", do_merge, 0, "join the JSON results of several shards", merge_help },
+	{ "check", do_check, "find large stack structs zeroed on hot paths" },
+	{ "layout", do_layout, "audit struct layouts (pahole) against hot-path field use" },
+	{ "fix", do_fix, "emit Coccinelle rewrites for findings and apply them safely" },
+	{ "prove", do_prove, "check, fix, test and benchmark the bundled reference driver" },
+	{ "report", do_report, "merge Kbuild-mode results into one report" },
+	{ "diff", do_diff, "compare two JSON results: new, fixed, unchanged" },
+	{ "merge", do_merge, "join the JSON results of several shards" },
 };
 const size_t zt_n_commands = ARRAY_SIZE(zt_commands);
 
@@ -45,36 +41,32 @@ const struct cmd *zt_find_command(const char *name)
 	return NULL;
 }
 
-int zt_not_built(const char *cmd, const char *issue)
-{
-	error("'%s' is not built yet (%s)", cmd, issue);
-	return ZT_EXIT_INTERNAL;
-}
-
-static bool wants_help(int argc, char **argv)
-{
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--"))
-			return false;
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return true;
-	}
-	return false;
-}
+static int run(struct zt_ctx *ctx, int argc, char **argv);
 
 int zt_main(struct zt_ctx *ctx, int argc, char **argv)
+{
+	FILE *prev = zt_set_error_sink(ctx->err);
+	int ret = run(ctx, argc, argv);
+
+	zt_set_error_sink(prev);
+	return ret;
+}
+
+static int run(struct zt_ctx *ctx, int argc, char **argv)
 {
 	const struct cmd *cmd;
 	int ret;
 
+	zt_clear_error();
 	if (argc < 2) {
 		usage(ctx->err);
 		return ZT_EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		if (argc > 2 && (cmd = zt_find_command(argv[2]))) {
-			fputs(cmd->help, ctx->out);
-			return ZT_EXIT_CLEAN;
+			char *help_argv[] = { argv[2], "--help", NULL };
+
+			return cmd->fn(ctx, 2, help_argv);
 		}
 		usage(ctx->out);
 		return ZT_EXIT_CLEAN;
@@ -88,13 +80,12 @@ int zt_main(struct zt_ctx *ctx, int argc, char **argv)
 		error("unknown command '%s'; see 'zerotax --help'", argv[1]);
 		return ZT_EXIT_USAGE;
 	}
-	if (wants_help(argc - 1, argv + 1)) {
-		fputs(cmd->help, ctx->out);
-		return ZT_EXIT_CLEAN;
-	}
 	ret = cmd->fn(ctx, argc - 1, argv + 1);
-	/* Errors in JSON mode stay JSON: a consumer parsing stdout gets an object. */
-	if (ret >= ZT_EXIT_USAGE && ctx->format != ZT_FORMAT_TEXT && zt_last_error()[0]) {
+	/*
+	 * The one error path: in JSON mode an error (an option error too, see
+	 * parse-options.c) is also a JSON object on stdout, for consumers parsing it.
+	 */
+	if (ret >= ZT_EXIT_USAGE && zt_format_is_json(ctx->format) && zt_last_error()[0]) {
 		json_t *o = json_pack("{s:s, s:s, s:i}", "command", cmd->name, "error",
 				      zt_last_error(), "exit_code", ret);
 

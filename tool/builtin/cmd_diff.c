@@ -1,25 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* zerotax diff OLD.json NEW.json: what a patch introduced, fixed or changed. */
-#include <getopt.h>
 #include <string.h>
 
 #include "baseline.h"
 #include "commands.h"
 #include "emit.h"
+#include "parse-options.h"
 
-const char diff_help[] =
-	"usage: zerotax diff [--format=text|json] [--root DIR] OLD.json NEW.json\n"
-	"\n"
+static const struct zt_usage diff_usage = {
+	.usage = "zerotax diff [--format=text|json] [--root DIR] OLD.json NEW.json",
+	.about =
 	"Compare two results of 'zerotax check' or 'zerotax layout' (--format=json) by\n"
 	"fingerprint (rule, file, function, symbol and a hash of the source line, so\n"
 	"findings that only moved are unchanged). Prints new, fixed and changed findings\n"
-	"(a struct that grew or shrank) and a summary line.\n"
-	"\n"
-	"  --format=FMT   text (default) or json\n"
-	"  --root DIR     make paths relative to DIR when fingerprints must be computed\n"
-	"\n"
+	"(a struct that grew or shrank) and a summary line.\n",
+	.tail =
 	"Exit status: 1 when there are new findings or a struct grew by a cache line,\n"
-	"0 otherwise, 3 when an input cannot be read.\n";
+	"0 otherwise, 3 when an input cannot be read.\n",
+};
 
 static long long cachelines(const struct zt_finding *f)
 {
@@ -117,40 +115,27 @@ static int load(const char *path, const char *root, struct zt_findings *fs)
 
 int do_diff(struct zt_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "root", required_argument, NULL, 'r' },
-		{ 0 }
-	};
 	struct zt_findings old = { 0 }, new = { 0 };
 	const char *root = NULL;
+	enum zt_format format = ZT_FORMAT_TEXT;
+	const struct zt_option opts[] = {
+		ZT_OPT_FORMAT(&format, ZT_FORMATS(ZT_FORMAT_TEXT, ZT_FORMAT_JSON), NULL),
+		ZT_OPT_STRING(0, "root", &root, "DIR",
+			      "make paths relative to DIR when fingerprints must be computed"),
+		ZT_OPT_END(),
+	};
 	struct zt_diff d = { 0 };
-	int c, ret = ZT_EXIT_INPUT;
+	int first, ret = ZT_EXIT_INPUT;
 	bool regressed = false;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (!strcmp(optarg, "json"))
-				ctx->format = ZT_FORMAT_JSON;
-			else if (strcmp(optarg, "text")) {
-				error("diff: unknown format '%s' (text or json)", optarg);
-				return ZT_EXIT_USAGE;
-			}
-			break;
-		case 'r':
-			root = optarg;
-			break;
-		default:
-			return ZT_EXIT_USAGE;
-		}
-	}
-	if (argc - optind != 2) {
+	first = zt_parse_options(ctx, "diff", argc, argv, opts, &diff_usage, 0);
+	if (first <= 0)
+		return first ? ZT_EXIT_USAGE : ZT_EXIT_CLEAN;
+	if (argc - first != 2) {
 		error("diff: expected OLD.json NEW.json");
 		return ZT_EXIT_USAGE;
 	}
-	if (load(argv[optind], root, &old) || load(argv[optind + 1], root, &new))
+	if (load(argv[first], root, &old) || load(argv[first + 1], root, &new))
 		goto out;
 
 	zt_diff_findings(&old, &new, &d);

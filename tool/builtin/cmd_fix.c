@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* zerotax fix: rewrite what check found, verify the copy, then hand it back. */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,64 +12,113 @@
 #include "commands.h"
 #include "emit.h"
 #include "fixtree.h"
+#include "parse-options.h"
 #include "process.h"
 
-const char fix_help[] =
-	"usage: zerotax fix [--input check.json | -p BUILD_DIR] [options] [-- CFLAGS]\n"
-	"\n"
+static const struct zt_usage fix_usage = {
+	.usage = "zerotax fix [--input check.json | -p BUILD_DIR] [options] [-- CFLAGS]",
+	.about =
 	"Rewrite the stack findings of `zerotax check` with Coccinelle, on a copy of\n"
 	"the tree, and verify the copy before anything is written back: every\n"
 	"expected hunk is present, every affected file compiles with its compile\n"
 	"database flags, sparse reports nothing new. A failure at any step leaves\n"
-	"the tree untouched and names the step.\n"
-	"\n"
-	"Input:\n"
-	"  -i, --input FILE        the JSON of `zerotax check --format=json`\n"
-	"  -p BUILD_DIR            compile_commands.json; without --input, runs check\n"
-	"  -s, --source DIR        the tree the findings point into (default: .)\n"
-	"  -- CFLAGS               compile flags when there is no compile database\n"
-	"\n"
-	"Rewrite:\n"
-	"  --strategy=hoist        the local moves into the per-queue owner (default)\n"
-	"  --strategy=uninitialized  the local gets __uninitialized, where the evidence\n"
-	"                          shows every byte read is written first\n"
-	"  --emit DIR              keep the instantiated semantic patches in DIR\n"
-	"  --output DIR            keep the rewritten copy of the tree in DIR\n"
-	"  --trust-fill            uninitialized: accept the guard rule's proof that a\n"
-	"                          call fills it first, without clang's evidence\n"
-	"  --no-sparse             skip the sparse comparison\n"
-	"  --timeout SECONDS       per spatch or compiler run (default 120)\n"
-	"\n"
-	"Result (one of):\n"
-	"  --diff                  a unified diff on stdout (the default)\n"
-	"  --in-place [--force]    write the tree; a dirty git tree needs --force\n"
-	"  --format-patch DIR      a git format-patch style mail in DIR\n"
-	"  --bench-table FILE      a table to quote in the mail (from zerotax prove)\n"
-	"  --format=text|json      the report of what was done and refused\n"
-	"\n"
+	"the tree untouched and names the step.\n",
+	.tail =
 	"Exit: 0 everything applicable applied, 1 some findings refused,\n"
-	"2 usage, 3 a step failed (the tree is untouched), 4 internal error.\n";
-
-enum { OPT_TRUST_FILL = 255, OPT_STRATEGY = 256, OPT_EMIT, OPT_OUTPUT, OPT_NO_SPARSE, OPT_TIMEOUT, OPT_DIFF,
-       OPT_IN_PLACE, OPT_FORCE, OPT_FORMAT_PATCH, OPT_BENCH, OPT_FORMAT };
-
-static const struct option fix_options[] = {
-	{ "input", required_argument, NULL, 'i' },
-	{ "source", required_argument, NULL, 's' },
-	{ "strategy", required_argument, NULL, OPT_STRATEGY },
-	{ "emit", required_argument, NULL, OPT_EMIT },
-	{ "output", required_argument, NULL, OPT_OUTPUT },
-	{ "no-sparse", no_argument, NULL, OPT_NO_SPARSE },
-	{ "trust-fill", no_argument, NULL, OPT_TRUST_FILL },
-	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-	{ "diff", no_argument, NULL, OPT_DIFF },
-	{ "in-place", no_argument, NULL, OPT_IN_PLACE },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "format-patch", required_argument, NULL, OPT_FORMAT_PATCH },
-	{ "bench-table", required_argument, NULL, OPT_BENCH },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ NULL, 0, NULL, 0 },
+	"2 usage, 3 a step failed (the tree is untouched), 4 internal error.\n",
 };
+
+struct fix_args {
+	struct zt_fix_opts o;
+	const char *input, *build, *output, *patch_dir, *bench;
+	bool in_place, force, diff_mode;
+	enum zt_format format;
+};
+
+static int opt_strategy(struct zt_ctx *ctx, const struct zt_option *opt, const char *arg)
+{
+	enum zt_fix_strategy *s = opt->data;
+
+	(void)ctx;
+	if (!strcmp(arg, "hoist"))
+		*s = ZT_FIX_HOIST;
+	else if (!strcmp(arg, "uninitialized"))
+		*s = ZT_FIX_UNINITIALIZED;
+	else
+		return error("unknown strategy '%s' (hoist, uninitialized)", arg);
+	return 0;
+}
+
+static int opt_timeout(struct zt_ctx *ctx, const struct zt_option *opt, const char *arg)
+{
+	unsigned int *ms = opt->data;
+	unsigned long secs;
+
+	(void)ctx;
+	if (zt_parse_uint(arg, 86400, &secs) || !secs)
+		return error("bad --timeout '%s'", arg);
+	*ms = (unsigned int)secs * 1000;
+	return 0;
+}
+
+/* 1: parsed, go on; 0: done (--help); -1: a usage error. */
+static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct fix_args *f)
+{
+	const struct zt_option opts[] = {
+		ZT_OPT_GROUP("Input:"),
+		ZT_OPT_STRING('i', "input", &f->input, "FILE",
+			      "the JSON of `zerotax check --format=json`"),
+		ZT_OPT_STRING('p', NULL, &f->build, "BUILD_DIR",
+			      "compile_commands.json; without --input, runs check"),
+		ZT_OPT_STRING('s', "source", &f->o.source_dir, "DIR",
+			      "the tree the findings point into (default: .)"),
+		ZT_OPT_NOTE("-- CFLAGS", "compile flags when there is no compile database"),
+		ZT_OPT_GROUP("Rewrite:"),
+		{ .type = ZT_OPT_CALLBACK, .long_name = "strategy", .data = &f->o.strategy,
+		  .argh = "NAME", .flags = ZT_OPTF_EQ, .cb = opt_strategy,
+		  .help = "hoist (default): the local moves into the per-queue owner;\n"
+			  "uninitialized: the local gets __uninitialized, where the\n"
+			  "evidence shows every byte read is written first" },
+		ZT_OPT_STRING(0, "emit", &f->o.emit_dir, "DIR",
+			      "keep the instantiated semantic patches in DIR"),
+		ZT_OPT_STRING(0, "output", &f->output, "DIR",
+			      "keep the rewritten copy of the tree in DIR"),
+		ZT_OPT_BOOL(0, "trust-fill", &f->o.trust_fill,
+			    "uninitialized: accept the guard rule's proof that a\n"
+			    "call fills it first, without clang's evidence"),
+		ZT_OPT_SET_FALSE(0, "no-sparse", &f->o.sparse, "skip the sparse comparison"),
+		ZT_OPT_CALLBACK(0, "timeout", &f->o.timeout_ms, "SECONDS",
+				"per spatch or compiler run (default 120)", opt_timeout),
+		ZT_OPT_GROUP("Result (one of):"),
+		ZT_OPT_BOOL(0, "diff", &f->diff_mode, "a unified diff on stdout (the default)"),
+		ZT_OPT_BOOL(0, "in-place", &f->in_place, "write the tree"),
+		ZT_OPT_BOOL(0, "force", &f->force, "with --in-place: write a dirty git tree too"),
+		ZT_OPT_STRING(0, "format-patch", &f->patch_dir, "DIR",
+			      "a git format-patch style mail in DIR"),
+		ZT_OPT_STRING(0, "bench-table", &f->bench, "FILE",
+			      "a table to quote in the mail (from zerotax prove)"),
+		ZT_OPT_FORMAT(&f->format, ZT_FORMATS(ZT_FORMAT_TEXT, ZT_FORMAT_JSON),
+			      "the report of what was done and refused"),
+		ZT_OPT_END(),
+	};
+	int first = zt_parse_options(ctx, "fix", argc, argv, opts, &fix_usage, 0);
+
+	if (first <= 0)
+		return first;
+	if (!f->input && !f->build)
+		return error("fix needs --input check.json or -p BUILD_DIR");
+	if (f->in_place + f->diff_mode + !!f->patch_dir > 1)
+		return error("--in-place, --diff and --format-patch exclude each other");
+	if (f->force && !f->in_place)
+		return error("--force only goes with --in-place");
+	if (f->bench && !f->patch_dir)
+		return error("--bench-table only goes with --format-patch");
+	if (!f->in_place && !f->patch_dir)
+		f->diff_mode = true;
+	if (first < argc)
+		f->o.cflags = argv + first;	/* getopt stops at "--"; the rest is NULL-terminated */
+	return 1;
+}
 
 /* Without --input: run our own check on the build and read its JSON. */
 static int run_check(const char *build_dir, const char *json_path)
@@ -157,103 +205,36 @@ static json_t *result_json(const struct zt_findings *fs, const struct zt_fix_res
 
 int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 {
-	struct zt_fix_opts o = { .strategy = ZT_FIX_HOIST, .source_dir = ".", .sparse = true };
-	const char *input = NULL, *build = NULL, *output = NULL, *patch_dir = NULL;
-	const char *bench = NULL;
-	bool in_place = false, force = false, diff_mode = false, have_db = false;
+	struct fix_args f = {
+		.o = { .strategy = ZT_FIX_HOIST, .source_dir = ".", .sparse = true },
+	};
+	const char *input, *build, *output, *patch_dir, *bench;
+	bool in_place, force, diff_mode, have_db = false;
 	struct zt_findings fs = { 0 };
 	struct zt_fix_result r = { 0 };
 	struct zt_compdb db = { 0 };
 	char scratch[] = "/tmp/zerotax-fix-tree-XXXXXX", *out_dir = NULL, *check_json = NULL;
 	char *diff = NULL, *patch_path = NULL;
-	unsigned long secs;
-	int c, ret = ZT_EXIT_USAGE;
+	int ret;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "i:p:s:", fix_options, NULL)) != -1) {
-		switch (c) {
-		case 'i':
-			input = optarg;
-			break;
-		case 'p':
-			build = optarg;
-			break;
-		case 's':
-			o.source_dir = optarg;
-			break;
-		case OPT_STRATEGY:
-			if (!strcmp(optarg, "hoist"))
-				o.strategy = ZT_FIX_HOIST;
-			else if (!strcmp(optarg, "uninitialized"))
-				o.strategy = ZT_FIX_UNINITIALIZED;
-			else
-				return error("unknown strategy '%s' (hoist, uninitialized)", optarg),
-				       ZT_EXIT_USAGE;
-			break;
-		case OPT_EMIT:
-			o.emit_dir = optarg;
-			break;
-		case OPT_OUTPUT:
-			output = optarg;
-			break;
-		case OPT_TRUST_FILL:
-			o.trust_fill = true;
-			break;
-		case OPT_NO_SPARSE:
-			o.sparse = false;
-			break;
-		case OPT_TIMEOUT:
-			if (zt_parse_uint(optarg, 86400, &secs) || !secs)
-				return error("bad --timeout '%s'", optarg), ZT_EXIT_USAGE;
-			o.timeout_ms = (unsigned int)secs * 1000;
-			break;
-		case OPT_DIFF:
-			diff_mode = true;
-			break;
-		case OPT_IN_PLACE:
-			in_place = true;
-			break;
-		case OPT_FORCE:
-			force = true;
-			break;
-		case OPT_FORMAT_PATCH:
-			patch_dir = optarg;
-			break;
-		case OPT_BENCH:
-			bench = optarg;
-			break;
-		case OPT_FORMAT:
-			if (!strcmp(optarg, "json"))
-				ctx->format = ZT_FORMAT_JSON;
-			else if (!strcmp(optarg, "text"))
-				ctx->format = ZT_FORMAT_TEXT;
-			else
-				return error("unknown format '%s' (text, json)", optarg), ZT_EXIT_USAGE;
-			break;
-		default:
-			return ZT_EXIT_USAGE;
-		}
-	}
-	if (!input && !build)
-		return error("fix needs --input check.json or -p BUILD_DIR"), ZT_EXIT_USAGE;
-	if (in_place + diff_mode + !!patch_dir > 1)
-		return error("--in-place, --diff and --format-patch exclude each other"),
-		       ZT_EXIT_USAGE;
-	if (force && !in_place)
-		return error("--force only goes with --in-place"), ZT_EXIT_USAGE;
-	if (bench && !patch_dir)
-		return error("--bench-table only goes with --format-patch"), ZT_EXIT_USAGE;
-	if (!in_place && !patch_dir)
-		diff_mode = true;
-	if (optind < argc)
-		o.cflags = argv + optind;	/* getopt stops at "--"; the rest is NULL-terminated */
-
+	ret = parse_args(ctx, argc, argv, &f);
+	if (ret <= 0)
+		return ret ? ZT_EXIT_USAGE : ZT_EXIT_CLEAN;
+	input = f.input;
+	build = f.build;
+	output = f.output;
+	patch_dir = f.patch_dir;
+	bench = f.bench;
+	in_place = f.in_place;
+	force = f.force;
+	diff_mode = f.diff_mode;
+	ctx->format = f.format;
 	ret = ZT_EXIT_INPUT;
 	if (build) {
 		if (zt_compdb_load(build, &db))
 			goto out;
 		have_db = true;
-		o.db = &db;
+		f.o.db = &db;
 	}
 	if (!input) {
 		check_json = xasprintf("%s/zerotax-check.json", build);
@@ -272,21 +253,21 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 		}
 		out_dir = xasprintf("%s/tree", scratch);
 	}
-	o.output_dir = out_dir;
+	f.o.output_dir = out_dir;
 
-	if (zt_fix_tree(ctx, &o, &fs, &r)) {
+	if (zt_fix_tree(ctx, &f.o, &fs, &r)) {
 		ret = ZT_EXIT_INPUT;
 	} else if (in_place) {
-		ret = zt_fix_write_back(&o, &r, force) ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN;
+		ret = zt_fix_write_back(&f.o, &r, force) ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN;
 		if (ret) {
 			r.failed_step = "write-back";
 			free(r.failure);
 			r.failure = xstrdup(zt_last_error());
 		}
 	} else if (patch_dir && r.n_applied) {
-		ret = zt_fix_format_patch(&o, &fs, &r, patch_dir, bench, &patch_path) ?
+		ret = zt_fix_format_patch(&f.o, &fs, &r, patch_dir, bench, &patch_path) ?
 		      ZT_EXIT_INPUT : ZT_EXIT_CLEAN;
-	} else if (zt_fix_diff(&o, &r, &diff)) {
+	} else if (zt_fix_diff(&f.o, &r, &diff)) {
 		ret = ZT_EXIT_INPUT;
 	} else {
 		ret = ZT_EXIT_CLEAN;
@@ -295,27 +276,22 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 		ret = ZT_EXIT_FINDINGS;
 
 	if (ctx->format == ZT_FORMAT_JSON && ret < ZT_EXIT_USAGE) {
-		json_t *j = result_json(&fs, &r, &o, diff, patch_path);
+		json_t *j = result_json(&fs, &r, &f.o, diff, patch_path);
 
 		json_dumpf(j, ctx->out, JSON_INDENT(2));
 		fputc('\n', ctx->out);
 		json_decref(j);
 	} else if (ctx->format != ZT_FORMAT_JSON) {
 		/* The diff owns stdout; the report goes beside it. */
-		print_text(diff_mode ? ctx->err : ctx->out, &fs, &r, &o);
+		print_text(diff_mode ? ctx->err : ctx->out, &fs, &r, &f.o);
 		if (diff)
 			fputs(diff, ctx->out);
 		if (patch_path)
 			fprintf(ctx->out, "%s\n", patch_path);
 	}
 out:
-	if (!output && out_dir) {
-		char *argv_rm[] = { "rm", "-rf", "--", scratch, NULL };
-		struct zt_spawn_result res;
-
-		zt_spawn(argv_rm, NULL, &res);
-		zt_spawn_result_release(&res);
-	}
+	if (!output && out_dir)
+		zt_remove_tree(scratch);
 	if (have_db)
 		zt_compdb_release(&db);
 	zt_fix_result_release(&r);

@@ -4,7 +4,6 @@
  * joined with which fields it touches: hot spans, bloat, array strides,
  * cache-line groups, and a predicted reorder. --diff compares two builds.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,81 +16,36 @@
 #include "hotrules.h"
 #include "layout.h"
 #include "pahole.h"
+#include "parse-options.h"
+#include "strbuf.h"
 
-const char layout_help[] =
-	"usage: zerotax layout [options] OBJ...\n"
-	"       zerotax layout --diff OLD.o NEW.o [--struct NAME...] [--hot-fields FILE]\n"
-	"\n"
+static const struct zt_usage layout_usage = {
+	.usage =
+	"zerotax layout [options] OBJ...\n"
+	"zerotax layout --diff OLD.o NEW.o [--struct NAME...] [--hot-fields FILE]",
+	.about =
 	"Read struct layouts from the objects' DWARF with pahole (-c 64) and report\n"
 	"structs whose hot fields spread over more cache lines than needed, structs\n"
 	"bloated by holes, pool elements just over a cache-line multiple, and\n"
 	"__cacheline_group violations, each with a hotness-aware reorder whose size,\n"
-	"cache lines and hot span are predicted by zerotax's own layout simulation.\n"
-	"\n"
-	"options:\n"
-	"  --struct NAME         audit struct NAME (repeatable, or comma-separated);\n"
-	"                        default: the structs named in the hot-fields files,\n"
-	"                        else every struct in the objects\n"
-	"  --hot-fields FILE     lines 'struct NAME FIELD per-packet|per-poll|cold',\n"
-	"                        'pool struct NAME', 'group struct NAME GROUP BYTES'\n"
-	"  --pool NAME           NAME is an array/pool element (layout-array-stride)\n"
-	"  -p BUILD_DIR          find hot field uses with the AST pass over\n"
-	"                        BUILD_DIR/compile_commands.json\n"
-	"  --hot FUNC            hot root for the AST pass (repeatable)\n"
-	"  --rules FILE          hot-path rules file for the AST pass (as in check)\n"
-	"  --format=FMT          text (default), json or sarif\n"
-	"  -W CHECK, -Wno-CHECK  enable or disable a check (-Wno-layout-bloat)\n"
-	"  --cacheline N         cache-line size (default 64)\n"
-	"  --pahole PROG         the pahole to run (default: pahole in PATH)\n"
-	"  --diff                compare the layouts of OLD.o and NEW.o\n"
-	"  --apply DIR           write each suggested reorder into the struct's\n"
-	"                        definition, which must be under DIR (a copy)\n"
-	"  -v                    also print each struct's layout summary\n"
-	"\n"
+	"cache lines and hot span are predicted by zerotax's own layout simulation.\n",
+	.tail =
 	"Exit codes: 0 nothing found, 1 findings (--diff: a struct grew in cache\n"
 	"lines or hot span), 2 usage, 3 input error (unreadable object, type not\n"
-	"found, pahole missing), 4 internal error. See docs/layout.md.\n";
-
-enum {
-	OPT_HOT = 256,
-	OPT_RULES,
-	OPT_HOT_FIELDS,
-	OPT_FORMAT,
-	OPT_STRUCT,
-	OPT_POOL,
-	OPT_CACHELINE,
-	OPT_PAHOLE,
-	OPT_DIFF,
-	OPT_APPLY,
-};
-
-static const struct option long_opts[] = {
-	{ "hot", required_argument, NULL, OPT_HOT },
-	{ "rules", required_argument, NULL, OPT_RULES },
-	{ "hot-fields", required_argument, NULL, OPT_HOT_FIELDS },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "struct", required_argument, NULL, OPT_STRUCT },
-	{ "pool", required_argument, NULL, OPT_POOL },
-	{ "cacheline", required_argument, NULL, OPT_CACHELINE },
-	{ "pahole", required_argument, NULL, OPT_PAHOLE },
-	{ "diff", no_argument, NULL, OPT_DIFF },
-	{ "apply", required_argument, NULL, OPT_APPLY },
-	{ NULL, 0, NULL, 0 },
+	"found, pahole missing), 4 internal error. See docs/layout.md.\n",
 };
 
 struct layout_run {
 	const char *build_dir;
-	char **hot;		/* borrowed from argv */
-	size_t n_hot;
-	char **rules_files;
-	size_t n_rules_files;
-	char **hot_field_files;
-	size_t n_hot_field_files;
+	struct zt_strvec hot;
+	struct zt_strvec rules_files;
+	struct zt_strvec hot_field_files;
 	char **structs;		/* owned */
 	size_t n_structs;
 	char **objs;		/* borrowed */
 	size_t n_objs;
 	bool diff;
+	enum zt_format format;
 	struct zt_check_set checks;
 	struct zt_pahole_opts po;
 	struct zt_layout_rules lr;
@@ -115,89 +69,90 @@ static bool has(char **v, size_t n, const char *s)
 	return false;
 }
 
+/* --struct NAME[,NAME...]: each once, without "struct " */
+static int opt_struct(struct zt_ctx *ctx, const struct zt_option *opt, const char *arg)
+{
+	struct layout_run *r = opt->data;
+	char *copy = xstrdup(arg), *save = NULL;
+
+	(void)ctx;
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
+		if (*zt_record_basename(t) && !has(r->structs, r->n_structs, t))
+			push(&r->structs, &r->n_structs, xstrdup(zt_record_basename(t)));
+	free(copy);
+	return 0;
+}
+
+static int opt_pool(struct zt_ctx *ctx, const struct zt_option *opt, const char *arg)
+{
+	struct layout_run *r = opt->data;
+
+	(void)ctx;
+	push(&r->lr.pools, &r->lr.n_pools, xstrdup(zt_record_basename(arg)));
+	return 0;
+}
+
+static int opt_cacheline(struct zt_ctx *ctx, const struct zt_option *opt, const char *arg)
+{
+	struct layout_run *r = opt->data;
+	unsigned long v;
+
+	(void)ctx;
+	if (zt_parse_uint(arg, 4096, &v) || v < 16 || (v & (v - 1)))
+		return error("--cacheline wants a power of two from 16 to 4096, not '%s'", arg);
+	r->po.cacheline = (unsigned int)v;
+	return 0;
+}
+
+/* 1: parsed, go on; 0: done (--help); -1: a usage error. */
 static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct layout_run *r)
 {
-	unsigned long v;
-	int c;
+	const struct zt_option opts[] = {
+		ZT_OPT_CALLBACK(0, "struct", r, "NAME",
+				"audit struct NAME (repeatable, or comma-separated);\n"
+				"default: the structs named in the hot-fields files,\n"
+				"else every struct in the objects", opt_struct),
+		ZT_OPT_LIST(0, "hot-fields", &r->hot_field_files, "FILE",
+			    "lines 'struct NAME FIELD per-packet|per-poll|cold',\n"
+			    "'pool struct NAME', 'group struct NAME GROUP BYTES'"),
+		ZT_OPT_CALLBACK(0, "pool", r, "NAME",
+				"NAME is an array/pool element (layout-array-stride)", opt_pool),
+		ZT_OPT_STRING('p', NULL, &r->build_dir, "BUILD_DIR",
+			      "find hot field uses with the AST pass over\n"
+			      "BUILD_DIR/compile_commands.json"),
+		ZT_OPTS_HOT_PATHS(r, "hot root for the AST pass (repeatable)",
+				  "hot-path rules file for the AST pass (as in check)"),
+		ZT_OPT_JOBS(&ctx->jobs, "parse N translation units at once in the AST pass"),
+		ZT_OPT_FORMAT(&r->format,
+			      ZT_FORMATS(ZT_FORMAT_TEXT, ZT_FORMAT_JSON, ZT_FORMAT_SARIF), NULL),
+		ZT_OPT_CALLBACK('W', NULL, &r->checks, "CHECK",
+				"enable or disable a check (-Wno-layout-bloat)", zt_opt_checks),
+		ZT_OPT_CALLBACK(0, "cacheline", r, "N", "cache-line size (default 64)",
+				opt_cacheline),
+		ZT_OPT_STRING(0, "pahole", &r->po.pahole, "PROG",
+			      "the pahole to run (default: pahole in PATH)"),
+		ZT_OPT_BOOL(0, "diff", &r->diff, "compare the layouts of OLD.o and NEW.o"),
+		ZT_OPT_STRING(0, "apply", &r->apply_dir, "DIR",
+			      "write each suggested reorder into the struct's\n"
+			      "definition, which must be under DIR (a copy)"),
+		ZT_OPT_VERBOSE(&ctx->verbose, "also print each struct's layout summary"),
+		ZT_OPT_END(),
+	};
+	int first = zt_parse_options(ctx, "layout", argc, argv, opts, &layout_usage,
+				     ZT_PARSE_STOP_AT_NON_OPTION);
 
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+p:W:v", long_opts, NULL)) != -1) {
-		switch (c) {
-		case 'p':
-			r->build_dir = optarg;
-			break;
-		case 'W':
-			if (zt_check_set_apply(&r->checks, optarg))
-				return error("unknown check '%s'", optarg);
-			break;
-		case 'v':
-			ctx->verbose++;
-			break;
-		case OPT_HOT:
-			push(&r->hot, &r->n_hot, optarg);
-			break;
-		case OPT_RULES:
-			push(&r->rules_files, &r->n_rules_files, optarg);
-			break;
-		case OPT_HOT_FIELDS:
-			push(&r->hot_field_files, &r->n_hot_field_files, optarg);
-			break;
-		case OPT_FORMAT:
-			if (!strcmp(optarg, "text"))
-				ctx->format = ZT_FORMAT_TEXT;
-			else if (!strcmp(optarg, "json"))
-				ctx->format = ZT_FORMAT_JSON;
-			else if (!strcmp(optarg, "sarif"))
-				ctx->format = ZT_FORMAT_SARIF;
-			else
-				return error("--format wants text, json or sarif, not '%s'", optarg);
-			break;
-		case OPT_STRUCT: {
-			char *copy = xstrdup(optarg), *save = NULL;
-
-			for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
-				if (*zt_record_basename(t) && !has(r->structs, r->n_structs, t))
-					push(&r->structs, &r->n_structs,
-					     xstrdup(zt_record_basename(t)));
-			free(copy);
-			break;
-		}
-		case OPT_POOL:
-			push(&r->lr.pools, &r->lr.n_pools, xstrdup(zt_record_basename(optarg)));
-			break;
-		case OPT_CACHELINE:
-			if (zt_parse_uint(optarg, 4096, &v) || v < 16 || (v & (v - 1)))
-				return error("--cacheline wants a power of two from 16 to 4096, not '%s'",
-					     optarg);
-			r->po.cacheline = (unsigned int)v;
-			break;
-		case OPT_PAHOLE:
-			r->po.pahole = optarg;
-			break;
-		case OPT_DIFF:
-			r->diff = true;
-			break;
-		case OPT_APPLY:
-			r->apply_dir = optarg;
-			break;
-		case ':':
-			return error("option '%s' needs an argument", argv[optind - 1]);
-		default:
-			return error("unknown option '%s'; see 'zerotax layout --help'",
-				     argv[optind - 1]);
-		}
-	}
-	for (int i = optind; i < argc; i++)
+	if (first <= 0)
+		return first;
+	for (int i = first; i < argc; i++)
 		if (strcmp(argv[i], "--"))
 			push(&r->objs, &r->n_objs, argv[i]);
 	if (r->diff && r->n_objs != 2)
 		return error("--diff wants two objects, OLD and NEW");
 	if (!r->n_objs)
 		return error("no object files given; see 'zerotax layout --help'");
-	if ((r->n_hot || r->n_rules_files) && !r->build_dir)
+	if ((r->hot.n || r->rules_files.n) && !r->build_dir)
 		return error("--hot and --rules drive the AST pass: give -p BUILD_DIR too");
-	return 0;
+	return 1;
 }
 
 /* Hot field uses from the AST pass over the compile database. */
@@ -210,13 +165,13 @@ static int ast_pass(struct zt_ctx *ctx, struct layout_run *r)
 	int ret = -1;
 
 	zt_hotrules_init(&hr);
-	for (size_t i = 0; i < r->n_rules_files; i++)
-		if (zt_hotrules_load(r->rules_files[i], &hr))
+	for (size_t i = 0; i < r->rules_files.n; i++)
+		if (zt_hotrules_load(r->rules_files.v[i], &hr))
 			goto out;
 	if (zt_compdb_load(r->build_dir, &db))
 		goto out;
-	ho.hot = r->hot;
-	ho.n_hot = r->n_hot;
+	ho.hot = r->hot.v;
+	ho.n_hot = r->hot.n;
 	ho.rules = &hr;
 	ho.field_accesses = true;
 	if (zt_collect_field_uses(ctx, &db, &ho, &uses))
@@ -467,13 +422,14 @@ int do_layout(struct zt_ctx *ctx, int argc, char **argv)
 	int ret;
 
 	zt_check_set_defaults(&r.checks);
-	if (parse_args(ctx, argc, argv, &r)) {
-		ret = ZT_EXIT_USAGE;
+	ret = parse_args(ctx, argc, argv, &r);
+	if (ret <= 0) {
+		ret = ret ? ZT_EXIT_USAGE : ZT_EXIT_CLEAN;
 		goto out;
 	}
 	ret = ZT_EXIT_INPUT;
-	for (size_t i = 0; i < r.n_hot_field_files; i++)
-		if (zt_layout_rules_load(r.hot_field_files[i], &r.lr))
+	for (size_t i = 0; i < r.hot_field_files.n; i++)
+		if (zt_layout_rules_load(r.hot_field_files.v[i], &r.lr))
 			goto out;
 	/* structs the AST pass sees but the objects lack are not the user's error */
 	if (r.n_structs) {
@@ -488,9 +444,9 @@ int do_layout(struct zt_ctx *ctx, int argc, char **argv)
 		goto out;
 	ret = r.diff ? diff(ctx, &r) : audit(ctx, &r);
 out:
-	free(r.hot);
-	free(r.rules_files);
-	free(r.hot_field_files);
+	zt_strvec_clear(&r.hot);
+	zt_strvec_clear(&r.rules_files);
+	zt_strvec_clear(&r.hot_field_files);
 	zt_names_free(r.structs, r.n_structs);
 	zt_names_free(r.explicit, r.n_explicit);
 	free(r.objs);

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* zerotax merge: join the JSON results of several shards into one. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
 #include "emit.h"
+#include "parse-options.h"
 #include "check_pipeline.h"
 
-const char merge_help[] =
-	"usage: zerotax merge [-o OUT.json] [--format=json|text|sarif] SHARD.json...\n"
-	"\n"
+static const struct zt_usage merge_usage = {
+	.usage = "zerotax merge [-o OUT.json] [--format=json|text|sarif] SHARD.json...",
+	.about =
 	"Join the results of 'zerotax check --shard K/N --format=json' runs (one per CI\n"
 	"machine) into one result, as if the whole compile database had been checked\n"
 	"at once: findings are concatenated, duplicates (the same fingerprint at the\n"
@@ -20,9 +20,9 @@ const char merge_help[] =
 	"\n"
 	"Given the per-TU results of 'zerotax check --shard K/N --results FILE' instead\n"
 	"(the exact way: the call graph is rebuilt from every shard's facts), merge runs\n"
-	"'zerotax report' over them and takes report's options.\n"
-	"\n"
-	"Exit status: 1 when the merged result has findings, 0 when not, 3 on bad input.\n";
+	"'zerotax report' over them and takes report's options.\n",
+	.tail = "Exit status: 1 when the merged result has findings, 0 when not, 3 on bad input.\n",
+};
 
 /* Does @path hold per-TU results (a JSON line with "zerotax-tu") rather than findings? */
 static bool is_results_file(const char *path)
@@ -73,48 +73,36 @@ static void merge_run(json_t *into, json_t *run)
 
 int do_merge(struct zt_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "format", required_argument, NULL, 'f' },
-		{ 0 }
-	};
-	json_t *run = json_pack("{s:i, s:[]}", "files", 0, "unparsed");
+	json_t *run;
 	struct zt_findings all = { 0 };
 	const char *out_path = NULL;
-	struct zt_emit_conf conf = { .command = "check", .run_info = run };
-	int c, ret = ZT_EXIT_INPUT;
+	enum zt_format format = ZT_FORMAT_JSON;
+	const struct zt_option opts[] = {
+		ZT_OPT_STRING('o', "output", &out_path, "OUT.json",
+			      "write the merged result to OUT.json (default: stdout)"),
+		ZT_OPT_FORMAT(&format, ZT_FORMATS(ZT_FORMAT_TEXT, ZT_FORMAT_JSON, ZT_FORMAT_SARIF),
+			      NULL),
+		ZT_OPT_END(),
+	};
+	struct zt_emit_conf conf = { .command = "check" };
+	int first, ret = ZT_EXIT_INPUT;
 	FILE *fp = ctx->out;
 
-	for (int i = 1; i < argc; i++) {
-		if (argv[i][0] != '-' && is_results_file(argv[i])) {
-			json_decref(run);
+	/* per-TU results: report's analysis and options (but merge's --help) */
+	for (int i = 1; i < argc && !zt_wants_help(argc, argv); i++)
+		if (argv[i][0] != '-' && is_results_file(argv[i]))
 			return zt_report_results(ctx, argc, argv, "merge");
-		}
-	}
 	ctx->format = ZT_FORMAT_JSON;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			out_path = optarg;
-			break;
-		case 'f':
-			if (!strcmp(optarg, "text"))
-				ctx->format = ZT_FORMAT_TEXT;
-			else if (!strcmp(optarg, "sarif"))
-				ctx->format = ZT_FORMAT_SARIF;
-			else if (strcmp(optarg, "json"))
-				goto usage;
-			break;
-		default:
-			goto usage;
-		}
-	}
-	if (optind >= argc) {
+	first = zt_parse_options(ctx, "merge", argc, argv, opts, &merge_usage, 0);
+	if (first <= 0)
+		return first ? ZT_EXIT_USAGE : ZT_EXIT_CLEAN;
+	if (first >= argc) {
 		error("merge: no results to merge");
-		goto usage;
+		return ZT_EXIT_USAGE;
 	}
-	for (int i = optind; i < argc; i++) {
+	run = json_pack("{s:i, s:[]}", "files", 0, "unparsed");
+	conf.run_info = run;
+	for (int i = first; i < argc; i++) {
 		struct zt_findings shard = { 0 };
 		json_t *doc = NULL;
 
@@ -152,7 +140,4 @@ out:
 	zt_findings_release(&all);
 	json_decref(run);
 	return ret;
-usage:
-	json_decref(run);
-	return ZT_EXIT_USAGE;
 }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strbuf.h"
 #include "baseline.h"
 #include "zerotax.h"
 
@@ -20,16 +21,23 @@ uint64_t zt_hash64(const void *data, size_t len, uint64_t seed)
 
 const char *zt_relative_path(const char *path, const char *root)
 {
-	size_t n;
+	const char *rel = zt_path_under(path, root);
 
-	if (!path || !root || !*root)
-		return path;
-	n = strlen(root);
-	while (n > 0 && root[n - 1] == '/')
-		n--;
-	if (!strncmp(path, root, n) && path[n] == '/')
-		return path + n + 1;
-	return path;
+	return rel ? rel : path;
+}
+
+/*
+ * A fingerprint's file: relative to @root when it lies below it, else its base
+ * name, so that a baseline taken in one checkout matches in another.
+ */
+static const char *fingerprint_path(const char *path, const char *root)
+{
+	const char *rel = zt_path_under(path, root), *slash;
+
+	if (rel || !path)
+		return rel;
+	slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
 }
 
 /* The source line with runs of whitespace collapsed and the ends trimmed. */
@@ -68,7 +76,7 @@ char *zt_fingerprint(const struct zt_finding *f, const char *source_line, const 
 	uint64_t h = 0, src;
 
 	hash_field(&h, f->check ? f->check->rule_id : "");
-	hash_field(&h, zt_relative_path(f->file, root));
+	hash_field(&h, fingerprint_path(f->file, root));
 	hash_field(&h, f->function);
 	hash_field(&h, f->symbol);
 	src = zt_hash64(norm, strlen(norm), 0);
@@ -110,7 +118,7 @@ void zt_findings_fingerprint(struct zt_findings *fs, const char *root)
 static void diff_add(struct zt_diff *d, enum zt_diff_kind kind, const struct zt_finding *o,
 		     const struct zt_finding *n)
 {
-	d->v = xrealloc(d->v, (d->n + 1) * sizeof(*d->v));
+	ZT_ALLOC_GROW(d->v, d->n + 1, d->alloc);
 	d->v[d->n++] = (struct zt_diff_entry){ .kind = kind, .old = o, .new = n };
 	d->counts[kind]++;
 }

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Fingerprints, baselines and result diffs: what CI needs to report only what
- * a patch introduces. A fingerprint is rule + repository-relative file +
- * function + symbol + a hash of the finding's source line with whitespace
- * collapsed, so it survives lines shifting above it.
+ * a patch introduces. A fingerprint is rule + file (relative to a root, else
+ * its base name) + function + symbol + a hash of the finding's source text
+ * with whitespace collapsed, so it survives lines shifting above it and the
+ * tree being checked out elsewhere. zt_fingerprint() is the one function:
+ * every finding producer (stack_check.c, layout.c) calls it.
  */
 #ifndef ZT_BASELINE_H
 #define ZT_BASELINE_H
@@ -12,8 +14,12 @@
 
 #include "finding.h"
 
-/* @root: paths are made relative to it (NULL: as they are). */
-char *zt_fingerprint(const struct zt_finding *f, const char *source_line, const char *root);
+/*
+ * @source: the finding's source text: its source line, or what the producer
+ * knows of it (a local's declaration, a struct's type). @root: NULL, or the
+ * files are taken relative to it.
+ */
+char *zt_fingerprint(const struct zt_finding *f, const char *source, const char *root);
 /* Fill every finding's fingerprint (reading the source lines); unreadable files hash as empty. */
 void zt_findings_fingerprint(struct zt_findings *fs, const char *root);
 
@@ -37,7 +43,7 @@ struct zt_diff_entry {
 
 struct zt_diff {
 	struct zt_diff_entry *v;
-	size_t n;
+	size_t n, alloc;
 	size_t counts[4];
 };
 

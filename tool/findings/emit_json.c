@@ -318,6 +318,8 @@ int findings__fprintf(const struct zt_findings *fs, const struct zt_emit_conf *c
 	case ZT_FORMAT_SARIF:
 		return findings__fprintf_sarif(fs, conf, fp);
 	case ZT_FORMAT_TEXT:
+	case ZT_FORMAT_GCC:
+	case ZT_FORMAT_REPORT:
 		break;
 	}
 	return findings__fprintf_text(fs, conf, fp);

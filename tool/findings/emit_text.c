@@ -14,20 +14,9 @@
 
 char *zt_emit_relative_path(const char *base_dir, const char *path)
 {
-	size_t n;
+	const char *rel = path && path[0] == '/' ? zt_path_under(path, base_dir) : NULL;
 
-	if (!base_dir || !*base_dir || !path || path[0] != '/')
-		return NULL;
-	n = strlen(base_dir);
-	while (n > 1 && base_dir[n - 1] == '/')
-		n--;
-	if (strncmp(path, base_dir, n))
-		return NULL;
-	if (n == 1 && base_dir[0] == '/')
-		return path[1] ? xstrdup(path + 1) : NULL;
-	if (path[n] != '/' || !path[n + 1])
-		return NULL;
-	return xstrdup(path + n + 1);
+	return rel ? xstrdup(rel) : NULL;
 }
 
 static void print_location(const struct zt_finding *f, const char *path, FILE *fp)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strbuf.h"
 #include "finding.h"
 #include "zerotax.h"
 
@@ -26,10 +27,9 @@ void zt_finding_add_note(struct zt_finding *f, const char *fmt, ...)
 	char *s;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = xstrdup(fmt);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
-	f->notes = xrealloc(f->notes, (f->n_notes + 1) * sizeof(*f->notes));
+	ZT_ALLOC_GROW(f->notes, f->n_notes + 1, f->alloc_notes);
 	f->notes[f->n_notes++] = s;
 }
 

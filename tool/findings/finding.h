@@ -33,7 +33,7 @@ struct zt_finding {
 	long long size;		/* bytes of the object */
 	char *message;		/* one line, without location or rule */
 	char **notes;		/* "note:" lines, in order */
-	size_t n_notes;
+	size_t n_notes, alloc_notes;
 	char **chain;		/* hot chain, root first, ending at function */
 	size_t n_chain;
 	enum zt_freq freq;

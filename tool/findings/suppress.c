@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strbuf.h"
 #include "baseline.h"
 #include "suppress.h"
 #include "zerotax.h"
@@ -118,7 +119,7 @@ int zt_allow_parse(const char *text, const char *origin, struct zt_allow *allow)
 		lineno++;
 		line = eol ? eol + 1 : NULL;
 		if (*p && *p != '#') {
-			allow->v = xrealloc(allow->v, (allow->n + 1) * sizeof(*allow->v));
+			ZT_ALLOC_GROW(allow->v, allow->n + 1, allow->alloc);
 			memset(&allow->v[allow->n], 0, sizeof(*allow->v));
 			/* Counted even on failure so zt_allow_release() frees the partial rule. */
 			ret = parse_allow_line(p, origin, lineno, &allow->v[allow->n++]);

@@ -21,7 +21,7 @@ struct zt_allow_rule {
 
 struct zt_allow {
 	struct zt_allow_rule *v;
-	size_t n;
+	size_t n, alloc;
 };
 
 /* Load a suppressions file; -1 (error said) on a malformed line. */

@@ -73,8 +73,7 @@ static int fail(struct fixer *x, const char *step, const char *fmt, ...)
 	char *msg;
 
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = xstrdup(fmt);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	if (!x->r->failed_step) {
 		x->r->failed_step = step;
@@ -145,8 +144,7 @@ static void item_refuse(struct fixer *x, size_t i, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	free(it->reason);
-	if (vasprintf(&it->reason, fmt, ap) < 0)
-		it->reason = xstrdup(fmt);
+	it->reason = xvasprintf(fmt, ap);
 	va_end(ap);
 	it->status = ZT_FIX_REFUSED;
 }
@@ -364,13 +362,7 @@ static int copy_tree(const char *from, const char *to, const char *skip)
 
 static int remove_tree(const char *path)
 {
-	char *argv[] = { "rm", "-rf", "--", (char *)path, NULL };
-	struct zt_spawn_result res;
-	int ret = zt_spawn(argv, NULL, &res);
-
-	ret = ret || res.exit_code ? -1 : 0;
-	zt_spawn_result_release(&res);
-	return ret;
+	return zt_remove_tree(path);
 }
 
 /* ---- text helpers ---------------------------------------------------------- */

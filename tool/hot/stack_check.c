@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "baseline.h"
 #include "stack_check.h"
 
 bool zt_local_zeroing_survives_ast(const struct zt_local *l)
@@ -239,20 +240,6 @@ static char *declaration(const struct zt_local *l)
 	return xasprintf("%s %s", l->type, l->name);
 }
 
-static char *fingerprint(const char *rule, const char *file, const char *fn,
-			 const struct zt_local *l)
-{
-	uint64_t h = 1469598103934665603ULL;
-	const char *parts[] = { rule, base_name(file), fn, l->name, l->type };
-
-	for (size_t i = 0; i < ARRAY_SIZE(parts); i++) {
-		for (const char *s = parts[i]; *s; s++)
-			h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-		h = (h ^ 0xff) * 1099511628211ULL;
-	}
-	return xasprintf("%016llx", (unsigned long long)h);
-}
-
 static const struct zt_param *owner_of(const struct zt_function *f, const struct zt_local *l)
 {
 	for (size_t i = 0; i < f->n_params; i++) {
@@ -324,7 +311,7 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	fd->size = l->size;
 	fd->freq = freq;
 	fd->rank = zt_rank(bytes, freq, p->budget);
-	fd->fingerprint = fingerprint(check->rule_id, l->file, n->name, l);
+	fd->fingerprint = zt_fingerprint(fd, decl, NULL);
 
 	if (g->bytes != -2 || c->bytes != -2) {
 		char *gs = NULL, *cs = NULL;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "baseline.h"
 #include "layout.h"
 #include "zerotax.h"
 
@@ -867,8 +868,7 @@ static void why(struct zt_struct_report *rep, const char *fmt, ...)
 	if (rep->why_unverified)
 		return;
 	va_start(ap, fmt);
-	if (vasprintf(&rep->why_unverified, fmt, ap) < 0)
-		rep->why_unverified = NULL;
+	rep->why_unverified = xvasprintf(fmt, ap);
 	va_end(ap);
 }
 
@@ -1041,15 +1041,6 @@ static const char *freq_short(enum zt_freq f)
 	return zt_freq_name(f);
 }
 
-static uint64_t fnv1a(const char *s, uint64_t h)
-{
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
 static json_t *placement_json(const struct zt_struct_report *rep, const struct zt_placement *p)
 {
 	size_t n;
@@ -1106,7 +1097,6 @@ static struct zt_finding *add(const struct zt_struct_report *rep, enum zt_check_
 	const struct zt_layout *l = rep->l;
 	struct zt_finding *f = zt_findings_add(fs, &zt_checks[id]);
 	enum zt_freq best = ZT_FREQ_UNKNOWN;
-	char key[64];
 
 	f->file = xstrdup(l->decl_file ? l->decl_file : rep->object ? rep->object : "");
 	f->line = l->decl_line ? l->decl_line : 1;
@@ -1119,9 +1109,7 @@ static struct zt_finding *add(const struct zt_struct_report *rep, enum zt_check_
 			best = rep->member_freq[i];
 	f->freq = best;
 	f->rank = rank;
-	snprintf(key, sizeof(key), "%016llx", (unsigned long long)
-		 fnv1a(f->type, fnv1a(zt_checks[id].rule_id, 1469598103934665603ULL)));
-	f->fingerprint = xstrdup(key);
+	f->fingerprint = zt_fingerprint(f, f->type, NULL);
 	f->details = report_json(rep);
 	return f;
 }

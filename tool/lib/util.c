@@ -1,13 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Reporting and allocation helpers shared by every command. */
 #include <errno.h>
+#include <ftw.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "zerotax.h"
 
 static _Thread_local char last_error[1024];
+/* Set by the front end around a run, before any worker thread starts (zerotax.h). */
+static FILE *error_sink;
+
+FILE *zt_set_error_sink(FILE *f)
+{
+	FILE *prev = error_sink;
+
+	error_sink = f;
+	return prev;
+}
 
 static void report(const char *prefix, const char *fmt, va_list ap)
 {
@@ -16,7 +28,7 @@ static void report(const char *prefix, const char *fmt, va_list ap)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (prefix[0] == 'e')
 		snprintf(last_error, sizeof(last_error), "%s", msg);
-	fprintf(stderr, "zerotax: %s: %s\n", prefix, msg);
+	fprintf(error_sink ? error_sink : stderr, "zerotax: %s: %s\n", prefix, msg);
 }
 
 int error(const char *fmt, ...)
@@ -52,9 +64,15 @@ const char *zt_last_error(void)
 	return last_error;
 }
 
+void zt_clear_error(void)
+{
+	last_error[0] = '\0';
+}
+
 static void *oom(size_t n)
 {
-	fprintf(stderr, "zerotax: fatal: out of memory allocating %zu bytes\n", n);
+	fprintf(error_sink ? error_sink : stderr,
+		"zerotax: fatal: out of memory allocating %zu bytes\n", n);
 	abort();
 }
 
@@ -93,17 +111,23 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+char *xvasprintf(const char *fmt, va_list ap)
+{
+	char *s;
+
+	if (vasprintf(&s, fmt, ap) < 0)
+		oom(strlen(fmt));
+	return s;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
-	int n;
 
 	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		oom(strlen(fmt));
 	return s;
 }
 
@@ -157,6 +181,64 @@ int zt_write_file(const char *path, const void *data, size_t len)
 		return -1;
 	}
 	return fclose(f) ? -1 : 0;
+}
+
+const char *zt_path_under(const char *path, const char *root)
+{
+	size_t n;
+
+	if (!path || !root || !*root)
+		return NULL;
+	n = strlen(root);
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	if (n == 1 && root[0] == '/')
+		return path[0] == '/' && path[1] ? path + 1 : NULL;
+	if (strncmp(path, root, n) || path[n] != '/' || !path[n + 1])
+		return NULL;
+	return path + n + 1;
+}
+
+int zt_mkdir_p(const char *path, unsigned int mode)
+{
+	char *tmp = xstrdup(path);
+	int ret = 0, saved;
+
+	for (char *s = tmp + 1;; s++) {
+		char c = *s;
+
+		if (c && c != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(tmp, mode) && errno != EEXIST) {
+			ret = -1;
+			break;
+		}
+		*s = c;
+		if (!c)
+			break;
+	}
+	saved = errno;
+	free(tmp);
+	errno = saved;
+	return ret;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+int zt_remove_tree(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st))
+		return errno == ENOENT ? 0 : -1;
+	return nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS) ? -1 : 0;
 }
 
 int zt_parse_uint(const char *s, unsigned long max, unsigned long *out)

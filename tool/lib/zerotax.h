@@ -23,27 +23,66 @@ enum zt_exit {
 	ZT_EXIT_INTERNAL = 4,	/* a bug, or a command not built yet */
 };
 
+/* --format: one list for every command (each accepts a subset, see parse-options.h). */
 enum zt_format {
 	ZT_FORMAT_TEXT,
 	ZT_FORMAT_JSON,
 	ZT_FORMAT_SARIF,
+	ZT_FORMAT_GCC,		/* one GCC-style line per finding, no notes */
+	ZT_FORMAT_REPORT,	/* coccicheck --mode=report lines */
 };
+
+/* Does @f put a JSON document on stdout (so errors must be JSON too)? */
+static inline bool zt_format_is_json(enum zt_format f)
+{
+	return f == ZT_FORMAT_JSON || f == ZT_FORMAT_SARIF;
+}
 
 struct zt_ctx {
 	const char *argv0;
 	FILE *out;		/* results */
-	FILE *err;		/* diagnostics */
+	FILE *err;		/* diagnostics: the error sink of the run (see error()) */
 	enum zt_format format;	/* set by commands that take --format */
 	int jobs;		/* -j: TUs analysed at once */
 	int verbose;
 };
 
-/* git-style reporting: lowercase, no trailing period, to stderr; returns -1. */
+/*
+ * Errors: one style, git's.
+ *
+ *  - A function that fails says why with error() where the reason is known
+ *    and returns -1 (`return error("cannot read %s: %s", path, strerror(errno));`).
+ *    Messages are lowercase, without a trailing period, name the file or the
+ *    option, and never end in a newline. Callers that only pass the failure
+ *    up return -1 too and say nothing more; a caller that adds context
+ *    (`"%s:%u: %s"`) reads the reason back with zt_last_error().
+ *  - Commands (do_<verb>()) turn -1 into an exit code (enum zt_exit); only
+ *    they choose it. An option error is ZT_EXIT_USAGE (parse-options.c).
+ *  - error(), warning() and note() write "zerotax: error: ..." lines to the
+ *    error sink: the front end's ctx->err, installed by zt_main() for the
+ *    run (stderr before that, and in programs that do not go through it).
+ *  - The last error() of each thread is kept: zt_main() turns it into the
+ *    JSON error object in JSON mode; fix keeps it as the reason of a failed
+ *    step; the per-TU workers record it in their results. It is cleared at
+ *    the start of each zt_main().
+ *  - A step runner's own wrapper (fix's fail(), prove's step_fail()) only
+ *    adds the step's name and calls error(); pahole's parser still keeps
+ *    its reason in struct zt_layouts.error (the layout room is being
+ *    rewritten; to be brought to error() there).
+ *  - Out of memory is not an error: x*alloc() abort with a message.
+ */
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* The last error() of this thread, for JSON-mode error objects. */
+/* The last error() of this thread ("" when none since zt_clear_error()). */
 const char *zt_last_error(void);
+void zt_clear_error(void);
+/*
+ * Where error(), warning() and note() write (NULL: stderr); returns the
+ * previous sink. Only the front end sets it, around a run, before any
+ * worker thread starts; the sink is shared by every thread of the run.
+ */
+FILE *zt_set_error_sink(FILE *f);
 
 /* Allocation that cannot fail quietly: out of memory aborts with a message. */
 void *xmalloc(size_t n);
@@ -52,10 +91,25 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* Whole-file helpers; return -1 with errno set on failure. */
 int zt_read_file(const char *path, char **data, size_t *len);
 int zt_write_file(const char *path, const void *data, size_t len);
+
+/*
+ * Paths. zt_path_under(): the part of @path below directory @root ("a/b.c" for
+ * "/r/a/b.c" under "/r/"), or NULL when it is not below it (or is @root).
+ */
+const char *zt_path_under(const char *path, const char *root);
+/* mkdir -p; -1 with errno set on failure. */
+int zt_mkdir_p(const char *path, unsigned int mode);
+/*
+ * rm -rf without a shell or a child: @path and everything below it (links
+ * are removed, never followed); a missing @path is not an error. -1 with
+ * errno set on failure.
+ */
+int zt_remove_tree(const char *path);
 
 /* Parse "-j N" style counts; returns -1 on a bad number. */
 int zt_parse_uint(const char *s, unsigned long max, unsigned long *out);

@@ -216,11 +216,6 @@ static void evidence_one(size_t i, void *arg)
 	*have = true;
 }
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	return remove(path);
-}
-
 static void json_set_evidence(json_t *o, const struct zt_tu_result *r)
 {
 	json_object_set_new(o, "evidence",
@@ -273,7 +268,7 @@ void zt_ci_collect_evidence(struct zt_ctx *ctx, struct zt_ci_tus *tus, const boo
 		tus->dirty[t] = tus->key[t] != NULL;
 	}
 	free(job.ran);
-	nftw(scratch, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	zt_remove_tree(scratch);
 	free(scratch);
 }
 
@@ -526,19 +521,6 @@ int zt_kbuild_sparse_flag(char *const *argv, int i)
 	    starts(a, "-fmax-errors=") || starts(a, "-fdump-ir") || starts(a, "--os="))
 		return 1;
 	return 0;
-}
-
-int zt_ci_parse_format(const char *s, enum zt_ci_format *f)
-{
-	static const char *const names[] = { "text", "json", "sarif", "gcc", "report" };
-
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
-		if (!strcmp(s, names[i])) {
-			*f = (enum zt_ci_format)i;
-			return 0;
-		}
-	}
-	return -1;
 }
 
 static const char *shown_path(const struct zt_ci_output *out, const char *file, char **tmp)

@@ -79,13 +79,13 @@ int zt_results_append(const char *path, json_t *tu);
 /* Kbuild: is this argument a sparse-only flag (CHECKFLAGS) the compiler must not see? */
 int zt_kbuild_sparse_flag(char *const *argv, int i);
 
-/* Output formats of the CI commands. */
+/* Output formats of the CI commands: all of --format's (zerotax.h). */
 enum zt_ci_format {
-	ZT_CI_TEXT,
-	ZT_CI_JSON,
-	ZT_CI_SARIF,
-	ZT_CI_GCC,		/* one GCC-style line per finding, no notes */
-	ZT_CI_REPORT,		/* coccicheck --mode=report lines */
+	ZT_CI_TEXT = ZT_FORMAT_TEXT,
+	ZT_CI_JSON = ZT_FORMAT_JSON,
+	ZT_CI_SARIF = ZT_FORMAT_SARIF,
+	ZT_CI_GCC = ZT_FORMAT_GCC,
+	ZT_CI_REPORT = ZT_FORMAT_REPORT,
 };
 
 struct zt_ci_output {
@@ -98,7 +98,6 @@ struct zt_ci_output {
 	const char *command;
 };
 
-int zt_ci_parse_format(const char *s, enum zt_ci_format *f);
 /*
  * Suppressions, baseline, rendering; returns the exit code: 1 for active
  * (new, with a baseline) findings, 3 for input errors (a suppression without

@@ -133,42 +133,19 @@ static bool is_file(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode);
 }
 
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	return remove(path);
-}
-
 /* Only ever called on BUILD/prove, which prove owns. */
 static int rm_tree(const char *path)
 {
-	if (access(path, F_OK))
-		return 0;
-	if (nftw(path, rm_one, 16, FTW_DEPTH | FTW_PHYS))
+	if (zt_remove_tree(path))
 		return error("cannot remove %s: %s", path, strerror(errno));
 	return 0;
 }
 
 static int mkdir_p(const char *path)
 {
-	char *tmp = xstrdup(path);
-	int ret = 0;
-
-	for (char *s = tmp + 1; ; s++) {
-		if (*s != '/' && *s)
-			continue;
-		char c = *s;
-
-		*s = '\0';
-		if (mkdir(tmp, 0755) && errno != EEXIST) {
-			ret = error("cannot create %s: %s", tmp, strerror(errno));
-			break;
-		}
-		*s = c;
-		if (!c)
-			break;
-	}
-	free(tmp);
-	return ret;
+	if (zt_mkdir_p(path, 0755))
+		return error("cannot create %s: %s", path, strerror(errno));
+	return 0;
 }
 
 static char *abs_path(const char *path)

@@ -9,6 +9,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include <jansson.h>
+
 #include "checks.h"
 #include "commands.h"
 
@@ -55,6 +57,24 @@ static void test_unknown_command(void **state)
 	free(r.out);
 }
 
+/* error() writes to the run's ctx->err; the last error is the run's own. */
+static void test_errors_go_to_ctx_err(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *err = open_memstream(&buf, &len);
+	struct zt_ctx ctx = { .argv0 = "zerotax", .out = stdout, .err = err, .jobs = 1 };
+	char *bad[] = { "zerotax", "frobnicate", NULL }, *good[] = { "zerotax", "--version", NULL };
+
+	assert_int_equal(zt_main(&ctx, 2, bad), ZT_EXIT_USAGE);
+	fclose(err);
+	assert_string_equal(buf, "zerotax: error: unknown command 'frobnicate'; see 'zerotax --help'\n");
+	free(buf);
+	ctx.err = stderr;
+	assert_int_equal(zt_main(&ctx, 2, good), ZT_EXIT_CLEAN);
+	assert_string_equal(zt_last_error(), "");
+}
+
 static void test_help_lists_every_command(void **state)
 {
 	struct run r = RUN("--help");
@@ -70,21 +90,123 @@ static void test_command_help(void **state)
 {
 	for (size_t i = 0; i < zt_n_commands; i++) {
 		char *args[] = { "zerotax", (char *)zt_commands[i].name, "--help", NULL };
-		struct run r = run_zt(3, args);
+		char *form[] = { "zerotax", "help", (char *)zt_commands[i].name, NULL };
+		struct run r = run_zt(3, args), h = run_zt(3, form);
 
 		assert_int_equal(r.ret, ZT_EXIT_CLEAN);
-		assert_string_equal(r.out, zt_commands[i].help);
 		assert_non_null(strstr(r.out, "usage: zerotax "));
+		assert_non_null(strstr(r.out, "  -")); /* the options, from the table */
+		/* "help CMD" is "CMD --help" */
+		assert_int_equal(h.ret, ZT_EXIT_CLEAN);
+		assert_string_equal(h.out, r.out);
 		free(r.out);
+		free(h.out);
 	}
 }
 
-static void test_help_command_form(void **state)
+/* The doc page that carries each command's options section. */
+static const char *doc_page(const char *cmd)
 {
-	struct run r = RUN("help", "check");
+	if (!strcmp(cmd, "report") || !strcmp(cmd, "merge") || !strcmp(cmd, "diff"))
+		return "ci";
+	return cmd;
+}
 
+static void test_docs_options_match_tables(void **state)
+{
+	bool stale = false;
+
+	for (size_t i = 0; i < zt_n_commands; i++) {
+		const char *name = zt_commands[i].name;
+		char *args[] = { "zerotax", (char *)name, "--options-doc", NULL };
+		struct run r = run_zt(3, args);
+		char *path = xasprintf("%s/docs/%s.md", ZT_SOURCE_DIR, doc_page(name));
+		char *marker = xasprintf("<!-- zerotax %s --options-doc -->\n```text\n", name);
+		char *doc = NULL, *at, *end;
+
+		assert_int_equal(r.ret, ZT_EXIT_CLEAN);
+		assert_int_equal(zt_read_file(path, &doc, NULL), 0);
+		at = strstr(doc, marker);
+		end = at ? strstr(at + strlen(marker), "```") : NULL;
+		if (!end || (size_t)(end - at - strlen(marker)) != r.out_len ||
+		    memcmp(at + strlen(marker), r.out, r.out_len)) {
+			/* Say how to mend it: the table is the source, the page is generated. */
+			print_error("%s: the options section of '%s' is out of date: put the\n"
+				    "output of 'zerotax %s --options-doc' between\n%s and ```\n",
+				    path, name, name, marker);
+			stale = true;
+		}
+		free(doc);
+		free(marker);
+		free(path);
+		free(r.out);
+	}
+	assert_false(stale);
+}
+
+/* JSON mode: an option error is one JSON object on stdout, wherever --format stands. */
+static void test_option_errors_stay_json(void **state)
+{
+	static const char *const cmds[] = { "check", "layout", "fix", "report", "diff", "merge" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(cmds); i++) {
+		char *before[] = { "zerotax", (char *)cmds[i], "--no-such-option", "--format=json",
+				   "x", NULL };
+		char *after[] = { "zerotax", (char *)cmds[i], "--format", "json",
+				  "--no-such-option", "x", NULL };
+		struct run r[2] = { run_zt(5, before), run_zt(6, after) };
+
+		for (int k = 0; k < 2; k++) {
+			json_error_t jerr;
+			json_t *o = json_loads(r[k].out, 0, &jerr);
+
+			assert_int_equal(r[k].ret, ZT_EXIT_USAGE);
+			assert_non_null(o);
+			assert_string_equal(json_string_value(json_object_get(o, "command")), cmds[i]);
+			assert_non_null(strstr(json_string_value(json_object_get(o, "error")),
+					       "unknown option '--no-such-option'"));
+			json_decref(o);
+			free(r[k].out);
+		}
+	}
+}
+
+static void test_option_messages(void **state)
+{
+	struct run r = RUN("check", "-p");
+
+	assert_int_equal(r.ret, ZT_EXIT_USAGE);
+	assert_string_equal(zt_last_error(), "option '-p' needs a value");
+	free(r.out);
+	r = RUN("check", "--evidence");
+	assert_string_equal(zt_last_error(), "option '--evidence' needs a value");
+	free(r.out);
+	r = RUN("check", "--no-cache=yes", "--", "x.c");
+	assert_string_equal(zt_last_error(), "option '--no-cache' takes no value");
+	free(r.out);
+	r = RUN("check", "-Wno-such-check", "--", "x.c");
+	assert_int_equal(r.ret, ZT_EXIT_USAGE);
+	free(r.out);
+	r = RUN("check", "-h", "--kbuild");
 	assert_int_equal(r.ret, ZT_EXIT_CLEAN);
-	assert_string_equal(r.out, check_help);
+	assert_non_null(strstr(r.out, "usage: zerotax check"));
+	free(r.out);
+	r = RUN("fix", "--bogus");
+	assert_int_equal(r.ret, ZT_EXIT_USAGE);
+	assert_string_equal(zt_last_error(), "unknown option '--bogus'; see 'zerotax fix --help'");
+	free(r.out);
+	r = RUN("check", "-j", "0", "--", "x.c");
+	assert_string_equal(zt_last_error(), "-j wants a positive number, not '0'");
+	free(r.out);
+	r = RUN("layout", "--format=xml", "x.o");
+	assert_string_equal(zt_last_error(), "--format wants text, json or sarif, not 'xml'");
+	free(r.out);
+	/* layout takes -j for its AST pass */
+	r = RUN("layout", "-j", "2");
+	assert_string_equal(zt_last_error(), "no object files given; see 'zerotax layout --help'");
+	free(r.out);
+	r = RUN("report", "--help");
+	assert_non_null(strstr(r.out, "\n  -j, --jobs N "));
 	free(r.out);
 }
 
@@ -163,9 +285,12 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_no_args_is_usage_error),
 		cmocka_unit_test(test_unknown_command),
+		cmocka_unit_test(test_errors_go_to_ctx_err),
 		cmocka_unit_test(test_help_lists_every_command),
 		cmocka_unit_test(test_command_help),
-		cmocka_unit_test(test_help_command_form),
+		cmocka_unit_test(test_docs_options_match_tables),
+		cmocka_unit_test(test_option_errors_stay_json),
+		cmocka_unit_test(test_option_messages),
 		cmocka_unit_test(test_version),
 		cmocka_unit_test(test_dispatch_finds_every_command),
 		cmocka_unit_test(test_exit_code_values),
