@@ -256,7 +256,7 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 		 * Entries are relative to the tree: --root, else the compile
 		 * database's directory, else (files, Kbuild mode) the working one.
 		 */
-		const char *root = r.out.root ? r.out.root : r.build_dir ? r.build_dir : ".";
+		const char *root = r.a.out.root ? r.a.out.root : r.build_dir ? r.build_dir : ".";
 
 		if (!zt_cache_open(&cache, r.cache_dir) && !zt_cache_set_root(&cache, root)) {
 			have_cache = true;
