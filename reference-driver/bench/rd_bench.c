@@ -390,7 +390,7 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: rd-bench --variant NAME=FILE.so [--variant ...] --profile P --mode M[,M...]\n"
 		   "                [--rq legacy|striding] [--rounds R] [--packets N] [--cache warm|cold]\n"
-		   "                [--page-size 4096|65536] [--xsk] [--json FILE] [--callgrind] [--cachegrind]\n"
+		   "                [--page-size 4096|65536] [--prefetch-dist N] [--xsk] [--json FILE] [--callgrind] [--cachegrind]\n"
 		   "modes: none pass drop drop-read tx; ratios are against the first variant\n");
 }
 
@@ -405,6 +405,7 @@ int main(int argc, char **argv)
 		{ "packets", required_argument, NULL, 'n' },
 		{ "cache", required_argument, NULL, 'c' },
 		{ "page-size", required_argument, NULL, 'P' },
+		{ "prefetch-dist", required_argument, NULL, 'D' },
 		{ "json", required_argument, NULL, 'j' },
 		{ "callgrind", no_argument, NULL, 'g' },
 		{ "cachegrind", no_argument, NULL, 'G' },
@@ -449,6 +450,7 @@ int main(int argc, char **argv)
 		case 'n': b.packets = strtoul(optarg, NULL, 0); break;
 		case 'c': b.cfg.cache = rd_lookup(rd_cache_names, RD_CACHE_COUNT, optarg); break;
 		case 'P': b.cfg.page_size = strtoul(optarg, NULL, 0); break;
+		case 'D': b.cfg.prefetch_dist = strtoul(optarg, NULL, 0); break;
 		case 'j': b.json = optarg; break;
 		case 'g': b.callgrind = 1; break;
 		case 'G': b.cachegrind = 1; break;
