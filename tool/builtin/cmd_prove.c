@@ -36,6 +36,22 @@ const char prove_help[] =
 	"  -j N                 parallel make jobs (default: online CPUs)\n"
 	"  -v, --verbose        print every command run\n"
 	"\n"
+	"  --patch FILE...      prove a patch series (unified diff or git format-patch,\n"
+	"                       against reference-driver/) instead of fix's rewrite\n"
+	"  --class C            must-not-change (byte-identical traces) or\n"
+	"                       buffer-placement (page-pool statistics may differ)\n"
+	"  --profile LIST       bench profiles (default udp64)\n"
+	"  --rq TYPE            legacy or striding (default striding)\n"
+	"  --page-size N        4096 or 65536 (default 4096)\n"
+	"  --cache LIST         warm, cold or warm,cold (default warm)\n"
+	"  --mode LIST          XDP modes: none pass drop drop-read tx (default drop,tx)\n"
+	"  --auto-init AI       none, zero or pattern (default zero)\n"
+	"  --prefetch-dist LIST also bench the patch at these look-ahead distances\n"
+	"                       (a \"Zerotax-Prove: key=value ...\" line in a patch\n"
+	"                       sets defaults; the command line wins)\n"
+	"  --model-validation   print the upstream results against the reference\n"
+	"                       driver's, from the last runs in BUILD\n"
+	"\n"
 	"Exit codes: 0 proven; 1 the proof failed (traces differ, new sparse warning,\n"
 	"nothing to fix); 2 usage; 3 input error (no driver, no build); 4 a step is not\n"
 	"available or broke (the message names the step).\n"
@@ -51,6 +67,16 @@ enum {
 	OPT_TRACE_PACKETS,
 	OPT_COMPILERS,
 	OPT_NO_CALLGRIND,
+	OPT_PATCH,
+	OPT_CLASS,
+	OPT_PROFILE,
+	OPT_RQ,
+	OPT_PAGE_SIZE,
+	OPT_CACHE,
+	OPT_MODE,
+	OPT_AUTO_INIT,
+	OPT_PREFETCH_DIST,
+	OPT_MODEL_VALIDATION,
 };
 
 static const struct option prove_options[] = {
@@ -63,6 +89,16 @@ static const struct option prove_options[] = {
 	{ "trace-packets", required_argument, NULL, OPT_TRACE_PACKETS },
 	{ "compilers", required_argument, NULL, OPT_COMPILERS },
 	{ "no-callgrind", no_argument, NULL, OPT_NO_CALLGRIND },
+	{ "patch", required_argument, NULL, OPT_PATCH },
+	{ "class", required_argument, NULL, OPT_CLASS },
+	{ "profile", required_argument, NULL, OPT_PROFILE },
+	{ "rq", required_argument, NULL, OPT_RQ },
+	{ "page-size", required_argument, NULL, OPT_PAGE_SIZE },
+	{ "cache", required_argument, NULL, OPT_CACHE },
+	{ "mode", required_argument, NULL, OPT_MODE },
+	{ "auto-init", required_argument, NULL, OPT_AUTO_INIT },
+	{ "prefetch-dist", required_argument, NULL, OPT_PREFETCH_DIST },
+	{ "model-validation", no_argument, NULL, OPT_MODEL_VALIDATION },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -85,6 +121,12 @@ static int parse_compilers(const char *list, struct zt_prove_opts *o)
 	if (!ret && !o->n_compilers)
 		ret = error("--compilers needs at least one compiler");
 	return ret;
+}
+
+static void add_patch(struct zt_prove_opts *o, const char *file)
+{
+	o->patch.files = xrealloc(o->patch.files, (o->patch.n_files + 1) * sizeof(char *));
+	o->patch.files[o->patch.n_files++] = xstrdup(file);
 }
 
 static char *self_exe(const char *argv0)
@@ -160,6 +202,36 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 		case OPT_NO_CALLGRIND:
 			o.callgrind = false;
 			break;
+		case OPT_PATCH:
+			add_patch(&o, optarg);
+			break;
+		case OPT_CLASS:
+			o.patch.cls = optarg;
+			break;
+		case OPT_PROFILE:
+			o.patch.profiles = optarg;
+			break;
+		case OPT_RQ:
+			o.patch.rq = optarg;
+			break;
+		case OPT_PAGE_SIZE:
+			o.patch.page_size = optarg;
+			break;
+		case OPT_CACHE:
+			o.patch.cache = optarg;
+			break;
+		case OPT_MODE:
+			o.patch.modes = optarg;
+			break;
+		case OPT_AUTO_INIT:
+			o.patch.autoinit = optarg;
+			break;
+		case OPT_PREFETCH_DIST:
+			o.patch.dists = optarg;
+			break;
+		case OPT_MODEL_VALIDATION:
+			o.model_validation = true;
+			break;
 		case 'j':
 			if (zt_parse_uint(optarg, 256, &v) || !v) {
 				error("-j needs a number from 1 to 256");
@@ -174,8 +246,22 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 			goto out;
 		}
 	}
+	/* --patch A B C: the files after the options are the rest of the series */
+	for (; optind < argc && o.patch.n_files; optind++)
+		add_patch(&o, argv[optind]);
 	if (optind < argc) {
 		error("unexpected argument '%s'; see 'zerotax prove --help'", argv[optind]);
+		goto out;
+	}
+	if (!o.patch.n_files && (o.patch.cls || o.patch.profiles || o.patch.rq ||
+				 o.patch.page_size || o.patch.cache || o.patch.modes ||
+				 o.patch.autoinit || o.patch.dists)) {
+		error("--class, --profile, --rq, --page-size, --cache, --mode, --auto-init and "
+		      "--prefetch-dist go with --patch");
+		goto out;
+	}
+	if (o.model_validation) {
+		ret = zt_prove_model_validation(ctx, o.build);
 		goto out;
 	}
 	if (parse_compilers(compilers, &o))
@@ -192,6 +278,9 @@ out:
 	for (size_t i = 0; i < o.n_compilers; i++)
 		free(o.compilers[i]);
 	free(o.compilers);
+	for (size_t i = 0; i < o.patch.n_files; i++)
+		free(o.patch.files[i]);
+	free(o.patch.files);
 	free(self);
 	return ret;
 }
