@@ -122,14 +122,16 @@ const char *zt_patch_setting_error(int k, const char *value)
  */
 int zt_patch_parse_header(const char *text, char **set, char *err, size_t errlen)
 {
-	const char *l = strstr(text, HEADER_TAG);
+	const char *l = strstr(text, HEADER_TAG), *diff = strstr(text, "\n--- ");
 	char *line, *save = NULL, *tok;
 	int ret = 0;
 
 	/* only at the start of a line, and only before the first diff */
+	if (!strncmp(text, "--- ", 4))
+		diff = text;
 	while (l && l != text && l[-1] != '\n')
 		l = strstr(l + 1, HEADER_TAG);
-	if (!l || (strstr(text, "\n--- ") && strstr(text, "\n--- ") < l))
+	if (!l || (diff && diff < l))
 		return 0;
 	l += strlen(HEADER_TAG);
 	line = xstrndup(l, strcspn(l, "\n"));
