@@ -50,6 +50,7 @@ struct zt_patch_run {
 	struct pb_result *res;
 	size_t n_res;
 	char *bench_cc;
+	size_t ir_first;	/* the timed results the ir pass belongs to */
 };
 
 /* --- settings: command line, then the patch's header line, then defaults -- */
@@ -394,16 +395,40 @@ static int read_bench_json(struct zt_prove *p, const char *path, const char *cac
 	return 0;
 }
 
-/* One rd-bench process: baseline, patched (and each look-ahead), interleaved. */
-static int bench_one(struct zt_prove *p, const char *cache, const char *profile, bool callgrind)
+/* Instructions/packet of the ir pass into the timed results of the same case. */
+static void merge_ir(struct zt_patch_run *pr, size_t first, size_t from)
+{
+	for (size_t i = from; i < pr->n_res; i++)
+		for (size_t j = first; j < from; j++)
+			if (!strcmp(pr->res[j].mode, pr->res[i].mode) &&
+			    !strcmp(pr->res[j].variant, pr->res[i].variant))
+				pr->res[j].ir = pr->res[i].ir;
+	while (pr->n_res > from) {
+		struct pb_result *r = &pr->res[--pr->n_res];
+
+		free(r->cache);
+		free(r->profile);
+		free(r->mode);
+		free(r->variant);
+		free(r->rounds);
+	}
+}
+
+/*
+ * One rd-bench process: baseline, patched (and each look-ahead), interleaved.
+ * @ir_pass: instead, baseline and patched only, few packets, under callgrind
+ * (valgrind is slow on a loaded machine; instructions do not need many).
+ */
+static int bench_one(struct zt_prove *p, const char *cache, const char *profile, bool ir_pass)
 {
 	struct zt_patch_run *pr = p->pr;
 	enum zt_autoinit ai = p->only_ai < 0 ? ZT_AI_ZERO : p->only_ai;
 	char *base_so = zt_prove_so_path(p, ZT_TREE_BASELINE, ai, pr->bench_cc);
 	char *xf_so = zt_prove_so_path(p, ZT_TREE_HOIST, ai, pr->bench_cc);
-	char *json = xasprintf("%s/bench-%s-%s.json", p->work, cache, profile);
-	char *rounds = xasprintf("%u", p->o->rounds);
-	char *packets = xasprintf("%lu", p->o->packets);
+	char *json = xasprintf("%s/bench-%s-%s%s.json", p->work, cache, profile,
+			       ir_pass ? "-callgrind" : "");
+	char *rounds = xasprintf("%u", ir_pass ? 5 : p->o->rounds);
+	char *packets = xasprintf("%lu", ir_pass ? 50000 : p->o->packets);
 	char *owned[2 + 64], *argv[96], *dists = xstrdup(pr->set[SET_DISTS]), *save = NULL, *tok;
 	struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_BENCH_MS };
 	struct zt_spawn_result res;
@@ -412,7 +437,7 @@ static int bench_one(struct zt_prove *p, const char *cache, const char *profile,
 
 	owned[n_owned++] = xasprintf("baseline=%s", base_so);
 	owned[n_owned++] = xasprintf("patched=%s", xf_so);
-	for (tok = strtok_r(dists, ",", &save); tok && n_owned < ARRAY_SIZE(owned);
+	for (tok = ir_pass ? NULL : strtok_r(dists, ",", &save); tok && n_owned < ARRAY_SIZE(owned);
 	     tok = strtok_r(NULL, ",", &save))
 		owned[n_owned++] = xasprintf("patched-d%s=%s:prefetch-dist=%s", tok, xf_so, tok);
 	argv[n++] = p->rd_bench;
@@ -436,16 +461,25 @@ static int bench_one(struct zt_prove *p, const char *cache, const char *profile,
 	argv[n++] = packets;
 	argv[n++] = "--json";
 	argv[n++] = json;
-	if (callgrind)
+	if (ir_pass)
 		argv[n++] = "--callgrind";
 	argv[n] = NULL;
 
-	zt_prove_progress(p, "bench %s: %s cache, %s, %zu variants, %u rounds of %lu packets",
-			  pr->bench_cc, cache, profile, n_owned, p->o->rounds, p->o->packets);
+	if (ir_pass)
+		zt_prove_progress(p, "bench %s: %s, instructions/packet (callgrind)", pr->bench_cc,
+				  profile);
+	else
+		zt_prove_progress(p, "bench %s: %s cache, %s, %zu variants, %u rounds of %lu "
+				  "packets", pr->bench_cc, cache, profile, n_owned,
+				  p->o->rounds, p->o->packets);
 	ret = zt_prove_spawn(p, argv, &so, &res, 0);
 	if (!ret) {
+		size_t first = pr->n_res;
+
 		fputs(res.out, p->ctx->err);
 		ret = read_bench_json(p, json, cache, profile);
+		if (!ret && ir_pass)
+			merge_ir(pr, pr->ir_first, first);
 	}
 	zt_spawn_result_release(&res);
 	for (size_t i = 0; i < n_owned; i++)
@@ -474,9 +508,13 @@ static int step_patch_bench(struct zt_prove *p)
 	for (c = strtok_r(caches, ",", &cs); c && !ret; c = strtok_r(NULL, ",", &cs)) {
 		char *profiles = xstrdup(p->pr->set[SET_PROFILE]), *ps = NULL, *pf;
 
-		for (pf = strtok_r(profiles, ",", &ps); pf && !ret; pf = strtok_r(NULL, ",", &ps))
+		for (pf = strtok_r(profiles, ",", &ps); pf && !ret; pf = strtok_r(NULL, ",", &ps)) {
+			p->pr->ir_first = p->pr->n_res;
+			ret = bench_one(p, c, pf, false);
 			/* valgrind cannot flush: instructions once per profile, warm or not */
-			ret = bench_one(p, c, pf, p->o->callgrind && first);
+			if (!ret && p->o->callgrind && first)
+				ret = bench_one(p, c, pf, true);
+		}
 		first = false;
 		free(profiles);
 	}
