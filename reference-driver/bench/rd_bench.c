@@ -122,6 +122,8 @@ static void *create(struct bench *b, int vi, int mode)
 	void *dev;
 
 	cfg.xdp_mode = mode;
+	if (b->v[vi].prefetch_dist)
+		cfg.prefetch_dist = b->v[vi].prefetch_dist;
 	dev = b->v[vi].ops->create(&cfg, err, sizeof(err));
 	if (!dev)
 		fprintf(stderr, "rd-bench: %s: %s\n", b->v[vi].name, err);
@@ -388,9 +390,9 @@ static void report(struct bench *b)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: rd-bench --variant NAME=FILE.so [--variant ...] --profile P --mode M[,M...]\n"
+	fprintf(f, "usage: rd-bench --variant NAME=FILE.so[:prefetch-dist=N] [--variant ...] --profile P --mode M[,M...]\n"
 		   "                [--rq legacy|striding] [--rounds R] [--packets N] [--cache warm|cold]\n"
-		   "                [--page-size 4096|65536] [--xsk] [--json FILE] [--callgrind] [--cachegrind]\n"
+		   "                [--page-size 4096|65536] [--prefetch-dist N] [--xsk] [--json FILE] [--callgrind] [--cachegrind]\n"
 		   "modes: none pass drop drop-read tx; ratios are against the first variant\n");
 }
 
@@ -405,6 +407,7 @@ int main(int argc, char **argv)
 		{ "packets", required_argument, NULL, 'n' },
 		{ "cache", required_argument, NULL, 'c' },
 		{ "page-size", required_argument, NULL, 'P' },
+		{ "prefetch-dist", required_argument, NULL, 'D' },
 		{ "json", required_argument, NULL, 'j' },
 		{ "callgrind", no_argument, NULL, 'g' },
 		{ "cachegrind", no_argument, NULL, 'G' },
@@ -431,6 +434,12 @@ int main(int argc, char **argv)
 			}
 			b.v[b.nv].name = strndup(optarg, strchr(optarg, '=') - optarg);
 			b.v[b.nv].path = strchr(optarg, '=') + 1;
+			/* NAME=FILE.so:prefetch-dist=N: one look-ahead per variant, same process */
+			tok = strstr(b.v[b.nv].path, ":prefetch-dist=");
+			if (tok) {
+				b.v[b.nv].prefetch_dist = strtoul(tok + 15, NULL, 0);
+				b.v[b.nv].path = strndup(b.v[b.nv].path, tok - b.v[b.nv].path);
+			}
 			b.nv++;
 			break;
 		case 'p': b.cfg.profile = rd_lookup(rd_profile_names, RD_PROFILE_COUNT, optarg); break;
@@ -449,6 +458,7 @@ int main(int argc, char **argv)
 		case 'n': b.packets = strtoul(optarg, NULL, 0); break;
 		case 'c': b.cfg.cache = rd_lookup(rd_cache_names, RD_CACHE_COUNT, optarg); break;
 		case 'P': b.cfg.page_size = strtoul(optarg, NULL, 0); break;
+		case 'D': b.cfg.prefetch_dist = strtoul(optarg, NULL, 0); break;
 		case 'j': b.json = optarg; break;
 		case 'g': b.callgrind = 1; break;
 		case 'G': b.cachegrind = 1; break;

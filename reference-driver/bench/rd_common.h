@@ -13,6 +13,7 @@ struct rd_variant {
 	const char *path;
 	void *handle;
 	const struct rd_ops *ops;
+	unsigned int prefetch_dist;	/* rd-bench: this variant's own, 0 = --prefetch-dist */
 };
 
 static inline int rd_variant_load(struct rd_variant *v)

@@ -57,6 +57,11 @@ struct rd_config {
 	void *trace_arg;
 	/* appended, 0 = off: AF_XDP zero-copy RQ (umem frames; needs an XDP mode, 4K, MTU 1500) */
 	int xsk;
+	/*
+	 * appended, 0 = the driver's default: strides a striding RQ looks ahead (what
+	 * rq->mpwqe.prefetch_dist is set from; a driver without look-ahead ignores it)
+	 */
+	unsigned int prefetch_dist;
 };
 
 struct rd_counters {

@@ -21,7 +21,7 @@ static void emit(void *arg, const char *line)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: rd-trace --so FILE.so --profile P --mode M [--rq legacy|striding]\n"
-		   "                [--packets N] [--page-size 4096|65536] [--xsk] [--check]\n"
+		   "                [--packets N] [--page-size 4096|65536] [--prefetch-dist N] [--xsk] [--check]\n"
 		   "profiles: udp64 udp512 tcp1500 udp64-mtu9000 tcp9000 mix\n"
 		   "modes: none pass drop drop-read tx\n"
 		   "--xsk: AF_XDP zero-copy RQ (umem frames; an XDP mode, 4K pages, MTU 1500)\n"
@@ -37,6 +37,7 @@ int main(int argc, char **argv)
 		{ "rq", required_argument, NULL, 'r' },
 		{ "packets", required_argument, NULL, 'n' },
 		{ "page-size", required_argument, NULL, 'P' },
+		{ "prefetch-dist", required_argument, NULL, 'D' },
 		{ "check", no_argument, NULL, 'c' },
 		{ "xsk", no_argument, NULL, 'x' },
 		{ "help", no_argument, NULL, 'h' },
@@ -65,6 +66,7 @@ int main(int argc, char **argv)
 			break;
 		case 'n': packets = strtoul(optarg, NULL, 0); break;
 		case 'P': cfg.page_size = strtoul(optarg, NULL, 0); break;
+		case 'D': cfg.prefetch_dist = strtoul(optarg, NULL, 0); break;
 		case 'c': check = 1; break;
 		case 'x': cfg.xsk = 1; break;
 		case 'h': usage(stdout); return 0;

@@ -27,6 +27,7 @@ struct mlx5e_params {
 	u16 sw_mtu;
 	bool xdp;		/* a program will be attached: size buffers for it */
 	bool xsk;		/* AF_XDP zero-copy: buffers are umem frames of one page */
+	u16 prefetch_dist;	/* striding RQ look-ahead in strides, 0: the driver's choice */
 };
 
 struct mlx5e_rq_frag_info {

@@ -68,6 +68,7 @@ static void *rd_create(const struct rd_config *cfg, char *err, size_t errlen)
 	params.sw_mtu = rd_sim_profile_mtu(cfg->profile);
 	params.xdp = cfg->xdp_mode != RD_XDP_NONE;
 	params.xsk = !!cfg->xsk;
+	params.prefetch_dist = cfg->prefetch_dist > 64 ? 64 : cfg->prefetch_dist;
 
 	dev->stack.trace = cfg->trace;
 	dev->stack.trace_arg = cfg->trace_arg;

@@ -106,8 +106,14 @@ u32 rd_sim_build_frame(struct rd_sim *sim, u8 *f, u32 seq, u32 *flow)
 		f[l4 + 6] = 0; f[l4 + 7] = 0;
 		i = l4 + 8;
 	}
-	for (; i < len; i++)
-		f[i] = (u8)(rd_rng(&rng) >> 24);
+	/* eight payload bytes per step: the device's own time, but a bench waits for it */
+	for (; i < len; i += 8) {
+		u64 x = rd_rng(&rng);
+		u32 k;
+
+		for (k = 0; k < 8 && i + k < len; k++)
+			f[i + k] = (u8)(x >> (8 * k));
+	}
 	*flow = (u32)sport << 16 | dport;
 	return len;
 }

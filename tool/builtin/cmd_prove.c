@@ -21,7 +21,11 @@ static const struct zt_usage prove_usage = {
 	"the differential test (rd-trace: byte-identical traces for every profile, XDP\n"
 	"mode and RQ type), bench all variants of one compiler interleaved in one\n"
 	"process (rd-bench), and write the report: the table on stdout, Markdown, HTML\n"
-	"and an SVG chart under BUILD/report/.\n",
+	"and an SVG chart under BUILD/report/.\n"
+	"With --patch, prove a patch series of your own (unified diff or git\n"
+	"format-patch against reference-driver/) in place of fix's rewrite; a\n"
+	"\"Zerotax-Prove: key=value ...\" line in a patch sets the run options'\n"
+	"defaults, the command line wins.\n",
 	.tail =
 	"Exit codes: 0 proven; 1 the proof failed (traces differ, new sparse warning,\n"
 	"nothing to fix); 2 usage; 3 input error (no driver, no build); 4 a step is not\n"
@@ -47,6 +51,15 @@ static int parse_compilers(const char *list, struct zt_prove_opts *o)
 	if (!ret && !o->n_compilers)
 		ret = error("--compilers needs at least one compiler");
 	return ret;
+}
+
+static int add_patch(struct zt_ctx *ctx, const struct zt_option *opt, const char *file)
+{
+	struct zt_prove_opts *o = opt->data;
+
+	o->patch.files = xrealloc(o->patch.files, (o->patch.n_files + 1) * sizeof(char *));
+	o->patch.files[o->patch.n_files++] = xstrdup(file);
+	return 0;
 }
 
 static char *self_exe(const char *argv0)
@@ -93,6 +106,30 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 				 "skip instructions/packet (valgrind)"),
 		ZT_OPT_JOBS(&o.jobs, "parallel make jobs (default: online CPUs)"),
 		ZT_OPT_VERBOSE(&ctx->verbose, "print every command run"),
+		ZT_OPT_GROUP("proving a patch"),
+		ZT_OPT_CALLBACK(0, "patch", &o, "FILE...",
+				"prove a patch series (unified diff or git format-patch,\n"
+				"against reference-driver/) instead of fix's rewrite",
+				add_patch),
+		ZT_OPT_STRING(0, "class", &o.patch.cls, "C",
+			      "must-not-change (byte-identical traces) or\n"
+			      "buffer-placement (page-pool statistics may differ)"),
+		ZT_OPT_STRING(0, "profile", &o.patch.profiles, "LIST",
+			      "bench profiles (default udp64)"),
+		ZT_OPT_STRING(0, "rq", &o.patch.rq, "TYPE", "legacy or striding (default striding)"),
+		ZT_OPT_STRING(0, "page-size", &o.patch.page_size, "N",
+			      "4096 or 65536 (default 4096)"),
+		ZT_OPT_STRING(0, "cache", &o.patch.cache, "LIST",
+			      "warm, cold or warm,cold (default warm)"),
+		ZT_OPT_STRING(0, "mode", &o.patch.modes, "LIST",
+			      "XDP modes: none pass drop drop-read tx (default drop,tx)"),
+		ZT_OPT_STRING(0, "auto-init", &o.patch.autoinit, "AI",
+			      "none, zero or pattern (default zero)"),
+		ZT_OPT_STRING(0, "prefetch-dist", &o.patch.dists, "LIST",
+			      "also bench the patch at these look-ahead distances"),
+		ZT_OPT_BOOL(0, "model-validation", &o.model_validation,
+			    "print the upstream results against the reference\n"
+			    "driver's, from the last runs in BUILD"),
 		ZT_OPT_END(),
 	};
 	struct zt_prove p;
@@ -107,8 +144,22 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 		ret = first ? ZT_EXIT_USAGE : ZT_EXIT_CLEAN;
 		goto out;
 	}
+	/* --patch A B C: the files after the options are the rest of the series */
+	for (; first < argc && o.patch.n_files; first++)
+		add_patch(ctx, &(struct zt_option){ .data = &o }, argv[first]);
 	if (first < argc) {
 		error("unexpected argument '%s'; see 'zerotax prove --help'", argv[first]);
+		goto out;
+	}
+	if (!o.patch.n_files && (o.patch.cls || o.patch.profiles || o.patch.rq ||
+				 o.patch.page_size || o.patch.cache || o.patch.modes ||
+				 o.patch.autoinit || o.patch.dists)) {
+		error("--class, --profile, --rq, --page-size, --cache, --mode, --auto-init and "
+		      "--prefetch-dist go with --patch");
+		goto out;
+	}
+	if (o.model_validation) {
+		ret = zt_prove_model_validation(ctx, o.build);
 		goto out;
 	}
 	if (parse_compilers(compilers, &o))
@@ -125,6 +176,9 @@ out:
 	for (size_t i = 0; i < o.n_compilers; i++)
 		free(o.compilers[i]);
 	free(o.compilers);
+	for (size_t i = 0; i < o.patch.n_files; i++)
+		free(o.patch.files[i]);
+	free(o.patch.files);
 	free(self);
 	return ret;
 }

@@ -23,6 +23,7 @@
 #include "fixtree.h"
 #include "process.h"
 #include "prove.h"
+#include "prove_int.h"
 
 /*
  * What the differential test runs: every traffic profile and XDP mode of
@@ -73,7 +74,7 @@ const char *zt_autoinit_name(enum zt_autoinit a)
 
 /* --- small helpers -------------------------------------------------------- */
 
-static double now_s(void)
+double zt_prove_now(void)
 {
 	struct timespec ts;
 
@@ -82,10 +83,7 @@ static double now_s(void)
 }
 
 /* "step N (name): <what>": the single way a step reports its failure. */
-static int step_fail(struct zt_prove *p, int code, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int step_fail(struct zt_prove *p, int code, const char *fmt, ...)
+int zt_prove_fail(struct zt_prove *p, int code, const char *fmt, ...)
 {
 	char msg[2048];
 	va_list ap;
@@ -98,16 +96,13 @@ static int step_fail(struct zt_prove *p, int code, const char *fmt, ...)
 }
 
 /* A missing dependency is not a result: exit 4, and say which step. */
-static int step_unavailable(struct zt_prove *p, const char *what)
+int zt_prove_unavailable(struct zt_prove *p, const char *what)
 {
 	error("step %d (%s): not available: %s", p->step, p->step_name, what);
 	return ZT_EXIT_INTERNAL;
 }
 
-static void progress(struct zt_prove *p, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void progress(struct zt_prove *p, const char *fmt, ...)
+void zt_prove_progress(struct zt_prove *p, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -126,7 +121,7 @@ static bool is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
-static bool is_file(const char *path)
+bool zt_prove_is_file(const char *path)
 {
 	struct stat st;
 
@@ -134,14 +129,14 @@ static bool is_file(const char *path)
 }
 
 /* Only ever called on BUILD/prove, which prove owns. */
-static int rm_tree(const char *path)
+int zt_prove_rm_tree(const char *path)
 {
 	if (zt_remove_tree(path))
 		return error("cannot remove %s: %s", path, strerror(errno));
 	return 0;
 }
 
-static int mkdir_p(const char *path)
+int zt_prove_mkdir_p(const char *path)
 {
 	if (zt_mkdir_p(path, 0755))
 		return error("cannot create %s: %s", path, strerror(errno));
@@ -179,19 +174,19 @@ static const char *tail_of(const char *s, int lines)
  * Run a program; on failure say which step, the command, and the end of its
  * output. @ok_codes: exit codes that count as success (0 always does).
  */
-static int run(struct zt_prove *p, char *const argv[], const struct zt_spawn_opts *opts,
+int zt_prove_spawn(struct zt_prove *p, char *const argv[], const struct zt_spawn_opts *opts,
 	       struct zt_spawn_result *res, int ok_code)
 {
 	char *cmd;
 
 	if (p->ctx->verbose) {
 		cmd = zt_argv_join(argv);
-		progress(p, "+ %s", cmd);
+		zt_prove_progress(p, "+ %s", cmd);
 		free(cmd);
 	}
 	if (zt_spawn(argv, opts, res)) {
 		cmd = zt_argv_join(argv);
-		step_fail(p, res->not_found ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL, "%s: %s", cmd,
+		zt_prove_fail(p, res->not_found ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL, "%s: %s", cmd,
 			  res->not_found ? "program not found" :
 			  res->timed_out ? "timed out" : "could not run");
 		free(cmd);
@@ -200,11 +195,11 @@ static int run(struct zt_prove *p, char *const argv[], const struct zt_spawn_opt
 	if (res->signal || (res->exit_code != 0 && res->exit_code != ok_code)) {
 		cmd = zt_argv_join(argv);
 		if (res->signal)
-			step_fail(p, ZT_EXIT_INTERNAL, "%s: killed by signal %d (%s)\n%s%s", cmd,
+			zt_prove_fail(p, ZT_EXIT_INTERNAL, "%s: killed by signal %d (%s)\n%s%s", cmd,
 				  res->signal, strsignal(res->signal), tail_of(res->err, 15),
 				  tail_of(res->out, 5));
 		else
-			step_fail(p, ZT_EXIT_INTERNAL, "%s: exit code %d\n%s%s", cmd,
+			zt_prove_fail(p, ZT_EXIT_INTERNAL, "%s: exit code %d\n%s%s", cmd,
 				  res->exit_code, tail_of(res->err, 15), tail_of(res->out, 5));
 		free(cmd);
 		return ZT_EXIT_INTERNAL;
@@ -460,8 +455,23 @@ int zt_prove_init(struct zt_prove *p, struct zt_ctx *ctx, const struct zt_prove_
 		return ZT_EXIT_INPUT;
 	}
 	p->tree[ZT_TREE_BASELINE] = src;
-	p->work = xasprintf("%s/prove", build);
-	p->report_dir = xasprintf("%s/report", build);
+	p->page_sizes[0] = 4096;
+	p->n_page_sizes = 1;
+	p->only_ai = -1;
+	if (o->patch.n_files) {
+		/* one directory per series, named after its first patch: runs keep apart */
+		char *stem = xstrdup(strrchr(o->patch.files[0], '/') ?
+				     strrchr(o->patch.files[0], '/') + 1 : o->patch.files[0]);
+
+		if (strlen(stem) > 6 && !strcmp(stem + strlen(stem) - 6, ".patch"))
+			stem[strlen(stem) - 6] = '\0';
+		p->work = xasprintf("%s/prove-patch/%s", build, stem);
+		p->report_dir = xasprintf("%s/report/patch-%s", build, stem);
+		free(stem);
+	} else {
+		p->work = xasprintf("%s/prove", build);
+		p->report_dir = xasprintf("%s/report", build);
+	}
 	p->variant_mk = xasprintf("%s/variant.mk", src);
 	p->compdb_dir = xasprintf("%s/reference-driver", build);
 	p->rd_trace = xasprintf("%s/reference-driver/bench/rd-trace", build);
@@ -497,7 +507,7 @@ void zt_prove_release(struct zt_prove *p)
 	memset(p, 0, sizeof(*p));
 }
 
-static char *so_path(const struct zt_prove *p, enum zt_tree t, enum zt_autoinit a,
+char *zt_prove_so_path(const struct zt_prove *p, enum zt_tree t, enum zt_autoinit a,
 		     const char *cc)
 {
 	return xasprintf("%s/so/%s-%s-%s.so", p->work, zt_tree_name(t), zt_autoinit_name(a), cc);
@@ -515,8 +525,8 @@ static int step_check(struct zt_prove *p)
 	size_t len;
 	int ret;
 
-	if (!is_file(db)) {
-		ret = step_fail(p, ZT_EXIT_INPUT, "no compile database %s (is the reference "
+	if (!zt_prove_is_file(db)) {
+		ret = zt_prove_fail(p, ZT_EXIT_INPUT, "no compile database %s (is the reference "
 				"driver configured in this build?)", db);
 		free(db);
 		return ret;
@@ -524,19 +534,19 @@ static int step_check(struct zt_prove *p)
 	free(db);
 	if (zt_spawn(argv, &so, &res)) {
 		zt_spawn_result_release(&res);
-		return step_fail(p, ZT_EXIT_INTERNAL, "cannot run %s check", p->o->self);
+		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot run %s check", p->o->self);
 	}
 	if (res.exit_code == ZT_EXIT_INTERNAL && strstr(res.err, "not built yet")) {
 		zt_spawn_result_release(&res);
-		return step_unavailable(p, "'zerotax check' is not built yet (issue 4)");
+		return zt_prove_unavailable(p, "'zerotax check' is not built yet (issue 4)");
 	}
 	if (res.exit_code != ZT_EXIT_CLEAN && res.exit_code != ZT_EXIT_FINDINGS) {
 		if (res.signal)
-			ret = step_fail(p, ZT_EXIT_INTERNAL, "zerotax check -p %s was killed by "
+			ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "zerotax check -p %s was killed by "
 					"signal %d (%s):\n%s", p->compdb_dir, res.signal,
 					strsignal(res.signal), tail_of(res.err, 15));
 		else
-			ret = step_fail(p, res.exit_code == ZT_EXIT_INPUT ? ZT_EXIT_INPUT :
+			ret = zt_prove_fail(p, res.exit_code == ZT_EXIT_INPUT ? ZT_EXIT_INPUT :
 					ZT_EXIT_INTERNAL, "zerotax check -p %s failed with exit "
 					"code %d:\n%s", p->compdb_dir, res.exit_code,
 					tail_of(res.err, 15));
@@ -545,14 +555,14 @@ static int step_check(struct zt_prove *p)
 	}
 	if (zt_read_file(p->check_json, &text, &len)) {
 		zt_spawn_result_release(&res);
-		return step_fail(p, ZT_EXIT_INTERNAL, "cannot read %s: %s", p->check_json,
+		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot read %s: %s", p->check_json,
 				 strerror(errno));
 	}
 	ret = zt_prove_load_findings(text, len, &p->report);
 	free(text);
 	if (ret) {
 		/* A crash can exit 1 too: show what check said, not only that its JSON is bad. */
-		ret = step_fail(p, ZT_EXIT_INTERNAL, "zerotax check (exit code %d) wrote no "
+		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "zerotax check (exit code %d) wrote no "
 				"valid JSON to %s:\n%s", res.exit_code, p->check_json,
 				tail_of(res.err, 15));
 		zt_spawn_result_release(&res);
@@ -560,13 +570,13 @@ static int step_check(struct zt_prove *p)
 	}
 	zt_spawn_result_release(&res);
 	if (!p->report.n_findings)
-		return step_fail(p, ZT_EXIT_FINDINGS, "check found no zeroed stack variable on "
+		return zt_prove_fail(p, ZT_EXIT_FINDINGS, "check found no zeroed stack variable on "
 				 "the driver's hot path: nothing to prove");
-	progress(p, "check: %zu stack variable(s) zeroed on the hot path", p->report.n_findings);
+	zt_prove_progress(p, "check: %zu stack variable(s) zeroed on the hot path", p->report.n_findings);
 	for (size_t i = 0; i < p->report.n_findings; i++) {
 		const struct zt_report_finding *f = &p->report.findings[i];
 
-		progress(p, "  %s: %s %s (%lld bytes; gcc keeps %lld, clang keeps %lld)",
+		zt_prove_progress(p, "  %s: %s %s (%lld bytes; gcc keeps %lld, clang keeps %lld)",
 			 f->function ? f->function : "?", f->type ? f->type : "?", f->symbol,
 			 f->size, f->gcc_bytes, f->clang_bytes);
 	}
@@ -588,11 +598,11 @@ static int write_remapped(struct zt_prove *p, const char *src_path, const char *
 
 	doc = json_load_file(src_path, 0, &jerr);
 	if (!doc)
-		return step_fail(p, ZT_EXIT_INTERNAL, "%s: line %d: %s", src_path, jerr.line,
+		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "%s: line %d: %s", src_path, jerr.line,
 				 jerr.text);
 	if (zt_json_remap_paths(doc, p->tree[ZT_TREE_BASELINE], dst) ||
 	    json_dump_file(doc, path, JSON_INDENT(2)))
-		ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot write %s", path);
+		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot write %s", path);
 	json_decref(doc);
 	return ret;
 }
@@ -602,14 +612,14 @@ static int write_remapped(struct zt_prove *p, const char *src_path, const char *
  * path into the baseline pointed at the copy, so sparse sees the copy exactly
  * as it sees the original.
  */
-static int remap_compdb(struct zt_prove *p, enum zt_tree t, char **dir_out)
+int zt_prove_remap_compdb(struct zt_prove *p, enum zt_tree t, char **dir_out)
 {
 	char *dbdir = xasprintf("%s/%s-compdb", p->work, zt_tree_name(t));
 	char *db_in = xasprintf("%s/compile_commands.json", p->compdb_dir);
 	char *db_out = xasprintf("%s/compile_commands.json", dbdir);
 	int ret = 0;
 
-	if (mkdir_p(dbdir))
+	if (zt_prove_mkdir_p(dbdir))
 		ret = ZT_EXIT_INTERNAL;
 	if (!ret)
 		ret = write_remapped(p, db_in, db_out, p->tree[t]);
@@ -694,12 +704,12 @@ static int fix_into(struct zt_prove *p, enum zt_tree t, const struct zt_findings
 	if (why)
 		*why = NULL;
 	/* zt_fix_tree() wants an empty output directory: a refused attempt leaves one. */
-	if (rm_tree(out)) {
-		ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot clear %s", out);
+	if (zt_prove_rm_tree(out)) {
+		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot clear %s", out);
 		goto out;
 	}
 	if (zt_fix_tree(p->ctx, &fo, fs, &res)) {
-		ret = step_fail(p, ZT_EXIT_FINDINGS, "fix (%s) failed at its %s step: %s",
+		ret = zt_prove_fail(p, ZT_EXIT_FINDINGS, "fix (%s) failed at its %s step: %s",
 				zt_tree_name(t), res.failed_step ? res.failed_step : "?",
 				res.failure ? res.failure : zt_last_error());
 		goto out;
@@ -713,10 +723,10 @@ static int fix_into(struct zt_prove *p, enum zt_tree t, const struct zt_findings
 		goto out;
 	}
 	if (zt_fix_diff(&fo, &res, patch)) {
-		ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot make the patch of %s", out);
+		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot make the patch of %s", out);
 		goto out;
 	}
-	progress(p, "fix (%s): %zu applied, %zu refused; %zu file(s) changed%s%s%s%s",
+	zt_prove_progress(p, "fix (%s): %zu applied, %zu refused; %zu file(s) changed%s%s%s%s",
 		 zt_tree_name(t), res.n_applied, res.n_refused, res.n_changed,
 		 res.moved ? "; moved " : "", res.moved ? res.moved : "",
 		 res.field ? "; field " : "", res.field ? res.field : "");
@@ -736,12 +746,12 @@ static int step_fix(struct zt_prove *p)
 	int ret;
 
 	if (zt_findings_load_json(p->check_json, &fs, NULL)) {
-		ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot read check's findings from %s",
+		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot read check's findings from %s",
 				p->check_json);
 		goto out;
 	}
 	if (zt_compdb_load(p->compdb_dir, &db)) {
-		ret = step_fail(p, ZT_EXIT_INPUT, "cannot read the compile database in %s",
+		ret = zt_prove_fail(p, ZT_EXIT_INPUT, "cannot read the compile database in %s",
 				p->compdb_dir);
 		goto out;
 	}
@@ -749,15 +759,15 @@ static int step_fix(struct zt_prove *p)
 	/* The default strategy, hoist to the queue: it must apply. */
 	ret = fix_into(p, ZT_TREE_HOIST, &fs, &db, false, &p->report.patch, &refusal, NULL);
 	if (ret < 0)
-		ret = step_fail(p, ZT_EXIT_FINDINGS, "fix applied nothing: %s",
+		ret = zt_prove_fail(p, ZT_EXIT_FINDINGS, "fix applied nothing: %s",
 				refusal ? refusal : "every finding was refused");
 	if (ret)
 		goto out;
 	if (refusal)
-		progress(p, "fix: refused: %s", refusal);
+		zt_prove_progress(p, "fix: refused: %s", refusal);
 	free(refusal);
 	refusal = NULL;
-	ret = remap_compdb(p, ZT_TREE_HOIST, &p->xf_compdb_dir);
+	ret = zt_prove_remap_compdb(p, ZT_TREE_HOIST, &p->xf_compdb_dir);
 	if (ret || p->o->quick)
 		goto out;
 
@@ -778,7 +788,7 @@ static int step_fix(struct zt_prove *p)
 	 * first (--trust-fill), and say so: the differential test, with pattern
 	 * init, then checks that claim on every trace.
 	 */
-	progress(p, "fix: uninitialized strategy refused on the evidence: %s", refusal);
+	zt_prove_progress(p, "fix: uninitialized strategy refused on the evidence: %s", refusal);
 	strict = refusal;
 	refusal = NULL;
 	ret = fix_into(p, ZT_TREE_UNINIT, &fs, &db, true, &p->report.patch_uninit, &refusal,
@@ -789,14 +799,14 @@ static int step_fix(struct zt_prove *p)
 						  "the guard rule's fill-first proof (%s)",
 						  strict ? strict : "no reason given",
 						  refusal ? refusal : "no reason given");
-		progress(p, "fix: uninitialized strategy not offered: %s", p->report.uninit_note);
+		zt_prove_progress(p, "fix: uninitialized strategy not offered: %s", p->report.uninit_note);
 		ret = 0;
 	} else if (!ret) {
 		p->report.uninit_note = xasprintf("not offered on the compiler's evidence (%s); "
 						  "compared here on fix's guard-rule proof "
 						  "(--trust-fill): %s", strict ? strict : "?",
 						  why ? why : "fix gave no reason");
-		progress(p, "fix: uninitialized strategy applied with --trust-fill");
+		zt_prove_progress(p, "fix: uninitialized strategy applied with --trust-fill");
 	}
 	free(strict);
 out:
@@ -811,7 +821,7 @@ out:
 
 static int build_one(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, const char *cc)
 {
-	char *out = so_path(p, t, a, cc);
+	char *out = zt_prove_so_path(p, t, a, cc);
 	char *objdir = xasprintf("%s/obj/%s-%s-%s", p->work, zt_tree_name(t), zt_autoinit_name(a),
 				 cc);
 	char *src_arg = xasprintf("SRC=%s", p->tree[t]);
@@ -826,9 +836,9 @@ static int build_one(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, con
 	struct zt_spawn_result res;
 	int ret;
 
-	ret = run(p, argv, &so, &res, 0);
-	if (!ret && !is_file(out))
-		ret = step_fail(p, ZT_EXIT_INTERNAL, "make reported success but %s is missing",
+	ret = zt_prove_spawn(p, argv, &so, &res, 0);
+	if (!ret && !zt_prove_is_file(out))
+		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "make reported success but %s is missing",
 				out);
 	zt_spawn_result_release(&res);
 	free(out);
@@ -842,16 +852,16 @@ static int build_one(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, con
 	return ret;
 }
 
-static int step_build(struct zt_prove *p)
+int zt_prove_step_build(struct zt_prove *p)
 {
 	char *sodir = xasprintf("%s/so", p->work);
 	int ret = 0, n = 0;
 
-	if (!is_file(p->variant_mk)) {
-		ret = step_unavailable(p, "the reference driver has no variant.mk");
+	if (!zt_prove_is_file(p->variant_mk)) {
+		ret = zt_prove_unavailable(p, "the reference driver has no variant.mk");
 		goto out;
 	}
-	if (mkdir_p(sodir)) {
+	if (zt_prove_mkdir_p(sodir)) {
 		ret = ZT_EXIT_INTERNAL;
 		goto out;
 	}
@@ -860,7 +870,8 @@ static int step_build(struct zt_prove *p)
 	 * longer writes then differs (0xAA.. vs the previous packet's value).
 	 */
 	for (int a = 0; a < ZT_AI_MAX; a++)
-		p->autoinit_built[a] = !p->o->quick || a == ZT_AI_PATTERN;
+		p->autoinit_built[a] = p->o->quick ? a == ZT_AI_PATTERN :
+				       p->only_ai < 0 || a == p->only_ai;
 	for (int t = 0; t < ZT_TREE_MAX; t++) {
 		if (!p->tree[t])
 			continue;
@@ -874,7 +885,7 @@ static int step_build(struct zt_prove *p)
 				n++;
 			}
 	}
-	progress(p, "build: %d shared objects", n);
+	zt_prove_progress(p, "build: %d shared objects", n);
 out:
 	free(sodir);
 	return ret;
@@ -929,7 +940,7 @@ static int sparse_tree(struct zt_prove *p, const char *db_dir, char **out)
 	db = clang_CompilationDatabase_fromDirectory(db_dir, &dberr);
 	if (dberr != CXCompilationDatabase_NoError) {
 		free(all);
-		return step_fail(p, ZT_EXIT_INPUT, "cannot load the compile database in %s", db_dir);
+		return zt_prove_fail(p, ZT_EXIT_INPUT, "cannot load the compile database in %s", db_dir);
 	}
 	cmds = clang_CompilationDatabase_getAllCompileCommands(db);
 	n = clang_CompileCommands_getSize(cmds);
@@ -963,7 +974,7 @@ static int sparse_tree(struct zt_prove *p, const char *db_dir, char **out)
 		}
 		argv[k++] = xstrdup(clang_getCString(file));
 		argv[k] = NULL;
-		ret = run(p, argv, &so, &res, 0);
+		ret = zt_prove_spawn(p, argv, &so, &res, 0);
 		if (!ret && res.err_len) {
 			char *tmp = xasprintf("%s%s", all, res.err);
 
@@ -980,7 +991,7 @@ static int sparse_tree(struct zt_prove *p, const char *db_dir, char **out)
 	clang_CompileCommands_dispose(cmds);
 	clang_CompilationDatabase_dispose(db);
 	if (!ret && !n)
-		ret = step_fail(p, ZT_EXIT_INPUT, "the compile database in %s is empty", db_dir);
+		ret = zt_prove_fail(p, ZT_EXIT_INPUT, "the compile database in %s is empty", db_dir);
 	if (ret) {
 		free(all);
 		return ret;
@@ -1001,28 +1012,28 @@ static int sparse_compare(struct zt_prove *p, enum zt_tree t, const char *db_dir
 	fresh = zt_sparse_new_warnings(p->report.sparse_baseline, p->tree[ZT_TREE_BASELINE],
 				       *out, p->tree[t]);
 	if (fresh) {
-		ret = step_fail(p, ZT_EXIT_FINDINGS, "sparse warns about the %s tree where it did "
+		ret = zt_prove_fail(p, ZT_EXIT_FINDINGS, "sparse warns about the %s tree where it did "
 				"not about the baseline:\n%s", zt_tree_name(t), fresh);
 		free(fresh);
 	}
 	return ret;
 }
 
-static int step_sparse(struct zt_prove *p)
+int zt_prove_step_sparse(struct zt_prove *p)
 {
 	char *uninit_db = NULL;
 	int ret;
 
 	if (!zt_have_program("sparse"))
-		return step_unavailable(p, "sparse is not installed (scripts/install-deps.sh)");
+		return zt_prove_unavailable(p, "sparse is not installed (scripts/install-deps.sh)");
 	if (!p->xf_compdb_dir)
-		return step_unavailable(p, "no compile database for the transformed tree");
+		return zt_prove_unavailable(p, "no compile database for the transformed tree");
 	ret = sparse_tree(p, p->compdb_dir, &p->report.sparse_baseline);
 	if (!ret)
 		ret = sparse_compare(p, ZT_TREE_HOIST, p->xf_compdb_dir,
 				     &p->report.sparse_transformed);
 	if (!ret && p->tree[ZT_TREE_UNINIT]) {
-		ret = remap_compdb(p, ZT_TREE_UNINIT, &uninit_db);
+		ret = zt_prove_remap_compdb(p, ZT_TREE_UNINIT, &uninit_db);
 		if (!ret)
 			ret = sparse_compare(p, ZT_TREE_UNINIT, uninit_db,
 					     &p->report.sparse_uninit);
@@ -1030,7 +1041,7 @@ static int step_sparse(struct zt_prove *p)
 	}
 	if (ret)
 		return ret;
-	progress(p, "sparse: nothing new in the rewritten tree(s) (baseline: %s)",
+	zt_prove_progress(p, "sparse: nothing new in the rewritten tree(s) (baseline: %s)",
 		 *p->report.sparse_baseline ? "has warnings" : "clean");
 	return 0;
 }
@@ -1038,35 +1049,90 @@ static int step_sparse(struct zt_prove *p)
 /* --- step 5: differential test -------------------------------------------- */
 
 static int trace_one(struct zt_prove *p, const char *so, const char *profile, const char *mode,
-		     const char *rq, struct zt_spawn_result *res)
+		     const char *rq, unsigned int page_size, struct zt_spawn_result *res)
 {
 	char *packets = xasprintf("%lu", p->o->trace_packets);
+	char *psz = xasprintf("%u", page_size);
 	/* --check: rd-trace also fails when a packet or a page is unaccounted for. */
 	char *argv[] = { p->rd_trace, "--so", (char *)so, "--profile", (char *)profile, "--mode",
-			 (char *)mode, "--rq", (char *)rq, "--packets", packets, "--check", NULL };
+			 (char *)mode, "--rq", (char *)rq, "--packets", packets, "--page-size",
+			 psz, "--check", NULL };
 	struct zt_spawn_opts opts = { .timeout_ms = TIMEOUT_TRACE_MS };
-	int ret = run(p, argv, &opts, res, 0);
+	int ret = zt_prove_spawn(p, argv, &opts, res, 0);
 
 	free(packets);
+	free(psz);
 	return ret;
+}
+
+/*
+ * A patch of the buffer-placement class may change how many pages the RQ
+ * uses: rd-trace's "pool " line. Everything else (every skb, every
+ * transmitted frame, the counters, the page check) must stay identical.
+ */
+static char *strip_pool_lines(const char *t, size_t len, size_t *out_len, char **pool)
+{
+	char *out = xmalloc(len + 1), *o = out;
+	const char *end = t + len;
+
+	*pool = NULL;
+	while (t < end) {
+		const char *nl = memchr(t, '\n', end - t);
+		size_t n = nl ? (size_t)(nl - t) + 1 : (size_t)(end - t);
+
+		if (n >= 5 && !memcmp(t, "pool ", 5)) {
+			if (!*pool)
+				*pool = xstrndup(t, nl ? n - 1 : n);
+		} else {
+			memcpy(o, t, n);
+			o += n;
+		}
+		t += n;
+	}
+	*o = '\0';
+	*out_len = o - out;
+	return out;
+}
+
+/* The traces' difference under the run's behaviour class; NULL: none. */
+static char *class_diff(struct zt_prove *p, const struct zt_spawn_result *rb,
+			const struct zt_spawn_result *rx, char **placement)
+{
+	char *a, *b, *pa, *pb, *diff;
+	size_t la, lb;
+
+	*placement = NULL;
+	if (!p->placement)
+		return zt_trace_first_diff(rb->out, rb->out_len, rx->out, rx->out_len);
+	a = strip_pool_lines(rb->out, rb->out_len, &la, &pa);
+	b = strip_pool_lines(rx->out, rx->out_len, &lb, &pb);
+	diff = zt_trace_first_diff(a, la, b, lb);
+	if (pa && pb && strcmp(pa, pb))
+		*placement = xasprintf("baseline '%s' vs patched '%s'", pa, pb);
+	free(a);
+	free(b);
+	free(pa);
+	free(pb);
+	return diff;
 }
 
 /* One case: the same traffic through the baseline and a rewritten build. */
 static int diff_case(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, const char *cc,
 		     const char *base, const char *xf, const char *profile, const char *mode,
-		     const char *rq)
+		     const char *rq, unsigned int page_size)
 {
+	char *placement;
 	struct zt_spawn_result rb, rx = { 0 };
 	struct zt_diff_case *d;
 	char *diff;
 	int ret;
 
-	ret = trace_one(p, base, profile, mode, rq, &rb);
+	ret = trace_one(p, base, profile, mode, rq, page_size, &rb);
 	if (!ret)
-		ret = trace_one(p, xf, profile, mode, rq, &rx);
+		ret = trace_one(p, xf, profile, mode, rq, page_size, &rx);
 	if (ret)
 		goto out;
-	diff = zt_trace_first_diff(rb.out, rb.out_len, rx.out, rx.out_len);
+	diff = class_diff(p, &rb, &rx, &placement);
 	p->report.diffs = xrealloc(p->report.diffs,
 				   (p->report.n_diffs + 1) * sizeof(*p->report.diffs));
 	d = &p->report.diffs[p->report.n_diffs++];
@@ -1076,15 +1142,17 @@ static int diff_case(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, con
 	d->rq = xstrdup(rq);
 	d->same = !diff;
 	d->first_diff = diff;
+	d->page_size = page_size;
+	d->placement = placement;
 	d->lines = 0;
 	for (size_t k = 0; k < rb.out_len; k++)
 		d->lines += rb.out[k] == '\n';
 	if (!rb.out_len)
-		ret = step_fail(p, ZT_EXIT_INTERNAL, "rd-trace printed nothing for %s", base);
+		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "rd-trace printed nothing for %s", base);
 	else if (diff)
-		ret = step_fail(p, ZT_EXIT_FINDINGS, "%s (%s, auto-init %s): profile %s, mode %s, "
-				"%s RQ: traces differ at %s", cc, zt_tree_name(t),
-				zt_autoinit_name(a), profile, mode, rq, diff);
+		ret = zt_prove_fail(p, ZT_EXIT_FINDINGS, "%s (%s, auto-init %s): profile %s, mode %s, "
+				"%s RQ, %u-byte pages: traces differ at %s", cc, zt_tree_name(t),
+				zt_autoinit_name(a), profile, mode, rq, page_size, diff);
 out:
 	zt_spawn_result_release(&rb);
 	zt_spawn_result_release(&rx);
@@ -1095,29 +1163,31 @@ out:
 static int diff_build(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, const char *cc,
 		      size_t *cases)
 {
-	char *base = so_path(p, ZT_TREE_BASELINE, a, cc);
-	char *xf = so_path(p, t, a, cc);
+	char *base = zt_prove_so_path(p, ZT_TREE_BASELINE, a, cc);
+	char *xf = zt_prove_so_path(p, t, a, cc);
 	int ret = 0;
 
-	for (size_t pi = 0; pi < ARRAY_SIZE(trace_profiles) && !ret; pi++)
-		for (size_t mi = 0; mi < ARRAY_SIZE(trace_modes) && !ret; mi++)
-			for (size_t ri = 0; ri < ARRAY_SIZE(trace_rqs) && !ret; ri++) {
-				ret = diff_case(p, t, a, cc, base, xf, trace_profiles[pi],
-						trace_modes[mi], trace_rqs[ri]);
-				(*cases)++;
-			}
+	for (size_t si = 0; si < p->n_page_sizes && !ret; si++)
+		for (size_t pi = 0; pi < ARRAY_SIZE(trace_profiles) && !ret; pi++)
+			for (size_t mi = 0; mi < ARRAY_SIZE(trace_modes) && !ret; mi++)
+				for (size_t ri = 0; ri < ARRAY_SIZE(trace_rqs) && !ret; ri++) {
+					ret = diff_case(p, t, a, cc, base, xf, trace_profiles[pi],
+							trace_modes[mi], trace_rqs[ri],
+							p->page_sizes[si]);
+					(*cases)++;
+				}
 	free(base);
 	free(xf);
 	return ret;
 }
 
-static int step_difftest(struct zt_prove *p)
+int zt_prove_step_difftest(struct zt_prove *p)
 {
 	size_t cases = 0;
 	int ret;
 
 	if (access(p->rd_trace, X_OK))
-		return step_unavailable(p, "rd-trace is not built (reference driver, issue 3)");
+		return zt_prove_unavailable(p, "rd-trace is not built (reference driver, issue 3)");
 	for (int t = ZT_TREE_HOIST; t < ZT_TREE_MAX; t++) {
 		if (!p->tree[t])
 			continue;
@@ -1130,7 +1200,9 @@ static int step_difftest(struct zt_prove *p)
 					return ret;
 			}
 	}
-	progress(p, "differential test: %zu cases, traces byte-identical", cases);
+	zt_prove_progress(p, "differential test: %zu cases, traces %s", cases,
+			  p->placement ? "identical but for page-pool statistics" :
+			  "byte-identical");
 	return 0;
 }
 
@@ -1156,7 +1228,7 @@ static int bench_compiler(struct zt_prove *p, const char *cc)
 		if (!p->tree[t])
 			continue;
 		for (int a = 0; a < ZT_AI_MAX; a++) {
-			char *so_file = so_path(p, t, a, cc);
+			char *so_file = zt_prove_so_path(p, t, a, cc);
 
 			owned[n_owned] = xasprintf("%s-%s=%s", zt_tree_name(t),
 						   zt_autoinit_name(a), so_file);
@@ -1181,16 +1253,16 @@ static int bench_compiler(struct zt_prove *p, const char *cc)
 		argv[n++] = "--callgrind";
 	argv[n] = NULL;
 
-	progress(p, "bench %s: %zu variants, %u rounds of %lu packets", cc, n_owned,
+	zt_prove_progress(p, "bench %s: %zu variants, %u rounds of %lu packets", cc, n_owned,
 		 p->o->rounds, p->o->packets);
-	ret = run(p, argv, &so, &res, 0);
+	ret = zt_prove_spawn(p, argv, &so, &res, 0);
 	if (!ret) {
 		/* rd-bench's own table, for the log. */
 		fputs(res.out, p->ctx->err);
 		if (zt_read_file(json, &text, &len))
-			ret = step_fail(p, ZT_EXIT_INTERNAL, "rd-bench wrote no %s", json);
+			ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "rd-bench wrote no %s", json);
 		else if (zt_bench_parse_json(text, len, cc, &p->report.bench))
-			ret = step_fail(p, ZT_EXIT_INTERNAL, "cannot read rd-bench's %s", json);
+			ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot read rd-bench's %s", json);
 	}
 	zt_spawn_result_release(&res);
 	free(text);
@@ -1207,7 +1279,7 @@ static int step_bench(struct zt_prove *p)
 	int ret;
 
 	if (access(p->rd_bench, X_OK))
-		return step_unavailable(p, "rd-bench is not built (reference driver, issue 3)");
+		return zt_prove_unavailable(p, "rd-bench is not built (reference driver, issue 3)");
 	for (size_t c = 0; c < p->o->n_compilers; c++) {
 		ret = bench_compiler(p, p->o->compilers[c]);
 		if (ret)
@@ -1223,7 +1295,7 @@ static int step_report(struct zt_prove *p)
 	FILE *out = p->ctx->out;
 
 	if (zt_report_write(&p->report, p->report_dir))
-		return step_fail(p, ZT_EXIT_INTERNAL, "cannot write the report into %s",
+		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot write the report into %s",
 				 p->report_dir);
 	if (!p->report.bench.n) {
 		fprintf(out, "Differential test passed: %zu cases byte-identical (no bench run).\n",
@@ -1234,7 +1306,7 @@ static int step_report(struct zt_prove *p)
 			fputc('\n', out);
 		fprintf(out, "Compiler: %s\n", p->report.compilers[c]);
 		if (zt_report_table(out, &p->report.bench, p->report.compilers[c]))
-			return step_fail(p, ZT_EXIT_INTERNAL, "incomplete bench results for %s",
+			return zt_prove_fail(p, ZT_EXIT_INTERNAL, "incomplete bench results for %s",
 					 p->report.compilers[c]);
 	}
 	fprintf(out, "\nReport: %s/report.md, %s/report.html\n", p->report_dir, p->report_dir);
@@ -1254,18 +1326,20 @@ int zt_prove_run(struct zt_prove *p)
 	} steps[] = {
 		{ "check", step_check, true, false },
 		{ "fix", step_fix, true, false },
-		{ "build", step_build, true, false },
-		{ "sparse", step_sparse, false, false },
-		{ "differential test", step_difftest, true, false },
+		{ "build", zt_prove_step_build, true, false },
+		{ "sparse", zt_prove_step_sparse, false, false },
+		{ "differential test", zt_prove_step_difftest, true, false },
 		{ "bench", step_bench, false, true },
 		{ "report", step_report, true, false },
 	};
 	int ret = 0;
 
-	if (rm_tree(p->work) || mkdir_p(p->work))
+	if (zt_prove_rm_tree(p->work) || zt_prove_mkdir_p(p->work))
 		return ZT_EXIT_INTERNAL;
+	if (p->o->patch.n_files)
+		return zt_prove_patch_run(p);
 	for (size_t i = 0; i < ARRAY_SIZE(steps); i++) {
-		double t0 = now_s();
+		double t0 = zt_prove_now();
 
 		p->step = i + 1;
 		p->step_name = steps[i].name;
@@ -1274,14 +1348,14 @@ int zt_prove_run(struct zt_prove *p)
 					   p->o->quick ? "skipped (--quick)" : "skipped (--no-bench)");
 			continue;
 		}
-		progress(p, "step %zu/%zu: %s", i + 1, ARRAY_SIZE(steps), steps[i].name);
+		zt_prove_progress(p, "step %zu/%zu: %s", i + 1, ARRAY_SIZE(steps), steps[i].name);
 		ret = steps[i].fn(p);
-		zt_report_add_step(&p->report, steps[i].name, now_s() - t0,
+		zt_report_add_step(&p->report, steps[i].name, zt_prove_now() - t0,
 				   ret ? "failed" : "ok");
 		if (ret)
 			break;
-		progress(p, "step %zu/%zu: %s done in %.1f s", i + 1, ARRAY_SIZE(steps),
-			 steps[i].name, now_s() - t0);
+		zt_prove_progress(p, "step %zu/%zu: %s done in %.1f s", i + 1, ARRAY_SIZE(steps),
+			 steps[i].name, zt_prove_now() - t0);
 	}
 	return ret;
 }

@@ -17,6 +17,24 @@
 #include "prove_report.h"
 #include "zerotax.h"
 
+/*
+ * `prove --patch`: a patch series against the driver instead of fix's rewrite.
+ * Every string is NULL unless given on the command line; the first
+ * "Zerotax-Prove:" line of the patches fills in the rest, then the defaults.
+ */
+struct zt_patch_opts {
+	char **files;
+	size_t n_files;
+	const char *cls;	/* "must-not-change" or "buffer-placement" */
+	const char *profiles;	/* rd-bench profiles, comma-separated */
+	const char *rq;		/* legacy | striding */
+	const char *page_size;	/* 4096 | 65536 */
+	const char *cache;	/* warm, cold or both: "warm,cold" */
+	const char *modes;	/* XDP modes, comma-separated */
+	const char *autoinit;	/* none | zero | pattern */
+	const char *dists;	/* look-ahead distances to compare, "2,4,8" */
+};
+
 struct zt_prove_opts {
 	const char *source;	/* the driver's source: a reference-driver/ directory */
 	const char *build;	/* the CMake build directory (rd-trace, rd-bench, compile db) */
@@ -30,6 +48,8 @@ struct zt_prove_opts {
 	bool no_bench;
 	bool callgrind;		/* instructions/packet */
 	unsigned int jobs;	/* make -j */
+	struct zt_patch_opts patch;	/* n_files == 0: the check -> fix pipeline */
+	bool model_validation;	/* only print the model-validation table */
 };
 
 /* The trees built and compared. */
@@ -47,6 +67,8 @@ enum zt_autoinit {
 	ZT_AI_MAX,
 };
 
+struct zt_patch_run;
+
 struct zt_prove {
 	struct zt_ctx *ctx;
 	const struct zt_prove_opts *o;
@@ -60,12 +82,20 @@ struct zt_prove {
 	char *check_json;
 	bool autoinit_built[ZT_AI_MAX];
 	struct zt_report report;
+	/* differential test: page sizes traced; buffer-placement: pool lines may differ */
+	unsigned int page_sizes[2];
+	size_t n_page_sizes;
+	bool placement;
+	int only_ai;		/* build this auto-init only (and pattern with --quick); -1: all */
+	struct zt_patch_run *pr;	/* --patch state (prove_patch.c) */
 	int step;		/* the step running, for messages */
 	const char *step_name;
 };
 
 int zt_prove_init(struct zt_prove *p, struct zt_ctx *ctx, const struct zt_prove_opts *o);
 int zt_prove_run(struct zt_prove *p);
+/* The four upstream results against the reference driver's, from BUILD's last runs. */
+int zt_prove_model_validation(struct zt_ctx *ctx, const char *build);
 void zt_prove_release(struct zt_prove *p);
 
 /* Pieces with no side effect, unit-tested. */
@@ -91,6 +121,17 @@ char *zt_sparse_new_warnings(const char *baseline, const char *base_dir,
  */
 char *zt_remap_path_string(const char *s, const char *from, const char *to);
 int zt_json_remap_paths(json_t *j, const char *from, const char *to);
+/*
+ * --patch: the first "Zerotax-Prove: key=value ..." line of a patch into the
+ * settings @set (indexed like the keys class, profile, rq, page-size, cache,
+ * modes, auto-init, prefetch-dist) where @set has none yet; -1 with @err on
+ * an unknown key or a bad value.
+ */
+int zt_patch_parse_header(const char *text, char **set, char *err, size_t errlen);
+/* NULL when @value is valid for setting number @k, else what is expected. */
+const char *zt_patch_setting_error(int k, const char *value);
+/* Per-round ratios r[i]/base[i]: median, lower and upper quartile, min, max. */
+void zt_patch_round_ratios(const double *r, const double *base, size_t n, double out[5]);
 /* Read check's JSON into the report's findings (stack-autoinit, not suppressed). */
 int zt_prove_load_findings(const char *json, size_t len, struct zt_report *r);
 

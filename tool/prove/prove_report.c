@@ -894,6 +894,7 @@ void zt_report_release(struct zt_report *r)
 		free(r->diffs[i].mode);
 		free(r->diffs[i].rq);
 		free(r->diffs[i].first_diff);
+		free(r->diffs[i].placement);
 	}
 	free(r->diffs);
 	free(r->sparse_baseline);

@@ -100,6 +100,8 @@ struct zt_diff_case {
 	size_t lines;
 	bool same;
 	char *first_diff;	/* "line N: baseline '...' vs transformed '...'" */
+	unsigned int page_size;
+	char *placement;	/* buffer-placement class: the pool lines that differ, or NULL */
 };
 
 /* One pipeline step, for the timing table. */

@@ -150,6 +150,53 @@ static void test_cli_usage_errors(void **state)
 	assert_non_null(strstr(zt_last_error(), "/nonexistent/zt"));
 }
 
+/* The settings line of a patch: only before the first diff, only known keys and values. */
+static void test_patch_header(void **state)
+{
+	char *set[8] = { 0 }, err[256];
+	const char *text = "Subject: x\n\nZerotax-Prove: class=buffer-placement rq=legacy "
+			   "page-size=65536 modes=drop,tx\n---\n--- a/en_rx.c\n+++ b/en_rx.c\n";
+
+	set[2] = strdup("striding");	/* given on the command line: kept */
+	assert_int_equal(zt_patch_parse_header(text, set, err, sizeof(err)), 0);
+	assert_string_equal(set[0], "buffer-placement");
+	assert_string_equal(set[2], "striding");
+	assert_string_equal(set[3], "65536");
+	assert_string_equal(set[5], "drop,tx");
+	assert_null(set[1]);
+	for (int i = 0; i < 8; i++)
+		free(set[i]);
+	memset(set, 0, sizeof(set));
+
+	assert_int_equal(zt_patch_parse_header("Zerotax-Prove: speed=fast\n", set, err,
+					       sizeof(err)), -1);
+	assert_non_null(strstr(err, "speed"));
+	assert_int_equal(zt_patch_parse_header("Zerotax-Prove: page-size=8192\n", set, err,
+					       sizeof(err)), -1);
+	assert_int_equal(zt_patch_parse_header("Zerotax-Prove: modes=drop,fly\n", set, err,
+					       sizeof(err)), -1);
+	/* a line inside the diff is code, not settings */
+	assert_int_equal(zt_patch_parse_header("--- a/x\n+++ b/x\nZerotax-Prove: rq=legacy\n",
+					       set, err, sizeof(err)), 0);
+	assert_null(set[2]);
+	assert_null(zt_patch_setting_error(7, "2,4,8"));
+	assert_non_null(zt_patch_setting_error(7, "0"));
+}
+
+/* Per-round ratios: the median and quartiles of r[i]/base[i]. */
+static void test_round_ratios(void **state)
+{
+	const double base[] = { 10, 10, 20, 10, 40 }, r[] = { 9, 8, 20, 12, 36 };
+	double q[5];
+
+	zt_patch_round_ratios(r, base, 5, q);
+	assert_float_equal(q[0], 0.9, 1e-9);
+	assert_float_equal(q[1], 0.9, 1e-9);
+	assert_float_equal(q[2], 1.0, 1e-9);
+	assert_float_equal(q[3], 0.8, 1e-9);
+	assert_float_equal(q[4], 1.2, 1e-9);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -159,6 +206,8 @@ int main(void)
 		cmocka_unit_test(test_remap_paths),
 		cmocka_unit_test(test_load_findings),
 		cmocka_unit_test(test_cli_usage_errors),
+		cmocka_unit_test(test_patch_header),
+		cmocka_unit_test(test_round_ratios),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What prove.c (the check -> fix pipeline) shares with prove_patch.c (the
+ * --patch pipeline): the step helpers and the build, sparse and differential
+ * test steps, which work on whatever tree sits in p->tree[ZT_TREE_HOIST].
+ */
+#ifndef ZT_PROVE_INT_H
+#define ZT_PROVE_INT_H
+
+#include "process.h"
+#include "prove.h"
+
+double zt_prove_now(void);
+/* "step N (name): <what>": the single way a step reports its failure. */
+int zt_prove_fail(struct zt_prove *p, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* A missing dependency is not a result: exit 4, and say which step. */
+int zt_prove_unavailable(struct zt_prove *p, const char *what);
+void zt_prove_progress(struct zt_prove *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+bool zt_prove_is_file(const char *path);
+int zt_prove_rm_tree(const char *path);
+int zt_prove_mkdir_p(const char *path);
+/* zt_spawn() with the step's error message on failure; @ok_code also counts as success. */
+int zt_prove_spawn(struct zt_prove *p, char *const argv[], const struct zt_spawn_opts *opts,
+		   struct zt_spawn_result *res, int ok_code);
+char *zt_prove_so_path(const struct zt_prove *p, enum zt_tree t, enum zt_autoinit a,
+		       const char *cc);
+int zt_prove_remap_compdb(struct zt_prove *p, enum zt_tree t, char **dir_out);
+
+int zt_prove_step_build(struct zt_prove *p);
+int zt_prove_step_sparse(struct zt_prove *p);
+int zt_prove_step_difftest(struct zt_prove *p);
+
+/* prove_patch.c */
+int zt_prove_patch_run(struct zt_prove *p);
+
+#endif /* ZT_PROVE_INT_H */
