@@ -130,32 +130,62 @@ struct lookup {
 	const char *function;
 };
 
+/* Is site @s the zeroing of @l's own declaration (file base name, line, column)? */
+static bool site_at_decl(const struct zt_autoinit_site *s, const struct zt_local *l)
+{
+	if (!s->file || s->line != l->line || strcmp(base_name(s->file), base_name(l->file)))
+		return false;
+	/* two declarators on one line: the column tells them apart when both know it */
+	return !s->column || !l->column || !s->var || s->column == l->column ||
+	       !strcmp(s->var, l->name);
+}
+
+/*
+ * The sites of @l in @function. A site that names its declaration belongs to
+ * that declaration only: two inlined helpers' locals of one name land in one
+ * function, and each must get its own bytes (never their sum). By name alone
+ * (a site without a location, or a macro-declared local whose location is
+ * the macro's) only one declaration is taken: the largest.
+ */
 static void match_sites(const struct zt_evidence *ev, const char *function,
 			const struct zt_local *l, bool by_caller, struct lookup *r)
 {
+	const struct zt_autoinit_site *best = NULL;
+	bool any_loc = false;
+
 	for (size_t i = 0; i < ev->n_sites; i++) {
 		const struct zt_autoinit_site *s = &ev->sites[i];
-		bool hit;
 
-		if (!s->function || strcmp(s->function, function))
+		if (!s->function || strcmp(s->function, function) || !site_at_decl(s, l))
 			continue;
-		/*
-		 * By name, or by where the declaration is: a name recovered from
-		 * the source may be a macro's (DECLARE_...(buf)), and paths may be
-		 * relative to another directory, so the file's base name is compared.
-		 */
-		hit = s->var && !strcmp(s->var, l->name);
-		if (!hit && s->file && s->line == l->line &&
-		    !strcmp(base_name(s->file), base_name(l->file)))
-			hit = !s->var || (s->column && s->column == l->column);
-		if (!hit)
-			continue;
+		/* merge_sites() made one site per declaration and function: add them */
 		if (r->bytes < 0)
 			r->bytes = 0;
-		r->bytes += s->bytes;
+		if (s->bytes >= 0)
+			r->bytes += s->bytes;
 		r->inlined |= s->inlined || by_caller;
 		r->function = s->function;
+		any_loc = true;
 	}
+	if (any_loc)
+		return;
+	for (size_t i = 0; i < ev->n_sites; i++) {
+		const struct zt_autoinit_site *s = &ev->sites[i];
+
+		if (!s->function || strcmp(s->function, function) || !s->var ||
+		    strcmp(s->var, l->name))
+			continue;
+		/* a site at a known declaration elsewhere is another local's */
+		if (s->file && !l->from_macro)
+			continue;
+		if (!best || s->bytes > best->bytes)
+			best = s;
+	}
+	if (!best)
+		return;
+	r->bytes = best->bytes >= 0 ? best->bytes : 0;
+	r->inlined |= best->inlined || by_caller;
+	r->function = best->function;
 }
 
 static void cev_match(const struct zt_program *p, const struct zt_tu_evidence *ev,
@@ -437,6 +467,27 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	fd->details = d;
 }
 
+/*
+ * Evidence never exceeds the variable: more surviving bytes than the local has
+ * means two declarations were joined to one. An internal error in test builds
+ * (NDEBUG unset); otherwise capped at the size and said once per finding.
+ */
+static int check_cap(const struct zt_node *n, const struct zt_local *l, struct lookup *r,
+		     const char *cc)
+{
+	if (r->bytes <= l->size || l->size < 0)
+		return 0;
+#ifndef NDEBUG
+	return error("internal: %s:%u: %s says %lld bytes of '%s' in %s survive, but it has %lld",
+		     l->file, l->line, cc, r->bytes, l->name, n->name, l->size);
+#else
+	warning("%s:%u: %s says %lld bytes of '%s' survive, more than its %lld; capped",
+		l->file, l->line, cc, r->bytes, l->name, l->size);
+	r->bytes = l->size;
+	return 0;
+#endif
+}
+
 int zt_stack_check(const struct zt_program *p, const struct zt_compdb *db,
 		   const struct zt_tu_evidence *ev, const struct zt_stack_opts *o,
 		   struct zt_findings *out)
@@ -463,6 +514,8 @@ int zt_stack_check(const struct zt_program *p, const struct zt_compdb *db,
 					g = evidence_for(p, i, ev, true, l);
 				if (o->want_clang)
 					c = evidence_for(p, i, ev, false, l);
+				if (check_cap(n, l, &g, "gcc") || check_cap(n, l, &c, "clang"))
+					return -1;
 			}
 			if (l->init != ZT_INIT_NONE || (g.bytes == -2 && c.bytes == -2)) {
 				/* No compiler evidence: the AST decides, the size is the cost. */
