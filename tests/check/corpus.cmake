@@ -1,6 +1,8 @@
 # The corpus runner (cmake -P): every corpus file says what it expects on the
 # line of the declaration, sparse style:
 #     struct rx_xdp_buff mxbuf;	/* zt-expect: stack-autoinit */
+# optionally followed by the frequency the finding must have (per-packet,
+# per-poll, per-batch), which is then checked too.
 # "zt-expect(MODES):" holds only in the listed modes: ast (--evidence=none),
 # gcc, clang, both, or evidence (any of the last three), comma-separated.
 # Inputs: ZEROTAX, CORPUS (directory), EVIDENCE (none, gcc, clang, both).
@@ -18,6 +20,8 @@ else()
 endif()
 
 set(expected "")
+set(expected_freq "")
+set(actual_freq "")
 foreach(rel ${corpus_files})
 	file(READ ${CORPUS}/${rel} text)
 	# Make the text a list of lines: protect the list separator first.
@@ -26,7 +30,8 @@ foreach(rel ${corpus_files})
 	set(n 0)
 	foreach(line IN LISTS lines)
 		math(EXPR n "${n} + 1")
-		if(line MATCHES "zt-expect(\\(([a-z,]+)\\))?: *([a-z-]+)")
+		if(line MATCHES "zt-expect(\\(([a-z,]+)\\))?: *([a-z-]+)( +(per-[a-z]+))?")
+			set(want_freq "${CMAKE_MATCH_5}")
 			string(REPLACE "," "<semi>" modes "${CMAKE_MATCH_2}")
 			string(REPLACE "<semi>" ";" modes "${modes}")
 			set(check "${CMAKE_MATCH_3}")
@@ -41,6 +46,9 @@ foreach(rel ${corpus_files})
 			endforeach()
 			if(applies)
 				list(APPEND expected "${rel}:${n}:${check}")
+				if(want_freq)
+					list(APPEND expected_freq "${rel}:${n}:${check}=${want_freq}")
+				endif()
 			endif()
 		endif()
 	endforeach()
@@ -67,6 +75,8 @@ if(n_findings GREATER 0)
 		string(JSON check GET "${json}" findings ${i} check)
 		file(RELATIVE_PATH rel ${CORPUS} ${file})
 		list(APPEND actual "${rel}:${line}:${check}")
+		string(JSON freq GET "${json}" findings ${i} frequency)
+		list(APPEND actual_freq "${rel}:${line}:${check}=${freq}")
 		# Evidence never exceeds the variable.
 		string(JSON size GET "${json}" findings ${i} size)
 		foreach(cc gcc clang)
@@ -99,6 +109,20 @@ foreach(f ${expected})
 	endif()
 endforeach()
 
+set(wrong_freq 0)
+foreach(f ${expected_freq})
+	string(REGEX REPLACE "=.*" "" key "${f}")
+	if(key IN_LIST actual AND NOT f IN_LIST actual_freq)
+		math(EXPR wrong_freq "${wrong_freq} + 1")
+		foreach(a ${actual_freq})
+			if(a MATCHES "^${key}=")
+				message("FREQ   ${f}, reported ${a}")
+			endif()
+		endforeach()
+	endif()
+endforeach()
+list(LENGTH expected_freq n_freq)
+
 list(LENGTH expected n_expected)
 list(LENGTH actual n_actual)
 if(n_actual GREATER 0)
@@ -113,8 +137,9 @@ else()
 endif()
 list(LENGTH sources n_sources)
 message("corpus/stack-autoinit (evidence=${EVIDENCE}): ${n_sources} files, ${n_expected} expected, "
-	"${n_actual} reported, ${tp} matched: precision ${precision}%, recall ${recall}%")
-if(fp GREATER 0 OR fn GREATER 0)
+	"${n_actual} reported, ${tp} matched: precision ${precision}%, recall ${recall}%; "
+	"${n_freq} frequencies pinned, ${wrong_freq} wrong")
+if(fp GREATER 0 OR fn GREATER 0 OR wrong_freq GREATER 0)
 	string(JSON run GET "${json}" run)
-	message(FATAL_ERROR "corpus mismatch: ${fp} extra, ${fn} missed\nrun: ${run}\n${err}")
+	message(FATAL_ERROR "corpus mismatch: ${fp} extra, ${fn} missed, ${wrong_freq} wrong frequency\nrun: ${run}\n${err}")
 endif()

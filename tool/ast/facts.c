@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <clang-c/Index.h>
 
@@ -205,6 +206,20 @@ struct walk {
 	size_t n_files;
 	char **queued_keys;
 	size_t n_queued_keys;
+	/* the current function's parameters, and locals computed from them */
+	CXCursor *param_cursors;
+	size_t n_param_cursors;
+	struct derived *derived;
+	size_t n_derived;
+	/* the bounds of the loops around the current statement */
+	unsigned int loop_params;
+	bool loop_budget;
+};
+
+/* A scalar local computed from parameters: int share = budget / n; */
+struct derived {
+	CXCursor var;
+	unsigned int params;
 };
 
 static bool in_main_file(CXCursor c)
@@ -235,6 +250,85 @@ static void want_definition(struct walk *w, CXCursor fn, const char *usr)
 static struct zt_function *cur(struct walk *w)
 {
 	return w->fn == (size_t)-1 ? NULL : &w->tu->funcs[w->fn];
+}
+
+/* ---- which parameters an expression is computed from ---- */
+
+static unsigned int ref_params(struct walk *w, CXCursor ref)
+{
+	for (size_t i = 0; i < w->n_param_cursors && i < 32; i++)
+		if (clang_equalCursors(w->param_cursors[i], ref))
+			return 1u << i;
+	for (size_t i = 0; i < w->n_derived; i++)
+		if (clang_equalCursors(w->derived[i].var, ref))
+			return w->derived[i].params;
+	return 0;
+}
+
+static enum CXChildVisitResult params_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	void **a = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+		*(unsigned int *)a[1] |= ref_params(a[0], clang_getCursorReferenced(c));
+	return CXChildVisit_Recurse;
+}
+
+/* Parameters (bit i) that @e reads, directly or through derived locals. */
+static unsigned int expr_params(struct walk *w, CXCursor e)
+{
+	unsigned int m = 0;
+	void *a[2] = { w, &m };
+
+	if (!w->n_param_cursors || clang_Cursor_isNull(e))
+		return 0;
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr)
+		m |= ref_params(w, clang_getCursorReferenced(e));
+	clang_visitChildren(e, params_visit, a);
+	return m;
+}
+
+static void add_derived(struct walk *w, CXCursor var, unsigned int params)
+{
+	for (size_t i = 0; i < w->n_derived; i++) {
+		if (clang_equalCursors(w->derived[i].var, var)) {
+			w->derived[i].params |= params;
+			return;
+		}
+	}
+	w->derived = xrealloc(w->derived, (w->n_derived + 1) * sizeof(*w->derived));
+	w->derived[w->n_derived++] = (struct derived){ .var = var, .params = params };
+}
+
+static bool names_budget(const char *t)
+{
+	for (; *t; t++)
+		if (!strncasecmp(t, "budget", 6))
+			return true;
+	return false;
+}
+
+/* Does the source of @c name a budget (NAPI_POLL_BUDGET, rq->budget, ...)? */
+static bool mentions_budget(CXCursor c)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXToken *toks;
+	unsigned int n;
+	bool found = false;
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	for (unsigned int i = 0; i < n && !found; i++) {
+		CXString sp;
+
+		if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
+			continue;
+		sp = clang_getTokenSpelling(tu, toks[i]);
+		found = names_budget(clang_getCString(sp));
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return found;
 }
 
 static bool token_is_cold(const char *t)
@@ -571,6 +665,8 @@ static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 	}
 	l->in_loop = loop > 0;
 	l->in_unlikely = unlikely;
+	l->loop_params = w->loop_params;
+	l->loop_budget = w->loop_budget;
 	init = clang_Cursor_getVarDeclInitializer(c);
 	l->init = clang_Cursor_isNull(init) ? ZT_INIT_NONE : init_kind(init);
 }
@@ -646,6 +742,10 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 	cl->line = line;
 	cl->in_loop = loop > 0;
 	cl->in_unlikely = unlikely;
+	cl->loop_params = w->loop_params;
+	cl->loop_budget = w->loop_budget;
+	for (int i = 0; i < clang_Cursor_getNumArguments(call) && i < ZT_CALL_ARGS; i++)
+		cl->arg_params[i] = expr_params(w, clang_Cursor_getArgument(call, (unsigned int)i));
 }
 
 static void add_assign(struct walk *w, CXCursor field, CXCursor fn)
@@ -750,11 +850,32 @@ static void add_access(struct walk *w, CXCursor member)
 	a->write = write;
 }
 
+/*
+ * Entering a loop: what bounds it. The header (for: everything but the body;
+ * while: the condition; do: the condition after the body) names parameters
+ * or a budget; the body's statements inherit the outer loops' bounds too.
+ */
+static void loop_bound(struct walk *w, enum CXCursorKind kind, const struct kids *k,
+		       unsigned int *saved_params, bool *saved_budget)
+{
+	size_t first = kind == CXCursor_DoStmt ? 1 : 0;
+	size_t end = kind == CXCursor_DoStmt ? k->n : (k->n ? k->n - 1 : 0);
+
+	*saved_params = w->loop_params;
+	*saved_budget = w->loop_budget;
+	for (size_t i = first; i < end; i++) {
+		w->loop_params |= expr_params(w, k->v[i]);
+		w->loop_budget |= mentions_budget(k->v[i]);
+	}
+}
+
 static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool unlikely)
 {
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	struct kids k = { 0 };
 	long long expect = -1;
+	unsigned int saved_params = 0;
+	bool saved_budget = false;
 
 	if (w->depth >= MAX_DEPTH)
 		return;
@@ -762,8 +883,14 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 
 	switch (kind) {
 	case CXCursor_VarDecl:
-		if (cur(w))
+		if (cur(w)) {
+			CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+			unsigned int from = clang_Cursor_isNull(init) ? 0 : expr_params(w, init);
+
 			add_local(w, c, loop, unlikely);
+			if (from)
+				add_derived(w, c, from);
+		}
 		break;
 	case CXCursor_CallExpr:
 		add_call(w, c, loop, unlikely);
@@ -785,6 +912,12 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 			get_kids(c, &k);
 			if (k.n == 2) {
 				CXCursor lhs = strip(k.v[0]), fn;
+				unsigned int from;
+
+				/* share = budget / n: share carries what budget does */
+				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
+				    (from = expr_params(w, k.v[1])))
+					add_derived(w, clang_getCursorReferenced(lhs), from);
 
 				if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr &&
 				    function_ref(k.v[1], &fn)) {
@@ -808,6 +941,8 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 	get_kids(c, &k);
 	if (kind == CXCursor_InitListExpr)
 		scan_init_list(w, c, &k);
+	if (kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt || kind == CXCursor_DoStmt)
+		loop_bound(w, kind, &k, &saved_params, &saved_budget);
 	for (size_t i = 0; i < k.n; i++) {
 		int l = loop;
 		bool u = unlikely;
@@ -828,6 +963,10 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 		}
 		walk(w, k.v[i], (unsigned int)i, l, u);
 	}
+	if (kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt || kind == CXCursor_DoStmt) {
+		w->loop_params = saved_params;
+		w->loop_budget = saved_budget;
+	}
 	free(k.v);
 	w->depth--;
 }
@@ -845,6 +984,16 @@ static void walk_function(struct walk *w, CXCursor c)
 	add_params(f, c);
 	w->fn = i;
 	w->depth = 0;
+	w->loop_params = 0;
+	w->loop_budget = false;
+	w->n_derived = 0;
+	w->n_param_cursors = 0;
+	for (int a = 0; a < clang_Cursor_getNumArguments(c); a++) {
+		w->param_cursors = xrealloc(w->param_cursors,
+					    (w->n_param_cursors + 1) * sizeof(CXCursor));
+		w->param_cursors[w->n_param_cursors++] =
+			clang_Cursor_getArgument(c, (unsigned int)a);
+	}
 	get_kids(c, &k);
 	for (size_t j = 0; j < k.n; j++)
 		if (clang_getCursorKind(k.v[j]) == CXCursor_CompoundStmt)
@@ -852,6 +1001,8 @@ static void walk_function(struct walk *w, CXCursor c)
 	free(k.v);
 	free(w->local_cursors);
 	w->local_cursors = NULL;
+	w->n_param_cursors = 0;
+	w->n_derived = 0;
 	w->fn = (size_t)-1;
 }
 
@@ -1017,6 +1168,8 @@ out:
 		free(w.queued_keys[i]);
 	free(w.queued_keys);
 	free(w.queue);
+	free(w.param_cursors);
+	free(w.derived);
 	free(w.files);
 	for (size_t i = 0; i < n_unknown; i++)
 		free(unknown[i]);

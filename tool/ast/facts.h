@@ -44,6 +44,9 @@ struct zt_local {
 	bool is_array, is_vla, is_record;
 	bool in_loop;		/* declared inside a loop body */
 	bool in_unlikely;	/* declared inside an unlikely() branch */
+	/* the enclosing loops' bounds: parameters they name (bit i), a *budget* name */
+	unsigned int loop_params;
+	bool loop_budget;
 	bool from_macro;
 	enum zt_init_kind init;
 	unsigned int uses;	/* enum zt_use */
@@ -66,12 +69,18 @@ enum zt_call_kind {
 	ZT_CALL_POINTER,	/* through a local or parameter: unresolved */
 };
 
+#define ZT_CALL_ARGS 8	/* arguments whose sources are tracked */
+
 struct zt_call {
 	enum zt_call_kind kind;
 	char *target;		/* callee USR, or field USR for ZT_CALL_FIELD */
 	char *name;		/* callee or field name */
 	unsigned int line;
 	bool in_loop, in_unlikely;
+	unsigned int loop_params;	/* as in struct zt_local */
+	bool loop_budget;
+	/* the caller's parameters (bit i) each argument is computed from */
+	unsigned int arg_params[ZT_CALL_ARGS];
 };
 
 struct zt_function {

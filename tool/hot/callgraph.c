@@ -77,6 +77,12 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 
 		/* One edge per callee: the hottest call site decides. */
 		if (e->to == to) {
+			for (size_t a = 0; a < ZT_CALL_ARGS; a++)
+				e->arg_params[a] |= c->arg_params[a];
+			if (!c->in_unlikely && c->in_loop) {
+				e->loop_params |= c->loop_params;
+				e->loop_budget |= c->loop_budget;
+			}
 			if (!c->in_unlikely && e->in_unlikely) {
 				e->in_unlikely = false;
 				e->in_loop = c->in_loop;
@@ -92,7 +98,10 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 		.in_loop = c->in_loop,
 		.in_unlikely = c->in_unlikely,
 		.via_field = via_field,
+		.loop_params = c->in_loop ? c->loop_params : 0,
+		.loop_budget = c->in_loop && c->loop_budget,
 	};
+	memcpy(from->edges[from->n_edges - 1].arg_params, c->arg_params, sizeof(c->arg_params));
 }
 
 void zt_program_link(struct zt_program *p)
@@ -218,6 +227,64 @@ static bool is_ancestor(const struct zt_program *p, size_t a, size_t n)
 	return false;
 }
 
+bool zt_packet_loop(unsigned int budget_params, unsigned int loop_params, bool loop_budget)
+{
+	return !budget_params || (loop_params & budget_params) || loop_budget;
+}
+
+static unsigned int named_budget_params(const struct zt_function *f)
+{
+	unsigned int m = 0;
+
+	for (size_t i = 0; f && i < f->n_params && i < 32; i++)
+		if (f->params[i].name && strstr(f->params[i].name, "budget"))
+			m |= 1u << i;
+	return m;
+}
+
+/*
+ * Which parameters carry the NAPI budget: a NAPI poll's second one, any
+ * root's parameter named *budget*, then every callee parameter an argument
+ * computed from one is passed to (ice_clean_rx_irq(ring, budget_per_ring)).
+ */
+static void propagate_budget(struct zt_program *p)
+{
+	bool changed = true;
+
+	for (size_t i = 0; i < p->n; i++) {
+		struct zt_node *n = &p->nodes[i];
+
+		n->budget_params = 0;
+		if (!n->is_root || !n->fn)
+			continue;
+		n->budget_params = named_budget_params(n->fn);
+		if (n->root_why && strstr(n->root_why, "NAPI poll") && n->fn->n_params >= 2)
+			n->budget_params |= 1u << 1;
+	}
+	/* masks only grow, within 32 bits per node: this ends */
+	while (changed) {
+		changed = false;
+		for (size_t i = 0; i < p->n; i++) {
+			const struct zt_node *from = &p->nodes[i];
+
+			if (!from->budget_params)
+				continue;
+			for (size_t e = 0; e < from->n_edges; e++) {
+				struct zt_node *to = &p->nodes[from->edges[e].to];
+				unsigned int m = 0;
+
+				for (size_t a = 0; a < ZT_CALL_ARGS; a++)
+					if (from->edges[e].arg_params[a] & from->budget_params)
+						m |= 1u << a;
+				if (m & ~to->budget_params) {
+					to->budget_params |= m;
+					changed = true;
+				}
+			}
+		}
+	}
+}
+
 void zt_program_propagate(struct zt_program *p)
 {
 	size_t *queue, head = 0, tail = 0, cap = p->n + 1;
@@ -225,6 +292,7 @@ void zt_program_propagate(struct zt_program *p)
 
 	/* Each node enters the queue at most once per frequency level it reaches. */
 	queue = xmalloc(cap * sizeof(*queue));
+	propagate_budget(p);
 	for (size_t i = 0; i < p->n; i++) {
 		struct zt_node *n = &p->nodes[i];
 
@@ -249,7 +317,10 @@ void zt_program_propagate(struct zt_program *p)
 			/* unlikely() error handling and cold functions stop the heat. */
 			if (edge->in_unlikely || to->cold || to->is_root)
 				continue;
-			if (edge->in_loop || to->per_packet)
+			/* a loop over rings or queues is not a packet loop (zt_packet_loop) */
+			if ((edge->in_loop && zt_packet_loop(from->budget_params, edge->loop_params,
+							     edge->loop_budget)) ||
+			    to->per_packet)
 				f = ZT_FREQ_PER_PACKET;
 			if (f <= to->freq)
 				continue;

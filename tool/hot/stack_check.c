@@ -18,11 +18,13 @@ bool zt_local_zeroing_survives_ast(const struct zt_local *l)
 	return l->uses & (ZT_USE_ADDR_PASSED | ZT_USE_ADDR_ESCAPES);
 }
 
-enum zt_freq zt_local_freq(const struct zt_local *l, enum zt_freq fn_freq)
+enum zt_freq zt_local_freq(const struct zt_local *l, enum zt_freq fn_freq,
+			   unsigned int budget_params)
 {
 	if (l->in_unlikely)
 		return ZT_FREQ_COLD;
-	if (fn_freq == ZT_FREQ_PER_POLL && l->in_loop)
+	if (fn_freq == ZT_FREQ_PER_POLL && l->in_loop &&
+	    zt_packet_loop(budget_params, l->loop_params, l->loop_budget))
 		return ZT_FREQ_PER_PACKET;
 	return fn_freq;
 }
@@ -135,9 +137,11 @@ static bool site_at_decl(const struct zt_autoinit_site *s, const struct zt_local
 {
 	if (!s->file || s->line != l->line || strcmp(base_name(s->file), base_name(l->file)))
 		return false;
+	/* another name at this line is another declarator (unless a macro declares it) */
+	if (s->var && strcmp(s->var, l->name) && !l->from_macro)
+		return false;
 	/* two declarators on one line: the column tells them apart when both know it */
-	return !s->column || !l->column || !s->var || s->column == l->column ||
-	       !strcmp(s->var, l->name);
+	return !s->column || !l->column || s->column == l->column || s->var;
 }
 
 /*
@@ -499,7 +503,7 @@ int zt_stack_check(const struct zt_program *p, const struct zt_compdb *db,
 			continue;
 		for (size_t j = 0; j < n->fn->n_locals; j++) {
 			const struct zt_local *l = &n->fn->locals[j];
-			enum zt_freq freq = zt_local_freq(l, n->freq);
+			enum zt_freq freq = zt_local_freq(l, n->freq, n->budget_params);
 			struct lookup g = { .bytes = -2 }, c = { .bytes = -2 };
 			enum zt_compiler build = ZT_CC_UNKNOWN;
 			long long bytes;
