@@ -533,6 +533,79 @@ static bool is_array_type(CXCursor c)
 	       t.kind == CXType_IncompleteArray;
 }
 
+enum member_access { MEMBER_READ, MEMBER_WRITE, MEMBER_RMW };
+
+/* Is stack[i] inside a branch (if/switch/?:) of the function? */
+static bool in_branch(struct walk *w, int i)
+{
+	for (int k = 0; k < i; k++) {
+		enum CXCursorKind kind = w->stack[k].kind;
+
+		if ((kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt ||
+		     kind == CXCursor_ConditionalOperator) && w->stack[k + 1].index >= 1)
+			return true;
+	}
+	return false;
+}
+
+/* How the member expression at stack[i] (the outermost of a chain) is used. */
+static enum member_access member_access(struct walk *w, int i)
+{
+	int p = up_skip(w, i - 1);
+	unsigned int child;
+
+	if (p < 0)
+		return MEMBER_READ;
+	child = w->stack[p + 1].index;
+	if (w->stack[p].kind == CXCursor_CompoundAssignOperator && child == 0)
+		return MEMBER_RMW;
+	if (w->stack[p].kind == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(w->stack[p].c);
+
+		if (u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec ||
+		    u == CXUnaryOperator_PreInc || u == CXUnaryOperator_PreDec)
+			return MEMBER_RMW;
+	}
+	if (w->stack[p].kind == CXCursor_BinaryOperator && child == 0 &&
+	    clang_getCursorBinaryOperatorKind(w->stack[p].c) == CXBinaryOperator_Assign)
+		return MEMBER_WRITE;
+	return MEMBER_READ;
+}
+
+/* Fields of a pointer parameter used in the body: p->f read, or p->f += v. */
+static void param_field_use(struct walk *w)
+{
+	int i = w->depth - 1;	/* the DeclRefExpr naming the parameter */
+	int p = up_skip(w, i - 1);
+	struct zt_function *f = cur(w);
+	CXCursor ref = clang_getCursorReferenced(w->stack[i].c);
+	size_t a;
+
+	if (!f || p < 0 || w->stack[p].kind != CXCursor_MemberRefExpr || w->stack[p + 1].index)
+		return;
+	for (a = 0; a < w->n_param_cursors && a < f->n_params; a++)
+		if (clang_equalCursors(w->param_cursors[a], ref))
+			break;
+	if (a == w->n_param_cursors || a == f->n_params)
+		return;
+	/* the outermost member of p->a.b[i] */
+	for (int q = up_skip(w, p - 1); q >= 0 && w->stack[q + 1].index == 0 &&
+	     (w->stack[q].kind == CXCursor_MemberRefExpr ||
+	      w->stack[q].kind == CXCursor_ArraySubscriptExpr);
+	     q = up_skip(w, q - 1))
+		p = q;
+	switch (member_access(w, p)) {
+	case MEMBER_RMW:
+		f->params[a].fields_rmw = true;
+		break;
+	case MEMBER_READ:
+		f->params[a].fields_read = true;
+		break;
+	default:
+		break;
+	}
+}
+
 /* Classify a DeclRefExpr (top of the stack) naming a tracked local. */
 static unsigned int classify_use(struct walk *w)
 {
@@ -562,8 +635,15 @@ static unsigned int classify_use(struct walk *w)
 		/* An array (or an array member) used as a value decays to its address. */
 		if (is_array_type(w->stack[i].c))
 			return uses | address_use(w, i);
-		if (uses & ZT_USE_MEMBER)
+		if (uses & ZT_USE_MEMBER) {
+			enum member_access m = member_access(w, i);
+
+			if (m == MEMBER_RMW)
+				uses |= ZT_USE_ACCUMULATED;
+			else if (m == MEMBER_WRITE && in_branch(w, i))
+				uses |= ZT_USE_COND_WRITE;
 			return uses;
+		}
 		if (k == CXCursor_BinaryOperator && child == 0 &&
 		    clang_getCursorBinaryOperatorKind(w->stack[p].c) == CXBinaryOperator_Assign)
 			return ZT_USE_ASSIGNED;
@@ -671,6 +751,26 @@ static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 	l->init = clang_Cursor_isNull(init) ? ZT_INIT_NONE : init_kind(init);
 }
 
+/* 1 + the index of the local whose address @arg is (&x, or an array x), else 0. */
+static unsigned int address_of_local(struct walk *w, CXCursor arg)
+{
+	struct zt_function *f = cur(w);
+	CXCursor e = strip(arg);
+	struct kids k = { 0 };
+	struct zt_local *l;
+
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
+		get_kids(e, &k);
+		e = k.n ? strip(k.v[0]) : clang_getNullCursor();
+		free(k.v);
+	}
+	if (!f || clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return 0;
+	l = local_for(w, clang_getCursorReferenced(e));
+	return l ? (unsigned int)(l - f->locals) + 1 : 0;
+}
+
 static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 {
 	struct zt_function *f = cur(w);
@@ -744,8 +844,12 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 	cl->in_unlikely = unlikely;
 	cl->loop_params = w->loop_params;
 	cl->loop_budget = w->loop_budget;
-	for (int i = 0; i < clang_Cursor_getNumArguments(call) && i < ZT_CALL_ARGS; i++)
-		cl->arg_params[i] = expr_params(w, clang_Cursor_getArgument(call, (unsigned int)i));
+	for (int i = 0; i < clang_Cursor_getNumArguments(call) && i < ZT_CALL_ARGS; i++) {
+		CXCursor arg = clang_Cursor_getArgument(call, (unsigned int)i);
+
+		cl->arg_params[i] = expr_params(w, arg);
+		cl->arg_local[i] = address_of_local(w, arg);
+	}
 }
 
 static void add_assign(struct walk *w, CXCursor field, CXCursor fn)
@@ -901,6 +1005,8 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 
 		if (l)
 			l->uses |= classify_use(w);
+		else if (cur(w))
+			param_field_use(w);
 		break;
 	}
 	case CXCursor_MemberRefExpr:

@@ -30,6 +30,8 @@ enum zt_use {
 	ZT_USE_SIZEOF = 1 << 4,
 	ZT_USE_ASSIGNED = 1 << 5,	/* x = ... (written whole) */
 	ZT_USE_ADDR_LOCAL = 1 << 6,	/* &x kept in a local pointer or compared */
+	ZT_USE_ACCUMULATED = 1 << 7,	/* x.f++, x.f += v: a field read-modify-written */
+	ZT_USE_COND_WRITE = 1 << 8,	/* x.f = v inside an if/switch/?: branch */
 };
 
 struct zt_local {
@@ -61,6 +63,8 @@ struct zt_param {
 	unsigned int record_line;
 	char **fields;		/* field names of the record (for name clashes) */
 	size_t n_fields;
+	bool fields_rmw;	/* the body does p->f++ or p->f += v */
+	bool fields_read;	/* the body reads a p->f */
 };
 
 enum zt_call_kind {
@@ -81,6 +85,8 @@ struct zt_call {
 	bool loop_budget;
 	/* the caller's parameters (bit i) each argument is computed from */
 	unsigned int arg_params[ZT_CALL_ARGS];
+	/* 1 + the index of the local whose address is the argument, 0 if none */
+	unsigned int arg_local[ZT_CALL_ARGS];
 };
 
 struct zt_function {

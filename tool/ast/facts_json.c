@@ -109,6 +109,7 @@ static json_t *param_to_json(const struct zt_param *p)
 	for (size_t i = 0; i < p->n_fields; i++)
 		json_array_append_new(fields, jstr(p->fields[i]));
 	json_object_set_new(o, "fields", fields);
+	json_object_set_new(o, "fields_use", json_pack("[b,b]", p->fields_rmw, p->fields_read));
 	return o;
 }
 
@@ -122,6 +123,8 @@ static void param_from_json(json_t *o, struct zt_param *p)
 	p->is_const = bget(o, "is_const");
 	p->record_file = sdup(o, "record_file");
 	p->record_line = uget(o, "record_line");
+	p->fields_rmw = json_is_true(json_array_get(json_object_get(o, "fields_use"), 0));
+	p->fields_read = json_is_true(json_array_get(json_object_get(o, "fields_use"), 1));
 	p->fields = arr(o, "fields", sizeof(char *), &p->n_fields, &list);
 	for (size_t i = 0; i < p->n_fields; i++) {
 		json_t *v = json_array_get(list, i);
@@ -132,13 +135,15 @@ static void param_from_json(json_t *o, struct zt_param *p)
 
 static json_t *call_to_json(const struct zt_call *c)
 {
-	json_t *args = json_array();
+	json_t *args = json_array(), *locals = json_array();
 
-	for (size_t i = 0; i < ZT_CALL_ARGS; i++)
+	for (size_t i = 0; i < ZT_CALL_ARGS; i++) {
 		json_array_append_new(args, json_integer(c->arg_params[i]));
-	return json_pack("[i,o,o,i,b,b,I,b,o]", c->kind, jstr(c->target), jstr(c->name), c->line,
-			 c->in_loop, c->in_unlikely, (json_int_t)c->loop_params, c->loop_budget,
-			 args);
+		json_array_append_new(locals, json_integer(c->arg_local[i]));
+	}
+	return json_pack("[i,o,o,i,b,b,I,b,o,o]", c->kind, jstr(c->target), jstr(c->name),
+			 c->line, c->in_loop, c->in_unlikely, (json_int_t)c->loop_params,
+			 c->loop_budget, args, locals);
 }
 
 static void call_from_json(json_t *a, struct zt_call *c)
@@ -153,9 +158,12 @@ static void call_from_json(json_t *a, struct zt_call *c)
 	c->in_unlikely = json_is_true(json_array_get(a, 5));
 	c->loop_params = (unsigned int)json_integer_value(json_array_get(a, 6));
 	c->loop_budget = json_is_true(json_array_get(a, 7));
-	for (size_t i = 0; i < ZT_CALL_ARGS; i++)
+	for (size_t i = 0; i < ZT_CALL_ARGS; i++) {
 		c->arg_params[i] = (unsigned int)json_integer_value(
 			json_array_get(json_array_get(a, 8), i));
+		c->arg_local[i] = (unsigned int)json_integer_value(
+			json_array_get(json_array_get(a, 9), i));
+	}
 }
 
 static json_t *function_to_json(const struct zt_function *f)

@@ -331,7 +331,7 @@ static json_t *frame_json(long long v)
 static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 			const struct zt_tu_evidence *ev, size_t node, const struct zt_local *l,
 			enum zt_freq freq, const struct lookup *g, const struct lookup *c,
-			long long bytes, struct zt_findings *out)
+			long long bytes, const char *reader, struct zt_findings *out)
 {
 	const struct zt_node *n = &p->nodes[node];
 	const struct zt_function *f = n->fn;
@@ -414,6 +414,10 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	else if (l->uses & ZT_USE_ADDR_ESCAPES)
 		zt_finding_add_note(fd, "its address is stored or returned, so the optimizer cannot "
 				    "drop the zeroing");
+	if (explicit && reader)
+		zt_finding_add_note(fd, "zerotax cannot tell whether '%s' reads fields of it that "
+				    "were not written first; if it does, the zero is required",
+				    reader);
 	if (owner) {
 		for (size_t i = 0; i < owner->n_fields; i++)
 			name_taken |= !strcmp(owner->fields[i], l->name);
@@ -471,6 +475,57 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	fd->details = d;
 }
 
+enum zero_need { ZERO_TAX, ZERO_REQUIRED, ZERO_UNKNOWN };
+
+/*
+ * Does the code need the zero of explicitly initialized local @j of @n? Yes
+ * when fields are accumulated into it (x.f++, x.f += v, or by a callee that
+ * does so through the pointer it gets), or when fields are written only on
+ * some paths and a callee reads the fields it is given. A callee zerotax
+ * has no body for, or one that reads fields the caller writes on every path,
+ * might read what nobody wrote: @who names it, and the note says so.
+ */
+static enum zero_need explicit_zero_need(const struct zt_program *p, const struct zt_node *n,
+					 size_t j, const char **who)
+{
+	const struct zt_function *f = n->fn;
+	const struct zt_local *l = &f->locals[j];
+	enum zero_need need = ZERO_TAX;
+
+	if (l->uses & ZT_USE_ACCUMULATED)
+		return ZERO_REQUIRED;
+	for (size_t c = 0; c < f->n_calls; c++) {
+		const struct zt_call *call = &f->calls[c];
+
+		for (size_t a = 0; a < ZT_CALL_ARGS; a++) {
+			size_t to;
+			const struct zt_function *callee;
+
+			if (call->arg_local[a] != j + 1)
+				continue;
+			to = call->kind == ZT_CALL_DIRECT ? zt_program_find(p, call->target) :
+							    ZT_NO_NODE;
+			callee = to != ZT_NO_NODE ? p->nodes[to].fn : NULL;
+			if (!callee || a >= callee->n_params) {
+				if (need == ZERO_TAX)
+					*who = call->name;
+				need = ZERO_UNKNOWN;
+				continue;
+			}
+			if (callee->params[a].fields_rmw)
+				return ZERO_REQUIRED;
+			if (callee->params[a].fields_read) {
+				if (l->uses & ZT_USE_COND_WRITE)
+					return ZERO_REQUIRED;
+				if (need == ZERO_TAX)
+					*who = call->name;
+				need = ZERO_UNKNOWN;
+			}
+		}
+	}
+	return need;
+}
+
 /*
  * Evidence never exceeds the variable: more surviving bytes than the local has
  * means two declarations were joined to one. An internal error in test builds
@@ -509,7 +564,13 @@ int zt_stack_check(const struct zt_program *p, const struct zt_compdb *db,
 			long long bytes;
 			bool survives;
 
+			const char *reader = NULL;
+
 			if (!is_candidate(l, o) || freq < ZT_FREQ_PER_POLL)
+				continue;
+			/* a zero the algorithm needs is not a tax */
+			if (l->init != ZT_INIT_NONE &&
+			    explicit_zero_need(p, n, j, &reader) == ZERO_REQUIRED)
 				continue;
 			if (n->tu < db->n)
 				build = zt_compdb_compiler(&db->v[n->tu]);
@@ -537,7 +598,7 @@ int zt_stack_check(const struct zt_program *p, const struct zt_compdb *db,
 			}
 			if (!survives)
 				continue;
-			add_finding(p, db, ev, i, l, freq, &g, &c, bytes, out);
+			add_finding(p, db, ev, i, l, freq, &g, &c, bytes, reader, out);
 		}
 	}
 	zt_findings_sort(out);

@@ -86,8 +86,8 @@ static void fill(struct zt_tu_result *r)
 	f->n_calls = 2;
 	f->calls = xcalloc(2, sizeof(*f->calls));
 	f->calls[0] = (struct zt_call){ ZT_CALL_FIELD, xstrdup("c:@S@rq@FI@fn"), xstrdup("fn"), 11,
-					true, false, 2, true, { 1 } };
-	f->calls[1] = (struct zt_call){ ZT_CALL_POINTER, NULL, xstrdup("p"), 12, false, true, 0, false, { 0 } };
+					true, false, 2, true, { 1 }, { 0 } };
+	f->calls[1] = (struct zt_call){ ZT_CALL_POINTER, NULL, xstrdup("p"), 12, false, true, 0, false, { 0 }, { 0 } };
 	r->facts.n_assigns = 1;
 	r->facts.assigns = xcalloc(1, sizeof(*r->facts.assigns));
 	r->facts.assigns[0] = (struct zt_field_assign){ xstrdup("u"), xstrdup("struct ops"),
