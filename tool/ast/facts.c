@@ -751,6 +751,67 @@ static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 	l->init = clang_Cursor_isNull(init) ? ZT_INIT_NONE : init_kind(init);
 }
 
+/*
+ * A function stored into a function-pointer local or parameter: recorded like
+ * a field store, under a key of its own ("local:USR", "param:FN#i"), so a call
+ * through the pointer reaches exactly the functions ever stored into it.
+ */
+static void add_pointer_assign(struct walk *w, const char *key, const char *name, CXCursor fn)
+{
+	struct zt_field_assign *a = PUSH(w->tu->assigns, w->tu->n_assigns);
+
+	a->field_usr = xstrdup(key);
+	a->record = xstrdup("");
+	a->field = xstrdup(name);
+	a->fn_usr = take(clang_getCursorUSR(fn));
+	a->fn_name = take(clang_getCursorSpelling(fn));
+	want_definition(w, fn, a->fn_usr);
+}
+
+/* Every function @e may evaluate to: f, &f, c ? f : g. */
+static void add_pointer_values(struct walk *w, const char *key, const char *name, CXCursor e)
+{
+	CXCursor fn;
+
+	e = strip(e);
+	if (function_ref(e, &fn)) {
+		add_pointer_assign(w, key, name, fn);
+	} else if (clang_getCursorKind(e) == CXCursor_ConditionalOperator) {
+		struct kids k = { 0 };
+
+		get_kids(e, &k);
+		for (size_t i = 1; i < k.n; i++)
+			add_pointer_values(w, key, name, k.v[i]);
+		free(k.v);
+	}
+}
+
+/* The key of a function-pointer local or parameter @var, NULL for anything else. */
+static char *pointer_key(struct walk *w, CXCursor var)
+{
+	enum CXCursorKind kind = clang_getCursorKind(var);
+	struct zt_function *f = cur(w);
+	enum CX_StorageClass sc;
+
+	if (!f)
+		return NULL;
+	if (kind == CXCursor_ParmDecl) {
+		for (size_t i = 0; i < w->n_param_cursors; i++)
+			if (clang_equalCursors(w->param_cursors[i], var))
+				return xasprintf("param:%s#%zu", f->usr, i);
+		return NULL;
+	}
+	sc = clang_Cursor_getStorageClass(var);
+	if (kind == CXCursor_VarDecl && sc != CX_SC_Static && sc != CX_SC_Extern &&
+	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_TranslationUnit) {
+		char *usr = take(clang_getCursorUSR(var)), *key = xasprintf("local:%s", usr);
+
+		free(usr);
+		return key;
+	}
+	return NULL;
+}
+
 /* 1 + the index of the local whose address @arg is (&x, or an array x), else 0. */
 static unsigned int address_of_local(struct walk *w, CXCursor arg)
 {
@@ -779,6 +840,7 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 	struct zt_call *cl;
 	unsigned int line;
 	enum CXCursorKind rk;
+	char *key;
 
 	get_kids(call, &k);
 	if (!k.n) {
@@ -824,13 +886,29 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 		cl->target = take(clang_getCursorUSR(ref));
 		cl->name = name;
 		want_definition(w, ref, cl->target);
+		/* a function passed as an argument lands in the callee's parameter */
+		for (int i = 0; i < clang_Cursor_getNumArguments(call); i++) {
+			CXCursor fn;
+
+			if (!function_ref(clang_Cursor_getArgument(call, (unsigned int)i), &fn))
+				continue;
+			key = xasprintf("param:%s#%d", cl->target, i);
+			add_pointer_assign(w, key, name, fn);
+			free(key);
+		}
 	} else {
 		if (!f)
 			return;
 		cl = PUSH(f->calls, f->n_calls);
+		key = rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl ? pointer_key(w, ref) : NULL;
 		if (rk == CXCursor_FieldDecl) {
 			cl->kind = ZT_CALL_FIELD;
 			cl->target = take(clang_getCursorUSR(ref));
+			cl->name = take(clang_getCursorSpelling(ref));
+		} else if (key) {
+			/* through a pointer local or parameter: what was stored into it */
+			cl->kind = ZT_CALL_FIELD;
+			cl->target = key;
 			cl->name = take(clang_getCursorSpelling(ref));
 		} else {
 			cl->kind = ZT_CALL_POINTER;
@@ -979,7 +1057,7 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 	struct kids k = { 0 };
 	long long expect = -1;
 	unsigned int saved_params = 0;
-	bool saved_budget = false;
+	bool saved_budget = false, ladder = false;
 
 	if (w->depth >= MAX_DEPTH)
 		return;
@@ -991,9 +1069,18 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 			CXCursor init = clang_Cursor_getVarDeclInitializer(c);
 			unsigned int from = clang_Cursor_isNull(init) ? 0 : expr_params(w, init);
 
+			char *key = clang_Cursor_isNull(init) ? NULL : pointer_key(w, c);
+
 			add_local(w, c, loop, unlikely);
 			if (from)
 				add_derived(w, c, from);
+			if (key) {
+				char *name = take(clang_getCursorSpelling(c));
+
+				add_pointer_values(w, key, name, init);
+				free(name);
+			}
+			free(key);
 		}
 		break;
 	case CXCursor_CallExpr:
@@ -1024,6 +1111,18 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
 				    (from = expr_params(w, k.v[1])))
 					add_derived(w, clang_getCursorReferenced(lhs), from);
+				/* rx = striding ? rx_mpwrq : rx_linear; */
+				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
+					CXCursor var = clang_getCursorReferenced(lhs);
+					char *key = pointer_key(w, var), *name;
+
+					if (key) {
+						name = take(clang_getCursorSpelling(var));
+						add_pointer_values(w, key, name, k.v[1]);
+						free(name);
+					}
+					free(key);
+				}
 
 				if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr &&
 				    function_ref(k.v[1], &fn)) {
@@ -1063,6 +1162,16 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 			/* if (unlikely(x)) { ...error handling... } is cold */
 			if (expect == 0 && i == 1)
 				u = true;
+			break;
+		case CXCursor_CompoundStmt:
+			/*
+			 * return ...; err_free: ... err: ...: labels after a return
+			 * are reached only by goto, a goto-err ladder: error paths.
+			 */
+			if (clang_getCursorKind(k.v[i]) == CXCursor_LabelStmt && i &&
+			    clang_getCursorKind(k.v[i - 1]) == CXCursor_ReturnStmt)
+				ladder = true;
+			u |= ladder;
 			break;
 		default:
 			break;
