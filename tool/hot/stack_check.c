@@ -47,6 +47,8 @@ static bool is_candidate(const struct zt_local *l, const struct zt_stack_opts *o
 	return o->checks.on[ZT_CHECK_STACK_EXPLICIT_INIT];
 }
 
+static bool is_small_part(const struct zt_local *l, const struct zt_stack_opts *o);
+
 static bool node_hot(const struct zt_node *n)
 {
 	return n->fn && !n->cold && n->freq >= ZT_FREQ_PER_POLL;
@@ -102,8 +104,10 @@ bool *zt_stack_evidence_tus(const struct zt_program *p, const struct zt_stack_op
 		if (!node_hot(n))
 			continue;
 		for (size_t j = 0; j < n->fn->n_locals && !any; j++)
-			any = is_candidate(&n->fn->locals[j], o) &&
-			      n->fn->locals[j].init == ZT_INIT_NONE;
+			any = n->fn->locals[j].init == ZT_INIT_NONE &&
+			      (is_candidate(&n->fn->locals[j], o) ||
+			       (o->checks.on[ZT_CHECK_STACK_FRAME_TOTAL] &&
+				is_small_part(&n->fn->locals[j], o)));
 		if (!any)
 			continue;
 		want[n->tu] = true;
@@ -547,6 +551,171 @@ static int check_cap(const struct zt_node *n, const struct zt_local *l, struct l
 #endif
 }
 
+/* What one local costs: the deciding compiler's surviving bytes, or the AST's judgement. */
+struct judged {
+	struct lookup g, c;
+	long long bytes;
+	bool survives;
+	const char *reader;	/* an opaque reader of an explicitly zeroed local */
+};
+
+/* 0, or -1 on an internal inconsistency; j->survives says whether it costs. */
+static int judge_local(const struct zt_program *p, const struct zt_compdb *db,
+		       const struct zt_tu_evidence *ev, const struct zt_stack_opts *o, size_t i,
+		       size_t jl, struct judged *j)
+{
+	const struct zt_node *n = &p->nodes[i];
+	const struct zt_local *l = &n->fn->locals[jl];
+	enum zt_compiler build = ZT_CC_UNKNOWN;
+	struct lookup *g = &j->g, *c = &j->c;
+
+	memset(j, 0, sizeof(*j));
+	g->bytes = c->bytes = -2;
+	/* a zero the algorithm needs is not a tax */
+	if (l->init != ZT_INIT_NONE &&
+	    explicit_zero_need(p, n, jl, &j->reader) == ZERO_REQUIRED)
+		return 0;
+	if (n->tu < db->n)
+		build = zt_compdb_compiler(&db->v[n->tu]);
+	if (l->init == ZT_INIT_NONE) {
+		if (o->want_gcc)
+			*g = evidence_for(p, i, ev, true, l);
+		if (o->want_clang)
+			*c = evidence_for(p, i, ev, false, l);
+		if (check_cap(n, l, g, "gcc") || check_cap(n, l, c, "clang"))
+			return -1;
+	}
+	if (l->init != ZT_INIT_NONE || (g->bytes == -2 && c->bytes == -2)) {
+		/* No compiler evidence: the AST decides, the size is the cost. */
+		j->survives = zt_local_zeroing_survives_ast(l);
+		j->bytes = l->size;
+	} else if (build == ZT_CC_GCC && g->bytes != -2) {
+		j->survives = g->bytes > 0;
+		j->bytes = g->bytes;
+	} else if (build == ZT_CC_CLANG && c->bytes != -2) {
+		j->survives = c->bytes > 0;
+		j->bytes = c->bytes;
+	} else {
+		j->bytes = g->bytes > c->bytes ? g->bytes : c->bytes;
+		j->survives = j->bytes > 0;
+	}
+	return 0;
+}
+
+/* A local too small to report alone that still counts toward its function's total. */
+static bool is_small_part(const struct zt_local *l, const struct zt_stack_opts *o)
+{
+	return !l->is_vla && l->size > 0 && l->size < o->min_size && !l->in_unlikely &&
+	       l->init != ZT_INIT_COPY;
+}
+
+static void add_evidence_sum(json_t *d, const char *cc, const struct zt_evidence *e,
+			     long long sum, bool have)
+{
+	json_object_set_new(json_object_get(d, "evidence"), cc,
+			    have ? json_pack("{s:s?, s:I}", "compiler", e ? e->compiler_id : NULL,
+					     "bytes", (json_int_t)sum) :
+				   json_null());
+}
+
+/*
+ * zerotax-stack-frame-total: small locals (each under --min-size) of one hot
+ * function whose surviving zeroing adds up to --min-size or more, reported
+ * once at the function, listing them.
+ */
+static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
+		       const struct zt_tu_evidence *ev, const struct zt_stack_opts *o, size_t i,
+		       struct zt_findings *out)
+{
+	const struct zt_node *n = &p->nodes[i];
+	const struct zt_function *f = n->fn;
+	const struct zt_tu_evidence *tev = ev ? &ev[n->tu] : NULL;
+	long long total = 0, size = 0, gsum = 0, csum = 0;
+	bool have_g = false, have_c = false;
+	size_t count = 0;
+	char *list = xstrdup("");
+	json_t *locals = json_array(), *d;
+	struct zt_finding *fd;
+	const char **chain;
+	size_t n_chain, r = i;
+
+	for (size_t jl = 0; jl < f->n_locals; jl++) {
+		const struct zt_local *l = &f->locals[jl];
+		struct judged j;
+		char *more;
+
+		if (!is_small_part(l, o) ||
+		    zt_local_freq(l, n->freq, n->budget_params) != n->freq)
+			continue;
+		if (judge_local(p, db, ev, o, i, jl, &j)) {
+			free(list);
+			json_decref(locals);
+			return -1;
+		}
+		if (!j.survives)
+			continue;
+		total += j.bytes;
+		size += l->size;
+		if (j.g.bytes != -2) {
+			have_g = true;
+			gsum += j.g.bytes > 0 ? j.g.bytes : 0;
+		}
+		if (j.c.bytes != -2) {
+			have_c = true;
+			csum += j.c.bytes > 0 ? j.c.bytes : 0;
+		}
+		more = xasprintf("%s%s'%s' (%lld of %lld)", list, count ? ", " : "", l->name,
+				 j.bytes, l->size);
+		free(list);
+		list = more;
+		count++;
+		json_array_append_new(locals, json_pack("{s:s, s:s, s:I, s:I, s:i}", "name", l->name,
+							"type", l->type, "size", (json_int_t)l->size,
+							"bytes", (json_int_t)j.bytes, "line", l->line));
+	}
+	if (count < 2 || total < o->min_size) {
+		free(list);
+		json_decref(locals);
+		return 0;
+	}
+	fd = zt_findings_add(out, &zt_checks[ZT_CHECK_STACK_FRAME_TOTAL]);
+	fd->file = xstrdup(f->file);
+	fd->line = f->line;
+	fd->function = xstrdup(n->name);
+	fd->symbol = xstrdup(n->name);
+	fd->type = xstrdup("stack frame");
+	fd->size = size;
+	fd->freq = n->freq;
+	fd->rank = zt_rank(total, n->freq, p->budget);
+	{
+		struct zt_local key = { .name = n->name, .type = "stack frame" };
+
+		fd->fingerprint = fingerprint(zt_checks[ZT_CHECK_STACK_FRAME_TOTAL].rule_id,
+					      f->file, n->name, &key);
+	}
+	fd->message = xasprintf("%lld bytes of %zu small locals zeroed on every %s in '%s', each "
+				"under --min-size: %s",
+				total, count, n->freq == ZT_FREQ_PER_PACKET ? "packet" : "poll",
+				n->name, list);
+	free(list);
+	n_chain = zt_program_chain(p, i, &chain);
+	zt_finding_set_chain(fd, (char *const *)chain, n_chain);
+	free(chain);
+	while (p->nodes[r].parent != ZT_NO_NODE)
+		r = p->nodes[r].parent;
+	zt_finding_add_note(fd, "root %s: %s", p->nodes[r].name,
+			    p->nodes[r].root_why ? p->nodes[r].root_why : "hot");
+	zt_finding_add_note(fd, "summed over the locals by the deciding compiler's evidence; "
+			    "each is too small to report alone");
+	d = json_pack("{s:o, s:I, s:o}", "locals", locals, "total", (json_int_t)total,
+		      "evidence", json_object());
+	add_evidence_sum(d, "gcc", tev ? &tev->gcc : NULL, gsum, have_g);
+	add_evidence_sum(d, "clang", tev ? &tev->clang : NULL, csum, have_c);
+	json_object_set_new(d, "source", json_string(p->tus[n->tu].file));
+	fd->details = d;
+	return 0;
+}
+
 int zt_stack_check(const struct zt_program *p, const struct zt_compdb *db,
 		   const struct zt_tu_evidence *ev, const struct zt_stack_opts *o,
 		   struct zt_findings *out)
@@ -556,50 +725,21 @@ int zt_stack_check(const struct zt_program *p, const struct zt_compdb *db,
 
 		if (!node_hot(n))
 			continue;
-		for (size_t j = 0; j < n->fn->n_locals; j++) {
-			const struct zt_local *l = &n->fn->locals[j];
+		for (size_t jl = 0; jl < n->fn->n_locals; jl++) {
+			const struct zt_local *l = &n->fn->locals[jl];
 			enum zt_freq freq = zt_local_freq(l, n->freq, n->budget_params);
-			struct lookup g = { .bytes = -2 }, c = { .bytes = -2 };
-			enum zt_compiler build = ZT_CC_UNKNOWN;
-			long long bytes;
-			bool survives;
-
-			const char *reader = NULL;
+			struct judged j;
 
 			if (!is_candidate(l, o) || freq < ZT_FREQ_PER_POLL)
 				continue;
-			/* a zero the algorithm needs is not a tax */
-			if (l->init != ZT_INIT_NONE &&
-			    explicit_zero_need(p, n, j, &reader) == ZERO_REQUIRED)
+			if (judge_local(p, db, ev, o, i, jl, &j))
+				return -1;
+			if (!j.survives)
 				continue;
-			if (n->tu < db->n)
-				build = zt_compdb_compiler(&db->v[n->tu]);
-			if (l->init == ZT_INIT_NONE) {
-				if (o->want_gcc)
-					g = evidence_for(p, i, ev, true, l);
-				if (o->want_clang)
-					c = evidence_for(p, i, ev, false, l);
-				if (check_cap(n, l, &g, "gcc") || check_cap(n, l, &c, "clang"))
-					return -1;
-			}
-			if (l->init != ZT_INIT_NONE || (g.bytes == -2 && c.bytes == -2)) {
-				/* No compiler evidence: the AST decides, the size is the cost. */
-				survives = zt_local_zeroing_survives_ast(l);
-				bytes = l->size;
-			} else if (build == ZT_CC_GCC && g.bytes != -2) {
-				survives = g.bytes > 0;
-				bytes = g.bytes;
-			} else if (build == ZT_CC_CLANG && c.bytes != -2) {
-				survives = c.bytes > 0;
-				bytes = c.bytes;
-			} else {
-				bytes = g.bytes > c.bytes ? g.bytes : c.bytes;
-				survives = bytes > 0;
-			}
-			if (!survives)
-				continue;
-			add_finding(p, db, ev, i, l, freq, &g, &c, bytes, reader, out);
+			add_finding(p, db, ev, i, l, freq, &j.g, &j.c, j.bytes, j.reader, out);
 		}
+		if (o->checks.on[ZT_CHECK_STACK_FRAME_TOTAL] && frame_total(p, db, ev, o, i, out))
+			return -1;
 	}
 	zt_findings_sort(out);
 	return 0;
