@@ -214,6 +214,7 @@ struct walk {
 	/* the bounds of the loops around the current statement */
 	unsigned int loop_params;
 	bool loop_budget;
+	unsigned int batch_n;	/* inside if (n == X_BATCH): the batch size */
 };
 
 /* A scalar local computed from parameters: int share = budget / n; */
@@ -307,6 +308,61 @@ static bool names_budget(const char *t)
 		if (!strncasecmp(t, "budget", 6))
 			return true;
 	return false;
+}
+
+static bool names_batch(const char *t)
+{
+	for (; *t; t++)
+		if (!strncasecmp(t, "batch", 5) || !strncasecmp(t, "bulk", 4))
+			return true;
+	return false;
+}
+
+static enum CXChildVisitResult batch_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	unsigned int *n = data;
+	struct kids k = { 0 };
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return CXChildVisit_Recurse;
+	get_kids(c, &k);
+	for (size_t i = 0; i < k.n && k.n == 2 && !*n; i++) {
+		CXEvalResult r;
+		CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+		CXToken *toks;
+		unsigned int nt;
+		bool named = false;
+
+		clang_tokenize(tu, clang_getCursorExtent(k.v[i]), &toks, &nt);
+		for (unsigned int t = 0; t < nt && !named; t++) {
+			CXString sp = clang_getTokenSpelling(tu, toks[t]);
+
+			named = clang_getTokenKind(toks[t]) == CXToken_Identifier &&
+				names_batch(clang_getCString(sp));
+			clang_disposeString(sp);
+		}
+		clang_disposeTokens(tu, toks, nt);
+		if (!named || !(r = clang_Cursor_Evaluate(k.v[i])))
+			continue;
+		if (clang_EvalResult_getKind(r) == CXEval_Int &&
+		    clang_EvalResult_getAsLongLong(r) > 1 && clang_EvalResult_getAsLongLong(r) < 65536)
+			*n = (unsigned int)clang_EvalResult_getAsLongLong(r);
+		clang_EvalResult_dispose(r);
+	}
+	free(k.v);
+	return *n ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* if (bq->count == XDP_BULK_QUEUE_SIZE): the constant batch size compared, else 0. */
+static unsigned int batch_size(CXCursor cond)
+{
+	unsigned int n = 0;
+
+	batch_visit(cond, clang_getNullCursor(), &n);
+	if (!n)
+		clang_visitChildren(cond, batch_visit, &n);
+	return n;
 }
 
 /* Does the source of @c name a budget (NAPI_POLL_BUDGET, rq->budget, ...)? */
@@ -922,6 +978,7 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 	cl->in_unlikely = unlikely;
 	cl->loop_params = w->loop_params;
 	cl->loop_budget = w->loop_budget;
+	cl->batch_n = w->batch_n;
 	for (int i = 0; i < clang_Cursor_getNumArguments(call) && i < ZT_CALL_ARGS; i++) {
 		CXCursor arg = clang_Cursor_getArgument(call, (unsigned int)i);
 
@@ -1058,6 +1115,7 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 	long long expect = -1;
 	unsigned int saved_params = 0;
 	bool saved_budget = false, ladder = false;
+	unsigned int batch = 0, saved_batch = w->batch_n;
 
 	if (w->depth >= MAX_DEPTH)
 		return;
@@ -1138,6 +1196,8 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 		get_kids(c, &k);
 		if (k.n)
 			expect = expect_value(k.v[0]);
+		if (k.n >= 2 && cur(w))
+			batch = batch_size(k.v[0]);
 		break;
 	default:
 		break;
@@ -1162,6 +1222,8 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 			/* if (unlikely(x)) { ...error handling... } is cold */
 			if (expect == 0 && i == 1)
 				u = true;
+			/* if (n == X_BULK) flush(): once per batch */
+			w->batch_n = i == 1 && batch ? batch : saved_batch;
 			break;
 		case CXCursor_CompoundStmt:
 			/*
@@ -1182,6 +1244,7 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 		w->loop_params = saved_params;
 		w->loop_budget = saved_budget;
 	}
+	w->batch_n = saved_batch;
 	free(k.v);
 	w->depth--;
 }
@@ -1201,6 +1264,7 @@ static void walk_function(struct walk *w, CXCursor c)
 	w->depth = 0;
 	w->loop_params = 0;
 	w->loop_budget = false;
+	w->batch_n = 0;
 	w->n_derived = 0;
 	w->n_param_cursors = 0;
 	for (int a = 0; a < clang_Cursor_getNumArguments(c); a++) {

@@ -85,6 +85,8 @@ struct zt_call {
 	bool loop_budget;
 	/* the caller's parameters (bit i) each argument is computed from */
 	unsigned int arg_params[ZT_CALL_ARGS];
+	/* N when the call runs only when a batch of N is full (if (n == X_BULK)) */
+	unsigned int batch_n;
 	/* 1 + the index of the local whose address is the argument, 0 if none */
 	unsigned int arg_local[ZT_CALL_ARGS];
 };

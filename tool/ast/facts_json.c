@@ -141,9 +141,9 @@ static json_t *call_to_json(const struct zt_call *c)
 		json_array_append_new(args, json_integer(c->arg_params[i]));
 		json_array_append_new(locals, json_integer(c->arg_local[i]));
 	}
-	return json_pack("[i,o,o,i,b,b,I,b,o,o]", c->kind, jstr(c->target), jstr(c->name),
+	return json_pack("[i,o,o,i,b,b,I,b,o,o,i]", c->kind, jstr(c->target), jstr(c->name),
 			 c->line, c->in_loop, c->in_unlikely, (json_int_t)c->loop_params,
-			 c->loop_budget, args, locals);
+			 c->loop_budget, args, locals, c->batch_n);
 }
 
 static void call_from_json(json_t *a, struct zt_call *c)
@@ -158,6 +158,7 @@ static void call_from_json(json_t *a, struct zt_call *c)
 	c->in_unlikely = json_is_true(json_array_get(a, 5));
 	c->loop_params = (unsigned int)json_integer_value(json_array_get(a, 6));
 	c->loop_budget = json_is_true(json_array_get(a, 7));
+	c->batch_n = (unsigned int)json_integer_value(json_array_get(a, 10));
 	for (size_t i = 0; i < ZT_CALL_ARGS; i++) {
 		c->arg_params[i] = (unsigned int)json_integer_value(
 			json_array_get(json_array_get(a, 8), i));

@@ -77,6 +77,9 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 
 		/* One edge per callee: the hottest call site decides. */
 		if (e->to == to) {
+			/* per batch only while every call to it is */
+			if (!c->in_unlikely)
+				e->batch_n = e->batch_n && c->batch_n ? e->batch_n : 0;
 			for (size_t a = 0; a < ZT_CALL_ARGS; a++)
 				e->arg_params[a] |= c->arg_params[a];
 			if (!c->in_unlikely && c->in_loop) {
@@ -100,6 +103,7 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 		.via_field = via_field,
 		.loop_params = c->in_loop ? c->loop_params : 0,
 		.loop_budget = c->in_loop && c->loop_budget,
+		.batch_n = c->batch_n,
 	};
 	memcpy(from->edges[from->n_edges - 1].arg_params, c->arg_params, sizeof(c->arg_params));
 }
@@ -317,14 +321,23 @@ void zt_program_propagate(struct zt_program *p)
 			/* unlikely() error handling and cold functions stop the heat. */
 			if (edge->in_unlikely || to->cold || to->is_root)
 				continue;
+			unsigned int batch = from->freq == ZT_FREQ_PER_BATCH ? from->batch_n : 0;
+
 			/* a loop over rings or queues is not a packet loop (zt_packet_loop) */
 			if ((edge->in_loop && zt_packet_loop(from->budget_params, edge->loop_params,
 							     edge->loop_budget)) ||
 			    to->per_packet)
 				f = ZT_FREQ_PER_PACKET;
-			if (f <= to->freq)
+			/* if (n == X_BULK) flush(): once per batch of packets */
+			if (edge->batch_n && f >= ZT_FREQ_PER_BATCH && !to->per_packet) {
+				f = ZT_FREQ_PER_BATCH;
+				batch = edge->batch_n;
+			}
+			if (f < to->freq || (f == to->freq && (f != ZT_FREQ_PER_BATCH ||
+							       batch >= to->batch_n)))
 				continue;
 			to->freq = f;
+			to->batch_n = f == ZT_FREQ_PER_BATCH ? batch : 0;
 			/* Keep chains acyclic: recursion can make a caller hotter through its callee. */
 			if (!is_ancestor(p, edge->to, u)) {
 				to->parent = u;
@@ -385,11 +398,13 @@ bool zt_program_recursive(const struct zt_program *p, size_t node)
 	return found;
 }
 
-double zt_freq_calls_per_packet(enum zt_freq freq, unsigned int budget)
+double zt_freq_calls_per_packet(enum zt_freq freq, unsigned int budget, unsigned int batch_n)
 {
 	switch (freq) {
 	case ZT_FREQ_PER_PACKET:
 		return 1.0;
+	case ZT_FREQ_PER_BATCH:
+		return 1.0 / (batch_n ? batch_n : 1);
 	case ZT_FREQ_PER_POLL:
 		return 1.0 / (budget ? budget : ZT_DEFAULT_BUDGET);
 	default:

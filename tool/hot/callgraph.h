@@ -26,6 +26,7 @@ struct zt_edge {
 	unsigned int loop_params;	/* bounds of the loops around the calls (struct zt_call) */
 	bool loop_budget;
 	unsigned int arg_params[ZT_CALL_ARGS];	/* OR over the calls to this callee */
+	unsigned int batch_n;	/* every call to it runs once per batch of N (0: not) */
 };
 
 struct zt_node {
@@ -41,6 +42,7 @@ struct zt_node {
 	size_t parent;		/* who made it hot, for the chain */
 	bool parent_in_loop;
 	unsigned int budget_params;	/* parameters (bit i) that carry the NAPI budget */
+	unsigned int batch_n;	/* ZT_FREQ_PER_BATCH: packets per batch */
 	struct zt_edge *edges;
 	size_t n_edges;
 };
@@ -82,8 +84,8 @@ bool zt_program_recursive(const struct zt_program *p, size_t node);
  * in one that does not, any loop is.
  */
 bool zt_packet_loop(unsigned int budget_params, unsigned int loop_params, bool loop_budget);
-/* Calls per packet of code running at @freq. */
-double zt_freq_calls_per_packet(enum zt_freq freq, unsigned int budget);
+/* Calls per packet of code running at @freq (per batch: of @batch_n packets). */
+double zt_freq_calls_per_packet(enum zt_freq freq, unsigned int budget, unsigned int batch_n);
 void zt_program_release(struct zt_program *p);
 
 /*

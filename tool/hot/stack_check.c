@@ -23,17 +23,17 @@ enum zt_freq zt_local_freq(const struct zt_local *l, enum zt_freq fn_freq,
 {
 	if (l->in_unlikely)
 		return ZT_FREQ_COLD;
-	if (fn_freq == ZT_FREQ_PER_POLL && l->in_loop &&
+	if ((fn_freq == ZT_FREQ_PER_POLL || fn_freq == ZT_FREQ_PER_BATCH) && l->in_loop &&
 	    zt_packet_loop(budget_params, l->loop_params, l->loop_budget))
 		return ZT_FREQ_PER_PACKET;
 	return fn_freq;
 }
 
-double zt_rank(long long bytes, enum zt_freq freq, unsigned int budget)
+double zt_rank(long long bytes, enum zt_freq freq, unsigned int budget, unsigned int batch_n)
 {
 	if (bytes <= 0)
 		return 0.0;
-	return (double)bytes * zt_freq_calls_per_packet(freq, budget);
+	return (double)bytes * zt_freq_calls_per_packet(freq, budget, batch_n);
 }
 
 static bool is_candidate(const struct zt_local *l, const struct zt_stack_opts *o)
@@ -344,7 +344,8 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 		&zt_checks[explicit ? ZT_CHECK_STACK_EXPLICIT_INIT : ZT_CHECK_STACK_AUTOINIT];
 	const struct zt_tu_evidence *tev = ev ? &ev[n->tu] : NULL;
 	const struct zt_param *owner = owner_of(f, l);
-	const char *every = freq == ZT_FREQ_PER_PACKET ? "packet" : "poll";
+	const char *every = freq == ZT_FREQ_PER_PACKET ? "packet" :
+			    freq == ZT_FREQ_PER_BATCH ? "batch" : "poll";
 	struct zt_finding *fd = zt_findings_add(out, check);
 	char *decl = declaration(l), *evtext = NULL;
 	const char **chain;
@@ -361,7 +362,7 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	fd->type = xstrdup(l->type);
 	fd->size = l->size;
 	fd->freq = freq;
-	fd->rank = zt_rank(bytes, freq, p->budget);
+	fd->rank = zt_rank(bytes, freq, p->budget, n->batch_n);
 	fd->fingerprint = fingerprint(check->rule_id, l->file, n->name, l);
 
 	if (g->bytes != -2 || c->bytes != -2) {
@@ -409,6 +410,10 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 		zt_finding_add_note(fd, "root %s: %s", p->nodes[r].name,
 				    p->nodes[r].root_why ? p->nodes[r].root_why : "hot");
 	}
+	if (freq == ZT_FREQ_PER_BATCH)
+		zt_finding_add_note(fd, "'%s' runs once per batch of %u packets (called when a "
+				    "batch is full): ranked at 1/%u per packet", n->name, n->batch_n,
+				    n->batch_n);
 	if (l->in_loop)
 		zt_finding_add_note(fd, "'%s' is declared inside a loop: zeroed once per iteration",
 				    l->name);
@@ -686,7 +691,7 @@ static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
 	fd->type = xstrdup("stack frame");
 	fd->size = size;
 	fd->freq = n->freq;
-	fd->rank = zt_rank(total, n->freq, p->budget);
+	fd->rank = zt_rank(total, n->freq, p->budget, n->batch_n);
 	{
 		struct zt_local key = { .name = n->name, .type = "stack frame" };
 
@@ -695,7 +700,8 @@ static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
 	}
 	fd->message = xasprintf("%lld bytes of %zu small locals zeroed on every %s in '%s', each "
 				"under --min-size: %s",
-				total, count, n->freq == ZT_FREQ_PER_PACKET ? "packet" : "poll",
+				total, count, n->freq == ZT_FREQ_PER_PACKET ? "packet" :
+				n->freq == ZT_FREQ_PER_BATCH ? "batch" : "poll",
 				n->name, list);
 	free(list);
 	n_chain = zt_program_chain(p, i, &chain);

@@ -135,11 +135,12 @@ static const struct zt_finding *find(const struct zt_findings *fs, const char *s
 
 static void test_rank_is_bytes_times_calls_per_packet(void **state)
 {
-	assert_true(zt_rank(72, ZT_FREQ_PER_PACKET, 64) == 72.0);
-	assert_true(zt_rank(72, ZT_FREQ_PER_POLL, 64) == 72.0 / 64);
-	assert_true(zt_rank(8, ZT_FREQ_PER_PACKET, 64) == 8.0);
-	assert_true(zt_rank(0, ZT_FREQ_PER_PACKET, 64) == 0.0);
-	assert_true(zt_rank(72, ZT_FREQ_COLD, 64) == 0.0);
+	assert_true(zt_rank(72, ZT_FREQ_PER_PACKET, 64, 0) == 72.0);
+	assert_true(zt_rank(72, ZT_FREQ_PER_POLL, 64, 0) == 72.0 / 64);
+	assert_true(zt_rank(8, ZT_FREQ_PER_PACKET, 64, 0) == 8.0);
+	assert_true(zt_rank(0, ZT_FREQ_PER_PACKET, 64, 0) == 0.0);
+	assert_true(zt_rank(72, ZT_FREQ_COLD, 64, 0) == 0.0);
+	assert_true(zt_rank(64, ZT_FREQ_PER_BATCH, 64, 16) == 4.0);
 }
 
 static void test_local_frequency(void **state)
