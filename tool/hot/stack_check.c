@@ -661,6 +661,11 @@ static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
 			continue;
 		total += j.bytes;
 		size += l->size;
+		/* an explicit initializer zeroes under either compiler */
+		if (l->init != ZT_INIT_NONE) {
+			gsum += l->size;
+			csum += l->size;
+		}
 		if (j.g.bytes != -2) {
 			have_g = true;
 			gsum += j.g.bytes > 0 ? j.g.bytes : 0;
