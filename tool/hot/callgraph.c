@@ -180,9 +180,29 @@ size_t zt_program_mark(struct zt_program *p, const char *name, bool cold, bool p
 	return found;
 }
 
-static bool is_xmit_field(const char *field)
+/*
+ * Ops tables the networking core calls through, and how often: a function
+ * stored into one of these fields is a root. record NULL: any record (an
+ * ndo_start_xmit in a net_device_ops embedded elsewhere keeps its field).
+ */
+static const struct ops_root {
+	const char *record, *field;
+	bool per_packet;
+	const char *why;
+} ops_roots[] = {
+	{ NULL, "ndo_start_xmit", true, "the stack calls it once per skb" },
+	{ NULL, "ndo_xdp_xmit", false, "XDP redirect flushes a bulk of frames through it" },
+	{ "struct proto_ops", "sendmsg", true,
+	  "a virtual device's socket: vhost sends each packet through it" },
+};
+
+static const struct ops_root *ops_root_of(const struct zt_field_assign *as)
 {
-	return !strcmp(field, "ndo_start_xmit") || !strcmp(field, "ndo_xdp_xmit");
+	for (size_t i = 0; i < ARRAY_SIZE(ops_roots); i++)
+		if (!strcmp(as->field, ops_roots[i].field) &&
+		    (!ops_roots[i].record || (as->record && !strcmp(as->record, ops_roots[i].record))))
+			return &ops_roots[i];
+	return NULL;
 }
 
 size_t zt_program_auto_roots(struct zt_program *p)
@@ -202,16 +222,16 @@ size_t zt_program_auto_roots(struct zt_program *p)
 		}
 		for (size_t a = 0; a < tu->n_assigns; a++) {
 			const struct zt_field_assign *as = &tu->assigns[a];
+			const struct ops_root *op = ops_root_of(as);
 			size_t i;
 			char *why;
 
-			if (!is_xmit_field(as->field))
+			if (!op)
 				continue;
 			i = node_for(p, as->fn_usr, as->fn_name);
-			why = xasprintf("%s of %s", as->field, as->record);
+			why = xasprintf("%s of %s: %s", as->field, as->record, op->why);
 			found += !p->nodes[i].is_root;
-			/* The stack calls ndo_start_xmit once per skb. */
-			if (!strcmp(as->field, "ndo_start_xmit"))
+			if (op->per_packet)
 				p->nodes[i].per_packet = true;
 			set_root(&p->nodes[i], why);
 			free(why);
