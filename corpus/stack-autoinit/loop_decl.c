@@ -8,13 +8,13 @@
 static int ld_poll(struct napi_struct *napi, int budget)
 {
 	struct rx_queue *rq = (struct rx_queue *)napi;
-	struct rx_xdp_buff batch;	/* zt-expect: stack-autoinit */
+	struct rx_xdp_buff batch;	/* zt-expect: stack-autoinit per-poll */
 	int i;
 
 	batch.rq = rq;
 	consume(&batch, sizeof(batch));
 	for (i = 0; i < budget; i++) {
-		struct rx_xdp_buff pkt;	/* zt-expect: stack-autoinit */
+		struct rx_xdp_buff pkt;	/* zt-expect: stack-autoinit per-packet */
 
 		pkt.cqe = &rq->cq[i];
 		bpf_prog_run_xdp(&pkt.xdp);

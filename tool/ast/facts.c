@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <clang-c/Index.h>
 
@@ -205,6 +206,21 @@ struct walk {
 	size_t n_files;
 	char **queued_keys;
 	size_t n_queued_keys;
+	/* the current function's parameters, and locals computed from them */
+	CXCursor *param_cursors;
+	size_t n_param_cursors;
+	struct derived *derived;
+	size_t n_derived;
+	/* the bounds of the loops around the current statement */
+	unsigned int loop_params;
+	bool loop_budget;
+	unsigned int batch_n;	/* inside if (n == X_BATCH): the batch size */
+};
+
+/* A scalar local computed from parameters: int share = budget / n; */
+struct derived {
+	CXCursor var;
+	unsigned int params;
 };
 
 static bool in_main_file(CXCursor c)
@@ -235,6 +251,140 @@ static void want_definition(struct walk *w, CXCursor fn, const char *usr)
 static struct zt_function *cur(struct walk *w)
 {
 	return w->fn == (size_t)-1 ? NULL : &w->tu->funcs[w->fn];
+}
+
+/* ---- which parameters an expression is computed from ---- */
+
+static unsigned int ref_params(struct walk *w, CXCursor ref)
+{
+	for (size_t i = 0; i < w->n_param_cursors && i < 32; i++)
+		if (clang_equalCursors(w->param_cursors[i], ref))
+			return 1u << i;
+	for (size_t i = 0; i < w->n_derived; i++)
+		if (clang_equalCursors(w->derived[i].var, ref))
+			return w->derived[i].params;
+	return 0;
+}
+
+static enum CXChildVisitResult params_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	void **a = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+		*(unsigned int *)a[1] |= ref_params(a[0], clang_getCursorReferenced(c));
+	return CXChildVisit_Recurse;
+}
+
+/* Parameters (bit i) that @e reads, directly or through derived locals. */
+static unsigned int expr_params(struct walk *w, CXCursor e)
+{
+	unsigned int m = 0;
+	void *a[2] = { w, &m };
+
+	if (!w->n_param_cursors || clang_Cursor_isNull(e))
+		return 0;
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr)
+		m |= ref_params(w, clang_getCursorReferenced(e));
+	clang_visitChildren(e, params_visit, a);
+	return m;
+}
+
+static void add_derived(struct walk *w, CXCursor var, unsigned int params)
+{
+	for (size_t i = 0; i < w->n_derived; i++) {
+		if (clang_equalCursors(w->derived[i].var, var)) {
+			w->derived[i].params |= params;
+			return;
+		}
+	}
+	w->derived = xrealloc(w->derived, (w->n_derived + 1) * sizeof(*w->derived));
+	w->derived[w->n_derived++] = (struct derived){ .var = var, .params = params };
+}
+
+static bool names_budget(const char *t)
+{
+	for (; *t; t++)
+		if (!strncasecmp(t, "budget", 6))
+			return true;
+	return false;
+}
+
+static bool names_batch(const char *t)
+{
+	for (; *t; t++)
+		if (!strncasecmp(t, "batch", 5) || !strncasecmp(t, "bulk", 4))
+			return true;
+	return false;
+}
+
+static enum CXChildVisitResult batch_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	unsigned int *n = data;
+	struct kids k = { 0 };
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return CXChildVisit_Recurse;
+	get_kids(c, &k);
+	for (size_t i = 0; i < k.n && k.n == 2 && !*n; i++) {
+		CXEvalResult r;
+		CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+		CXToken *toks;
+		unsigned int nt;
+		bool named = false;
+
+		clang_tokenize(tu, clang_getCursorExtent(k.v[i]), &toks, &nt);
+		for (unsigned int t = 0; t < nt && !named; t++) {
+			CXString sp = clang_getTokenSpelling(tu, toks[t]);
+
+			named = clang_getTokenKind(toks[t]) == CXToken_Identifier &&
+				names_batch(clang_getCString(sp));
+			clang_disposeString(sp);
+		}
+		clang_disposeTokens(tu, toks, nt);
+		if (!named || !(r = clang_Cursor_Evaluate(k.v[i])))
+			continue;
+		if (clang_EvalResult_getKind(r) == CXEval_Int &&
+		    clang_EvalResult_getAsLongLong(r) > 1 && clang_EvalResult_getAsLongLong(r) < 65536)
+			*n = (unsigned int)clang_EvalResult_getAsLongLong(r);
+		clang_EvalResult_dispose(r);
+	}
+	free(k.v);
+	return *n ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* if (bq->count == XDP_BULK_QUEUE_SIZE): the constant batch size compared, else 0. */
+static unsigned int batch_size(CXCursor cond)
+{
+	unsigned int n = 0;
+
+	batch_visit(cond, clang_getNullCursor(), &n);
+	if (!n)
+		clang_visitChildren(cond, batch_visit, &n);
+	return n;
+}
+
+/* Does the source of @c name a budget (NAPI_POLL_BUDGET, rq->budget, ...)? */
+static bool mentions_budget(CXCursor c)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXToken *toks;
+	unsigned int n;
+	bool found = false;
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	for (unsigned int i = 0; i < n && !found; i++) {
+		CXString sp;
+
+		if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
+			continue;
+		sp = clang_getTokenSpelling(tu, toks[i]);
+		found = names_budget(clang_getCString(sp));
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return found;
 }
 
 static bool token_is_cold(const char *t)
@@ -439,6 +589,79 @@ static bool is_array_type(CXCursor c)
 	       t.kind == CXType_IncompleteArray;
 }
 
+enum member_access { MEMBER_READ, MEMBER_WRITE, MEMBER_RMW };
+
+/* Is stack[i] inside a branch (if/switch/?:) of the function? */
+static bool in_branch(struct walk *w, int i)
+{
+	for (int k = 0; k < i; k++) {
+		enum CXCursorKind kind = w->stack[k].kind;
+
+		if ((kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt ||
+		     kind == CXCursor_ConditionalOperator) && w->stack[k + 1].index >= 1)
+			return true;
+	}
+	return false;
+}
+
+/* How the member expression at stack[i] (the outermost of a chain) is used. */
+static enum member_access member_access(struct walk *w, int i)
+{
+	int p = up_skip(w, i - 1);
+	unsigned int child;
+
+	if (p < 0)
+		return MEMBER_READ;
+	child = w->stack[p + 1].index;
+	if (w->stack[p].kind == CXCursor_CompoundAssignOperator && child == 0)
+		return MEMBER_RMW;
+	if (w->stack[p].kind == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(w->stack[p].c);
+
+		if (u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec ||
+		    u == CXUnaryOperator_PreInc || u == CXUnaryOperator_PreDec)
+			return MEMBER_RMW;
+	}
+	if (w->stack[p].kind == CXCursor_BinaryOperator && child == 0 &&
+	    clang_getCursorBinaryOperatorKind(w->stack[p].c) == CXBinaryOperator_Assign)
+		return MEMBER_WRITE;
+	return MEMBER_READ;
+}
+
+/* Fields of a pointer parameter used in the body: p->f read, or p->f += v. */
+static void param_field_use(struct walk *w)
+{
+	int i = w->depth - 1;	/* the DeclRefExpr naming the parameter */
+	int p = up_skip(w, i - 1);
+	struct zt_function *f = cur(w);
+	CXCursor ref = clang_getCursorReferenced(w->stack[i].c);
+	size_t a;
+
+	if (!f || p < 0 || w->stack[p].kind != CXCursor_MemberRefExpr || w->stack[p + 1].index)
+		return;
+	for (a = 0; a < w->n_param_cursors && a < f->n_params; a++)
+		if (clang_equalCursors(w->param_cursors[a], ref))
+			break;
+	if (a == w->n_param_cursors || a == f->n_params)
+		return;
+	/* the outermost member of p->a.b[i] */
+	for (int q = up_skip(w, p - 1); q >= 0 && w->stack[q + 1].index == 0 &&
+	     (w->stack[q].kind == CXCursor_MemberRefExpr ||
+	      w->stack[q].kind == CXCursor_ArraySubscriptExpr);
+	     q = up_skip(w, q - 1))
+		p = q;
+	switch (member_access(w, p)) {
+	case MEMBER_RMW:
+		f->params[a].fields_rmw = true;
+		break;
+	case MEMBER_READ:
+		f->params[a].fields_read = true;
+		break;
+	default:
+		break;
+	}
+}
+
 /* Classify a DeclRefExpr (top of the stack) naming a tracked local. */
 static unsigned int classify_use(struct walk *w)
 {
@@ -468,8 +691,15 @@ static unsigned int classify_use(struct walk *w)
 		/* An array (or an array member) used as a value decays to its address. */
 		if (is_array_type(w->stack[i].c))
 			return uses | address_use(w, i);
-		if (uses & ZT_USE_MEMBER)
+		if (uses & ZT_USE_MEMBER) {
+			enum member_access m = member_access(w, i);
+
+			if (m == MEMBER_RMW)
+				uses |= ZT_USE_ACCUMULATED;
+			else if (m == MEMBER_WRITE && in_branch(w, i))
+				uses |= ZT_USE_COND_WRITE;
 			return uses;
+		}
 		if (k == CXCursor_BinaryOperator && child == 0 &&
 		    clang_getCursorBinaryOperatorKind(w->stack[p].c) == CXBinaryOperator_Assign)
 			return ZT_USE_ASSIGNED;
@@ -562,6 +792,14 @@ static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 		l->from_macro = strcmp(sfile, l->file) != 0;
 		free(sfile);
 	}
+	if (!l->from_macro) {
+		/* DECLARE_X(name): the name is spelled here, the declaration in the macro */
+		unsigned int el, ec, xl, xc;
+
+		clang_getSpellingLocation(clang_getRangeStart(ext), NULL, &el, &ec, NULL);
+		clang_getExpansionLocation(clang_getRangeStart(ext), NULL, &xl, &xc, NULL);
+		l->from_macro = el != xl || ec != xc;
+	}
 	expansion(clang_getRangeStart(ext), NULL, &l->start_line, &l->start_column);
 	expansion(clang_getRangeEnd(ext), NULL, &l->end_line, &l->end_column);
 	if (l->is_record) {
@@ -571,8 +809,91 @@ static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 	}
 	l->in_loop = loop > 0;
 	l->in_unlikely = unlikely;
+	l->loop_params = w->loop_params;
+	l->loop_budget = w->loop_budget;
 	init = clang_Cursor_getVarDeclInitializer(c);
 	l->init = clang_Cursor_isNull(init) ? ZT_INIT_NONE : init_kind(init);
+}
+
+/*
+ * A function stored into a function-pointer local or parameter: recorded like
+ * a field store, under a key of its own ("local:USR", "param:FN#i"), so a call
+ * through the pointer reaches exactly the functions ever stored into it.
+ */
+static void add_pointer_assign(struct walk *w, const char *key, const char *name, CXCursor fn)
+{
+	struct zt_field_assign *a = PUSH(w->tu->assigns, w->tu->n_assigns);
+
+	a->field_usr = xstrdup(key);
+	a->record = xstrdup("");
+	a->field = xstrdup(name);
+	a->fn_usr = take(clang_getCursorUSR(fn));
+	a->fn_name = take(clang_getCursorSpelling(fn));
+	want_definition(w, fn, a->fn_usr);
+}
+
+/* Every function @e may evaluate to: f, &f, c ? f : g. */
+static void add_pointer_values(struct walk *w, const char *key, const char *name, CXCursor e)
+{
+	CXCursor fn;
+
+	e = strip(e);
+	if (function_ref(e, &fn)) {
+		add_pointer_assign(w, key, name, fn);
+	} else if (clang_getCursorKind(e) == CXCursor_ConditionalOperator) {
+		struct kids k = { 0 };
+
+		get_kids(e, &k);
+		for (size_t i = 1; i < k.n; i++)
+			add_pointer_values(w, key, name, k.v[i]);
+		free(k.v);
+	}
+}
+
+/* The key of a function-pointer local or parameter @var, NULL for anything else. */
+static char *pointer_key(struct walk *w, CXCursor var)
+{
+	enum CXCursorKind kind = clang_getCursorKind(var);
+	struct zt_function *f = cur(w);
+	enum CX_StorageClass sc;
+
+	if (!f)
+		return NULL;
+	if (kind == CXCursor_ParmDecl) {
+		for (size_t i = 0; i < w->n_param_cursors; i++)
+			if (clang_equalCursors(w->param_cursors[i], var))
+				return xasprintf("param:%s#%zu", f->usr, i);
+		return NULL;
+	}
+	sc = clang_Cursor_getStorageClass(var);
+	if (kind == CXCursor_VarDecl && sc != CX_SC_Static && sc != CX_SC_Extern &&
+	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_TranslationUnit) {
+		char *usr = take(clang_getCursorUSR(var)), *key = xasprintf("local:%s", usr);
+
+		free(usr);
+		return key;
+	}
+	return NULL;
+}
+
+/* 1 + the index of the local whose address @arg is (&x, or an array x), else 0. */
+static unsigned int address_of_local(struct walk *w, CXCursor arg)
+{
+	struct zt_function *f = cur(w);
+	CXCursor e = strip(arg);
+	struct kids k = { 0 };
+	struct zt_local *l;
+
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
+		get_kids(e, &k);
+		e = k.n ? strip(k.v[0]) : clang_getNullCursor();
+		free(k.v);
+	}
+	if (!f || clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return 0;
+	l = local_for(w, clang_getCursorReferenced(e));
+	return l ? (unsigned int)(l - f->locals) + 1 : 0;
 }
 
 static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
@@ -583,6 +904,7 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 	struct zt_call *cl;
 	unsigned int line;
 	enum CXCursorKind rk;
+	char *key;
 
 	get_kids(call, &k);
 	if (!k.n) {
@@ -628,13 +950,29 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 		cl->target = take(clang_getCursorUSR(ref));
 		cl->name = name;
 		want_definition(w, ref, cl->target);
+		/* a function passed as an argument lands in the callee's parameter */
+		for (int i = 0; i < clang_Cursor_getNumArguments(call); i++) {
+			CXCursor fn;
+
+			if (!function_ref(clang_Cursor_getArgument(call, (unsigned int)i), &fn))
+				continue;
+			key = xasprintf("param:%s#%d", cl->target, i);
+			add_pointer_assign(w, key, name, fn);
+			free(key);
+		}
 	} else {
 		if (!f)
 			return;
 		cl = PUSH(f->calls, f->n_calls);
+		key = rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl ? pointer_key(w, ref) : NULL;
 		if (rk == CXCursor_FieldDecl) {
 			cl->kind = ZT_CALL_FIELD;
 			cl->target = take(clang_getCursorUSR(ref));
+			cl->name = take(clang_getCursorSpelling(ref));
+		} else if (key) {
+			/* through a pointer local or parameter: what was stored into it */
+			cl->kind = ZT_CALL_FIELD;
+			cl->target = key;
 			cl->name = take(clang_getCursorSpelling(ref));
 		} else {
 			cl->kind = ZT_CALL_POINTER;
@@ -646,6 +984,15 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 	cl->line = line;
 	cl->in_loop = loop > 0;
 	cl->in_unlikely = unlikely;
+	cl->loop_params = w->loop_params;
+	cl->loop_budget = w->loop_budget;
+	cl->batch_n = w->batch_n;
+	for (int i = 0; i < clang_Cursor_getNumArguments(call) && i < ZT_CALL_ARGS; i++) {
+		CXCursor arg = clang_Cursor_getArgument(call, (unsigned int)i);
+
+		cl->arg_params[i] = expr_params(w, arg);
+		cl->arg_local[i] = address_of_local(w, arg);
+	}
 }
 
 static void add_assign(struct walk *w, CXCursor field, CXCursor fn)
@@ -750,11 +1097,33 @@ static void add_access(struct walk *w, CXCursor member)
 	a->write = write;
 }
 
+/*
+ * Entering a loop: what bounds it. The header (for: everything but the body;
+ * while: the condition; do: the condition after the body) names parameters
+ * or a budget; the body's statements inherit the outer loops' bounds too.
+ */
+static void loop_bound(struct walk *w, enum CXCursorKind kind, const struct kids *k,
+		       unsigned int *saved_params, bool *saved_budget)
+{
+	size_t first = kind == CXCursor_DoStmt ? 1 : 0;
+	size_t end = kind == CXCursor_DoStmt ? k->n : (k->n ? k->n - 1 : 0);
+
+	*saved_params = w->loop_params;
+	*saved_budget = w->loop_budget;
+	for (size_t i = first; i < end; i++) {
+		w->loop_params |= expr_params(w, k->v[i]);
+		w->loop_budget |= mentions_budget(k->v[i]);
+	}
+}
+
 static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool unlikely)
 {
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	struct kids k = { 0 };
 	long long expect = -1;
+	unsigned int saved_params = 0;
+	bool saved_budget = false, ladder = false;
+	unsigned int batch = 0, saved_batch = w->batch_n;
 
 	if (w->depth >= MAX_DEPTH)
 		return;
@@ -762,8 +1131,23 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 
 	switch (kind) {
 	case CXCursor_VarDecl:
-		if (cur(w))
+		if (cur(w)) {
+			CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+			unsigned int from = clang_Cursor_isNull(init) ? 0 : expr_params(w, init);
+
+			char *key = clang_Cursor_isNull(init) ? NULL : pointer_key(w, c);
+
 			add_local(w, c, loop, unlikely);
+			if (from)
+				add_derived(w, c, from);
+			if (key) {
+				char *name = take(clang_getCursorSpelling(c));
+
+				add_pointer_values(w, key, name, init);
+				free(name);
+			}
+			free(key);
+		}
 		break;
 	case CXCursor_CallExpr:
 		add_call(w, c, loop, unlikely);
@@ -774,6 +1158,8 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 
 		if (l)
 			l->uses |= classify_use(w);
+		else if (cur(w))
+			param_field_use(w);
 		break;
 	}
 	case CXCursor_MemberRefExpr:
@@ -785,6 +1171,24 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 			get_kids(c, &k);
 			if (k.n == 2) {
 				CXCursor lhs = strip(k.v[0]), fn;
+				unsigned int from;
+
+				/* share = budget / n: share carries what budget does */
+				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
+				    (from = expr_params(w, k.v[1])))
+					add_derived(w, clang_getCursorReferenced(lhs), from);
+				/* rx = striding ? rx_mpwrq : rx_linear; */
+				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
+					CXCursor var = clang_getCursorReferenced(lhs);
+					char *key = pointer_key(w, var), *name;
+
+					if (key) {
+						name = take(clang_getCursorSpelling(var));
+						add_pointer_values(w, key, name, k.v[1]);
+						free(name);
+					}
+					free(key);
+				}
 
 				if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr &&
 				    function_ref(k.v[1], &fn)) {
@@ -800,6 +1204,8 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 		get_kids(c, &k);
 		if (k.n)
 			expect = expect_value(k.v[0]);
+		if (k.n >= 2 && cur(w))
+			batch = batch_size(k.v[0]);
 		break;
 	default:
 		break;
@@ -808,6 +1214,8 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 	get_kids(c, &k);
 	if (kind == CXCursor_InitListExpr)
 		scan_init_list(w, c, &k);
+	if (kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt || kind == CXCursor_DoStmt)
+		loop_bound(w, kind, &k, &saved_params, &saved_budget);
 	for (size_t i = 0; i < k.n; i++) {
 		int l = loop;
 		bool u = unlikely;
@@ -822,12 +1230,29 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 			/* if (unlikely(x)) { ...error handling... } is cold */
 			if (expect == 0 && i == 1)
 				u = true;
+			/* if (n == X_BULK) flush(): once per batch */
+			w->batch_n = i == 1 && batch ? batch : saved_batch;
+			break;
+		case CXCursor_CompoundStmt:
+			/*
+			 * return ...; err_free: ... err: ...: labels after a return
+			 * are reached only by goto, a goto-err ladder: error paths.
+			 */
+			if (clang_getCursorKind(k.v[i]) == CXCursor_LabelStmt && i &&
+			    clang_getCursorKind(k.v[i - 1]) == CXCursor_ReturnStmt)
+				ladder = true;
+			u |= ladder;
 			break;
 		default:
 			break;
 		}
 		walk(w, k.v[i], (unsigned int)i, l, u);
 	}
+	if (kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt || kind == CXCursor_DoStmt) {
+		w->loop_params = saved_params;
+		w->loop_budget = saved_budget;
+	}
+	w->batch_n = saved_batch;
 	free(k.v);
 	w->depth--;
 }
@@ -845,6 +1270,17 @@ static void walk_function(struct walk *w, CXCursor c)
 	add_params(f, c);
 	w->fn = i;
 	w->depth = 0;
+	w->loop_params = 0;
+	w->loop_budget = false;
+	w->batch_n = 0;
+	w->n_derived = 0;
+	w->n_param_cursors = 0;
+	for (int a = 0; a < clang_Cursor_getNumArguments(c); a++) {
+		w->param_cursors = xrealloc(w->param_cursors,
+					    (w->n_param_cursors + 1) * sizeof(CXCursor));
+		w->param_cursors[w->n_param_cursors++] =
+			clang_Cursor_getArgument(c, (unsigned int)a);
+	}
 	get_kids(c, &k);
 	for (size_t j = 0; j < k.n; j++)
 		if (clang_getCursorKind(k.v[j]) == CXCursor_CompoundStmt)
@@ -852,6 +1288,8 @@ static void walk_function(struct walk *w, CXCursor c)
 	free(k.v);
 	free(w->local_cursors);
 	w->local_cursors = NULL;
+	w->n_param_cursors = 0;
+	w->n_derived = 0;
 	w->fn = (size_t)-1;
 }
 
@@ -1017,6 +1455,8 @@ out:
 		free(w.queued_keys[i]);
 	free(w.queued_keys);
 	free(w.queue);
+	free(w.param_cursors);
+	free(w.derived);
 	free(w.files);
 	for (size_t i = 0; i < n_unknown; i++)
 		free(unknown[i]);

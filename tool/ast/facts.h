@@ -30,6 +30,8 @@ enum zt_use {
 	ZT_USE_SIZEOF = 1 << 4,
 	ZT_USE_ASSIGNED = 1 << 5,	/* x = ... (written whole) */
 	ZT_USE_ADDR_LOCAL = 1 << 6,	/* &x kept in a local pointer or compared */
+	ZT_USE_ACCUMULATED = 1 << 7,	/* x.f++, x.f += v: a field read-modify-written */
+	ZT_USE_COND_WRITE = 1 << 8,	/* x.f = v inside an if/switch/?: branch */
 };
 
 struct zt_local {
@@ -44,6 +46,9 @@ struct zt_local {
 	bool is_array, is_vla, is_record;
 	bool in_loop;		/* declared inside a loop body */
 	bool in_unlikely;	/* declared inside an unlikely() branch */
+	/* the enclosing loops' bounds: parameters they name (bit i), a *budget* name */
+	unsigned int loop_params;
+	bool loop_budget;
 	bool from_macro;
 	enum zt_init_kind init;
 	unsigned int uses;	/* enum zt_use */
@@ -58,6 +63,8 @@ struct zt_param {
 	unsigned int record_line;
 	char **fields;		/* field names of the record (for name clashes) */
 	size_t n_fields;
+	bool fields_rmw;	/* the body does p->f++ or p->f += v */
+	bool fields_read;	/* the body reads a p->f */
 };
 
 enum zt_call_kind {
@@ -66,12 +73,22 @@ enum zt_call_kind {
 	ZT_CALL_POINTER,	/* through a local or parameter: unresolved */
 };
 
+#define ZT_CALL_ARGS 8	/* arguments whose sources are tracked */
+
 struct zt_call {
 	enum zt_call_kind kind;
 	char *target;		/* callee USR, or field USR for ZT_CALL_FIELD */
 	char *name;		/* callee or field name */
 	unsigned int line;
 	bool in_loop, in_unlikely;
+	unsigned int loop_params;	/* as in struct zt_local */
+	bool loop_budget;
+	/* the caller's parameters (bit i) each argument is computed from */
+	unsigned int arg_params[ZT_CALL_ARGS];
+	/* N when the call runs only when a batch of N is full (if (n == X_BULK)) */
+	unsigned int batch_n;
+	/* 1 + the index of the local whose address is the argument, 0 if none */
+	unsigned int arg_local[ZT_CALL_ARGS];
 };
 
 struct zt_function {

@@ -67,6 +67,8 @@ static json_t *local_to_json(const struct zt_local *l)
 						  l->from_macro));
 	json_object_set_new(o, "init", json_integer(l->init));
 	json_object_set_new(o, "uses", json_integer(l->uses));
+	json_object_set_new(o, "loop", json_pack("[I,b]", (json_int_t)l->loop_params,
+						 l->loop_budget));
 	return o;
 }
 
@@ -90,6 +92,8 @@ static void local_from_json(json_t *o, struct zt_local *l)
 		*b[i] = json_is_true(json_array_get(fl, i));
 	l->init = (enum zt_init_kind)json_integer_value(json_object_get(o, "init"));
 	l->uses = uget(o, "uses");
+	l->loop_params = (unsigned int)json_integer_value(json_array_get(json_object_get(o, "loop"), 0));
+	l->loop_budget = json_is_true(json_array_get(json_object_get(o, "loop"), 1));
 }
 
 static json_t *param_to_json(const struct zt_param *p)
@@ -105,6 +109,7 @@ static json_t *param_to_json(const struct zt_param *p)
 	for (size_t i = 0; i < p->n_fields; i++)
 		json_array_append_new(fields, jstr(p->fields[i]));
 	json_object_set_new(o, "fields", fields);
+	json_object_set_new(o, "fields_use", json_pack("[b,b]", p->fields_rmw, p->fields_read));
 	return o;
 }
 
@@ -118,6 +123,8 @@ static void param_from_json(json_t *o, struct zt_param *p)
 	p->is_const = bget(o, "is_const");
 	p->record_file = sdup(o, "record_file");
 	p->record_line = uget(o, "record_line");
+	p->fields_rmw = json_is_true(json_array_get(json_object_get(o, "fields_use"), 0));
+	p->fields_read = json_is_true(json_array_get(json_object_get(o, "fields_use"), 1));
 	p->fields = arr(o, "fields", sizeof(char *), &p->n_fields, &list);
 	for (size_t i = 0; i < p->n_fields; i++) {
 		json_t *v = json_array_get(list, i);
@@ -128,8 +135,15 @@ static void param_from_json(json_t *o, struct zt_param *p)
 
 static json_t *call_to_json(const struct zt_call *c)
 {
-	return json_pack("[i,o,o,i,b,b]", c->kind, jstr(c->target), jstr(c->name), c->line,
-			 c->in_loop, c->in_unlikely);
+	json_t *args = json_array(), *locals = json_array();
+
+	for (size_t i = 0; i < ZT_CALL_ARGS; i++) {
+		json_array_append_new(args, json_integer(c->arg_params[i]));
+		json_array_append_new(locals, json_integer(c->arg_local[i]));
+	}
+	return json_pack("[i,o,o,i,b,b,I,b,o,o,i]", c->kind, jstr(c->target), jstr(c->name),
+			 c->line, c->in_loop, c->in_unlikely, (json_int_t)c->loop_params,
+			 c->loop_budget, args, locals, c->batch_n);
 }
 
 static void call_from_json(json_t *a, struct zt_call *c)
@@ -142,6 +156,15 @@ static void call_from_json(json_t *a, struct zt_call *c)
 	c->line = (unsigned int)json_integer_value(json_array_get(a, 3));
 	c->in_loop = json_is_true(json_array_get(a, 4));
 	c->in_unlikely = json_is_true(json_array_get(a, 5));
+	c->loop_params = (unsigned int)json_integer_value(json_array_get(a, 6));
+	c->loop_budget = json_is_true(json_array_get(a, 7));
+	c->batch_n = (unsigned int)json_integer_value(json_array_get(a, 10));
+	for (size_t i = 0; i < ZT_CALL_ARGS; i++) {
+		c->arg_params[i] = (unsigned int)json_integer_value(
+			json_array_get(json_array_get(a, 8), i));
+		c->arg_local[i] = (unsigned int)json_integer_value(
+			json_array_get(json_array_get(a, 9), i));
+	}
 }
 
 static json_t *function_to_json(const struct zt_function *f)

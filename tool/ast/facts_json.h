@@ -15,7 +15,7 @@
 #include "facts.h"
 #include "stack_check.h"
 
-#define ZT_TU_SCHEMA 1
+#define ZT_TU_SCHEMA 4
 
 /* One TU: everything needed to redo the program-level analysis. */
 struct zt_tu_result {

@@ -309,7 +309,10 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 	}
 
 	zt_ci_collect_facts(ctx, &db, &o, &tus);
-	zt_ci_analyse(ctx, &tus, &o, true, &fs, &info, &n_unparsed);
+	if (zt_ci_analyse(ctx, &tus, &o, true, &fs, &info, &n_unparsed)) {
+		ret = ZT_EXIT_INTERNAL;
+		goto out;
+	}
 	zt_ci_cache_store(ctx, &tus, &o);
 
 	r.a.out.command = "check";

@@ -113,7 +113,10 @@ int zt_report_results(struct zt_ctx *ctx, int argc, char **argv, const char *com
 	zt_ci_tus_from_results(v, n, &tus);
 	if (ctx->verbose)
 		note("%zu translation unit(s) from %d results file(s)", tus.n, argc - first);
-	zt_ci_analyse(ctx, &tus, &o, false, &fs, &info, &n_unparsed);
+	if (zt_ci_analyse(ctx, &tus, &o, false, &fs, &info, &n_unparsed)) {
+		ret = ZT_EXIT_INTERNAL;
+		goto out;
+	}
 	a.out.allow_dirs[0] = getcwd(cwd, sizeof(cwd));
 	a.out.allow_dirs[1] = a.out.root;
 	ret = zt_ci_finish(ctx, &fs, info, &a.out, n_unparsed ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN);

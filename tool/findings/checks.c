@@ -75,6 +75,19 @@ const struct zt_check zt_checks[ZT_CHECK_COUNT] = {
 			"field placed outside its group, or a group grown past the lines it should take, "
 			"undoes the grouping.",
 	},
+	[ZT_CHECK_STACK_FRAME_TOTAL] = {
+		.id = ZT_CHECK_STACK_FRAME_TOTAL,
+		.rule_id = "zerotax-stack-frame-total",
+		.name = "stack-frame-total",
+		.command = "check",
+		.level = ZT_LEVEL_WARNING,
+		.default_on = true,
+		.summary = "small locals of one hot function whose zeroing adds up to --min-size",
+		.help = "Each local is under --min-size, but their surviving auto-init zeroing, "
+			"summed in one per-packet function, is not: three 16-24-byte descriptors on "
+			"a transmit path cost as much as one large struct. Keep them per queue or "
+			"mark them __uninitialized where every byte read is written first.",
+	},
 };
 
 const struct zt_check *zt_check_by_name(const char *s)

@@ -113,7 +113,7 @@ static int get_strings(json_t *o, const char *key, char ***out, size_t *n, size_
 static int parse_freq(const char *s, enum zt_freq *out)
 {
 	static const enum zt_freq all[] = { ZT_FREQ_UNKNOWN, ZT_FREQ_COLD, ZT_FREQ_PER_POLL,
-					    ZT_FREQ_PER_PACKET };
+					    ZT_FREQ_PER_BATCH, ZT_FREQ_PER_PACKET };
 
 	for (size_t i = 0; i < ARRAY_SIZE(all); i++)
 		if (!strcmp(s, zt_freq_name(all[i]))) {

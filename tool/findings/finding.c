@@ -116,6 +116,8 @@ const char *zt_freq_name(enum zt_freq freq)
 		return "cold";
 	case ZT_FREQ_PER_POLL:
 		return "per-poll";
+	case ZT_FREQ_PER_BATCH:
+		return "per-batch";
 	case ZT_FREQ_PER_PACKET:
 		return "per-packet";
 	case ZT_FREQ_UNKNOWN:

@@ -19,6 +19,7 @@ enum zt_freq {
 	ZT_FREQ_UNKNOWN,
 	ZT_FREQ_COLD,		/* not on a hot path */
 	ZT_FREQ_PER_POLL,	/* once per NAPI poll / xmit batch */
+	ZT_FREQ_PER_BATCH,	/* once per batch of N packets (a bulk flushed when full) */
 	ZT_FREQ_PER_PACKET,	/* inside the per-packet loop */
 };
 

@@ -77,6 +77,15 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 
 		/* One edge per callee: the hottest call site decides. */
 		if (e->to == to) {
+			/* per batch only while every call to it is */
+			if (!c->in_unlikely)
+				e->batch_n = e->batch_n && c->batch_n ? e->batch_n : 0;
+			for (size_t a = 0; a < ZT_CALL_ARGS; a++)
+				e->arg_params[a] |= c->arg_params[a];
+			if (!c->in_unlikely && c->in_loop) {
+				e->loop_params |= c->loop_params;
+				e->loop_budget |= c->loop_budget;
+			}
 			if (!c->in_unlikely && e->in_unlikely) {
 				e->in_unlikely = false;
 				e->in_loop = c->in_loop;
@@ -92,7 +101,11 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 		.in_loop = c->in_loop,
 		.in_unlikely = c->in_unlikely,
 		.via_field = via_field,
+		.loop_params = c->in_loop ? c->loop_params : 0,
+		.loop_budget = c->in_loop && c->loop_budget,
+		.batch_n = c->batch_n,
 	};
+	memcpy(from->edges[from->n_edges - 1].arg_params, c->arg_params, sizeof(c->arg_params));
 }
 
 void zt_program_link(struct zt_program *p)
@@ -167,9 +180,29 @@ size_t zt_program_mark(struct zt_program *p, const char *name, bool cold, bool p
 	return found;
 }
 
-static bool is_xmit_field(const char *field)
+/*
+ * Ops tables the networking core calls through, and how often: a function
+ * stored into one of these fields is a root. record NULL: any record (an
+ * ndo_start_xmit in a net_device_ops embedded elsewhere keeps its field).
+ */
+static const struct ops_root {
+	const char *record, *field;
+	bool per_packet;
+	const char *why;
+} ops_roots[] = {
+	{ NULL, "ndo_start_xmit", true, "the stack calls it once per skb" },
+	{ NULL, "ndo_xdp_xmit", false, "XDP redirect flushes a bulk of frames through it" },
+	{ "struct proto_ops", "sendmsg", true,
+	  "a virtual device's socket: vhost sends each packet through it" },
+};
+
+static const struct ops_root *ops_root_of(const struct zt_field_assign *as)
 {
-	return !strcmp(field, "ndo_start_xmit") || !strcmp(field, "ndo_xdp_xmit");
+	for (size_t i = 0; i < ARRAY_SIZE(ops_roots); i++)
+		if (!strcmp(as->field, ops_roots[i].field) &&
+		    (!ops_roots[i].record || (as->record && !strcmp(as->record, ops_roots[i].record))))
+			return &ops_roots[i];
+	return NULL;
 }
 
 size_t zt_program_auto_roots(struct zt_program *p)
@@ -189,16 +222,16 @@ size_t zt_program_auto_roots(struct zt_program *p)
 		}
 		for (size_t a = 0; a < tu->n_assigns; a++) {
 			const struct zt_field_assign *as = &tu->assigns[a];
+			const struct ops_root *op = ops_root_of(as);
 			size_t i;
 			char *why;
 
-			if (!is_xmit_field(as->field))
+			if (!op)
 				continue;
 			i = node_for(p, as->fn_usr, as->fn_name);
-			why = xasprintf("%s of %s", as->field, as->record);
+			why = xasprintf("%s of %s: %s", as->field, as->record, op->why);
 			found += !p->nodes[i].is_root;
-			/* The stack calls ndo_start_xmit once per skb. */
-			if (!strcmp(as->field, "ndo_start_xmit"))
+			if (op->per_packet)
 				p->nodes[i].per_packet = true;
 			set_root(&p->nodes[i], why);
 			free(why);
@@ -218,6 +251,64 @@ static bool is_ancestor(const struct zt_program *p, size_t a, size_t n)
 	return false;
 }
 
+bool zt_packet_loop(unsigned int budget_params, unsigned int loop_params, bool loop_budget)
+{
+	return !budget_params || (loop_params & budget_params) || loop_budget;
+}
+
+static unsigned int named_budget_params(const struct zt_function *f)
+{
+	unsigned int m = 0;
+
+	for (size_t i = 0; f && i < f->n_params && i < 32; i++)
+		if (f->params[i].name && strstr(f->params[i].name, "budget"))
+			m |= 1u << i;
+	return m;
+}
+
+/*
+ * Which parameters carry the NAPI budget: a NAPI poll's second one, any
+ * root's parameter named *budget*, then every callee parameter an argument
+ * computed from one is passed to (ice_clean_rx_irq(ring, budget_per_ring)).
+ */
+static void propagate_budget(struct zt_program *p)
+{
+	bool changed = true;
+
+	for (size_t i = 0; i < p->n; i++) {
+		struct zt_node *n = &p->nodes[i];
+
+		n->budget_params = 0;
+		if (!n->is_root || !n->fn)
+			continue;
+		n->budget_params = named_budget_params(n->fn);
+		if (n->root_why && strstr(n->root_why, "NAPI poll") && n->fn->n_params >= 2)
+			n->budget_params |= 1u << 1;
+	}
+	/* masks only grow, within 32 bits per node: this ends */
+	while (changed) {
+		changed = false;
+		for (size_t i = 0; i < p->n; i++) {
+			const struct zt_node *from = &p->nodes[i];
+
+			if (!from->budget_params)
+				continue;
+			for (size_t e = 0; e < from->n_edges; e++) {
+				struct zt_node *to = &p->nodes[from->edges[e].to];
+				unsigned int m = 0;
+
+				for (size_t a = 0; a < ZT_CALL_ARGS; a++)
+					if (from->edges[e].arg_params[a] & from->budget_params)
+						m |= 1u << a;
+				if (m & ~to->budget_params) {
+					to->budget_params |= m;
+					changed = true;
+				}
+			}
+		}
+	}
+}
+
 void zt_program_propagate(struct zt_program *p)
 {
 	size_t *queue, head = 0, tail = 0, cap = p->n + 1;
@@ -225,6 +316,7 @@ void zt_program_propagate(struct zt_program *p)
 
 	/* Each node enters the queue at most once per frequency level it reaches. */
 	queue = xmalloc(cap * sizeof(*queue));
+	propagate_budget(p);
 	for (size_t i = 0; i < p->n; i++) {
 		struct zt_node *n = &p->nodes[i];
 
@@ -249,11 +341,23 @@ void zt_program_propagate(struct zt_program *p)
 			/* unlikely() error handling and cold functions stop the heat. */
 			if (edge->in_unlikely || to->cold || to->is_root)
 				continue;
-			if (edge->in_loop || to->per_packet)
+			unsigned int batch = from->freq == ZT_FREQ_PER_BATCH ? from->batch_n : 0;
+
+			/* a loop over rings or queues is not a packet loop (zt_packet_loop) */
+			if ((edge->in_loop && zt_packet_loop(from->budget_params, edge->loop_params,
+							     edge->loop_budget)) ||
+			    to->per_packet)
 				f = ZT_FREQ_PER_PACKET;
-			if (f <= to->freq)
+			/* if (n == X_BULK) flush(): once per batch of packets */
+			if (edge->batch_n && f >= ZT_FREQ_PER_BATCH && !to->per_packet) {
+				f = ZT_FREQ_PER_BATCH;
+				batch = edge->batch_n;
+			}
+			if (f < to->freq || (f == to->freq && (f != ZT_FREQ_PER_BATCH ||
+							       batch >= to->batch_n)))
 				continue;
 			to->freq = f;
+			to->batch_n = f == ZT_FREQ_PER_BATCH ? batch : 0;
 			/* Keep chains acyclic: recursion can make a caller hotter through its callee. */
 			if (!is_ancestor(p, edge->to, u)) {
 				to->parent = u;
@@ -314,11 +418,13 @@ bool zt_program_recursive(const struct zt_program *p, size_t node)
 	return found;
 }
 
-double zt_freq_calls_per_packet(enum zt_freq freq, unsigned int budget)
+double zt_freq_calls_per_packet(enum zt_freq freq, unsigned int budget, unsigned int batch_n)
 {
 	switch (freq) {
 	case ZT_FREQ_PER_PACKET:
 		return 1.0;
+	case ZT_FREQ_PER_BATCH:
+		return 1.0 / (batch_n ? batch_n : 1);
 	case ZT_FREQ_PER_POLL:
 		return 1.0 / (budget ? budget : ZT_DEFAULT_BUDGET);
 	default:

@@ -23,6 +23,10 @@ struct zt_edge {
 	size_t to;
 	bool in_loop, in_unlikely;
 	bool via_field;		/* resolved through a function-pointer field */
+	unsigned int loop_params;	/* bounds of the loops around the calls (struct zt_call) */
+	bool loop_budget;
+	unsigned int arg_params[ZT_CALL_ARGS];	/* OR over the calls to this callee */
+	unsigned int batch_n;	/* every call to it runs once per batch of N (0: not) */
 };
 
 struct zt_node {
@@ -37,6 +41,8 @@ struct zt_node {
 	enum zt_freq freq;
 	size_t parent;		/* who made it hot, for the chain */
 	bool parent_in_loop;
+	unsigned int budget_params;	/* parameters (bit i) that carry the NAPI budget */
+	unsigned int batch_n;	/* ZT_FREQ_PER_BATCH: packets per batch */
 	struct zt_edge *edges;
 	size_t n_edges;
 };
@@ -72,8 +78,14 @@ size_t zt_program_find(const struct zt_program *p, const char *usr);
 /* Root first, ending at @node; strings borrowed from the nodes. */
 size_t zt_program_chain(const struct zt_program *p, size_t node, const char ***out);
 bool zt_program_recursive(const struct zt_program *p, size_t node);
-/* Calls per packet of code running at @freq. */
-double zt_freq_calls_per_packet(enum zt_freq freq, unsigned int budget);
+/*
+ * Is code in a loop with these bounds run once per packet? In a function that
+ * receives the budget, only a loop bounded by it (or by a *budget* name) is;
+ * in one that does not, any loop is.
+ */
+bool zt_packet_loop(unsigned int budget_params, unsigned int loop_params, bool loop_budget);
+/* Calls per packet of code running at @freq (per batch: of @batch_n packets). */
+double zt_freq_calls_per_packet(enum zt_freq freq, unsigned int budget, unsigned int batch_n);
 void zt_program_release(struct zt_program *p);
 
 /*

@@ -19,20 +19,22 @@ bool zt_local_zeroing_survives_ast(const struct zt_local *l)
 	return l->uses & (ZT_USE_ADDR_PASSED | ZT_USE_ADDR_ESCAPES);
 }
 
-enum zt_freq zt_local_freq(const struct zt_local *l, enum zt_freq fn_freq)
+enum zt_freq zt_local_freq(const struct zt_local *l, enum zt_freq fn_freq,
+			   unsigned int budget_params)
 {
 	if (l->in_unlikely)
 		return ZT_FREQ_COLD;
-	if (fn_freq == ZT_FREQ_PER_POLL && l->in_loop)
+	if ((fn_freq == ZT_FREQ_PER_POLL || fn_freq == ZT_FREQ_PER_BATCH) && l->in_loop &&
+	    zt_packet_loop(budget_params, l->loop_params, l->loop_budget))
 		return ZT_FREQ_PER_PACKET;
 	return fn_freq;
 }
 
-double zt_rank(long long bytes, enum zt_freq freq, unsigned int budget)
+double zt_rank(long long bytes, enum zt_freq freq, unsigned int budget, unsigned int batch_n)
 {
 	if (bytes <= 0)
 		return 0.0;
-	return (double)bytes * zt_freq_calls_per_packet(freq, budget);
+	return (double)bytes * zt_freq_calls_per_packet(freq, budget, batch_n);
 }
 
 static bool is_candidate(const struct zt_local *l, const struct zt_stack_opts *o)
@@ -45,6 +47,8 @@ static bool is_candidate(const struct zt_local *l, const struct zt_stack_opts *o
 		return o->checks.on[ZT_CHECK_STACK_AUTOINIT];
 	return o->checks.on[ZT_CHECK_STACK_EXPLICIT_INIT];
 }
+
+static bool is_small_part(const struct zt_local *l, const struct zt_stack_opts *o);
 
 static bool node_hot(const struct zt_node *n)
 {
@@ -101,8 +105,10 @@ bool *zt_stack_evidence_tus(const struct zt_program *p, const struct zt_stack_op
 		if (!node_hot(n))
 			continue;
 		for (size_t j = 0; j < n->fn->n_locals && !any; j++)
-			any = is_candidate(&n->fn->locals[j], o) &&
-			      n->fn->locals[j].init == ZT_INIT_NONE;
+			any = n->fn->locals[j].init == ZT_INIT_NONE &&
+			      (is_candidate(&n->fn->locals[j], o) ||
+			       (o->checks.on[ZT_CHECK_STACK_FRAME_TOTAL] &&
+				is_small_part(&n->fn->locals[j], o)));
 		if (!any)
 			continue;
 		want[n->tu] = true;
@@ -131,32 +137,64 @@ struct lookup {
 	const char *function;
 };
 
+/* Is site @s the zeroing of @l's own declaration (file base name, line, column)? */
+static bool site_at_decl(const struct zt_autoinit_site *s, const struct zt_local *l)
+{
+	if (!s->file || s->line != l->line || strcmp(base_name(s->file), base_name(l->file)))
+		return false;
+	/* another name at this line is another declarator (unless a macro declares it) */
+	if (s->var && strcmp(s->var, l->name) && !l->from_macro)
+		return false;
+	/* two declarators on one line: the column tells them apart when both know it */
+	return !s->column || !l->column || s->column == l->column || s->var;
+}
+
+/*
+ * The sites of @l in @function. A site that names its declaration belongs to
+ * that declaration only: two inlined helpers' locals of one name land in one
+ * function, and each must get its own bytes (never their sum). By name alone
+ * (a site without a location, or a macro-declared local whose location is
+ * the macro's) only one declaration is taken: the largest.
+ */
 static void match_sites(const struct zt_evidence *ev, const char *function,
 			const struct zt_local *l, bool by_caller, struct lookup *r)
 {
+	const struct zt_autoinit_site *best = NULL;
+	bool any_loc = false;
+
 	for (size_t i = 0; i < ev->n_sites; i++) {
 		const struct zt_autoinit_site *s = &ev->sites[i];
-		bool hit;
 
-		if (!s->function || strcmp(s->function, function))
+		if (!s->function || strcmp(s->function, function) || !site_at_decl(s, l))
 			continue;
-		/*
-		 * By name, or by where the declaration is: a name recovered from
-		 * the source may be a macro's (DECLARE_...(buf)), and paths may be
-		 * relative to another directory, so the file's base name is compared.
-		 */
-		hit = s->var && !strcmp(s->var, l->name);
-		if (!hit && s->file && s->line == l->line &&
-		    !strcmp(base_name(s->file), base_name(l->file)))
-			hit = !s->var || (s->column && s->column == l->column);
-		if (!hit)
-			continue;
+		/* merge_sites() made one site per declaration and function: add them */
 		if (r->bytes < 0)
 			r->bytes = 0;
-		r->bytes += s->bytes;
+		if (s->bytes >= 0)
+			r->bytes += s->bytes;
 		r->inlined |= s->inlined || by_caller;
 		r->function = s->function;
+		any_loc = true;
 	}
+	if (any_loc)
+		return;
+	for (size_t i = 0; i < ev->n_sites; i++) {
+		const struct zt_autoinit_site *s = &ev->sites[i];
+
+		if (!s->function || strcmp(s->function, function) || !s->var ||
+		    strcmp(s->var, l->name))
+			continue;
+		/* a site at a known declaration elsewhere is another local's */
+		if (s->file && !l->from_macro)
+			continue;
+		if (!best || s->bytes > best->bytes)
+			best = s;
+	}
+	if (!best)
+		return;
+	r->bytes = best->bytes >= 0 ? best->bytes : 0;
+	r->inlined |= best->inlined || by_caller;
+	r->function = best->function;
 }
 
 static void cev_match(const struct zt_program *p, const struct zt_tu_evidence *ev,
@@ -284,7 +322,7 @@ static json_t *frame_json(long long v)
 static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 			const struct zt_tu_evidence *ev, size_t node, const struct zt_local *l,
 			enum zt_freq freq, const struct lookup *g, const struct lookup *c,
-			long long bytes, struct zt_findings *out)
+			long long bytes, const char *reader, struct zt_findings *out)
 {
 	const struct zt_node *n = &p->nodes[node];
 	const struct zt_function *f = n->fn;
@@ -293,7 +331,8 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 		&zt_checks[explicit ? ZT_CHECK_STACK_EXPLICIT_INIT : ZT_CHECK_STACK_AUTOINIT];
 	const struct zt_tu_evidence *tev = ev ? &ev[n->tu] : NULL;
 	const struct zt_param *owner = owner_of(f, l);
-	const char *every = freq == ZT_FREQ_PER_PACKET ? "packet" : "poll";
+	const char *every = freq == ZT_FREQ_PER_PACKET ? "packet" :
+			    freq == ZT_FREQ_PER_BATCH ? "batch" : "poll";
 	struct zt_finding *fd = zt_findings_add(out, check);
 	char *decl = declaration(l), *evtext = NULL;
 	const char **chain;
@@ -310,7 +349,7 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	fd->type = xstrdup(l->type);
 	fd->size = l->size;
 	fd->freq = freq;
-	fd->rank = zt_rank(bytes, freq, p->budget);
+	fd->rank = zt_rank(bytes, freq, p->budget, n->batch_n);
 	fd->fingerprint = zt_fingerprint(fd, decl, NULL);
 
 	if (g->bytes != -2 || c->bytes != -2) {
@@ -358,6 +397,10 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 		zt_finding_add_note(fd, "root %s: %s", p->nodes[r].name,
 				    p->nodes[r].root_why ? p->nodes[r].root_why : "hot");
 	}
+	if (freq == ZT_FREQ_PER_BATCH)
+		zt_finding_add_note(fd, "'%s' runs once per batch of %u packets (called when a "
+				    "batch is full): ranked at 1/%u per packet", n->name, n->batch_n,
+				    n->batch_n);
 	if (l->in_loop)
 		zt_finding_add_note(fd, "'%s' is declared inside a loop: zeroed once per iteration",
 				    l->name);
@@ -367,6 +410,10 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	else if (l->uses & ZT_USE_ADDR_ESCAPES)
 		zt_finding_add_note(fd, "its address is stored or returned, so the optimizer cannot "
 				    "drop the zeroing");
+	if (explicit && reader)
+		zt_finding_add_note(fd, "zerotax cannot tell whether '%s' reads fields of it that "
+				    "were not written first; if it does, the zero is required",
+				    reader);
 	if (owner) {
 		for (size_t i = 0; i < owner->n_fields; i++)
 			name_taken |= !strcmp(owner->fields[i], l->name);
@@ -424,6 +471,244 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	fd->details = d;
 }
 
+enum zero_need { ZERO_TAX, ZERO_REQUIRED, ZERO_UNKNOWN };
+
+/*
+ * Does the code need the zero of explicitly initialized local @j of @n? Yes
+ * when fields are accumulated into it (x.f++, x.f += v, or by a callee that
+ * does so through the pointer it gets), or when fields are written only on
+ * some paths and a callee reads the fields it is given. A callee zerotax
+ * has no body for, or one that reads fields the caller writes on every path,
+ * might read what nobody wrote: @who names it, and the note says so.
+ */
+static enum zero_need explicit_zero_need(const struct zt_program *p, const struct zt_node *n,
+					 size_t j, const char **who)
+{
+	const struct zt_function *f = n->fn;
+	const struct zt_local *l = &f->locals[j];
+	enum zero_need need = ZERO_TAX;
+
+	if (l->uses & ZT_USE_ACCUMULATED)
+		return ZERO_REQUIRED;
+	for (size_t c = 0; c < f->n_calls; c++) {
+		const struct zt_call *call = &f->calls[c];
+
+		for (size_t a = 0; a < ZT_CALL_ARGS; a++) {
+			size_t to;
+			const struct zt_function *callee;
+
+			if (call->arg_local[a] != j + 1)
+				continue;
+			to = call->kind == ZT_CALL_DIRECT ? zt_program_find(p, call->target) :
+							    ZT_NO_NODE;
+			callee = to != ZT_NO_NODE ? p->nodes[to].fn : NULL;
+			if (!callee || a >= callee->n_params) {
+				if (need == ZERO_TAX)
+					*who = call->name;
+				need = ZERO_UNKNOWN;
+				continue;
+			}
+			if (callee->params[a].fields_rmw)
+				return ZERO_REQUIRED;
+			if (callee->params[a].fields_read) {
+				if (l->uses & ZT_USE_COND_WRITE)
+					return ZERO_REQUIRED;
+				if (need == ZERO_TAX)
+					*who = call->name;
+				need = ZERO_UNKNOWN;
+			}
+		}
+	}
+	return need;
+}
+
+/*
+ * Evidence never exceeds the variable: more surviving bytes than the local has
+ * means two declarations were joined to one. An internal error in test builds
+ * (NDEBUG unset); otherwise capped at the size and said once per finding.
+ */
+static int check_cap(const struct zt_node *n, const struct zt_local *l, struct lookup *r,
+		     const char *cc)
+{
+	if (r->bytes <= l->size || l->size < 0)
+		return 0;
+#ifndef NDEBUG
+	return error("internal: %s:%u: %s says %lld bytes of '%s' in %s survive, but it has %lld",
+		     l->file, l->line, cc, r->bytes, l->name, n->name, l->size);
+#else
+	warning("%s:%u: %s says %lld bytes of '%s' survive, more than its %lld; capped",
+		l->file, l->line, cc, r->bytes, l->name, l->size);
+	r->bytes = l->size;
+	return 0;
+#endif
+}
+
+/* What one local costs: the deciding compiler's surviving bytes, or the AST's judgement. */
+struct judged {
+	struct lookup g, c;
+	long long bytes;
+	bool survives;
+	const char *reader;	/* an opaque reader of an explicitly zeroed local */
+};
+
+/* 0, or -1 on an internal inconsistency; j->survives says whether it costs. */
+static int judge_local(const struct zt_program *p, const struct zt_compdb *db,
+		       const struct zt_tu_evidence *ev, const struct zt_stack_opts *o, size_t i,
+		       size_t jl, struct judged *j)
+{
+	const struct zt_node *n = &p->nodes[i];
+	const struct zt_local *l = &n->fn->locals[jl];
+	enum zt_compiler build = ZT_CC_UNKNOWN;
+	struct lookup *g = &j->g, *c = &j->c;
+
+	memset(j, 0, sizeof(*j));
+	g->bytes = c->bytes = -2;
+	/* a zero the algorithm needs is not a tax */
+	if (l->init != ZT_INIT_NONE &&
+	    explicit_zero_need(p, n, jl, &j->reader) == ZERO_REQUIRED)
+		return 0;
+	if (n->tu < db->n)
+		build = zt_compdb_compiler(&db->v[n->tu]);
+	if (l->init == ZT_INIT_NONE) {
+		if (o->want_gcc)
+			*g = evidence_for(p, i, ev, true, l);
+		if (o->want_clang)
+			*c = evidence_for(p, i, ev, false, l);
+		if (check_cap(n, l, g, "gcc") || check_cap(n, l, c, "clang"))
+			return -1;
+	}
+	if (l->init != ZT_INIT_NONE || (g->bytes == -2 && c->bytes == -2)) {
+		/* No compiler evidence: the AST decides, the size is the cost. */
+		j->survives = zt_local_zeroing_survives_ast(l);
+		j->bytes = l->size;
+	} else if (build == ZT_CC_GCC && g->bytes != -2) {
+		j->survives = g->bytes > 0;
+		j->bytes = g->bytes;
+	} else if (build == ZT_CC_CLANG && c->bytes != -2) {
+		j->survives = c->bytes > 0;
+		j->bytes = c->bytes;
+	} else {
+		j->bytes = g->bytes > c->bytes ? g->bytes : c->bytes;
+		j->survives = j->bytes > 0;
+	}
+	return 0;
+}
+
+/* A local too small to report alone that still counts toward its function's total. */
+static bool is_small_part(const struct zt_local *l, const struct zt_stack_opts *o)
+{
+	return !l->is_vla && l->size > 0 && l->size < o->min_size && !l->in_unlikely &&
+	       l->init != ZT_INIT_COPY;
+}
+
+static void add_evidence_sum(json_t *d, const char *cc, const struct zt_evidence *e,
+			     long long sum, bool have)
+{
+	json_object_set_new(json_object_get(d, "evidence"), cc,
+			    have ? json_pack("{s:s?, s:I}", "compiler", e ? e->compiler_id : NULL,
+					     "bytes", (json_int_t)sum) :
+				   json_null());
+}
+
+/*
+ * zerotax-stack-frame-total: small locals (each under --min-size) of one hot
+ * function whose surviving zeroing adds up to --min-size or more, reported
+ * once at the function, listing them.
+ */
+static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
+		       const struct zt_tu_evidence *ev, const struct zt_stack_opts *o, size_t i,
+		       struct zt_findings *out)
+{
+	const struct zt_node *n = &p->nodes[i];
+	const struct zt_function *f = n->fn;
+	const struct zt_tu_evidence *tev = ev ? &ev[n->tu] : NULL;
+	long long total = 0, size = 0, gsum = 0, csum = 0;
+	bool have_g = false, have_c = false;
+	size_t count = 0;
+	char *list = xstrdup("");
+	json_t *locals = json_array(), *d;
+	struct zt_finding *fd;
+	const char **chain;
+	size_t n_chain, r = i;
+
+	for (size_t jl = 0; jl < f->n_locals; jl++) {
+		const struct zt_local *l = &f->locals[jl];
+		struct judged j;
+		char *more;
+
+		if (!is_small_part(l, o) ||
+		    zt_local_freq(l, n->freq, n->budget_params) != n->freq)
+			continue;
+		if (judge_local(p, db, ev, o, i, jl, &j)) {
+			free(list);
+			json_decref(locals);
+			return -1;
+		}
+		if (!j.survives)
+			continue;
+		total += j.bytes;
+		size += l->size;
+		/* an explicit initializer zeroes under either compiler */
+		if (l->init != ZT_INIT_NONE) {
+			gsum += l->size;
+			csum += l->size;
+		}
+		if (j.g.bytes != -2) {
+			have_g = true;
+			gsum += j.g.bytes > 0 ? j.g.bytes : 0;
+		}
+		if (j.c.bytes != -2) {
+			have_c = true;
+			csum += j.c.bytes > 0 ? j.c.bytes : 0;
+		}
+		more = xasprintf("%s%s'%s' (%lld of %lld)", list, count ? ", " : "", l->name,
+				 j.bytes, l->size);
+		free(list);
+		list = more;
+		count++;
+		json_array_append_new(locals, json_pack("{s:s, s:s, s:I, s:I, s:i}", "name", l->name,
+							"type", l->type, "size", (json_int_t)l->size,
+							"bytes", (json_int_t)j.bytes, "line", l->line));
+	}
+	if (count < 2 || total < o->min_size) {
+		free(list);
+		json_decref(locals);
+		return 0;
+	}
+	fd = zt_findings_add(out, &zt_checks[ZT_CHECK_STACK_FRAME_TOTAL]);
+	fd->file = xstrdup(f->file);
+	fd->line = f->line;
+	fd->function = xstrdup(n->name);
+	fd->symbol = xstrdup(n->name);
+	fd->type = xstrdup("stack frame");
+	fd->size = size;
+	fd->freq = n->freq;
+	fd->rank = zt_rank(total, n->freq, p->budget, n->batch_n);
+	fd->fingerprint = zt_fingerprint(fd, "stack frame", NULL);
+	fd->message = xasprintf("%lld bytes of %zu small locals zeroed on every %s in '%s', each "
+				"under --min-size: %s",
+				total, count, n->freq == ZT_FREQ_PER_PACKET ? "packet" :
+				n->freq == ZT_FREQ_PER_BATCH ? "batch" : "poll",
+				n->name, list);
+	free(list);
+	n_chain = zt_program_chain(p, i, &chain);
+	zt_finding_set_chain(fd, (char *const *)chain, n_chain);
+	free(chain);
+	while (p->nodes[r].parent != ZT_NO_NODE)
+		r = p->nodes[r].parent;
+	zt_finding_add_note(fd, "root %s: %s", p->nodes[r].name,
+			    p->nodes[r].root_why ? p->nodes[r].root_why : "hot");
+	zt_finding_add_note(fd, "summed over the locals by the deciding compiler's evidence; "
+			    "each is too small to report alone");
+	d = json_pack("{s:o, s:I, s:o}", "locals", locals, "total", (json_int_t)total,
+		      "evidence", json_object());
+	add_evidence_sum(d, "gcc", tev ? &tev->gcc : NULL, gsum, have_g);
+	add_evidence_sum(d, "clang", tev ? &tev->clang : NULL, csum, have_c);
+	json_object_set_new(d, "source", json_string(p->tus[n->tu].file));
+	fd->details = d;
+	return 0;
+}
+
 int zt_stack_check(const struct zt_program *p, const struct zt_compdb *db,
 		   const struct zt_tu_evidence *ev, const struct zt_stack_opts *o,
 		   struct zt_findings *out)
@@ -433,42 +718,21 @@ int zt_stack_check(const struct zt_program *p, const struct zt_compdb *db,
 
 		if (!node_hot(n))
 			continue;
-		for (size_t j = 0; j < n->fn->n_locals; j++) {
-			const struct zt_local *l = &n->fn->locals[j];
-			enum zt_freq freq = zt_local_freq(l, n->freq);
-			struct lookup g = { .bytes = -2 }, c = { .bytes = -2 };
-			enum zt_compiler build = ZT_CC_UNKNOWN;
-			long long bytes;
-			bool survives;
+		for (size_t jl = 0; jl < n->fn->n_locals; jl++) {
+			const struct zt_local *l = &n->fn->locals[jl];
+			enum zt_freq freq = zt_local_freq(l, n->freq, n->budget_params);
+			struct judged j;
 
 			if (!is_candidate(l, o) || freq < ZT_FREQ_PER_POLL)
 				continue;
-			if (n->tu < db->n)
-				build = zt_compdb_compiler(&db->v[n->tu]);
-			if (l->init == ZT_INIT_NONE) {
-				if (o->want_gcc)
-					g = evidence_for(p, i, ev, true, l);
-				if (o->want_clang)
-					c = evidence_for(p, i, ev, false, l);
-			}
-			if (l->init != ZT_INIT_NONE || (g.bytes == -2 && c.bytes == -2)) {
-				/* No compiler evidence: the AST decides, the size is the cost. */
-				survives = zt_local_zeroing_survives_ast(l);
-				bytes = l->size;
-			} else if (build == ZT_CC_GCC && g.bytes != -2) {
-				survives = g.bytes > 0;
-				bytes = g.bytes;
-			} else if (build == ZT_CC_CLANG && c.bytes != -2) {
-				survives = c.bytes > 0;
-				bytes = c.bytes;
-			} else {
-				bytes = g.bytes > c.bytes ? g.bytes : c.bytes;
-				survives = bytes > 0;
-			}
-			if (!survives)
+			if (judge_local(p, db, ev, o, i, jl, &j))
+				return -1;
+			if (!j.survives)
 				continue;
-			add_finding(p, db, ev, i, l, freq, &g, &c, bytes, out);
+			add_finding(p, db, ev, i, l, freq, &j.g, &j.c, j.bytes, j.reader, out);
 		}
+		if (o->checks.on[ZT_CHECK_STACK_FRAME_TOTAL] && frame_total(p, db, ev, o, i, out))
+			return -1;
 	}
 	zt_findings_sort(out);
 	return 0;

@@ -30,10 +30,14 @@ struct zt_stack_opts {
 
 /* Would the zeroing of this local survive, judged from the AST alone? */
 bool zt_local_zeroing_survives_ast(const struct zt_local *l);
-/* The frequency of a local: its function's, or per packet inside a loop of a hot one. */
-enum zt_freq zt_local_freq(const struct zt_local *l, enum zt_freq fn_freq);
+/*
+ * The frequency of a local: its function's, or per packet inside a packet loop
+ * (zt_packet_loop) of a per-poll one.
+ */
+enum zt_freq zt_local_freq(const struct zt_local *l, enum zt_freq fn_freq,
+			   unsigned int budget_params);
 /* Bytes zeroed per packet: surviving bytes times calls per packet. */
-double zt_rank(long long bytes, enum zt_freq freq, unsigned int budget);
+double zt_rank(long long bytes, enum zt_freq freq, unsigned int budget, unsigned int batch_n);
 /* Which TUs need an evidence compile (candidate locals and their hot callers). */
 bool *zt_stack_evidence_tus(const struct zt_program *p, const struct zt_stack_opts *o);
 

@@ -392,6 +392,7 @@ int zt_ci_analyse(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_
 	struct zt_compdb db = { .v = xcalloc(tus->n + 1, sizeof(*db.v)), .n = tus->n };
 	const struct zt_hot_opts hot = { .hot = o->hot, .n_hot = o->n_hot, .rules = o->rules };
 	bool *want = NULL;
+	int ret;
 
 	*n_unparsed = 0;
 	zt_program_init(&prog);
@@ -439,7 +440,8 @@ int zt_ci_analyse(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_
 						errs[t * 2 + c]);
 		}
 	}
-	zt_stack_check(&prog, &db, ev, &o->so, fs);
+	/* -1: an internal inconsistency (evidence larger than its variable) */
+	ret = zt_stack_check(&prog, &db, ev, &o->so, fs);
 	zt_findings_sort(fs);
 	*info = run_info(&prog, ev, o, errs);
 	free(want);
@@ -447,7 +449,7 @@ int zt_ci_analyse(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_
 	free(ev);
 	free(errs);
 	zt_program_release(&prog);
-	return 0;
+	return ret;
 }
 
 int zt_results_append(const char *path, json_t *tu)

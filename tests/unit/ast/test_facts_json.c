@@ -86,8 +86,8 @@ static void fill(struct zt_tu_result *r)
 	f->n_calls = 2;
 	f->calls = xcalloc(2, sizeof(*f->calls));
 	f->calls[0] = (struct zt_call){ ZT_CALL_FIELD, xstrdup("c:@S@rq@FI@fn"), xstrdup("fn"), 11,
-					true, false };
-	f->calls[1] = (struct zt_call){ ZT_CALL_POINTER, NULL, xstrdup("p"), 12, false, true };
+					true, false, 2, true, { 1 }, 16, { 0 } };
+	f->calls[1] = (struct zt_call){ ZT_CALL_POINTER, NULL, xstrdup("p"), 12, false, true, 0, false, { 0 }, 0, { 0 } };
 	r->facts.n_assigns = 1;
 	r->facts.assigns = xcalloc(1, sizeof(*r->facts.assigns));
 	r->facts.assigns[0] = (struct zt_field_assign){ xstrdup("u"), xstrdup("struct ops"),
@@ -133,6 +133,11 @@ static void test_hand_built_round_trip(void **state)
 	assert_string_equal(back.facts.funcs[0].params[0].fields[1], "cq");
 	assert_null(back.facts.funcs[0].calls[1].target);
 	assert_true(back.facts.funcs[0].calls[1].in_unlikely);
+	/* loop bounds, argument sources and batch sizes survive the round trip */
+	assert_int_equal(back.facts.funcs[0].calls[0].loop_params, 2);
+	assert_true(back.facts.funcs[0].calls[0].loop_budget);
+	assert_int_equal(back.facts.funcs[0].calls[0].arg_params[0], 1);
+	assert_int_equal(back.facts.funcs[0].calls[0].batch_n, 16);
 	assert_int_equal(back.ev.gcc.sites[0].bytes, ZT_BYTES_UNKNOWN);
 	assert_true(back.ev.have_gcc);
 	assert_false(back.ev.have_clang);

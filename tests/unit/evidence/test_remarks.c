@@ -222,6 +222,37 @@ static void test_named_and_unknown(void **state)
 	zt_evidence_release(&ev);
 }
 
+static const char quoted_names[] =
+	"--- !Missed\n"
+	"Pass:            annotation-remarks\n"
+	"Name:            AutoInitStore\n"
+	"DebugLoc:        { File: 'dir/it''s.c', Line: 7, Column: 9 }\n"
+	"Function:        handle\n"
+	"Args:\n"
+	"  - StoreSize:       '8'\n"
+	"...\n"
+	"--- !Missed\n"
+	"Pass:            annotation-remarks\n"
+	"Name:            AutoInitStore\n"
+	"DebugLoc:        { File: \"tab\\there \\\"q\\\" \\xe9\\u00e9.c\", Line: 8, Column: 9 }\n"
+	"Function:        handle\n"
+	"Args:\n"
+	"  - StoreSize:       '8'\n"
+	"...\n";
+
+/* File names are YAML scalars: '' inside single quotes, escapes inside double. */
+static void test_quoted_names(void **state)
+{
+	struct zt_evidence ev = { 0 };
+
+	assert_int_equal(zt_remarks_parse(quoted_names, strlen(quoted_names), &ev), 0);
+	assert_int_equal(ev.n_sites, 2);
+	assert_string_equal(ev.sites[0].file, "dir/it's.c");
+	assert_string_equal(ev.sites[1].file, "tab\there \"q\" \xe9\xc3\xa9.c");
+	assert_int_equal(zt_evidence_bytes_at(&ev, "dir/it's.c", 7, 9), 8);
+	zt_evidence_release(&ev);
+}
+
 /* A broken record says so and leaves what was there before. */
 static void test_malformed(void **state)
 {
@@ -254,6 +285,7 @@ int main(void)
 		cmocka_unit_test(test_other_remarks_ignored),
 		cmocka_unit_test(test_named_and_unknown),
 		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_quoted_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

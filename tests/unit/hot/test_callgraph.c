@@ -346,11 +346,12 @@ static void test_parallel_for_visits_each_index_once(void **state)
 
 static void test_calls_per_packet(void **state)
 {
-	assert_true(zt_freq_calls_per_packet(ZT_FREQ_PER_PACKET, 64) == 1.0);
-	assert_true(zt_freq_calls_per_packet(ZT_FREQ_PER_POLL, 64) == 1.0 / 64);
-	assert_true(zt_freq_calls_per_packet(ZT_FREQ_PER_POLL, 0) == 1.0 / ZT_DEFAULT_BUDGET);
-	assert_true(zt_freq_calls_per_packet(ZT_FREQ_COLD, 64) == 0.0);
-	assert_true(zt_freq_calls_per_packet(ZT_FREQ_UNKNOWN, 64) == 0.0);
+	assert_true(zt_freq_calls_per_packet(ZT_FREQ_PER_PACKET, 64, 0) == 1.0);
+	assert_true(zt_freq_calls_per_packet(ZT_FREQ_PER_POLL, 64, 0) == 1.0 / 64);
+	assert_true(zt_freq_calls_per_packet(ZT_FREQ_PER_POLL, 0, 0) == 1.0 / ZT_DEFAULT_BUDGET);
+	assert_true(zt_freq_calls_per_packet(ZT_FREQ_COLD, 64, 0) == 0.0);
+	assert_true(zt_freq_calls_per_packet(ZT_FREQ_PER_BATCH, 64, 16) == 1.0 / 16);
+	assert_true(zt_freq_calls_per_packet(ZT_FREQ_UNKNOWN, 64, 0) == 0.0);
 }
 
 int main(void)

@@ -64,7 +64,9 @@ static void owner_param(struct zt_function *f, const char *name, const char *rec
 	p->record = xstrdup(record);
 }
 
-static void site(struct zt_evidence *ev, const char *fn, const char *var, long long bytes)
+/* A site at its variable's declaration line, as the compilers report it. */
+static void site(struct zt_evidence *ev, const char *fn, const char *var, long long bytes,
+		 unsigned int line)
 {
 	struct zt_autoinit_site *s = PUSH(ev->sites, ev->n_sites);
 
@@ -72,7 +74,7 @@ static void site(struct zt_evidence *ev, const char *fn, const char *var, long l
 	s->var = var ? xstrdup(var) : NULL;
 	s->bytes = bytes;
 	s->var_size = -1;
-	s->line = 40;
+	s->line = line;
 	s->file = xstrdup("en_rx.c");
 }
 
@@ -133,23 +135,24 @@ static const struct zt_finding *find(const struct zt_findings *fs, const char *s
 
 static void test_rank_is_bytes_times_calls_per_packet(void **state)
 {
-	assert_true(zt_rank(72, ZT_FREQ_PER_PACKET, 64) == 72.0);
-	assert_true(zt_rank(72, ZT_FREQ_PER_POLL, 64) == 72.0 / 64);
-	assert_true(zt_rank(8, ZT_FREQ_PER_PACKET, 64) == 8.0);
-	assert_true(zt_rank(0, ZT_FREQ_PER_PACKET, 64) == 0.0);
-	assert_true(zt_rank(72, ZT_FREQ_COLD, 64) == 0.0);
+	assert_true(zt_rank(72, ZT_FREQ_PER_PACKET, 64, 0) == 72.0);
+	assert_true(zt_rank(72, ZT_FREQ_PER_POLL, 64, 0) == 72.0 / 64);
+	assert_true(zt_rank(8, ZT_FREQ_PER_PACKET, 64, 0) == 8.0);
+	assert_true(zt_rank(0, ZT_FREQ_PER_PACKET, 64, 0) == 0.0);
+	assert_true(zt_rank(72, ZT_FREQ_COLD, 64, 0) == 0.0);
+	assert_true(zt_rank(64, ZT_FREQ_PER_BATCH, 64, 16) == 4.0);
 }
 
 static void test_local_frequency(void **state)
 {
 	struct zt_local l = { 0 };
 
-	assert_int_equal(zt_local_freq(&l, ZT_FREQ_PER_POLL), ZT_FREQ_PER_POLL);
+	assert_int_equal(zt_local_freq(&l, ZT_FREQ_PER_POLL, 0), ZT_FREQ_PER_POLL);
 	l.in_loop = true;
-	assert_int_equal(zt_local_freq(&l, ZT_FREQ_PER_POLL), ZT_FREQ_PER_PACKET);
-	assert_int_equal(zt_local_freq(&l, ZT_FREQ_PER_PACKET), ZT_FREQ_PER_PACKET);
+	assert_int_equal(zt_local_freq(&l, ZT_FREQ_PER_POLL, 0), ZT_FREQ_PER_PACKET);
+	assert_int_equal(zt_local_freq(&l, ZT_FREQ_PER_PACKET, 0), ZT_FREQ_PER_PACKET);
 	l.in_unlikely = true;
-	assert_int_equal(zt_local_freq(&l, ZT_FREQ_PER_PACKET), ZT_FREQ_COLD);
+	assert_int_equal(zt_local_freq(&l, ZT_FREQ_PER_PACKET, 0), ZT_FREQ_COLD);
 }
 
 static void test_ast_only_ranking(void **state)
@@ -193,12 +196,12 @@ static void test_evidence_from_both_compilers(void **state)
 	ev[0].gcc.compiler_id = xstrdup("gcc-12.2.0");
 	ev[0].clang.compiler_id = xstrdup("clang-19.1.7");
 	/* rx was inlined into poll_cq by both compilers */
-	site(&ev[0].gcc, "poll_cq", "mxbuf", 72);
-	site(&ev[0].clang, "poll_cq", "mxbuf", 8);
+	site(&ev[0].gcc, "poll_cq", "mxbuf", 72, 40);
+	site(&ev[0].clang, "poll_cq", "mxbuf", 8, 40);
 	/* gcc removed batch's zeroing, clang kept some: the build uses gcc */
-	site(&ev[0].clang, "poll_cq", "batch", 16);
-	site(&ev[0].gcc, "poll_cq", "pkt", 72);
-	site(&ev[0].clang, "poll_cq", "pkt", 72);
+	site(&ev[0].clang, "poll_cq", "batch", 16, 10);
+	site(&ev[0].gcc, "poll_cq", "pkt", 72, 20);
+	site(&ev[0].clang, "poll_cq", "pkt", 72, 20);
 	assert_int_equal(zt_stack_check(&p, &db, ev, &o, &fs), 0);
 	assert_int_equal(fs.n, 2);
 	assert_null(find(&fs, "batch"));
