@@ -29,18 +29,32 @@ struct parser {
 	int last[MAX_DEPTH];		/* last member printed at each depth */
 	int depth;			/* 0: directly inside the type */
 	bool in_enum;			/* skipping an enum body */
+	/*
+	 * "Force padding:" seen at this depth: what follows until the body closes
+	 * is tail padding pahole prints as nameless bitfields (TYPE :BITS;), not members.
+	 */
+	bool force_pad[MAX_DEPTH];
+	int before[MAX_DEPTH];		/* last[depth - 1] before this body opened */
+	int skip;			/* brace depth of a padding body being skipped */
 	char *decl_file;		/* "/ * <id> FILE:LINE * /" seen before the next type */
 	unsigned int decl_line;
 };
 
-static void layout_free(struct zt_layout *l)
+/* Forget members [from, n) of @l. */
+static void members_truncate(struct zt_layout *l, size_t from)
 {
-	for (size_t j = 0; j < l->n; j++) {
+	for (size_t j = from; j < l->n; j++) {
 		free(l->m[j].name);
 		free(l->m[j].type);
 		free(l->m[j].group_begin);
 		free(l->m[j].group_end);
 	}
+	l->n = from;
+}
+
+static void layout_free(struct zt_layout *l)
+{
+	members_truncate(l, 0);
 	free(l->m);
 	free(l->name);
 	free(l->decl_file);
@@ -139,6 +153,8 @@ static int add_type(struct parser *p, const char *name, bool is_union, bool is_t
 	p->cur = l;
 	p->cap = 0;
 	p->depth = 0;
+	p->skip = 0;
+	p->force_pad[0] = false;
 	p->open[0] = -1;
 	p->last[0] = -1;
 	return 0;
@@ -354,7 +370,7 @@ static int number_after(const char *s, const char *key, unsigned long *v)
 }
 
 /* One line of the summary block: comma-separated "key: value" pairs. */
-static bool parse_summary(struct parser *p, const char *c)
+static bool parse_summary(struct zt_layout_summary *sum, const char *c)
 {
 	static const struct {
 		const char *key;
@@ -370,7 +386,6 @@ static bool parse_summary(struct parser *p, const char *c)
 		K("sum forced holes", sum_forced_holes), K("last cacheline", last_cacheline),
 #undef K
 	};
-	struct zt_layout_summary *sum = &p->cur->sum;
 	char buf[512], *save = NULL, *tok;
 	bool any = false;
 
@@ -440,7 +455,11 @@ static int parse_comment(struct parser *p, const char *c)
 	}
 	if (starts(c, "---"))	/* cache-line markers: recomputed */
 		return 0;
-	if (p->depth == 0 && parse_summary(p, c))
+	if (starts(c, "Force padding")) {
+		p->force_pad[p->depth] = true;
+		return 0;
+	}
+	if (p->depth == 0 && parse_summary(&l->sum, c))
 		return 0;
 	return 0;	/* other notes (WARNING: DWARF size, Force alignment) carry no layout */
 }
@@ -495,6 +514,18 @@ static int close_body(struct parser *p, char *decl, const char *comment)
 	}
 	free(m->name);
 	m->name = xstrdup(s);
+	if (!comment && !*s) {
+		/*
+		 * Not a member: pahole re-prints an anonymous type defined inside
+		 * the struct (clang puts its DIE there) right after the member of
+		 * that type, with relative offsets, a struct with its own summary,
+		 * and a bare "};". Real members always carry "/ * off size * /".
+		 */
+		members_truncate(l, (size_t)idx);
+		p->depth--;
+		p->last[p->depth] = p->before[p->depth + 1];
+		return 0;
+	}
 	if (!comment)
 		return perr(p, "nested body closed without offset and size");
 	if (parse_offsets(p, comment, m) < 0)
@@ -549,9 +580,11 @@ static int close_type(struct parser *p, char *s)
 static int open_body(struct parser *p, const char *s)
 {
 	struct zt_member *m;
+	int before;
 
 	if (p->depth + 1 >= MAX_DEPTH)
 		return perr(p, "nesting deeper than %d", MAX_DEPTH);
+	before = p->last[p->depth];
 	m = add_member(p);
 	m->kind = starts(s, "union") ? ZT_MEMBER_UNION : ZT_MEMBER_STRUCT;
 	m->name = xstrdup("");
@@ -562,6 +595,8 @@ static int open_body(struct parser *p, const char *s)
 	p->depth++;
 	p->open[p->depth] = (int)(m - p->cur->m);
 	p->last[p->depth] = -1;
+	p->before[p->depth] = before;
+	p->force_pad[p->depth] = false;
 	return 0;
 }
 
@@ -623,7 +658,8 @@ static int parse_outside(struct parser *p, char *s)
 		if (parse_num(&np, &ln) < 0 || *np || ln > 100000000)
 			return 0;
 		free(p->decl_file);
-		p->decl_file = xstrndup(c, colon - c);
+		/* pahole 1.24 on clang's DWARF 5 line tables prints "(null)" */
+		p->decl_file = strncmp(c, "(null):", 7) ? xstrndup(c, colon - c) : NULL;
 		p->decl_line = (unsigned int)ln;
 		return 0;
 	}
@@ -692,6 +728,15 @@ static int parse_line(struct parser *p, char *line)
 		return 0;
 	if (not_found_line(p->out, s))	/* stderr interleaved with stdout */
 		return 0;
+	if (p->skip) {
+		/* inside a padding body: only its braces matter */
+		len = strlen(s);
+		if (s[0] == '}')
+			p->skip--;
+		else if (len && s[len - 1] == '{')
+			p->skip++;
+		return 0;
+	}
 	if (starts(s, "<ERROR")) {
 		/* pahole 1.24 cannot print some members (DW_TAG_atomic_type): keep a hole */
 		struct zt_member *m = add_member(p);
@@ -724,6 +769,14 @@ static int parse_line(struct parser *p, char *line)
 	}
 	decl = trim(s);
 	len = strlen(decl);
+	if (p->force_pad[p->depth] && decl[0] != '}') {
+		/* "struct mutex :256;", or a whole "struct { ... } :8;" of padding */
+		if (len && decl[len - 1] == '{')
+			p->skip = 1;
+		else if (!len || decl[len - 1] != ';')
+			return perr(p, "padding without ';': '%.60s'", decl);
+		return 0;
+	}
 	if (decl[0] == '}') {
 		if (p->depth == 0) {
 			if (comment)
@@ -759,12 +812,40 @@ static int parse_line(struct parser *p, char *line)
 	return 0;
 }
 
-int zt_pahole_parse(const char *text, size_t len, unsigned int cacheline, struct zt_layouts *out)
+static void add_skip(struct parser *p, const char *raw)
+{
+	struct zt_layouts *ls = p->out;
+	struct zt_pahole_skip *k;
+	const char *why = ls->error;
+
+	/* the message already says the line number */
+	if (starts(why, "pahole output line ") && strstr(why, ": "))
+		why = strstr(why, ": ") + 2;
+	ls->skipped = xrealloc(ls->skipped, (ls->n_skipped + 1) * sizeof(*ls->skipped));
+	k = &ls->skipped[ls->n_skipped++];
+	k->type = p->cur ? xstrdup(p->cur->name) : NULL;
+	k->line = p->lineno;
+	k->text = xstrdup(raw);
+	k->why = xstrdup(why);
+	ls->error[0] = '\0';
+}
+
+/* Forget the type being read: nothing half-parsed reaches a caller. */
+static void drop_type(struct parser *p)
+{
+	layout_free(p->cur);
+	p->out->n--;
+	p->cur = NULL;
+}
+
+static int parse(const char *text, size_t len, unsigned int cacheline, bool tolerant,
+		 struct zt_layouts *out)
 {
 	struct parser p = { .out = out, .cacheline = cacheline ? cacheline : 64 };
 	const char *s = text, *end = text + len;
-	char *buf = NULL;
+	char *buf = NULL, *raw = NULL;
 	size_t bufcap = 0;
+	bool resync = false;	/* skipping to the end of a type not understood */
 	int ret = 0;
 
 	out->error[0] = '\0';
@@ -773,33 +854,62 @@ int zt_pahole_parse(const char *text, size_t len, unsigned int cacheline, struct
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
 
 		p.lineno++;
-		if (memchr(s, '\0', n)) {
-			ret = perr(&p, "NUL byte in pahole output");
-			break;
-		}
 		if (n + 1 > bufcap) {
 			bufcap = n + 1;
 			buf = xrealloc(buf, bufcap);
+			raw = xrealloc(raw, bufcap);
 		}
 		memcpy(buf, s, n);
 		buf[n] = '\0';
-		ret = parse_line(&p, buf);
-		if (ret < 0)
-			break;
 		s += n + 1;
+		if (resync) {
+			/* a type's own closing brace is the only one in column 0 */
+			resync = buf[0] != '}';
+			continue;
+		}
+		if (memchr(buf, '\0', n)) {
+			raw[0] = '\0';
+			ret = perr(&p, "NUL byte in pahole output");
+		} else {
+			memcpy(raw, buf, n + 1);
+			ret = parse_line(&p, buf);
+		}
+		if (ret == 0)
+			continue;
+		if (!tolerant)
+			break;
+		add_skip(&p, raw);
+		if (p.cur) {
+			resync = raw[0] != '}';
+			drop_type(&p);
+		}
+		ret = 0;
 	}
 	if (!ret && p.cur) {
 		p.lineno++;
 		ret = perr(&p, "output ends inside type '%s'", p.cur->name);
+		if (tolerant) {
+			add_skip(&p, "");
+			ret = 0;
+		}
 	}
-	if (ret < 0 && p.cur) {
-		/* drop the half-read type: nothing half-parsed reaches a caller */
-		layout_free(p.cur);
-		out->n--;
-	}
+	if (p.cur)
+		drop_type(&p);
 	free(buf);
+	free(raw);
 	free(p.decl_file);
 	return ret;
+}
+
+int zt_pahole_parse(const char *text, size_t len, unsigned int cacheline, struct zt_layouts *out)
+{
+	return parse(text, len, cacheline, false, out);
+}
+
+void zt_pahole_parse_tolerant(const char *text, size_t len, unsigned int cacheline,
+			      struct zt_layouts *out)
+{
+	parse(text, len, cacheline, true, out);
 }
 
 static int run_error(struct zt_layouts *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -852,8 +962,7 @@ static int run_once(const char *obj, const char *list, const struct zt_pahole_op
 			  (int)(l > 160 ? 160 : l), e);
 		goto out;
 	}
-	if (zt_pahole_parse(r.out, r.out_len, cl, out) < 0)
-		goto out;
+	zt_pahole_parse_tolerant(r.out, r.out_len, cl, out);
 	for (const char *s = r.err; s && *s;) {
 		size_t l = strcspn(s, "\n");
 		char *line = xstrndup(s, l);
@@ -877,6 +986,9 @@ static bool type_seen(const struct zt_layouts *ls, const char *t)
 			return true;
 	for (size_t j = 0; j < ls->n_td; j++)
 		if (!strcmp(ls->td[j].name, t))
+			return true;
+	for (size_t j = 0; j < ls->n_skipped; j++)
+		if (ls->skipped[j].type && !strcmp(ls->skipped[j].type, t))
 			return true;
 	return false;
 }
@@ -942,6 +1054,12 @@ void zt_layouts_release(struct zt_layouts *ls)
 	for (size_t i = 0; i < ls->n_not_found; i++)
 		free(ls->not_found[i]);
 	free(ls->not_found);
+	for (size_t i = 0; i < ls->n_skipped; i++) {
+		free(ls->skipped[i].type);
+		free(ls->skipped[i].text);
+		free(ls->skipped[i].why);
+	}
+	free(ls->skipped);
 	memset(ls, 0, sizeof(*ls));
 }
 
@@ -1071,4 +1189,7 @@ void zt_layouts_dump(const struct zt_layouts *ls, FILE *fp)
 		fprintf(fp, "typedef '%s' '%s'\n", ls->td[i].target, ls->td[i].name);
 	for (size_t i = 0; i < ls->n_not_found; i++)
 		fprintf(fp, "not found '%s'\n", ls->not_found[i]);
+	for (size_t i = 0; i < ls->n_skipped; i++)
+		fprintf(fp, "skipped '%s' line %u: %s\n", ls->skipped[i].type ? ls->skipped[i].type : "",
+			ls->skipped[i].line, ls->skipped[i].why);
 }

@@ -90,7 +90,8 @@ static void test_rules_files(void **state)
 /* The placement of every captured struct in its current order reproduces pahole. */
 static void test_model_reproduces_pahole(void **state)
 {
-	const char *files[] = { "basic.txt", "align.txt", "flex.txt", "xsk.txt", "notfound.txt" };
+	const char *files[] = { "basic.txt", "align.txt", "flex.txt", "xsk.txt", "notfound.txt",
+				"kshapes.txt" };
 	size_t structs = 0;
 
 	for (size_t f = 0; f < ARRAY_SIZE(files); f++) {
