@@ -232,10 +232,26 @@ out:
 	return ret;
 }
 
+/* Types pahole printed in a shape the reader does not take: said, skipped. */
+static void warn_skipped(const char *obj, const struct zt_layouts *ls, size_t from)
+{
+	for (size_t i = from; i < ls->n_skipped; i++) {
+		const struct zt_pahole_skip *k = &ls->skipped[i];
+
+		if (k->type)
+			warning("%s: struct %s skipped: pahole output line %u: %s: '%s'", obj,
+				k->type, k->line, k->why, k->text);
+		else
+			warning("%s: pahole output line %u skipped: %s: '%s'", obj, k->line,
+				k->why, k->text);
+	}
+}
+
 /*
  * pahole for @obj: the audited structs, then (a few rounds) the types they
  * embed, whose alignment the placement needs. Returns the number of audited
- * layouts at the front of @ls, or -1.
+ * layouts at the front of @ls, or -1 with ls->error set (the object is
+ * unusable: no DWARF, pahole failed).
  */
 static long read_layouts(const struct layout_run *r, const char *obj, char **names, size_t n,
 			 struct zt_layouts *ls)
@@ -243,12 +259,13 @@ static long read_layouts(const struct layout_run *r, const char *obj, char **nam
 	size_t n_audit, nf;
 
 	if (zt_pahole_run(obj, names, n, &r->po, ls) < 0)
-		return error("%s", ls->error);
+		return -1;
+	warn_skipped(obj, ls, 0);
 	n_audit = ls->n;
 	nf = ls->n_not_found;
 	for (int round = 0; round < 4; round++) {
 		char **want = NULL, **refs;
-		size_t n_want = 0, n_refs;
+		size_t n_want = 0, n_refs, ns = ls->n_skipped;
 
 		for (size_t i = 0; i < ls->n; i++) {
 			n_refs = zt_layout_referenced_types(&ls->v[i], ls, &refs);
@@ -257,6 +274,9 @@ static long read_layouts(const struct layout_run *r, const char *obj, char **nam
 
 				for (size_t k = nf; k < ls->n_not_found && !asked; k++)
 					asked = !strcmp(ls->not_found[k], refs[j]);
+				for (size_t k = 0; k < ls->n_skipped && !asked; k++)
+					asked = ls->skipped[k].type &&
+						!strcmp(ls->skipped[k].type, refs[j]);
 				if (!asked)
 					push(&want, &n_want, xstrdup(refs[j]));
 			}
@@ -268,8 +288,9 @@ static long read_layouts(const struct layout_run *r, const char *obj, char **nam
 		}
 		if (zt_pahole_run(obj, want, n_want, &r->po, ls) < 0) {
 			zt_names_free(want, n_want);
-			return error("%s", ls->error);
+			return -1;
 		}
+		warn_skipped(obj, ls, ns);
 		zt_names_free(want, n_want);
 	}
 	/* types only looked up for alignment: not being found is not the user's problem */
@@ -277,6 +298,46 @@ static long read_layouts(const struct layout_run *r, const char *obj, char **nam
 		free(ls->not_found[k]);
 	ls->n_not_found = nf;
 	return (long)n_audit;
+}
+
+/* Did pahole print @name in @ls, even in a shape we skipped? */
+static bool printed(const struct zt_layouts *ls, long n_audit, const char *name)
+{
+	for (long k = 0; k < n_audit; k++)
+		if (!strcmp(ls->v[k].name, name))
+			return true;
+	for (size_t k = 0; k < ls->n_skipped; k++)
+		if (ls->skipped[k].type && !strcmp(ls->skipped[k].type, name))
+			return true;
+	return false;
+}
+
+/*
+ * Read every object; one that cannot be read (no DWARF, pahole fails) is
+ * warned about and left out (n_audit -1). Returns how many were read.
+ */
+static size_t read_objects(const struct layout_run *r, char **names, size_t n_names,
+			   struct zt_layouts *ls, long *n_audit)
+{
+	char why[sizeof(ls->error)] = "";
+	size_t good = 0;
+
+	for (size_t o = 0; o < r->n_objs; o++) {
+		n_audit[o] = read_layouts(r, r->objs[o], names, n_names, &ls[o]);
+		if (n_audit[o] < 0) {
+			if (r->n_objs > 1)
+				warning("%s; skipped", ls[o].error);
+			memcpy(why, ls[o].error, sizeof(why));
+			zt_layouts_release(&ls[o]);
+			continue;
+		}
+		good++;
+	}
+	if (!good && r->n_objs > 1)
+		error("no object could be read (last: %s)", why);
+	else if (!good)
+		error("%s", why);
+	return good;
 }
 
 /* --struct narrows the audit; otherwise every record the hot fields name. */
@@ -303,18 +364,14 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 	json_t *info = json_object(), *structs = json_array();
 
 	n_names = struct_names(r, &names);
-	for (size_t o = 0; o < r->n_objs; o++) {
-		n_audit[o] = read_layouts(r, r->objs[o], names, n_names, &ls[o]);
-		if (n_audit[o] < 0)
-			goto out;
-	}
+	if (!read_objects(r, names, n_names, ls, n_audit))
+		goto out;
 	/* a struct asked for must be in some object */
 	for (size_t i = 0; i < r->n_explicit; i++) {
 		bool found = false;
 
 		for (size_t o = 0; o < r->n_objs && !found; o++)
-			for (long k = 0; k < n_audit[o] && !found; k++)
-				found = !strcmp(ls[o].v[k].name, r->explicit[i]);
+			found = printed(&ls[o], n_audit[o], r->explicit[i]);
 		if (!found) {
 			error("type '%s' not found in %s%s", r->explicit[i], r->objs[0],
 			      r->n_objs > 1 ? " or the other objects" : "");
@@ -396,8 +453,11 @@ static int diff(struct zt_ctx *ctx, struct layout_run *r)
 	n_names = struct_names(r, &names);
 	for (int s = 0; s < 2; s++) {
 		sd[s].n = read_layouts(r, r->objs[s], names, n_names, &sd[s].ls);
-		if (sd[s].n < 0)
+		if (sd[s].n < 0) {
+			/* a diff needs both sides */
+			error("%s", sd[s].ls.error);
 			goto out;
+		}
 	}
 	for (size_t i = 0; i < r->n_explicit; i++)
 		if (!side_find(&sd[0], r->explicit[i]) && !side_find(&sd[1], r->explicit[i])) {

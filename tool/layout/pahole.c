@@ -5,7 +5,9 @@
  * Anything unexpected is an error with the line number, never a guess.
  */
 #include <ctype.h>
+#include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -993,6 +995,56 @@ static bool type_seen(const struct zt_layouts *ls, const char *t)
 	return false;
 }
 
+static bool read_at(int fd, void *buf, size_t n, off_t off)
+{
+	return pread(fd, buf, n, off) == (ssize_t)n;
+}
+
+/*
+ * 1: @path is a 64-bit ELF with a .debug_info (or compressed .zdebug_info)
+ * section, 0: an ELF without one, -1: not a 64-bit ELF we can read (let
+ * pahole judge). Without DWARF pahole tries BTF and fails obscurely.
+ */
+static int elf_has_dwarf(const char *path)
+{
+	Elf64_Ehdr eh;
+	Elf64_Shdr sh, strsh;
+	char *names = NULL;
+	int fd, ret = -1;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (!read_at(fd, &eh, sizeof(eh), 0) || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_shentsize != sizeof(Elf64_Shdr) ||
+	    eh.e_shstrndx == SHN_UNDEF || eh.e_shstrndx >= eh.e_shnum)
+		goto out;
+	if (!read_at(fd, &strsh, sizeof(strsh), eh.e_shoff + (off_t)eh.e_shstrndx * sizeof(sh)) ||
+	    strsh.sh_size > (64u << 20))
+		goto out;
+	names = xmalloc(strsh.sh_size + 1);
+	if (!read_at(fd, names, strsh.sh_size, strsh.sh_offset))
+		goto out;
+	names[strsh.sh_size] = '\0';
+	ret = 0;
+	for (unsigned int i = 0; i < eh.e_shnum && !ret; i++) {
+		const char *nm;
+
+		if (!read_at(fd, &sh, sizeof(sh), eh.e_shoff + (off_t)i * sizeof(sh))) {
+			ret = -1;
+			break;
+		}
+		if (sh.sh_name >= strsh.sh_size)
+			continue;
+		nm = names + sh.sh_name;
+		ret = !strcmp(nm, ".debug_info") || !strcmp(nm, ".zdebug_info");
+	}
+out:
+	free(names);
+	close(fd);
+	return ret;
+}
+
 int zt_pahole_run(const char *obj, char *const *types, size_t n,
 		  const struct zt_pahole_opts *opts, struct zt_layouts *out)
 {
@@ -1005,6 +1057,8 @@ int zt_pahole_run(const char *obj, char *const *types, size_t n,
 		return run_error(out, "cannot read '%s': %s", obj, strerror(errno));
 	if (!zt_have_program(pahole))
 		return run_error(out, "pahole not found ('%s'); install dwarves (pahole 1.24)", pahole);
+	if (elf_has_dwarf(obj) == 0)
+		return run_error(out, "no DWARF debug info in %s: build with -g", obj);
 	if (!n)
 		return run_once(obj, NULL, opts, out);
 	{

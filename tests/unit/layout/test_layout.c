@@ -363,16 +363,65 @@ static void test_command_errors(void **state)
 
 static char tmpdir[64];
 
-static char *compile(const char *src, const char *name)
+static char *compile_with(const char *src, const char *name, const char *debug)
 {
 	char *o = xasprintf("%s/%s", tmpdir, name);
-	char *argv[] = { ZT_GCC, "-g", "-O2", "-c", (char *)src, "-o", o, NULL };
+	char *argv[] = { ZT_GCC, (char *)debug, "-O2", "-c", (char *)src, "-o", o, NULL };
 	struct zt_spawn_result r;
 
 	assert_int_equal(zt_spawn(argv, NULL, &r), 0);
 	assert_int_equal(r.exit_code, 0);
 	zt_spawn_result_release(&r);
 	return o;
+}
+
+static char *compile(const char *src, const char *name)
+{
+	return compile_with(src, name, "-g");
+}
+
+static void rm_tmpdir(void)
+{
+	char *argv[] = { "rm", "-rf", tmpdir, NULL };
+	struct zt_spawn_result sr;
+
+	zt_spawn(argv, NULL, &sr);
+	zt_spawn_result_release(&sr);
+}
+
+/* An object without DWARF is warned about and skipped; the others are audited. */
+static void test_command_mixed_objects(void **state)
+{
+	char *good, *bare;
+	struct run r;
+	json_t *doc;
+
+	if (!zt_have_program("pahole"))
+		skip();
+	strcpy(tmpdir, "/tmp/zt-layout-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+	good = compile(DATA "align.c", "good.o");
+	bare = compile_with(DATA "align.c", "bare.o", "-g0");
+	r = RUN("--format=json", "--struct", "forced", bare, good);
+	assert_int_equal(r.ret, ZT_EXIT_FINDINGS);
+	doc = json_loads(r.out, 0, NULL);
+	assert_non_null(doc);
+	assert_true(json_array_size(json_object_get(doc, "findings")) > 0);
+	json_decref(doc);
+	free(r.out);
+	/* exit 3 only when no object could be read */
+	r = RUN("--struct", "forced", bare);
+	assert_int_equal(r.ret, ZT_EXIT_INPUT);
+	assert_non_null(strstr(zt_last_error(), "no DWARF debug info in"));
+	assert_non_null(strstr(zt_last_error(), "build with -g"));
+	free(r.out);
+	r = RUN("--struct", "forced", bare, bare);
+	assert_int_equal(r.ret, ZT_EXIT_INPUT);
+	assert_non_null(strstr(zt_last_error(), "no object could be read"));
+	free(r.out);
+	rm_tmpdir();
+	free(good);
+	free(bare);
 }
 
 static void test_command_audit_and_diff(void **state)
@@ -525,6 +574,7 @@ int main(void)
 		cmocka_unit_test(test_command_errors),
 		cmocka_unit_test(test_command_audit_and_diff),
 		cmocka_unit_test(test_command_ast_pass),
+		cmocka_unit_test(test_command_mixed_objects),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
