@@ -352,6 +352,22 @@ static size_t struct_names(const struct layout_run *r, char ***names)
 	return n;
 }
 
+/* One audited struct in the run's "structs" list. */
+static json_t *struct_json(const struct zt_layout *l, const char *obj,
+			   const struct zt_struct_report *rep)
+{
+	json_t *j = json_pack("{s:s, s:s, s:s, s:I, s:i, s:i, s:b}", "record", l->name,
+			      "kind", l->is_union ? "union" : "struct", "object", obj,
+			      "size", (json_int_t)l->sum.size, "cachelines", (int)l->lines,
+			      "hot_span", (int)rep->hot_span, "verified", rep->verified);
+
+	json_object_set_new(j, "reproduced", json_boolean(rep->reproduced));
+	if (!rep->verified)
+		json_object_set_new(j, "unverified", json_string(rep->why_unverified ?
+								 rep->why_unverified : ""));
+	return j;
+}
+
 static int audit(struct zt_ctx *ctx, struct layout_run *r)
 {
 	struct zt_findings fs = { 0 };
@@ -393,10 +409,7 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 					rep.unknown_fields[u], l->name);
 			if (ctx->verbose && ctx->format == ZT_FORMAT_TEXT)
 				zt_struct_report_print(&rep, ctx->err);
-			json_array_append_new(structs, json_pack("{s:s, s:s, s:I, s:i, s:i, s:b}",
-				"record", l->name, "object", r->objs[o], "size", (json_int_t)l->sum.size,
-				"cachelines", (int)l->lines, "hot_span", (int)rep.hot_span,
-				"verified", rep.verified));
+			json_array_append_new(structs, struct_json(l, r->objs[o], &rep));
 			zt_layout_findings(&rep, r->checks.on, &fs);
 			if (r->apply_dir && zt_layout_apply(&rep, r->apply_dir, r->apply_args) < 0) {
 				zt_struct_report_release(&rep);

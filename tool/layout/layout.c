@@ -334,10 +334,12 @@ static unsigned long type_align(const char *type, unsigned long elem_size,
 				break;
 			}
 	}
-	if (!a)	/* unknown: the largest power of two dividing the size */
+	if (!a) {
+		/* unknown: the largest power of two dividing the size, as a scalar could be */
 		a = elem_size ? lowbit(elem_size) : 1;
-	if (a > 16)
-		a = 16;
+		if (a > 16)
+			a = 16;
+	}
 	free(t);
 	return a;
 }
@@ -752,6 +754,9 @@ static void suggest(struct zt_struct_report *rep, struct units *us)
 		seq[i] = &us->v[i];
 	qsort(seq, n, sizeof(*seq), cmp_units_packed);
 	place(rep, order, flatten(seq, n, order), &rep->packed);
+	/* sorting can split a bitfield from the byte it shared a unit with: never worse than now */
+	if (rep->packed.size > rep->current.size)
+		place(rep, rep->current.order, rep->current.n, &rep->packed);
 
 	/* the hottest group takes the hot members found outside any group */
 	for (size_t i = 0; i < n; i++) {
@@ -872,6 +877,27 @@ static void why(struct zt_struct_report *rep, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Where the placement of the current order differs from pahole (NULL: nowhere). */
+static char *current_mismatch(const struct zt_struct_report *rep)
+{
+	const struct zt_layout *l = rep->l;
+
+	for (size_t i = 0; i < l->n; i++) {
+		const struct zt_member *m = &l->m[i];
+		unsigned long want;
+
+		if (m->parent >= 0 || !m->has_offset)
+			continue;
+		want = m->bitfield ? m->offset * 8 + m->bit_offset : m->offset * 8;
+		if (rep->current.bit[i] != want)
+			return xasprintf("member '%s' placed at bit %lu, pahole says %lu", m->name,
+					 rep->current.bit[i], want);
+	}
+	if (rep->current.size != l->sum.size)
+		return xasprintf("size %lu, pahole says %lu", rep->current.size, l->sum.size);
+	return NULL;
+}
+
 int zt_struct_analyze(const struct zt_layout *l, const char *object, const struct zt_layouts *types,
 		      const struct zt_layout_rules *rules, struct zt_struct_report *rep)
 {
@@ -973,26 +999,24 @@ int zt_struct_analyze(const struct zt_layout *l, const char *object, const struc
 	place(rep, order, nt, &rep->current);
 	free(order);
 	if (!rep->simulatable) {
-		why(rep, "%s", l->is_union ? "a union" : l->packed ? "a packed struct" : "no members");
+		/* packed (wire formats) and empty structs are checked, never reordered */
+		bool unprintable = rep->why_unverified;
+
+		if (!l->is_union && !unprintable && (l->packed || !nt)) {
+			char *mm = current_mismatch(rep);
+
+			rep->reproduced = !mm;
+			free(mm);
+		}
+		if (!unprintable)
+			why(rep, "%s", l->is_union ? "a union" : l->packed ? "a packed struct" :
+			    "no members");
 		return 0;
 	}
 	/* our rules must reproduce pahole on the current order before we predict */
-	for (size_t i = 0; i < l->n; i++) {
-		const struct zt_member *m = &l->m[i];
-		unsigned long want;
-
-		if (m->parent >= 0 || !m->has_offset)
-			continue;
-		want = m->bitfield ? m->offset * 8 + m->bit_offset : m->offset * 8;
-		if (rep->current.bit[i] != want) {
-			why(rep, "member '%s' placed at bit %lu, pahole says %lu", m->name,
-			    rep->current.bit[i], want);
-			break;
-		}
-	}
-	if (rep->current.size != l->sum.size)
-		why(rep, "size %lu, pahole says %lu", rep->current.size, l->sum.size);
+	rep->why_unverified = current_mismatch(rep);
 	rep->verified = !rep->why_unverified;
+	rep->reproduced = rep->verified;
 	build_units(rep, &us);
 	suggest(rep, &us);
 	units_release(&us);

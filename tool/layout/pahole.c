@@ -38,6 +38,7 @@ struct parser {
 	bool force_pad[MAX_DEPTH];
 	int before[MAX_DEPTH];		/* last[depth - 1] before this body opened */
 	int skip;			/* brace depth of a padding body being skipped */
+	char *enum_type;		/* skipping an inline "enum {" body: its type */
 	char *decl_file;		/* "/ * <id> FILE:LINE * /" seen before the next type */
 	unsigned int decl_line;
 };
@@ -506,6 +507,17 @@ static int close_body(struct parser *p, char *decl, const char *comment)
 	if (strip_attributes(s, &m->aligned, NULL) < 0)
 		return perr(p, "bad __attribute__");
 	s = trim(s);
+	if (*s == '*') {
+		/* "} * channels;": a pointer to an anonymous type, whose body was shown */
+		char *t = m->type;
+
+		while (*s == '*' || *s == ' ')
+			s++;
+		m->type = xasprintf("%s *", t);
+		free(t);
+		m->kind = ZT_MEMBER_FIELD;
+		members_truncate(l, (size_t)idx + 1);
+	}
 	if (*s) {
 		char *t = s;
 
@@ -579,6 +591,21 @@ static int close_type(struct parser *p, char *s)
 	return 0;
 }
 
+/* "const volatile struct {" -> "struct {" */
+static const char *skip_qualifiers(const char *s)
+{
+	for (;;) {
+		if (starts(s, "const "))
+			s += 6;
+		else if (starts(s, "volatile "))
+			s += 9;
+		else
+			return s;
+		while (*s == ' ')
+			s++;
+	}
+}
+
 static int open_body(struct parser *p, const char *s)
 {
 	struct zt_member *m;
@@ -588,7 +615,7 @@ static int open_body(struct parser *p, const char *s)
 		return perr(p, "nesting deeper than %d", MAX_DEPTH);
 	before = p->last[p->depth];
 	m = add_member(p);
-	m->kind = starts(s, "union") ? ZT_MEMBER_UNION : ZT_MEMBER_STRUCT;
+	m->kind = starts(skip_qualifiers(s), "union") ? ZT_MEMBER_UNION : ZT_MEMBER_STRUCT;
 	m->name = xstrdup("");
 	/* "struct {" -> "struct"; "struct foo {" -> "struct foo" */
 	m->type = squeeze(s);
@@ -719,6 +746,30 @@ static int parse_outside(struct parser *p, char *s)
 	return add_type(p, name, is_union, is_typedef);
 }
 
+static int parse_line(struct parser *p, char *line);
+
+/*
+ * "} state:16; / * 1192:16 4 * /" ends an inline enum member: read it as the
+ * declaration "enum state:16;". A bare "};" is clang's re-print of the type.
+ */
+static int close_enum(struct parser *p, const char *s)
+{
+	char *decl;
+	int ret = 0;
+
+	s = s + 1;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s != ';') {
+		decl = xasprintf("%s %s", p->enum_type, s);
+		ret = parse_line(p, decl);
+		free(decl);
+	}
+	free(p->enum_type);
+	p->enum_type = NULL;
+	return ret;
+}
+
 static int parse_line(struct parser *p, char *line)
 {
 	char *s = trim(line), *comment = NULL, *decl;
@@ -731,10 +782,10 @@ static int parse_line(struct parser *p, char *line)
 	if (not_found_line(p->out, s))	/* stderr interleaved with stdout */
 		return 0;
 	if (p->skip) {
-		/* inside a padding body: only its braces matter */
+		/* inside a padding or enum body: only its braces matter */
 		len = strlen(s);
-		if (s[0] == '}')
-			p->skip--;
+		if (s[0] == '}' && --p->skip == 0 && p->enum_type)
+			return close_enum(p, s);
 		else if (len && s[len - 1] == '{')
 			p->skip++;
 		return 0;
@@ -790,7 +841,17 @@ static int parse_line(struct parser *p, char *line)
 	if (len && decl[len - 1] == '{') {
 		if (comment)
 			return perr(p, "comment after '{'");
-		if (!starts(decl, "struct") && !starts(decl, "union"))
+		const char *kw = skip_qualifiers(decl);
+
+		if (starts(kw, "enum") && (kw[4] == ' ' || kw[4] == '{')) {
+			/* an inline enum: its enumerators carry no layout */
+			p->enum_type = squeeze(decl);
+			p->enum_type[strlen(p->enum_type) - 1] = '\0';
+			trim(p->enum_type);
+			p->skip = 1;
+			return 0;
+		}
+		if (!starts(kw, "struct") && !starts(kw, "union"))
 			return perr(p, "unexpected body '%.60s'", decl);
 		return open_body(p, decl);
 	}
@@ -835,6 +896,9 @@ static void add_skip(struct parser *p, const char *raw)
 /* Forget the type being read: nothing half-parsed reaches a caller. */
 static void drop_type(struct parser *p)
 {
+	free(p->enum_type);
+	p->enum_type = NULL;
+	p->skip = 0;
 	layout_free(p->cur);
 	p->out->n--;
 	p->cur = NULL;
@@ -897,6 +961,7 @@ static int parse(const char *text, size_t len, unsigned int cacheline, bool tole
 	}
 	if (p.cur)
 		drop_type(&p);
+	free(p.enum_type);
 	free(buf);
 	free(raw);
 	free(p.decl_file);
@@ -1076,18 +1141,43 @@ int zt_pahole_run(const char *obj, char *const *types, size_t n,
 	if (run_once(obj, list, opts, out) < 0)
 		goto out;
 	/*
-	 * pahole 1.24 may stop at the first type it does not find, silently
-	 * skipping the rest of the list: ask again for each one not accounted for.
+	 * pahole 1.24 stops at the first type of the list it does not find,
+	 * silently skipping the rest: ask again for the types not accounted
+	 * for; the first of them, still not printed, is the missing one.
 	 */
-	for (size_t i = 0; i < n; i++) {
-		const char *t = zt_record_basename(types[i]);
+	for (;;) {
+		size_t first = n, len = 1;
+		char *rest;
 
-		if (type_seen(out, t))
-			continue;
-		if (run_once(obj, t, opts, out) < 0)
+		for (size_t i = 0; i < n; i++) {
+			const char *t = zt_record_basename(types[i]);
+
+			if (type_seen(out, t))
+				continue;
+			if (first == n)
+				first = i;
+			len += strlen(t) + 1;
+		}
+		if (first == n)
+			break;
+		rest = xcalloc(1, len);
+		for (size_t i = first; i < n; i++) {
+			const char *t = zt_record_basename(types[i]);
+
+			if (type_seen(out, t))
+				continue;
+			if (*rest)
+				strcat(rest, ",");
+			strcat(rest, t);
+		}
+		if (run_once(obj, rest, opts, out) < 0) {
+			free(rest);
 			goto out;
-		if (!type_seen(out, t))
-			add_not_found(out, t, strlen(t));
+		}
+		free(rest);
+		if (!type_seen(out, zt_record_basename(types[first])))
+			add_not_found(out, zt_record_basename(types[first]),
+				      strlen(zt_record_basename(types[first])));
 	}
 	ret = 0;
 out:

@@ -85,7 +85,23 @@ struct queue_like {
 	uint8_t data[];
 };
 
+/* Inline anonymous enums (one a bitfield), a pointer to an anonymous struct, a const one. */
+struct misc_like {
+	unsigned char reg;
+	enum { MODE_A, MODE_B } mode : 16;
+	enum { PLAIN_A = 3 } plain;
+	struct {
+		int x;
+		long y;
+	} *ptr;
+	const struct {
+		int a;
+		long b;
+	} fixed;
+};
+
 struct ring_like ring_v;
+struct misc_like misc_v;
 struct chan_like chan_v;
 struct tail_anon tail_v;
 struct queue_like queue_v;

@@ -91,7 +91,7 @@ static void test_rules_files(void **state)
 static void test_model_reproduces_pahole(void **state)
 {
 	const char *files[] = { "basic.txt", "align.txt", "flex.txt", "xsk.txt", "notfound.txt",
-				"kshapes.txt" };
+				"kshapes.txt", "kshapes_gcc.txt" };
 	size_t structs = 0;
 
 	for (size_t f = 0; f < ARRAY_SIZE(files); f++) {

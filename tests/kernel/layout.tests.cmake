@@ -1,0 +1,4 @@
+# zerotax layout on the real-kernel fixture (tests/kernel/layout*.cmake).
+# Every struct pahole prints for the fixture's objects, both compilers: parsed, and the
+# layout simulation reproduces pahole's offsets and sizes.
+zt_kernel_test(layout-every-struct layout-structs.cmake)
