@@ -2,3 +2,5 @@
 # Every struct pahole prints for the fixture's objects, both compilers: parsed, and the
 # layout simulation reproduces pahole's offsets and sizes.
 zt_kernel_test(layout-every-struct layout-structs.cmake)
+# A good object and one without DWARF: the good one is audited, the other warned about.
+zt_kernel_test(layout-mixed-objects layout-mixed.cmake)
