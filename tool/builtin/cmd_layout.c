@@ -38,6 +38,7 @@ const char layout_help[] =
 	"  -p BUILD_DIR          find hot field uses with the AST pass over\n"
 	"                        BUILD_DIR/compile_commands.json\n"
 	"  --hot FUNC            hot root for the AST pass (repeatable)\n"
+	"  -j N, --jobs N        parse N translation units at a time in the AST pass\n"
 	"  --rules FILE          hot-path rules file for the AST pass (as in check)\n"
 	"  --format=FMT          text (default), json or sarif\n"
 	"  -W CHECK, -Wno-CHECK  enable or disable a check (-Wno-layout-bloat)\n"
@@ -67,6 +68,7 @@ enum {
 
 static const struct option long_opts[] = {
 	{ "hot", required_argument, NULL, OPT_HOT },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "rules", required_argument, NULL, OPT_RULES },
 	{ "hot-fields", required_argument, NULL, OPT_HOT_FIELDS },
 	{ "format", required_argument, NULL, OPT_FORMAT },
@@ -122,10 +124,15 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct layout_r
 
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+p:W:v", long_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+p:j:W:v", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			r->build_dir = optarg;
+			break;
+		case 'j':
+			if (zt_parse_uint(optarg, 1024, &v) || !v)
+				return error("-j wants a positive number, not '%s'", optarg);
+			ctx->jobs = (int)v;
 			break;
 		case 'W':
 			if (zt_check_set_apply(&r->checks, optarg))

@@ -343,6 +343,9 @@ static void test_command_errors(void **state)
 	r = RUN("--hot", "f", "x.o");
 	assert_int_equal(r.ret, ZT_EXIT_USAGE);
 	free(r.out);
+	r = RUN("-j", "0", "x.o");
+	assert_int_equal(r.ret, ZT_EXIT_USAGE);
+	free(r.out);
 	r = RUN("/nonexistent/x.o");
 	assert_int_equal(r.ret, ZT_EXIT_INPUT);
 	assert_non_null(strstr(zt_last_error(), "cannot read"));
@@ -534,7 +537,7 @@ static void test_command_ast_pass(void **state)
 			   "\"file\": \"%s\"}]", tmpdir, c);
 	assert_int_equal(zt_write_file(db, dbtext, strlen(dbtext)), 0);
 	o = compile(c, "drv.o");
-	r = RUN("--format=json", "-p", tmpdir, "--hot", "consume", "--struct", "demo_queue", o);
+	r = RUN("--format=json", "-p", tmpdir, "-j", "2", "--hot", "consume", "--struct", "demo_queue", o);
 	assert_int_equal(r.ret, ZT_EXIT_FINDINGS);
 	doc = json_loads(r.out, 0, NULL);
 	assert_non_null(doc);
