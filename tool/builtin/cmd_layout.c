@@ -375,6 +375,24 @@ static json_t *struct_json(const struct zt_layout *l, const char *obj,
 	return j;
 }
 
+/*
+ * With -p and no --struct, pahole read every struct (or those the hot-fields
+ * files name): audit the ones the code touches.
+ */
+static bool audited(const struct layout_run *r, const char *name)
+{
+	char **recs;
+	size_t n;
+	bool yes;
+
+	if (!r->build_dir || r->n_structs || r->diff)
+		return true;
+	n = zt_layout_rules_records(&r->lr, &recs);
+	yes = has(recs, n, name);
+	zt_names_free(recs, n);
+	return yes;
+}
+
 static int audit(struct zt_ctx *ctx, struct layout_run *r)
 {
 	struct zt_findings fs = { 0 };
@@ -386,9 +404,20 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 	struct zt_emit_conf conf = { .command = "layout" };
 	json_t *info = json_object(), *structs = json_array();
 
+	/* pahole first (cheap): the AST pass only runs when there is something to audit */
 	n_names = struct_names(r, &names);
 	if (!read_objects(r, names, n_names, ls, n_audit))
 		goto out;
+	if (r->build_dir) {
+		bool any = false;
+
+		for (size_t o = 0; o < r->n_objs; o++)
+			any |= n_audit[o] > 0;
+		if (!any)
+			note("no struct to audit in the objects: AST pass skipped");
+		else if (ast_pass(ctx, r))
+			goto out;
+	}
 	/* a struct asked for must be in some object */
 	for (size_t i = 0; i < r->n_explicit; i++) {
 		bool found = false;
@@ -407,7 +436,7 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 			struct zt_struct_report rep;
 
 			/* a header's struct is in every object that uses it: once is enough */
-			if (has(seen, n_seen, l->name))
+			if (has(seen, n_seen, l->name) || !audited(r, l->name))
 				continue;
 			push(&seen, &n_seen, xstrdup(l->name));
 			zt_struct_analyze(l, r->objs[o], &ls[o], &r->lr, &rep);
@@ -562,7 +591,8 @@ int do_layout(struct zt_ctx *ctx, int argc, char **argv)
 	} else {
 		r.n_explicit = zt_layout_rules_records(&r.lr, &r.explicit);
 	}
-	if (r.build_dir && ast_pass(ctx, &r))
+	/* --diff reads no AST; the audit runs the pass after pahole */
+	if (r.build_dir && r.diff && ast_pass(ctx, &r))
 		goto out;
 	if (r.apply_dir && !(r.apply_args = zt_layout_apply_args(r.build_dir)))
 		goto out;

@@ -537,6 +537,11 @@ static void test_command_ast_pass(void **state)
 			   "\"file\": \"%s\"}]", tmpdir, c);
 	assert_int_equal(zt_write_file(db, dbtext, strlen(dbtext)), 0);
 	o = compile(c, "drv.o");
+	/* pahole runs first: a struct in no object ends the run before any AST work */
+	r = RUN("-p", "/nonexistent", "--struct", "nosuch", o);
+	assert_int_equal(r.ret, ZT_EXIT_INPUT);
+	assert_non_null(strstr(zt_last_error(), "type 'nosuch' not found"));
+	free(r.out);
 	r = RUN("--format=json", "-p", tmpdir, "-j", "2", "--hot", "consume", "--struct", "demo_queue", o);
 	assert_int_equal(r.ret, ZT_EXIT_FINDINGS);
 	doc = json_loads(r.out, 0, NULL);
