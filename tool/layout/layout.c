@@ -434,6 +434,22 @@ static unsigned long new_end(const struct zt_struct_report *rep, const struct zt
 	return new_start(rep, p, i) + (m->end - m->start);
 }
 
+/*
+ * Bytes of member @m an access makes hot: an array bigger than a cache line
+ * (a descriptor ring, a page cache) is hot where it is indexed, not in its
+ * whole length: one element, at most one line (which one is not known; the
+ * first stands for it).
+ */
+static unsigned long hot_length(const struct zt_member *m, unsigned int cl)
+{
+	unsigned long len = m->end - m->start, elem;
+
+	if (m->kind != ZT_MEMBER_FIELD || !m->n_dims || !m->elems || len <= cl)
+		return len;
+	elem = len / m->elems;
+	return elem && elem < cl ? elem : cl;
+}
+
 static unsigned int span_of(const struct zt_struct_report *rep, const struct zt_placement *p,
 			    bool current)
 {
@@ -463,6 +479,8 @@ static unsigned int span_of(const struct zt_struct_report *rep, const struct zt_
 			s = new_start(rep, p, (int)i);
 			e = new_end(rep, p, (int)i);
 		}
+		if (e > s && e - s > cl)
+			e = s + hot_length(m, cl);
 		if (e <= s)
 			continue;
 		for (unsigned long k = s / cl; k <= (e - 1) / cl && k < nl; k++)
@@ -541,6 +559,7 @@ struct unit {
 	int group;		/* index into the group names, -1: none */
 	int marker;		/* 1: group begin, 2: group end */
 	bool flexible;
+	bool big_array;		/* an array longer than a line: hot only where indexed */
 	size_t orig;
 };
 
@@ -582,6 +601,8 @@ static void unit_add(const struct zt_struct_report *rep, struct unit *u, int i)
 	u->bytes += m->bitfield ? (m->bit_size + 7) / 8 : m->size;
 	if (rep->member_freq[i] > u->freq)
 		u->freq = rep->member_freq[i];
+	if (hot_length(m, rep->l->cacheline) < m->end - m->start)
+		u->big_array = true;
 }
 
 static void build_units(const struct zt_struct_report *rep, struct units *us)
@@ -652,6 +673,9 @@ static int cmp_units(const void *pa, const void *pb)
 		return a->flexible ? 1 : -1;
 	if (is_hot(a->freq) != is_hot(b->freq))
 		return is_hot(a->freq) ? -1 : 1;
+	/* a big hot array ends the hot members: the others stay together before it */
+	if (is_hot(a->freq) && a->big_array != b->big_array)
+		return a->big_array ? 1 : -1;
 	if (a->align != b->align)
 		return a->align > b->align ? -1 : 1;
 	if (a->freq != b->freq)
@@ -975,7 +999,8 @@ int zt_struct_analyze(const struct zt_layout *l, const char *object, const struc
 
 			if (!is_hot(rep->member_freq[i]) || m->kind != ZT_MEMBER_FIELD)
 				continue;
-			for (unsigned long b = m->start; b < m->end && b < l->sum.size; b++)
+			for (unsigned long b = m->start;
+			     b < m->start + hot_length(m, l->cacheline) && b < l->sum.size; b++)
 				if (!hot[b]) {
 					hot[b] = 1;
 					rep->hot_bytes++;
@@ -1190,10 +1215,17 @@ static void note_hot_fields(const struct zt_struct_report *rep, struct zt_findin
 		if (m->parent >= 0 && is_hot(rep->member_freq[m->parent]) &&
 		    l->m[m->parent].kind == ZT_MEMBER_FIELD)
 			continue;
-		zt_finding_add_note(f, "%s field '%s' at %lu (%lu bytes) in cache line %u%s",
-				    freq_short(rep->member_freq[i]), m->name, m->start,
-				    m->end - m->start, m->first_line,
-				    m->last_line != m->first_line ? " (crosses a line)" : "");
+		if (hot_length(m, l->cacheline) < m->end - m->start)
+			zt_finding_add_note(f, "%s array '%s' at %lu (%lu bytes, lines %u-%u): "
+					    "counted as the %lu bytes one access touches",
+					    freq_short(rep->member_freq[i]), m->name, m->start,
+					    m->end - m->start, m->first_line, m->last_line,
+					    hot_length(m, l->cacheline));
+		else
+			zt_finding_add_note(f, "%s field '%s' at %lu (%lu bytes) in cache line %u%s",
+					    freq_short(rep->member_freq[i]), m->name, m->start,
+					    m->end - m->start, m->first_line,
+					    m->last_line != m->first_line ? " (crosses a line)" : "");
 	}
 }
 

@@ -272,6 +272,44 @@ static void test_unverified_model_predicts_nothing(void **state)
 	zt_layouts_release(&ls);
 }
 
+/* A hot array bigger than a line is hot where it is indexed: one element, not 1 KiB. */
+static void test_hot_array_counts_one_access(void **state)
+{
+	const char *text =
+		"struct ring {\n"
+		"\tint head; /* 0 4 */\n"
+		"\t/* XXX 4 bytes hole, try to pack */\n"
+		"\tlong unsigned int cache[128]; /* 8 1024 */\n"
+		"\tint tail; /* 1032 4 */\n"
+		"\t/* size: 1040, cachelines: 17, members: 3 */\n"
+		"};\n";
+	struct zt_layouts ls = { 0 };
+	struct zt_layout_rules r = { 0 };
+	struct zt_struct_report rep;
+	struct zt_findings fs = { 0 };
+	bool noted = false;
+
+	assert_int_equal(zt_pahole_parse(text, strlen(text), 64, &ls), 0);
+	rules("struct ring head per-packet\nstruct ring cache per-packet\n"
+	      "struct ring tail per-packet\n", &r);
+	assert_int_equal(zt_struct_analyze(&ls.v[0], "r.o", &ls, &r, &rep), 0);
+	assert_true(rep.verified);
+	assert_int_equal(rep.hot_bytes, 4 + 8 + 4);
+	assert_int_equal(rep.hot_span, 2);	/* line 0 (head, cache[0]) and line 16 (tail) */
+	assert_int_equal(rep.min_hot_span, 1);
+	assert_true(rep.have_suggestion);
+	assert_int_equal(rep.suggested.hot_span, 1);
+	zt_layout_findings(&rep, all_on, &fs);
+	for (size_t i = 0; i < fs.n; i++)
+		for (size_t k = 0; k < fs.v[i].n_notes; k++)
+			noted |= strstr(fs.v[i].notes[k], "array 'cache'") != NULL;
+	assert_true(noted);
+	zt_findings_release(&fs);
+	zt_struct_report_release(&rep);
+	zt_layout_rules_release(&r);
+	zt_layouts_release(&ls);
+}
+
 static void test_packed_struct_is_not_simulated(void **state)
 {
 	const char *text =
@@ -578,6 +616,7 @@ int main(void)
 		cmocka_unit_test(test_hot_span_and_array_stride),
 		cmocka_unit_test(test_bloat_and_groups),
 		cmocka_unit_test(test_unverified_model_predicts_nothing),
+		cmocka_unit_test(test_hot_array_counts_one_access),
 		cmocka_unit_test(test_packed_struct_is_not_simulated),
 		cmocka_unit_test(test_command_errors),
 		cmocka_unit_test(test_command_audit_and_diff),
