@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "callgraph.h"
+#include "check_pipeline.h"
 #include "commands.h"
 #include "compdb.h"
 #include "emit.h"
@@ -47,6 +48,9 @@ const char layout_help[] =
 	"  --diff                compare the layouts of OLD.o and NEW.o\n"
 	"  --apply DIR           write each suggested reorder into the struct's\n"
 	"                        definition, which must be under DIR (a copy)\n"
+	"  --baseline OLD.json   report only findings not in OLD.json (as in check)\n"
+	"  --allow FILE          suppressions file (default: .zerotax-allow here)\n"
+	"  --show-suppressed     list suppressed findings too\n"
 	"  -v                    also print each struct's layout summary\n"
 	"\n"
 	"Exit codes: 0 nothing found, 1 findings (--diff: a struct grew in cache\n"
@@ -64,6 +68,9 @@ enum {
 	OPT_PAHOLE,
 	OPT_DIFF,
 	OPT_APPLY,
+	OPT_BASELINE,
+	OPT_ALLOW,
+	OPT_SHOW_SUPPRESSED,
 };
 
 static const struct option long_opts[] = {
@@ -78,6 +85,9 @@ static const struct option long_opts[] = {
 	{ "pahole", required_argument, NULL, OPT_PAHOLE },
 	{ "diff", no_argument, NULL, OPT_DIFF },
 	{ "apply", required_argument, NULL, OPT_APPLY },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "allow", required_argument, NULL, OPT_ALLOW },
+	{ "show-suppressed", no_argument, NULL, OPT_SHOW_SUPPRESSED },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -101,6 +111,7 @@ struct layout_run {
 	size_t n_explicit;
 	const char *apply_dir;	/* --apply: rewrite suggestions in sources under it */
 	char **apply_args;
+	struct zt_ci_output out;	/* baseline, suppressions: as check */
 };
 
 static void push(char ***v, size_t *n, char *s)
@@ -187,6 +198,15 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct layout_r
 			break;
 		case OPT_APPLY:
 			r->apply_dir = optarg;
+			break;
+		case OPT_BASELINE:
+			r->out.baseline = optarg;
+			break;
+		case OPT_ALLOW:
+			r->out.allow = optarg;
+			break;
+		case OPT_SHOW_SUPPRESSED:
+			r->out.show_suppressed = true;
 			break;
 		case ':':
 			return error("option '%s' needs an argument", argv[optind - 1]);
@@ -401,7 +421,6 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 	char **names = NULL, **seen = NULL;
 	size_t n_names, n_seen = 0;
 	int ret = ZT_EXIT_INPUT;
-	struct zt_emit_conf conf = { .command = "layout" };
 	json_t *info = json_object(), *structs = json_array();
 
 	/* pahole first (cheap): the AST pass only runs when there is something to audit */
@@ -458,12 +477,12 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 	json_object_set_new(info, "structs", structs);
 	structs = NULL;
 	json_object_set_new(info, "cacheline", json_integer(r->po.cacheline ? r->po.cacheline : 64));
-	conf.run_info = info;
-	if (findings__fprintf(&fs, &conf, ctx->format, ctx->out) < 0) {
-		ret = ZT_EXIT_INTERNAL;
-		goto out;
-	}
-	ret = zt_findings_count_active(&fs) ? ZT_EXIT_FINDINGS : ZT_EXIT_CLEAN;
+	/* suppressions and baselines as for every other finding */
+	r->out.command = "layout";
+	r->out.format = ctx->format == ZT_FORMAT_JSON ? ZT_CI_JSON :
+			ctx->format == ZT_FORMAT_SARIF ? ZT_CI_SARIF : ZT_CI_TEXT;
+	r->out.allow_dirs[0] = ".";
+	ret = zt_ci_finish(ctx, &fs, info, &r->out, ZT_EXIT_CLEAN);
 out:
 	json_decref(structs);
 	json_decref(info);

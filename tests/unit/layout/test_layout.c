@@ -445,6 +445,17 @@ static void test_command_mixed_objects(void **state)
 	bare = compile_with(DATA "align.c", "bare.o", "-g0");
 	r = RUN("--format=json", "--struct", "forced", bare, good);
 	assert_int_equal(r.ret, ZT_EXIT_FINDINGS);
+	{
+		/* layout findings go through baselines like check's */
+		char *base = xasprintf("%s/base.json", tmpdir);
+		struct run b;
+
+		assert_int_equal(zt_write_file(base, r.out, strlen(r.out)), 0);
+		b = RUN("--baseline", base, "--struct", "forced", good);
+		assert_int_equal(b.ret, ZT_EXIT_CLEAN);
+		free(b.out);
+		free(base);
+	}
 	doc = json_loads(r.out, 0, NULL);
 	assert_non_null(doc);
 	assert_true(json_array_size(json_object_get(doc, "findings")) > 0);
