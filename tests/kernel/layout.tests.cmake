@@ -4,3 +4,5 @@
 zt_kernel_test(layout-every-struct layout-structs.cmake)
 # A good object and one without DWARF: the good one is audited, the other warned about.
 zt_kernel_test(layout-mixed-objects layout-mixed.cmake)
+# layout -p on mlx5 core: struct mlx5e_rq's hot fields from the real RX path.
+zt_kernel_test(layout-mlx5e-rq layout-rq.cmake)
