@@ -4,7 +4,7 @@ set(ZT_PAHOLE_DATA ${CMAKE_SOURCE_DIR}/tests/data/pahole)
 
 # Developers: rewrite the committed captures after changing a tests/data/pahole/*.c.
 add_custom_target(pahole-capture
-	COMMAND ${CMAKE_COMMAND} -DGCC=${GCC_EXE} -DPAHOLE=pahole -DSRC_DIR=${ZT_PAHOLE_DATA}
+	COMMAND ${CMAKE_COMMAND} -DGCC=${GCC_EXE} -DCLANG=${CLANG_EXE} -DPAHOLE=pahole -DSRC_DIR=${ZT_PAHOLE_DATA}
 		-DOUT_DIR=${ZT_PAHOLE_DATA} -P ${ZT_PAHOLE_DATA}/capture.cmake
 	COMMENT "recapturing tests/data/pahole/*.txt with gcc -g and pahole"
 	VERBATIM)
@@ -12,7 +12,7 @@ add_custom_target(pahole-capture
 # CI: the capture step itself runs (gcc -g, pahole) into the build tree; unit/test_pahole
 # then recaptures in-process and checks the committed text still parses identically.
 add_test(NAME layout/pahole-capture
-	COMMAND ${CMAKE_COMMAND} -DGCC=${GCC_EXE} -DPAHOLE=pahole -DSRC_DIR=${ZT_PAHOLE_DATA}
+	COMMAND ${CMAKE_COMMAND} -DGCC=${GCC_EXE} -DCLANG=${CLANG_EXE} -DPAHOLE=pahole -DSRC_DIR=${ZT_PAHOLE_DATA}
 		-DOUT_DIR=${CMAKE_CURRENT_BINARY_DIR}/pahole-capture -P ${ZT_PAHOLE_DATA}/capture.cmake)
 
 # libFuzzer wants clang; the project's C compiler is gcc, so the fuzz binary is

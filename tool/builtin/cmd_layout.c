@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "callgraph.h"
+#include "check_pipeline.h"
 #include "commands.h"
 #include "compdb.h"
 #include "emit.h"
@@ -53,6 +54,7 @@ struct layout_run {
 	size_t n_explicit;
 	const char *apply_dir;	/* --apply: rewrite suggestions in sources under it */
 	char **apply_args;
+	struct zt_ci_output out;	/* baseline, suppressions: as check */
 };
 
 static void push(char ***v, size_t *n, char *s)
@@ -135,6 +137,12 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct layout_r
 		ZT_OPT_STRING(0, "apply", &r->apply_dir, "DIR",
 			      "write each suggested reorder into the struct's\n"
 			      "definition, which must be under DIR (a copy)"),
+		ZT_OPT_STRING(0, "baseline", &r->out.baseline, "OLD.json",
+			      "report only findings not in OLD.json (as in check)"),
+		ZT_OPT_STRING(0, "allow", &r->out.allow, "FILE",
+			      "suppressions file (default: .zerotax-allow here)"),
+		ZT_OPT_BOOL(0, "show-suppressed", &r->out.show_suppressed,
+			    "list suppressed findings too"),
 		ZT_OPT_VERBOSE(&ctx->verbose, "also print each struct's layout summary"),
 		ZT_OPT_END(),
 	};
@@ -187,10 +195,26 @@ out:
 	return ret;
 }
 
+/* Types pahole printed in a shape the reader does not take: said, skipped. */
+static void warn_skipped(const char *obj, const struct zt_layouts *ls, size_t from)
+{
+	for (size_t i = from; i < ls->n_skipped; i++) {
+		const struct zt_pahole_skip *k = &ls->skipped[i];
+
+		if (k->type)
+			warning("%s: struct %s skipped: pahole output line %u: %s: '%s'", obj,
+				k->type, k->line, k->why, k->text);
+		else
+			warning("%s: pahole output line %u skipped: %s: '%s'", obj, k->line,
+				k->why, k->text);
+	}
+}
+
 /*
  * pahole for @obj: the audited structs, then (a few rounds) the types they
  * embed, whose alignment the placement needs. Returns the number of audited
- * layouts at the front of @ls, or -1.
+ * layouts at the front of @ls, or -1 with ls->error set (the object is
+ * unusable: no DWARF, pahole failed).
  */
 static long read_layouts(const struct layout_run *r, const char *obj, char **names, size_t n,
 			 struct zt_layouts *ls)
@@ -198,12 +222,13 @@ static long read_layouts(const struct layout_run *r, const char *obj, char **nam
 	size_t n_audit, nf;
 
 	if (zt_pahole_run(obj, names, n, &r->po, ls) < 0)
-		return error("%s", ls->error);
+		return -1;
+	warn_skipped(obj, ls, 0);
 	n_audit = ls->n;
 	nf = ls->n_not_found;
 	for (int round = 0; round < 4; round++) {
 		char **want = NULL, **refs;
-		size_t n_want = 0, n_refs;
+		size_t n_want = 0, n_refs, ns = ls->n_skipped;
 
 		for (size_t i = 0; i < ls->n; i++) {
 			n_refs = zt_layout_referenced_types(&ls->v[i], ls, &refs);
@@ -212,6 +237,9 @@ static long read_layouts(const struct layout_run *r, const char *obj, char **nam
 
 				for (size_t k = nf; k < ls->n_not_found && !asked; k++)
 					asked = !strcmp(ls->not_found[k], refs[j]);
+				for (size_t k = 0; k < ls->n_skipped && !asked; k++)
+					asked = ls->skipped[k].type &&
+						!strcmp(ls->skipped[k].type, refs[j]);
 				if (!asked)
 					push(&want, &n_want, xstrdup(refs[j]));
 			}
@@ -223,8 +251,9 @@ static long read_layouts(const struct layout_run *r, const char *obj, char **nam
 		}
 		if (zt_pahole_run(obj, want, n_want, &r->po, ls) < 0) {
 			zt_names_free(want, n_want);
-			return error("%s", ls->error);
+			return -1;
 		}
+		warn_skipped(obj, ls, ns);
 		zt_names_free(want, n_want);
 	}
 	/* types only looked up for alignment: not being found is not the user's problem */
@@ -232,6 +261,46 @@ static long read_layouts(const struct layout_run *r, const char *obj, char **nam
 		free(ls->not_found[k]);
 	ls->n_not_found = nf;
 	return (long)n_audit;
+}
+
+/* Did pahole print @name in @ls, even in a shape we skipped? */
+static bool printed(const struct zt_layouts *ls, long n_audit, const char *name)
+{
+	for (long k = 0; k < n_audit; k++)
+		if (!strcmp(ls->v[k].name, name))
+			return true;
+	for (size_t k = 0; k < ls->n_skipped; k++)
+		if (ls->skipped[k].type && !strcmp(ls->skipped[k].type, name))
+			return true;
+	return false;
+}
+
+/*
+ * Read every object; one that cannot be read (no DWARF, pahole fails) is
+ * warned about and left out (n_audit -1). Returns how many were read.
+ */
+static size_t read_objects(const struct layout_run *r, char **names, size_t n_names,
+			   struct zt_layouts *ls, long *n_audit)
+{
+	char why[sizeof(ls->error)] = "";
+	size_t good = 0;
+
+	for (size_t o = 0; o < r->n_objs; o++) {
+		n_audit[o] = read_layouts(r, r->objs[o], names, n_names, &ls[o]);
+		if (n_audit[o] < 0) {
+			if (r->n_objs > 1)
+				warning("%s; skipped", ls[o].error);
+			memcpy(why, ls[o].error, sizeof(why));
+			zt_layouts_release(&ls[o]);
+			continue;
+		}
+		good++;
+	}
+	if (!good && r->n_objs > 1)
+		error("no object could be read (last: %s)", why);
+	else if (!good)
+		error("%s", why);
+	return good;
 }
 
 /* --struct narrows the audit; otherwise every record the hot fields name. */
@@ -246,6 +315,40 @@ static size_t struct_names(const struct layout_run *r, char ***names)
 	return n;
 }
 
+/* One audited struct in the run's "structs" list. */
+static json_t *struct_json(const struct zt_layout *l, const char *obj,
+			   const struct zt_struct_report *rep)
+{
+	json_t *j = json_pack("{s:s, s:s, s:s, s:I, s:i, s:i, s:b}", "record", l->name,
+			      "kind", l->is_union ? "union" : "struct", "object", obj,
+			      "size", (json_int_t)l->sum.size, "cachelines", (int)l->lines,
+			      "hot_span", (int)rep->hot_span, "verified", rep->verified);
+
+	json_object_set_new(j, "reproduced", json_boolean(rep->reproduced));
+	if (!rep->verified)
+		json_object_set_new(j, "unverified", json_string(rep->why_unverified ?
+								 rep->why_unverified : ""));
+	return j;
+}
+
+/*
+ * With -p and no --struct, pahole read every struct (or those the hot-fields
+ * files name): audit the ones the code touches.
+ */
+static bool audited(const struct layout_run *r, const char *name)
+{
+	char **recs;
+	size_t n;
+	bool yes;
+
+	if (!r->build_dir || r->n_structs || r->diff)
+		return true;
+	n = zt_layout_rules_records(&r->lr, &recs);
+	yes = has(recs, n, name);
+	zt_names_free(recs, n);
+	return yes;
+}
+
 static int audit(struct zt_ctx *ctx, struct layout_run *r)
 {
 	struct zt_findings fs = { 0 };
@@ -254,13 +357,20 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 	char **names = NULL, **seen = NULL;
 	size_t n_names, n_seen = 0;
 	int ret = ZT_EXIT_INPUT;
-	struct zt_emit_conf conf = { .command = "layout" };
 	json_t *info = json_object(), *structs = json_array();
 
+	/* pahole first (cheap): the AST pass only runs when there is something to audit */
 	n_names = struct_names(r, &names);
-	for (size_t o = 0; o < r->n_objs; o++) {
-		n_audit[o] = read_layouts(r, r->objs[o], names, n_names, &ls[o]);
-		if (n_audit[o] < 0)
+	if (!read_objects(r, names, n_names, ls, n_audit))
+		goto out;
+	if (r->build_dir) {
+		bool any = false;
+
+		for (size_t o = 0; o < r->n_objs; o++)
+			any |= n_audit[o] > 0;
+		if (!any)
+			note("no struct to audit in the objects: AST pass skipped");
+		else if (ast_pass(ctx, r))
 			goto out;
 	}
 	/* a struct asked for must be in some object */
@@ -268,8 +378,7 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 		bool found = false;
 
 		for (size_t o = 0; o < r->n_objs && !found; o++)
-			for (long k = 0; k < n_audit[o] && !found; k++)
-				found = !strcmp(ls[o].v[k].name, r->explicit[i]);
+			found = printed(&ls[o], n_audit[o], r->explicit[i]);
 		if (!found) {
 			error("type '%s' not found in %s%s", r->explicit[i], r->objs[0],
 			      r->n_objs > 1 ? " or the other objects" : "");
@@ -282,7 +391,7 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 			struct zt_struct_report rep;
 
 			/* a header's struct is in every object that uses it: once is enough */
-			if (has(seen, n_seen, l->name))
+			if (has(seen, n_seen, l->name) || !audited(r, l->name))
 				continue;
 			push(&seen, &n_seen, xstrdup(l->name));
 			zt_struct_analyze(l, r->objs[o], &ls[o], &r->lr, &rep);
@@ -291,10 +400,7 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 					rep.unknown_fields[u], l->name);
 			if (ctx->verbose && ctx->format == ZT_FORMAT_TEXT)
 				zt_struct_report_print(&rep, ctx->err);
-			json_array_append_new(structs, json_pack("{s:s, s:s, s:I, s:i, s:i, s:b}",
-				"record", l->name, "object", r->objs[o], "size", (json_int_t)l->sum.size,
-				"cachelines", (int)l->lines, "hot_span", (int)rep.hot_span,
-				"verified", rep.verified));
+			json_array_append_new(structs, struct_json(l, r->objs[o], &rep));
 			zt_layout_findings(&rep, r->checks.on, &fs);
 			if (r->apply_dir && zt_layout_apply(&rep, r->apply_dir, r->apply_args) < 0) {
 				zt_struct_report_release(&rep);
@@ -307,12 +413,12 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 	json_object_set_new(info, "structs", structs);
 	structs = NULL;
 	json_object_set_new(info, "cacheline", json_integer(r->po.cacheline ? r->po.cacheline : 64));
-	conf.run_info = info;
-	if (findings__fprintf(&fs, &conf, ctx->format, ctx->out) < 0) {
-		ret = ZT_EXIT_INTERNAL;
-		goto out;
-	}
-	ret = zt_findings_count_active(&fs) ? ZT_EXIT_FINDINGS : ZT_EXIT_CLEAN;
+	/* suppressions and baselines as for every other finding */
+	r->out.command = "layout";
+	r->out.format = ctx->format == ZT_FORMAT_JSON ? ZT_CI_JSON :
+			ctx->format == ZT_FORMAT_SARIF ? ZT_CI_SARIF : ZT_CI_TEXT;
+	r->out.allow_dirs[0] = ".";
+	ret = zt_ci_finish(ctx, &fs, info, &r->out, ZT_EXIT_CLEAN);
 out:
 	json_decref(structs);
 	json_decref(info);
@@ -351,8 +457,11 @@ static int diff(struct zt_ctx *ctx, struct layout_run *r)
 	n_names = struct_names(r, &names);
 	for (int s = 0; s < 2; s++) {
 		sd[s].n = read_layouts(r, r->objs[s], names, n_names, &sd[s].ls);
-		if (sd[s].n < 0)
+		if (sd[s].n < 0) {
+			/* a diff needs both sides */
+			error("%s", sd[s].ls.error);
 			goto out;
+		}
 	}
 	for (size_t i = 0; i < r->n_explicit; i++)
 		if (!side_find(&sd[0], r->explicit[i]) && !side_find(&sd[1], r->explicit[i])) {
@@ -438,7 +547,8 @@ int do_layout(struct zt_ctx *ctx, int argc, char **argv)
 	} else {
 		r.n_explicit = zt_layout_rules_records(&r.lr, &r.explicit);
 	}
-	if (r.build_dir && ast_pass(ctx, &r))
+	/* --diff reads no AST; the audit runs the pass after pahole */
+	if (r.build_dir && r.diff && ast_pass(ctx, &r))
 		goto out;
 	if (r.apply_dir && !(r.apply_args = zt_layout_apply_args(r.build_dir)))
 		goto out;

@@ -335,10 +335,12 @@ static unsigned long type_align(const char *type, unsigned long elem_size,
 				break;
 			}
 	}
-	if (!a)	/* unknown: the largest power of two dividing the size */
+	if (!a) {
+		/* unknown: the largest power of two dividing the size, as a scalar could be */
 		a = elem_size ? lowbit(elem_size) : 1;
-	if (a > 16)
-		a = 16;
+		if (a > 16)
+			a = 16;
+	}
 	free(t);
 	return a;
 }
@@ -433,6 +435,22 @@ static unsigned long new_end(const struct zt_struct_report *rep, const struct zt
 	return new_start(rep, p, i) + (m->end - m->start);
 }
 
+/*
+ * Bytes of member @m an access makes hot: an array bigger than a cache line
+ * (a descriptor ring, a page cache) is hot where it is indexed, not in its
+ * whole length: one element, at most one line (which one is not known; the
+ * first stands for it).
+ */
+static unsigned long hot_length(const struct zt_member *m, unsigned int cl)
+{
+	unsigned long len = m->end - m->start, elem;
+
+	if (m->kind != ZT_MEMBER_FIELD || !m->n_dims || !m->elems || len <= cl)
+		return len;
+	elem = len / m->elems;
+	return elem && elem < cl ? elem : cl;
+}
+
 static unsigned int span_of(const struct zt_struct_report *rep, const struct zt_placement *p,
 			    bool current)
 {
@@ -462,6 +480,8 @@ static unsigned int span_of(const struct zt_struct_report *rep, const struct zt_
 			s = new_start(rep, p, (int)i);
 			e = new_end(rep, p, (int)i);
 		}
+		if (e > s && e - s > cl)
+			e = s + hot_length(m, cl);
 		if (e <= s)
 			continue;
 		for (unsigned long k = s / cl; k <= (e - 1) / cl && k < nl; k++)
@@ -540,6 +560,7 @@ struct unit {
 	int group;		/* index into the group names, -1: none */
 	int marker;		/* 1: group begin, 2: group end */
 	bool flexible;
+	bool big_array;		/* an array longer than a line: hot only where indexed */
 	size_t orig;
 };
 
@@ -581,6 +602,8 @@ static void unit_add(const struct zt_struct_report *rep, struct unit *u, int i)
 	u->bytes += m->bitfield ? (m->bit_size + 7) / 8 : m->size;
 	if (rep->member_freq[i] > u->freq)
 		u->freq = rep->member_freq[i];
+	if (hot_length(m, rep->l->cacheline) < m->end - m->start)
+		u->big_array = true;
 }
 
 static void build_units(const struct zt_struct_report *rep, struct units *us)
@@ -651,6 +674,9 @@ static int cmp_units(const void *pa, const void *pb)
 		return a->flexible ? 1 : -1;
 	if (is_hot(a->freq) != is_hot(b->freq))
 		return is_hot(a->freq) ? -1 : 1;
+	/* a big hot array ends the hot members: the others stay together before it */
+	if (is_hot(a->freq) && a->big_array != b->big_array)
+		return a->big_array ? 1 : -1;
 	if (a->align != b->align)
 		return a->align > b->align ? -1 : 1;
 	if (a->freq != b->freq)
@@ -753,6 +779,9 @@ static void suggest(struct zt_struct_report *rep, struct units *us)
 		seq[i] = &us->v[i];
 	qsort(seq, n, sizeof(*seq), cmp_units_packed);
 	place(rep, order, flatten(seq, n, order), &rep->packed);
+	/* sorting can split a bitfield from the byte it shared a unit with: never worse than now */
+	if (rep->packed.size > rep->current.size)
+		place(rep, rep->current.order, rep->current.n, &rep->packed);
 
 	/* the hottest group takes the hot members found outside any group */
 	for (size_t i = 0; i < n; i++) {
@@ -872,6 +901,27 @@ static void why(struct zt_struct_report *rep, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Where the placement of the current order differs from pahole (NULL: nowhere). */
+static char *current_mismatch(const struct zt_struct_report *rep)
+{
+	const struct zt_layout *l = rep->l;
+
+	for (size_t i = 0; i < l->n; i++) {
+		const struct zt_member *m = &l->m[i];
+		unsigned long want;
+
+		if (m->parent >= 0 || !m->has_offset)
+			continue;
+		want = m->bitfield ? m->offset * 8 + m->bit_offset : m->offset * 8;
+		if (rep->current.bit[i] != want)
+			return xasprintf("member '%s' placed at bit %lu, pahole says %lu", m->name,
+					 rep->current.bit[i], want);
+	}
+	if (rep->current.size != l->sum.size)
+		return xasprintf("size %lu, pahole says %lu", rep->current.size, l->sum.size);
+	return NULL;
+}
+
 int zt_struct_analyze(const struct zt_layout *l, const char *object, const struct zt_layouts *types,
 		      const struct zt_layout_rules *rules, struct zt_struct_report *rep)
 {
@@ -949,7 +999,8 @@ int zt_struct_analyze(const struct zt_layout *l, const char *object, const struc
 
 			if (!is_hot(rep->member_freq[i]) || m->kind != ZT_MEMBER_FIELD)
 				continue;
-			for (unsigned long b = m->start; b < m->end && b < l->sum.size; b++)
+			for (unsigned long b = m->start;
+			     b < m->start + hot_length(m, l->cacheline) && b < l->sum.size; b++)
 				if (!hot[b]) {
 					hot[b] = 1;
 					rep->hot_bytes++;
@@ -973,26 +1024,24 @@ int zt_struct_analyze(const struct zt_layout *l, const char *object, const struc
 	place(rep, order, nt, &rep->current);
 	free(order);
 	if (!rep->simulatable) {
-		why(rep, "%s", l->is_union ? "a union" : l->packed ? "a packed struct" : "no members");
+		/* packed (wire formats) and empty structs are checked, never reordered */
+		bool unprintable = rep->why_unverified;
+
+		if (!l->is_union && !unprintable && (l->packed || !nt)) {
+			char *mm = current_mismatch(rep);
+
+			rep->reproduced = !mm;
+			free(mm);
+		}
+		if (!unprintable)
+			why(rep, "%s", l->is_union ? "a union" : l->packed ? "a packed struct" :
+			    "no members");
 		return 0;
 	}
 	/* our rules must reproduce pahole on the current order before we predict */
-	for (size_t i = 0; i < l->n; i++) {
-		const struct zt_member *m = &l->m[i];
-		unsigned long want;
-
-		if (m->parent >= 0 || !m->has_offset)
-			continue;
-		want = m->bitfield ? m->offset * 8 + m->bit_offset : m->offset * 8;
-		if (rep->current.bit[i] != want) {
-			why(rep, "member '%s' placed at bit %lu, pahole says %lu", m->name,
-			    rep->current.bit[i], want);
-			break;
-		}
-	}
-	if (rep->current.size != l->sum.size)
-		why(rep, "size %lu, pahole says %lu", rep->current.size, l->sum.size);
+	rep->why_unverified = current_mismatch(rep);
 	rep->verified = !rep->why_unverified;
+	rep->reproduced = rep->verified;
 	build_units(rep, &us);
 	suggest(rep, &us);
 	units_release(&us);
@@ -1154,10 +1203,17 @@ static void note_hot_fields(const struct zt_struct_report *rep, struct zt_findin
 		if (m->parent >= 0 && is_hot(rep->member_freq[m->parent]) &&
 		    l->m[m->parent].kind == ZT_MEMBER_FIELD)
 			continue;
-		zt_finding_add_note(f, "%s field '%s' at %lu (%lu bytes) in cache line %u%s",
-				    freq_short(rep->member_freq[i]), m->name, m->start,
-				    m->end - m->start, m->first_line,
-				    m->last_line != m->first_line ? " (crosses a line)" : "");
+		if (hot_length(m, l->cacheline) < m->end - m->start)
+			zt_finding_add_note(f, "%s array '%s' at %lu (%lu bytes, lines %u-%u): "
+					    "counted as the %lu bytes one access touches",
+					    freq_short(rep->member_freq[i]), m->name, m->start,
+					    m->end - m->start, m->first_line, m->last_line,
+					    hot_length(m, l->cacheline));
+		else
+			zt_finding_add_note(f, "%s field '%s' at %lu (%lu bytes) in cache line %u%s",
+					    freq_short(rep->member_freq[i]), m->name, m->start,
+					    m->end - m->start, m->first_line,
+					    m->last_line != m->first_line ? " (crosses a line)" : "");
 	}
 }
 

@@ -80,6 +80,7 @@ struct zt_struct_report {
 	const char *object;
 	bool simulatable;	/* a struct (not union/packed) we can place */
 	bool verified;		/* our simulation reproduces pahole's offsets and size */
+	bool reproduced;	/* so does it for packed and empty structs (never reordered) */
 	char *why_unverified;	/* the first mismatch, for a note */
 	unsigned long align;
 	unsigned long *member_align;	/* per member index of the layout (top level filled) */

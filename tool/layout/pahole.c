@@ -5,7 +5,9 @@
  * Anything unexpected is an error with the line number, never a guess.
  */
 #include <ctype.h>
+#include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,18 +31,33 @@ struct parser {
 	int last[MAX_DEPTH];		/* last member printed at each depth */
 	int depth;			/* 0: directly inside the type */
 	bool in_enum;			/* skipping an enum body */
+	/*
+	 * "Force padding:" seen at this depth: what follows until the body closes
+	 * is tail padding pahole prints as nameless bitfields (TYPE :BITS;), not members.
+	 */
+	bool force_pad[MAX_DEPTH];
+	int before[MAX_DEPTH];		/* last[depth - 1] before this body opened */
+	int skip;			/* brace depth of a padding body being skipped */
+	char *enum_type;		/* skipping an inline "enum {" body: its type */
 	char *decl_file;		/* "/ * <id> FILE:LINE * /" seen before the next type */
 	unsigned int decl_line;
 };
 
-static void layout_free(struct zt_layout *l)
+/* Forget members [from, n) of @l. */
+static void members_truncate(struct zt_layout *l, size_t from)
 {
-	for (size_t j = 0; j < l->n; j++) {
+	for (size_t j = from; j < l->n; j++) {
 		free(l->m[j].name);
 		free(l->m[j].type);
 		free(l->m[j].group_begin);
 		free(l->m[j].group_end);
 	}
+	l->n = from;
+}
+
+static void layout_free(struct zt_layout *l)
+{
+	members_truncate(l, 0);
 	free(l->m);
 	free(l->name);
 	free(l->decl_file);
@@ -139,6 +156,8 @@ static int add_type(struct parser *p, const char *name, bool is_union, bool is_t
 	p->cur = l;
 	p->cap = 0;
 	p->depth = 0;
+	p->skip = 0;
+	p->force_pad[0] = false;
 	p->open[0] = -1;
 	p->last[0] = -1;
 	return 0;
@@ -354,7 +373,7 @@ static int number_after(const char *s, const char *key, unsigned long *v)
 }
 
 /* One line of the summary block: comma-separated "key: value" pairs. */
-static bool parse_summary(struct parser *p, const char *c)
+static bool parse_summary(struct zt_layout_summary *sum, const char *c)
 {
 	static const struct {
 		const char *key;
@@ -370,7 +389,6 @@ static bool parse_summary(struct parser *p, const char *c)
 		K("sum forced holes", sum_forced_holes), K("last cacheline", last_cacheline),
 #undef K
 	};
-	struct zt_layout_summary *sum = &p->cur->sum;
 	char buf[512], *save = NULL, *tok;
 	bool any = false;
 
@@ -440,7 +458,11 @@ static int parse_comment(struct parser *p, const char *c)
 	}
 	if (starts(c, "---"))	/* cache-line markers: recomputed */
 		return 0;
-	if (p->depth == 0 && parse_summary(p, c))
+	if (starts(c, "Force padding")) {
+		p->force_pad[p->depth] = true;
+		return 0;
+	}
+	if (p->depth == 0 && parse_summary(&l->sum, c))
 		return 0;
 	return 0;	/* other notes (WARNING: DWARF size, Force alignment) carry no layout */
 }
@@ -485,6 +507,17 @@ static int close_body(struct parser *p, char *decl, const char *comment)
 	if (strip_attributes(s, &m->aligned, NULL) < 0)
 		return perr(p, "bad __attribute__");
 	s = trim(s);
+	if (*s == '*') {
+		/* "} * channels;": a pointer to an anonymous type, whose body was shown */
+		char *t = m->type;
+
+		while (*s == '*' || *s == ' ')
+			s++;
+		m->type = xasprintf("%s *", t);
+		free(t);
+		m->kind = ZT_MEMBER_FIELD;
+		members_truncate(l, (size_t)idx + 1);
+	}
 	if (*s) {
 		char *t = s;
 
@@ -495,6 +528,18 @@ static int close_body(struct parser *p, char *decl, const char *comment)
 	}
 	free(m->name);
 	m->name = xstrdup(s);
+	if (!comment && !*s) {
+		/*
+		 * Not a member: pahole re-prints an anonymous type defined inside
+		 * the struct (clang puts its DIE there) right after the member of
+		 * that type, with relative offsets, a struct with its own summary,
+		 * and a bare "};". Real members always carry "/ * off size * /".
+		 */
+		members_truncate(l, (size_t)idx);
+		p->depth--;
+		p->last[p->depth] = p->before[p->depth + 1];
+		return 0;
+	}
 	if (!comment)
 		return perr(p, "nested body closed without offset and size");
 	if (parse_offsets(p, comment, m) < 0)
@@ -546,14 +591,31 @@ static int close_type(struct parser *p, char *s)
 	return 0;
 }
 
+/* "const volatile struct {" -> "struct {" */
+static const char *skip_qualifiers(const char *s)
+{
+	for (;;) {
+		if (starts(s, "const "))
+			s += 6;
+		else if (starts(s, "volatile "))
+			s += 9;
+		else
+			return s;
+		while (*s == ' ')
+			s++;
+	}
+}
+
 static int open_body(struct parser *p, const char *s)
 {
 	struct zt_member *m;
+	int before;
 
 	if (p->depth + 1 >= MAX_DEPTH)
 		return perr(p, "nesting deeper than %d", MAX_DEPTH);
+	before = p->last[p->depth];
 	m = add_member(p);
-	m->kind = starts(s, "union") ? ZT_MEMBER_UNION : ZT_MEMBER_STRUCT;
+	m->kind = starts(skip_qualifiers(s), "union") ? ZT_MEMBER_UNION : ZT_MEMBER_STRUCT;
 	m->name = xstrdup("");
 	/* "struct {" -> "struct"; "struct foo {" -> "struct foo" */
 	m->type = squeeze(s);
@@ -562,6 +624,8 @@ static int open_body(struct parser *p, const char *s)
 	p->depth++;
 	p->open[p->depth] = (int)(m - p->cur->m);
 	p->last[p->depth] = -1;
+	p->before[p->depth] = before;
+	p->force_pad[p->depth] = false;
 	return 0;
 }
 
@@ -623,7 +687,8 @@ static int parse_outside(struct parser *p, char *s)
 		if (parse_num(&np, &ln) < 0 || *np || ln > 100000000)
 			return 0;
 		free(p->decl_file);
-		p->decl_file = xstrndup(c, colon - c);
+		/* pahole 1.24 on clang's DWARF 5 line tables prints "(null)" */
+		p->decl_file = strncmp(c, "(null):", 7) ? xstrndup(c, colon - c) : NULL;
 		p->decl_line = (unsigned int)ln;
 		return 0;
 	}
@@ -681,6 +746,30 @@ static int parse_outside(struct parser *p, char *s)
 	return add_type(p, name, is_union, is_typedef);
 }
 
+static int parse_line(struct parser *p, char *line);
+
+/*
+ * "} state:16; / * 1192:16 4 * /" ends an inline enum member: read it as the
+ * declaration "enum state:16;". A bare "};" is clang's re-print of the type.
+ */
+static int close_enum(struct parser *p, const char *s)
+{
+	char *decl;
+	int ret = 0;
+
+	s = s + 1;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s != ';') {
+		decl = xasprintf("%s %s", p->enum_type, s);
+		ret = parse_line(p, decl);
+		free(decl);
+	}
+	free(p->enum_type);
+	p->enum_type = NULL;
+	return ret;
+}
+
 static int parse_line(struct parser *p, char *line)
 {
 	char *s = trim(line), *comment = NULL, *decl;
@@ -692,6 +781,15 @@ static int parse_line(struct parser *p, char *line)
 		return 0;
 	if (not_found_line(p->out, s))	/* stderr interleaved with stdout */
 		return 0;
+	if (p->skip) {
+		/* inside a padding or enum body: only its braces matter */
+		len = strlen(s);
+		if (s[0] == '}' && --p->skip == 0 && p->enum_type)
+			return close_enum(p, s);
+		else if (len && s[len - 1] == '{')
+			p->skip++;
+		return 0;
+	}
 	if (starts(s, "<ERROR")) {
 		/* pahole 1.24 cannot print some members (DW_TAG_atomic_type): keep a hole */
 		struct zt_member *m = add_member(p);
@@ -724,6 +822,14 @@ static int parse_line(struct parser *p, char *line)
 	}
 	decl = trim(s);
 	len = strlen(decl);
+	if (p->force_pad[p->depth] && decl[0] != '}') {
+		/* "struct mutex :256;", or a whole "struct { ... } :8;" of padding */
+		if (len && decl[len - 1] == '{')
+			p->skip = 1;
+		else if (!len || decl[len - 1] != ';')
+			return perr(p, "padding without ';': '%.60s'", decl);
+		return 0;
+	}
 	if (decl[0] == '}') {
 		if (p->depth == 0) {
 			if (comment)
@@ -735,7 +841,17 @@ static int parse_line(struct parser *p, char *line)
 	if (len && decl[len - 1] == '{') {
 		if (comment)
 			return perr(p, "comment after '{'");
-		if (!starts(decl, "struct") && !starts(decl, "union"))
+		const char *kw = skip_qualifiers(decl);
+
+		if (starts(kw, "enum") && (kw[4] == ' ' || kw[4] == '{')) {
+			/* an inline enum: its enumerators carry no layout */
+			p->enum_type = squeeze(decl);
+			p->enum_type[strlen(p->enum_type) - 1] = '\0';
+			trim(p->enum_type);
+			p->skip = 1;
+			return 0;
+		}
+		if (!starts(kw, "struct") && !starts(kw, "union"))
 			return perr(p, "unexpected body '%.60s'", decl);
 		return open_body(p, decl);
 	}
@@ -759,12 +875,43 @@ static int parse_line(struct parser *p, char *line)
 	return 0;
 }
 
-int zt_pahole_parse(const char *text, size_t len, unsigned int cacheline, struct zt_layouts *out)
+static void add_skip(struct parser *p, const char *raw)
+{
+	struct zt_layouts *ls = p->out;
+	struct zt_pahole_skip *k;
+	const char *why = ls->error;
+
+	/* the message already says the line number */
+	if (starts(why, "pahole output line ") && strstr(why, ": "))
+		why = strstr(why, ": ") + 2;
+	ls->skipped = xrealloc(ls->skipped, (ls->n_skipped + 1) * sizeof(*ls->skipped));
+	k = &ls->skipped[ls->n_skipped++];
+	k->type = p->cur ? xstrdup(p->cur->name) : NULL;
+	k->line = p->lineno;
+	k->text = xstrdup(raw);
+	k->why = xstrdup(why);
+	ls->error[0] = '\0';
+}
+
+/* Forget the type being read: nothing half-parsed reaches a caller. */
+static void drop_type(struct parser *p)
+{
+	free(p->enum_type);
+	p->enum_type = NULL;
+	p->skip = 0;
+	layout_free(p->cur);
+	p->out->n--;
+	p->cur = NULL;
+}
+
+static int parse(const char *text, size_t len, unsigned int cacheline, bool tolerant,
+		 struct zt_layouts *out)
 {
 	struct parser p = { .out = out, .cacheline = cacheline ? cacheline : 64 };
 	const char *s = text, *end = text + len;
-	char *buf = NULL;
+	char *buf = NULL, *raw = NULL;
 	size_t bufcap = 0;
+	bool resync = false;	/* skipping to the end of a type not understood */
 	int ret = 0;
 
 	out->error[0] = '\0';
@@ -773,33 +920,63 @@ int zt_pahole_parse(const char *text, size_t len, unsigned int cacheline, struct
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
 
 		p.lineno++;
-		if (memchr(s, '\0', n)) {
-			ret = perr(&p, "NUL byte in pahole output");
-			break;
-		}
 		if (n + 1 > bufcap) {
 			bufcap = n + 1;
 			buf = xrealloc(buf, bufcap);
+			raw = xrealloc(raw, bufcap);
 		}
 		memcpy(buf, s, n);
 		buf[n] = '\0';
-		ret = parse_line(&p, buf);
-		if (ret < 0)
-			break;
 		s += n + 1;
+		if (resync) {
+			/* a type's own closing brace is the only one in column 0 */
+			resync = buf[0] != '}';
+			continue;
+		}
+		if (memchr(buf, '\0', n)) {
+			raw[0] = '\0';
+			ret = perr(&p, "NUL byte in pahole output");
+		} else {
+			memcpy(raw, buf, n + 1);
+			ret = parse_line(&p, buf);
+		}
+		if (ret == 0)
+			continue;
+		if (!tolerant)
+			break;
+		add_skip(&p, raw);
+		if (p.cur) {
+			resync = raw[0] != '}';
+			drop_type(&p);
+		}
+		ret = 0;
 	}
 	if (!ret && p.cur) {
 		p.lineno++;
 		ret = perr(&p, "output ends inside type '%s'", p.cur->name);
+		if (tolerant) {
+			add_skip(&p, "");
+			ret = 0;
+		}
 	}
-	if (ret < 0 && p.cur) {
-		/* drop the half-read type: nothing half-parsed reaches a caller */
-		layout_free(p.cur);
-		out->n--;
-	}
+	if (p.cur)
+		drop_type(&p);
+	free(p.enum_type);
 	free(buf);
+	free(raw);
 	free(p.decl_file);
 	return ret;
+}
+
+int zt_pahole_parse(const char *text, size_t len, unsigned int cacheline, struct zt_layouts *out)
+{
+	return parse(text, len, cacheline, false, out);
+}
+
+void zt_pahole_parse_tolerant(const char *text, size_t len, unsigned int cacheline,
+			      struct zt_layouts *out)
+{
+	parse(text, len, cacheline, true, out);
 }
 
 static int run_error(struct zt_layouts *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -852,8 +1029,7 @@ static int run_once(const char *obj, const char *list, const struct zt_pahole_op
 			  (int)(l > 160 ? 160 : l), e);
 		goto out;
 	}
-	if (zt_pahole_parse(r.out, r.out_len, cl, out) < 0)
-		goto out;
+	zt_pahole_parse_tolerant(r.out, r.out_len, cl, out);
 	for (const char *s = r.err; s && *s;) {
 		size_t l = strcspn(s, "\n");
 		char *line = xstrndup(s, l);
@@ -878,7 +1054,60 @@ static bool type_seen(const struct zt_layouts *ls, const char *t)
 	for (size_t j = 0; j < ls->n_td; j++)
 		if (!strcmp(ls->td[j].name, t))
 			return true;
+	for (size_t j = 0; j < ls->n_skipped; j++)
+		if (ls->skipped[j].type && !strcmp(ls->skipped[j].type, t))
+			return true;
 	return false;
+}
+
+static bool read_at(int fd, void *buf, size_t n, off_t off)
+{
+	return pread(fd, buf, n, off) == (ssize_t)n;
+}
+
+/*
+ * 1: @path is a 64-bit ELF with a .debug_info (or compressed .zdebug_info)
+ * section, 0: an ELF without one, -1: not a 64-bit ELF we can read (let
+ * pahole judge). Without DWARF pahole tries BTF and fails obscurely.
+ */
+static int elf_has_dwarf(const char *path)
+{
+	Elf64_Ehdr eh;
+	Elf64_Shdr sh, strsh;
+	char *names = NULL;
+	int fd, ret = -1;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (!read_at(fd, &eh, sizeof(eh), 0) || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_shentsize != sizeof(Elf64_Shdr) ||
+	    eh.e_shstrndx == SHN_UNDEF || eh.e_shstrndx >= eh.e_shnum)
+		goto out;
+	if (!read_at(fd, &strsh, sizeof(strsh), eh.e_shoff + (off_t)eh.e_shstrndx * sizeof(sh)) ||
+	    strsh.sh_size > (64u << 20))
+		goto out;
+	names = xmalloc(strsh.sh_size + 1);
+	if (!read_at(fd, names, strsh.sh_size, strsh.sh_offset))
+		goto out;
+	names[strsh.sh_size] = '\0';
+	ret = 0;
+	for (unsigned int i = 0; i < eh.e_shnum && !ret; i++) {
+		const char *nm;
+
+		if (!read_at(fd, &sh, sizeof(sh), eh.e_shoff + (off_t)i * sizeof(sh))) {
+			ret = -1;
+			break;
+		}
+		if (sh.sh_name >= strsh.sh_size)
+			continue;
+		nm = names + sh.sh_name;
+		ret = !strcmp(nm, ".debug_info") || !strcmp(nm, ".zdebug_info");
+	}
+out:
+	free(names);
+	close(fd);
+	return ret;
 }
 
 int zt_pahole_run(const char *obj, char *const *types, size_t n,
@@ -893,6 +1122,8 @@ int zt_pahole_run(const char *obj, char *const *types, size_t n,
 		return run_error(out, "cannot read '%s': %s", obj, strerror(errno));
 	if (!zt_have_program(pahole))
 		return run_error(out, "pahole not found ('%s'); install dwarves (pahole 1.24)", pahole);
+	if (elf_has_dwarf(obj) == 0)
+		return run_error(out, "no DWARF debug info in %s: build with -g", obj);
 	if (!n)
 		return run_once(obj, NULL, opts, out);
 	{
@@ -910,18 +1141,43 @@ int zt_pahole_run(const char *obj, char *const *types, size_t n,
 	if (run_once(obj, list, opts, out) < 0)
 		goto out;
 	/*
-	 * pahole 1.24 may stop at the first type it does not find, silently
-	 * skipping the rest of the list: ask again for each one not accounted for.
+	 * pahole 1.24 stops at the first type of the list it does not find,
+	 * silently skipping the rest: ask again for the types not accounted
+	 * for; the first of them, still not printed, is the missing one.
 	 */
-	for (size_t i = 0; i < n; i++) {
-		const char *t = zt_record_basename(types[i]);
+	for (;;) {
+		size_t first = n, len = 1;
+		char *rest;
 
-		if (type_seen(out, t))
-			continue;
-		if (run_once(obj, t, opts, out) < 0)
+		for (size_t i = 0; i < n; i++) {
+			const char *t = zt_record_basename(types[i]);
+
+			if (type_seen(out, t))
+				continue;
+			if (first == n)
+				first = i;
+			len += strlen(t) + 1;
+		}
+		if (first == n)
+			break;
+		rest = xcalloc(1, len);
+		for (size_t i = first; i < n; i++) {
+			const char *t = zt_record_basename(types[i]);
+
+			if (type_seen(out, t))
+				continue;
+			if (*rest)
+				strcat(rest, ",");
+			strcat(rest, t);
+		}
+		if (run_once(obj, rest, opts, out) < 0) {
+			free(rest);
 			goto out;
-		if (!type_seen(out, t))
-			add_not_found(out, t, strlen(t));
+		}
+		free(rest);
+		if (!type_seen(out, zt_record_basename(types[first])))
+			add_not_found(out, zt_record_basename(types[first]),
+				      strlen(zt_record_basename(types[first])));
 	}
 	ret = 0;
 out:
@@ -942,6 +1198,12 @@ void zt_layouts_release(struct zt_layouts *ls)
 	for (size_t i = 0; i < ls->n_not_found; i++)
 		free(ls->not_found[i]);
 	free(ls->not_found);
+	for (size_t i = 0; i < ls->n_skipped; i++) {
+		free(ls->skipped[i].type);
+		free(ls->skipped[i].text);
+		free(ls->skipped[i].why);
+	}
+	free(ls->skipped);
 	memset(ls, 0, sizeof(*ls));
 }
 
@@ -1071,4 +1333,7 @@ void zt_layouts_dump(const struct zt_layouts *ls, FILE *fp)
 		fprintf(fp, "typedef '%s' '%s'\n", ls->td[i].target, ls->td[i].name);
 	for (size_t i = 0; i < ls->n_not_found; i++)
 		fprintf(fp, "not found '%s'\n", ls->not_found[i]);
+	for (size_t i = 0; i < ls->n_skipped; i++)
+		fprintf(fp, "skipped '%s' line %u: %s\n", ls->skipped[i].type ? ls->skipped[i].type : "",
+			ls->skipped[i].line, ls->skipped[i].why);
 }

@@ -82,6 +82,14 @@ struct zt_typedef {
 	char *target;
 };
 
+/* A type the reader could not take (tolerant parsing): reported, skipped. */
+struct zt_pahole_skip {
+	char *type;		/* NULL when outside any type */
+	unsigned int line;	/* 1-based line of pahole's output */
+	char *text;		/* that line, as pahole printed it */
+	char *why;
+};
+
 struct zt_layouts {
 	struct zt_layout *v;
 	size_t n;
@@ -89,6 +97,8 @@ struct zt_layouts {
 	size_t n_td;
 	char **not_found;	/* "type 'x' not found" (pahole exits 0 for these) */
 	size_t n_not_found;
+	struct zt_pahole_skip *skipped;	/* zt_pahole_run, zt_pahole_parse_tolerant */
+	size_t n_skipped;
 	char error[256];	/* the reason when a call returns -1 */
 };
 
@@ -104,12 +114,19 @@ struct zt_pahole_opts {
  * prints.
  */
 int zt_pahole_parse(const char *text, size_t len, unsigned int cacheline, struct zt_layouts *out);
+/*
+ * The same, but a type whose text is not understood is dropped and recorded
+ * in out->skipped (with pahole's line) and parsing goes on after its closing
+ * brace; so is stray text between types. Never fails.
+ */
+void zt_pahole_parse_tolerant(const char *text, size_t len, unsigned int cacheline,
+			      struct zt_layouts *out);
 
 /*
- * Run pahole on @obj for @types (all types when n == 0) and parse. Types
- * pahole did not find end up in out->not_found. -1 with out->error set when
- * the object is unreadable, pahole is missing or fails, or its text does not
- * parse.
+ * Run pahole on @obj for @types (all types when n == 0) and parse
+ * tolerantly. Types pahole did not find end up in out->not_found, types it
+ * printed in a shape not understood in out->skipped. -1 with out->error set
+ * when the object is unreadable, has no DWARF, or pahole is missing or fails.
  */
 int zt_pahole_run(const char *obj, char *const *types, size_t n,
 		  const struct zt_pahole_opts *opts, struct zt_layouts *out);

@@ -1,9 +1,10 @@
-# Regenerate the captured pahole outputs: cmake -DGCC=gcc -DPAHOLE=pahole
+# Regenerate the captured pahole outputs: cmake -DGCC=gcc -DCLANG=clang-19 -DPAHOLE=pahole
 #   -DSRC_DIR=tests/data/pahole -DOUT_DIR=<dir> -P capture.cmake
-# Every SOURCE.c listed in cases.txt is compiled with gcc -g -O2 and pahole's
+# Every SOURCE.c listed in cases.txt is compiled with gcc -g -O2 (or, when the
+# line says clang, clang -g -gdwarf-5 -O2) and pahole's
 # stdout, followed by its stderr's "type 'x' not found" lines (the only stderr
 # zerotax reads; DWARF complaints are dropped), is written to OUT_DIR/SOURCE.txt.
-foreach(v GCC PAHOLE SRC_DIR OUT_DIR)
+foreach(v GCC CLANG PAHOLE SRC_DIR OUT_DIR)
 	if(NOT DEFINED ${v})
 		message(FATAL_ERROR "capture.cmake: ${v} is not set")
 	endif()
@@ -17,7 +18,15 @@ foreach(line ${lines})
 	separate_arguments(parts UNIX_COMMAND "${line}")
 	list(GET parts 0 src)
 	list(GET parts 1 types)
-	execute_process(COMMAND ${GCC} -g -O2 -c ${SRC_DIR}/${src}.c -o ${OUT_DIR}/${src}.o
+	set(cc ${GCC} -g -O2)
+	list(LENGTH parts nparts)
+	if(nparts GREATER 2)
+		list(GET parts 2 compiler)
+		if(compiler STREQUAL "clang")
+			set(cc ${CLANG} -g -gdwarf-5 -O2)
+		endif()
+	endif()
+	execute_process(COMMAND ${cc} -c ${SRC_DIR}/${src}.c -o ${OUT_DIR}/${src}.o
 		RESULT_VARIABLE rc)
 	if(NOT rc EQUAL 0)
 		message(FATAL_ERROR "cannot compile ${src}.c")

@@ -90,7 +90,8 @@ static void test_rules_files(void **state)
 /* The placement of every captured struct in its current order reproduces pahole. */
 static void test_model_reproduces_pahole(void **state)
 {
-	const char *files[] = { "basic.txt", "align.txt", "flex.txt", "xsk.txt", "notfound.txt" };
+	const char *files[] = { "basic.txt", "align.txt", "flex.txt", "xsk.txt", "notfound.txt",
+				"kshapes.txt", "kshapes_gcc.txt" };
 	size_t structs = 0;
 
 	for (size_t f = 0; f < ARRAY_SIZE(files); f++) {
@@ -271,6 +272,44 @@ static void test_unverified_model_predicts_nothing(void **state)
 	zt_layouts_release(&ls);
 }
 
+/* A hot array bigger than a line is hot where it is indexed: one element, not 1 KiB. */
+static void test_hot_array_counts_one_access(void **state)
+{
+	const char *text =
+		"struct ring {\n"
+		"\tint head; /* 0 4 */\n"
+		"\t/* XXX 4 bytes hole, try to pack */\n"
+		"\tlong unsigned int cache[128]; /* 8 1024 */\n"
+		"\tint tail; /* 1032 4 */\n"
+		"\t/* size: 1040, cachelines: 17, members: 3 */\n"
+		"};\n";
+	struct zt_layouts ls = { 0 };
+	struct zt_layout_rules r = { 0 };
+	struct zt_struct_report rep;
+	struct zt_findings fs = { 0 };
+	bool noted = false;
+
+	assert_int_equal(zt_pahole_parse(text, strlen(text), 64, &ls), 0);
+	rules("struct ring head per-packet\nstruct ring cache per-packet\n"
+	      "struct ring tail per-packet\n", &r);
+	assert_int_equal(zt_struct_analyze(&ls.v[0], "r.o", &ls, &r, &rep), 0);
+	assert_true(rep.verified);
+	assert_int_equal(rep.hot_bytes, 4 + 8 + 4);
+	assert_int_equal(rep.hot_span, 2);	/* line 0 (head, cache[0]) and line 16 (tail) */
+	assert_int_equal(rep.min_hot_span, 1);
+	assert_true(rep.have_suggestion);
+	assert_int_equal(rep.suggested.hot_span, 1);
+	zt_layout_findings(&rep, all_on, &fs);
+	for (size_t i = 0; i < fs.n; i++)
+		for (size_t k = 0; k < fs.v[i].n_notes; k++)
+			noted |= strstr(fs.v[i].notes[k], "array 'cache'") != NULL;
+	assert_true(noted);
+	zt_findings_release(&fs);
+	zt_struct_report_release(&rep);
+	zt_layout_rules_release(&r);
+	zt_layouts_release(&ls);
+}
+
 static void test_packed_struct_is_not_simulated(void **state)
 {
 	const char *text =
@@ -342,6 +381,9 @@ static void test_command_errors(void **state)
 	r = RUN("--hot", "f", "x.o");
 	assert_int_equal(r.ret, ZT_EXIT_USAGE);
 	free(r.out);
+	r = RUN("-j", "0", "x.o");
+	assert_int_equal(r.ret, ZT_EXIT_USAGE);
+	free(r.out);
 	r = RUN("/nonexistent/x.o");
 	assert_int_equal(r.ret, ZT_EXIT_INPUT);
 	assert_non_null(strstr(zt_last_error(), "cannot read"));
@@ -362,16 +404,76 @@ static void test_command_errors(void **state)
 
 static char tmpdir[64];
 
-static char *compile(const char *src, const char *name)
+static char *compile_with(const char *src, const char *name, const char *debug)
 {
 	char *o = xasprintf("%s/%s", tmpdir, name);
-	char *argv[] = { ZT_GCC, "-g", "-O2", "-c", (char *)src, "-o", o, NULL };
+	char *argv[] = { ZT_GCC, (char *)debug, "-O2", "-c", (char *)src, "-o", o, NULL };
 	struct zt_spawn_result r;
 
 	assert_int_equal(zt_spawn(argv, NULL, &r), 0);
 	assert_int_equal(r.exit_code, 0);
 	zt_spawn_result_release(&r);
 	return o;
+}
+
+static char *compile(const char *src, const char *name)
+{
+	return compile_with(src, name, "-g");
+}
+
+static void rm_tmpdir(void)
+{
+	char *argv[] = { "rm", "-rf", tmpdir, NULL };
+	struct zt_spawn_result sr;
+
+	zt_spawn(argv, NULL, &sr);
+	zt_spawn_result_release(&sr);
+}
+
+/* An object without DWARF is warned about and skipped; the others are audited. */
+static void test_command_mixed_objects(void **state)
+{
+	char *good, *bare;
+	struct run r;
+	json_t *doc;
+
+	if (!zt_have_program("pahole"))
+		skip();
+	strcpy(tmpdir, "/tmp/zt-layout-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+	good = compile(DATA "align.c", "good.o");
+	bare = compile_with(DATA "align.c", "bare.o", "-g0");
+	r = RUN("--format=json", "--struct", "forced", bare, good);
+	assert_int_equal(r.ret, ZT_EXIT_FINDINGS);
+	{
+		/* layout findings go through baselines like check's */
+		char *base = xasprintf("%s/base.json", tmpdir);
+		struct run b;
+
+		assert_int_equal(zt_write_file(base, r.out, strlen(r.out)), 0);
+		b = RUN("--baseline", base, "--struct", "forced", good);
+		assert_int_equal(b.ret, ZT_EXIT_CLEAN);
+		free(b.out);
+		free(base);
+	}
+	doc = json_loads(r.out, 0, NULL);
+	assert_non_null(doc);
+	assert_true(json_array_size(json_object_get(doc, "findings")) > 0);
+	json_decref(doc);
+	free(r.out);
+	/* exit 3 only when no object could be read */
+	r = RUN("--struct", "forced", bare);
+	assert_int_equal(r.ret, ZT_EXIT_INPUT);
+	assert_non_null(strstr(zt_last_error(), "no DWARF debug info in"));
+	assert_non_null(strstr(zt_last_error(), "build with -g"));
+	free(r.out);
+	r = RUN("--struct", "forced", bare, bare);
+	assert_int_equal(r.ret, ZT_EXIT_INPUT);
+	assert_non_null(strstr(zt_last_error(), "no object could be read"));
+	free(r.out);
+	rm_tmpdir();
+	free(good);
+	free(bare);
 }
 
 static void test_command_audit_and_diff(void **state)
@@ -484,7 +586,12 @@ static void test_command_ast_pass(void **state)
 			   "\"file\": \"%s\"}]", tmpdir, c);
 	assert_int_equal(zt_write_file(db, dbtext, strlen(dbtext)), 0);
 	o = compile(c, "drv.o");
-	r = RUN("--format=json", "-p", tmpdir, "--hot", "consume", "--struct", "demo_queue", o);
+	/* pahole runs first: a struct in no object ends the run before any AST work */
+	r = RUN("-p", "/nonexistent", "--struct", "nosuch", o);
+	assert_int_equal(r.ret, ZT_EXIT_INPUT);
+	assert_non_null(strstr(zt_last_error(), "type 'nosuch' not found"));
+	free(r.out);
+	r = RUN("--format=json", "-p", tmpdir, "-j", "2", "--hot", "consume", "--struct", "demo_queue", o);
 	assert_int_equal(r.ret, ZT_EXIT_FINDINGS);
 	doc = json_loads(r.out, 0, NULL);
 	assert_non_null(doc);
@@ -520,10 +627,12 @@ int main(void)
 		cmocka_unit_test(test_hot_span_and_array_stride),
 		cmocka_unit_test(test_bloat_and_groups),
 		cmocka_unit_test(test_unverified_model_predicts_nothing),
+		cmocka_unit_test(test_hot_array_counts_one_access),
 		cmocka_unit_test(test_packed_struct_is_not_simulated),
 		cmocka_unit_test(test_command_errors),
 		cmocka_unit_test(test_command_audit_and_diff),
 		cmocka_unit_test(test_command_ast_pass),
+		cmocka_unit_test(test_command_mixed_objects),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

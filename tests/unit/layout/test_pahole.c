@@ -314,13 +314,114 @@ static void test_bad_text_is_refused(void **state)
 	expect_error("struct a {\n\tint x; /* 0 */\n", "no size");
 	expect_error("struct a {\n\tint x; /* 0 4 */\n};\n", "no summary");
 	expect_error("hello\n", "unexpected text");
-	expect_error("struct a {\n\tunion {\n\t\tint x; /* 0 4 */\n\t/* size: 4 */\n};\n",
-		     "line 5: nested body closed without offset");
+	expect_error("struct a {\n\tunion {\n\t\tint x; /* 0 4 */\n\t} u;\n\t/* size: 4 */\n};\n",
+		     "line 4: nested body closed without offset");
 	expect_error("struct a {\n\tint x:; /* 0: 0 4 */\n\t/* size: 4 */\n};\n", "bitfield");
 	expect_error("struct a {\n\tint x[2; /* 0 4 */\n\t/* size: 4 */\n};\n", "name");
 	expect_error("struct a {\n\tint x; /* 0 4 */\n\t/* size: 4 */\n} __attribute__((x;\n",
 		     "attribute");
 	expect_error("struct a {\n\tint x __attribute__((__aligned__(3))); /* 0 4 */\n", "attribute");
+}
+
+/* clang-19 DWARF 5 shapes of real kernel structs (tests/data/pahole/kshapes.c). */
+static void test_kernel_shapes(void **state)
+{
+	struct zt_layouts ls = { 0 };
+	const struct zt_layout *l;
+
+	parse_file("kshapes.txt", &ls);
+	assert_int_equal(ls.n_skipped, 0);
+	/* the anonymous struct and union re-printed with a bare "};" are not members */
+	l = zt_layouts_find(&ls, "ring_like");
+	assert_non_null(l);
+	assert_int_equal(zt_layout_top(l, (int)l->n - 1), (int)l->n - 1);
+	assert_int_equal(l->m[1].kind, ZT_MEMBER_STRUCT);
+	assert_int_equal(l->m[1].offset, 64);
+	assert_int_equal(l->m[1].size, 64);
+	assert_int_equal(l->m[1].aligned, 64);
+	assert_int_equal(member(l, "tail")->offset, 68);
+	assert_int_equal(member(l, "cookie")->offset, 128);
+	assert_int_equal(member(l, "tag")->offset, 192);
+	assert_int_equal(member(l, "state")->offset, 196);
+	assert_string_equal(member(l, "state")->type, "enum ring_state");
+	/* "Force padding:" lines are tail padding, not members */
+	assert_int_equal(l->m[l->n - 1].offset, 196);
+	assert_int_equal(l->sum.size, 256);
+	assert_int_equal(l->sum.members, 5);
+	l = zt_layouts_find(&ls, "chan_like");
+	assert_int_equal(l->n, 2);
+	assert_int_equal(member(l, "lock")->aligned, 64);
+	assert_int_equal(l->sum.padding, 32);
+	l = zt_layouts_find(&ls, "tail_anon");
+	assert_int_equal(l->n, 3);
+	assert_int_equal(l->m[1].size, 64);
+	l = zt_layouts_find(&ls, "queue_like");
+	assert_int_equal(member(l, "b33")->bit_size, 33);
+	assert_int_equal(member(l, "b31")->bit_offset, 33);
+	assert_int_equal(member(l, "b2")->offset, 32);
+	assert_string_equal(member(l, "pair")->type, "pair_t");
+	assert_int_equal(member(l, "ops")->elems, 3);
+	assert_int_equal(member(l, "cache")->elems, 4);
+	assert_true(member(l, "data")->flexible);
+	assert_string_equal(member(l, "__cacheline_group_begin__hot")->group_begin, "hot");
+	zt_layouts_release(&ls);
+	/* inline enums, a pointer to an anonymous struct, a const one; both compilers */
+	for (int k = 0; k < 2; k++) {
+		parse_file(k ? "kshapes_gcc.txt" : "kshapes.txt", &ls);
+		assert_int_equal(ls.n_skipped, 0);
+		l = zt_layouts_find(&ls, "misc_like");
+		assert_non_null(l);
+		assert_int_equal(l->n, 7);	/* reg, mode, plain, ptr, {a, b} */
+		assert_true(member(l, "mode")->bitfield);
+		assert_int_equal(member(l, "mode")->bit_size, 16);
+		assert_int_equal(member(l, "mode")->bit_offset, 8);
+		assert_string_equal(member(l, "plain")->type, "enum");
+		assert_int_equal(member(l, "plain")->offset, 4);
+		assert_int_equal(member(l, "ptr")->kind, ZT_MEMBER_FIELD);
+		assert_string_equal(member(l, "ptr")->type, "struct *");
+		assert_int_equal(member(l, "ptr")->size, 8);
+		/* pahole 1.24 drops the name of a const anonymous member: "}; / * 16 16 * /" */
+		assert_int_equal(member(l, "b")->offset, 24);
+		zt_layouts_release(&ls);
+	}
+}
+
+/* A type the reader cannot take is recorded with its line and skipped; the rest is read. */
+static void test_tolerant_parse_skips_one_type(void **state)
+{
+	const char *text =
+		"struct a {\n"
+		"\tint x; /* 0 4 */\n"
+		"\tstruct {\n"
+		"\t\tint y; /* 4 4 */\n"
+		"\t} @@; /* 4 4 */\n"
+		"\t/* size: 8, cachelines: 1, members: 2 */\n"
+		"};\n"
+		"garbage here\n"
+		"struct b {\n"
+		"\tint y; /* 0 4 */\n"
+		"\t/* size: 4, cachelines: 1, members: 1 */\n"
+		"};\n"
+		"struct c {\n"
+		"\tint z; /* 0 4 */\n";
+	struct zt_layouts ls = { 0 };
+
+	assert_int_equal(zt_pahole_parse(text, strlen(text), 64, &ls), -1);
+	assert_int_equal(ls.n, 0);
+	zt_layouts_release(&ls);
+	zt_pahole_parse_tolerant(text, strlen(text), 64, &ls);
+	assert_int_equal(ls.n, 1);
+	assert_string_equal(ls.v[0].name, "b");
+	assert_int_equal(ls.n_skipped, 3);
+	assert_string_equal(ls.skipped[0].type, "a");
+	assert_int_equal(ls.skipped[0].line, 5);
+	assert_string_equal(ls.skipped[0].text, "\t} @@; /* 4 4 */");
+	assert_non_null(strstr(ls.skipped[0].why, "bad name"));
+	assert_null(ls.skipped[1].type);
+	assert_int_equal(ls.skipped[1].line, 8);
+	assert_string_equal(ls.skipped[2].type, "c");
+	assert_non_null(strstr(ls.skipped[2].why, "ends inside"));
+	zt_layouts_release(&ls);
 }
 
 /* Compile each source listed in cases.txt and run pahole through zt_pahole_run. */
@@ -336,22 +437,23 @@ static void test_fresh_capture_parses_identically(void **state)
 	assert_non_null(mkdtemp(dir));
 	assert_int_equal(zt_read_file(DATA "cases.txt", &cases, &n), 0);
 	for (line = strtok_r(cases, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char src[64], types[256], *c, *o, *txt, *types_v[16];
+		char src[64], types[256], compiler[16] = "", *c, *o, *txt, *types_v[16];
 		struct zt_layouts fresh = { 0 }, captured = { 0 };
 		struct zt_spawn_result r;
 		char *a, *b;
 		size_t la, lb, nt = 0;
 		FILE *fa, *fb;
 
-		if (line[0] == '#' || sscanf(line, "%63s %255s", src, types) != 2)
+		if (line[0] == '#' || sscanf(line, "%63s %255s %15s", src, types, compiler) < 2)
 			continue;
 		c = xasprintf(DATA "%s.c", src);
 		o = xasprintf("%s/%s.o", dir, src);
 		txt = xasprintf("%s.txt", src);
 		{
-			char *argv[] = { ZT_GCC, "-g", "-O2", "-c", c, "-o", o, NULL };
+			char *gcc[] = { ZT_GCC, "-g", "-O2", "-c", c, "-o", o, NULL };
+			char *clang[] = { ZT_CLANG, "-g", "-gdwarf-5", "-O2", "-c", c, "-o", o, NULL };
 
-			assert_int_equal(zt_spawn(argv, NULL, &r), 0);
+			assert_int_equal(zt_spawn(strcmp(compiler, "clang") ? gcc : clang, NULL, &r), 0);
 			assert_int_equal(r.exit_code, 0);
 			zt_spawn_result_release(&r);
 		}
@@ -409,7 +511,7 @@ static void test_fresh_capture_parses_identically(void **state)
 	}
 	free(cases);
 	rmdir(dir);
-	assert_int_equal(compared, 5);
+	assert_int_equal(compared, 7);
 }
 
 static void test_run_errors(void **state)
@@ -441,6 +543,8 @@ int main(void)
 		cmocka_unit_test(test_unions_and_unprintable_members),
 		cmocka_unit_test(test_decl_info),
 		cmocka_unit_test(test_bad_text_is_refused),
+		cmocka_unit_test(test_kernel_shapes),
+		cmocka_unit_test(test_tolerant_parse_skips_one_type),
 		cmocka_unit_test(test_fresh_capture_parses_identically),
 		cmocka_unit_test(test_run_errors),
 	};

@@ -1,0 +1,34 @@
+# `zerotax layout -p <mlx5 db> -j 2 --struct mlx5e_rq mlx5_core.o` on the clang-19
+# fixture: a hot-span finding for struct mlx5e_rq whose per-packet members come from the
+# real RX path (mlx5e_napi_poll -> mlx5e_poll_rx_cq -> rq->handle_rx_cqe, and the
+# INDIRECT_CALL_2 handlers behind rq->wqe.skb_from_cqe / rq->mpwqe.skb_from_cqe_mpwrq).
+# The AST pass reads the 80 TUs of the mlx5 database (its time is printed).
+include(${SRC}/tests/kernel/common.cmake)
+zt_kernel_env()
+
+set(obj ${KERNEL_CLANG_OBJ}/drivers/net/ethernet/mellanox/mlx5/core/mlx5_core.o)
+zt_krun(1 out layout -p ${KERNEL_CLANG_OBJ}/db/mlx5 -j 2 --struct mlx5e_rq --format=json ${obj})
+file(WRITE ${WORK}/rq.json "${out}")
+file(WRITE ${WORK}/check.py [=[
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = [x for x in d["findings"] if x["rule"] == "zerotax-layout-hot-span" and x["symbol"] == "mlx5e_rq"]
+if not f:
+    sys.exit("no hot-span finding for struct mlx5e_rq")
+det = f[0]["details"]
+hot = {h["field"]: h["frequency"] for h in det["hot_fields"]}
+want = ["cq", "handle_rx_cqe", "skb_from_cqe", "skb_from_cqe_mpwrq"]
+missing = [w for w in want if hot.get(w) != "per-packet"]
+print("mlx5e_rq: %d bytes, %d lines, %d hot fields (%d bytes) over %d lines; suggestion: %s"
+      % (det["size"], det["cachelines"], len(hot), det["hot_bytes"], det["hot_span"],
+         det["suggestion"] and "%d bytes, %d lines, hot span %d" % (det["suggestion"]["size"],
+         det["suggestion"]["cachelines"], det["suggestion"]["hot_span"])))
+if missing:
+    sys.exit("not per-packet from the RX path: %s (hot: %s)" % (missing, sorted(hot)))
+]=])
+execute_process(COMMAND python3 ${WORK}/check.py ${WORK}/rq.json
+	RESULT_VARIABLE rc OUTPUT_VARIABLE msg ERROR_VARIABLE perr)
+message(STATUS "${msg}")
+if(NOT rc EQUAL 0)
+	message(FATAL_ERROR "${perr}")
+endif()

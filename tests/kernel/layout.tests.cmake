@@ -1,0 +1,8 @@
+# zerotax layout on the real-kernel fixture (tests/kernel/layout*.cmake).
+# Every struct pahole prints for the fixture's objects, both compilers: parsed, and the
+# layout simulation reproduces pahole's offsets and sizes.
+zt_kernel_test(layout-every-struct layout-structs.cmake)
+# A good object and one without DWARF: the good one is audited, the other warned about.
+zt_kernel_test(layout-mixed-objects layout-mixed.cmake)
+# layout -p on mlx5 core: struct mlx5e_rq's hot fields from the real RX path.
+zt_kernel_test(layout-mlx5e-rq layout-rq.cmake)
