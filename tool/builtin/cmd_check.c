@@ -58,6 +58,8 @@ const char check_help[] =
 	"  --kbuild-cc CC        the build's compiler (default: $CC, else gcc)\n"
 	"  --cache DIR           per-TU cache (default $XDG_CACHE_HOME/zerotax or ~/.cache/zerotax)\n"
 	"  --no-cache            do not read or write the cache\n"
+	"  --prefilter=on|off    parse only the TUs a hot path can reach, found by a token\n"
+	"                        pre-pass (default on; off in --results and --kbuild modes)\n"
 	"\n"
 	"Exit codes: 0 nothing found, 1 findings (new ones with --baseline), 2 usage,\n"
 	"3 input error (broken compile database, unparsable file, unreadable rules,\n"
@@ -83,6 +85,7 @@ enum {
 	OPT_KBUILD_CC,
 	OPT_CACHE,
 	OPT_NO_CACHE,
+	OPT_PREFILTER,
 };
 
 static const struct option long_opts[] = {
@@ -105,6 +108,7 @@ static const struct option long_opts[] = {
 	{ "kbuild-cc", required_argument, NULL, OPT_KBUILD_CC },
 	{ "cache", required_argument, NULL, OPT_CACHE },
 	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
+	{ "prefilter", required_argument, NULL, OPT_PREFILTER },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -127,6 +131,7 @@ struct check_run {
 	const char *kbuild_cc;
 	const char *cache_dir;
 	bool no_cache;
+	bool no_prefilter;
 };
 
 static void list_checks(FILE *f)
@@ -239,6 +244,11 @@ static int apply_opt(struct zt_ctx *ctx, int c, const char *arg, struct check_ru
 		break;
 	case OPT_NO_CACHE:
 		r->no_cache = true;
+		break;
+	case OPT_PREFILTER:
+		if (strcmp(arg, "on") && strcmp(arg, "off"))
+			return error("--prefilter wants on or off, not '%s'", arg);
+		r->no_prefilter = !strcmp(arg, "off");
 		break;
 	default:
 		return 1;
@@ -458,6 +468,7 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 		.budget = r.budget,
 		.evidence = r.evidence,
 		.cache = have_cache ? &cache : NULL,
+		.prefilter = !r.no_prefilter,
 	};
 
 	if (r.kbuild ? kbuild_compdb(&r, &db) :

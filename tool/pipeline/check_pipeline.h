@@ -32,6 +32,7 @@ struct zt_ci_opts {
 	unsigned int budget;		/* 0: the rules' or the default */
 	const char *evidence;		/* "both", "gcc", "clang", "none" */
 	const struct zt_cache *cache;	/* NULL: no caching */
+	bool prefilter;			/* the token pre-pass picks the TUs to parse */
 };
 
 /* The TUs of one run, with their results as JSON (what results files and the cache hold). */
