@@ -422,6 +422,7 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 	struct zt_cache cache = { 0 };
 	struct zt_ci_opts o = { 0 };
 	struct zt_ci_tus tus = { 0 };
+	struct zt_ci_prefilter pf;
 	bool done = false, have_cache = false;
 	int ret = ZT_EXIT_INTERNAL;
 	size_t n_unparsed = 0;
@@ -502,8 +503,9 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 
-	zt_ci_collect_facts(ctx, &db, &o, &tus);
+	zt_ci_collect_facts_prefiltered(ctx, &db, &o, &tus, &pf);
 	zt_ci_analyse(ctx, &tus, &o, true, &fs, &info, &n_unparsed);
+	zt_ci_prefilter_report(info, &pf);
 	zt_ci_cache_store(ctx, &tus, &o);
 
 	r.out.command = "check";
