@@ -1,7 +1,7 @@
 # check with and without the token pre-pass (cmake -P): the JSON must be the
 # same byte for byte but for run.prefilter. Inputs: ZEROTAX, CORPUS, DRIVER,
-# WORK, SAME (same_findings.py). The corpus with --evidence=none and both, the
-# reference driver (gcc-12 build) with both.
+# WORK, SAME (same_findings.py). A tree only the loop gets right, the corpus
+# (each with --evidence=none and both), the reference driver (gcc-12 build).
 cmake_minimum_required(VERSION 3.25)
 file(MAKE_DIRECTORY ${WORK})
 
@@ -20,6 +20,21 @@ function(same name)
 	endif()
 	message(STATUS "${name}: ${out}")
 endfunction()
+
+# A hot path through a header the pre-pass does not read (angle-included):
+# only the loop with the precise call graph brings complete.c (2 rounds).
+set(loop ${CMAKE_CURRENT_LIST_DIR}/loop)
+foreach(ev none both)
+	same(loop-${ev} --evidence=${ev} -- ${loop}/poll.c ${loop}/complete.c ${loop}/unrelated.c
+		-I${loop}/inc)
+	file(READ ${WORK}/loop-${ev}-on.json doc)
+	string(JSON rounds GET "${doc}" run prefilter rounds)
+	string(JSON skipped GET "${doc}" run prefilter skipped)
+	string(JSON closure GET "${doc}" run prefilter parsed_because closure)
+	if(NOT rounds EQUAL 2 OR NOT skipped EQUAL 1 OR NOT closure EQUAL 1)
+		message(FATAL_ERROR "loop-${ev}: ${rounds} rounds, ${skipped} skipped, ${closure} by the loop; wanted 2, 1, 1")
+	endif()
+endforeach()
 
 file(GLOB sources ${CORPUS}/*.c)
 list(SORT sources)
