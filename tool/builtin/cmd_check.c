@@ -48,6 +48,7 @@ struct check_run {
 	const char *kbuild_cc;
 	const char *cache_dir;
 	bool no_cache;
+	bool no_prefilter;
 };
 
 static int opt_list_checks(struct zt_ctx *ctx, const struct zt_option *opt, const char *arg)
@@ -67,6 +68,17 @@ static int opt_shard(struct zt_ctx *ctx, const struct zt_option *opt, const char
 	(void)ctx;
 	if (zt_shard_parse(arg, &r->shard_k, &r->shard_n))
 		return error("--shard wants K/N with 1 <= K <= N, not '%s'", arg);
+	return 0;
+}
+
+static int opt_prefilter(struct zt_ctx *ctx, const struct zt_option *opt, const char *arg)
+{
+	struct check_run *r = opt->data;
+
+	(void)ctx;
+	if (strcmp(arg, "on") && strcmp(arg, "off"))
+		return error("--prefilter wants on or off, not '%s'", arg);
+	r->no_prefilter = !strcmp(arg, "off");
 	return 0;
 }
 
@@ -142,6 +154,10 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct check_ru
 		ZT_OPT_STRING(0, "cache", &r->cache_dir, "DIR",
 			      "per-TU cache (default $XDG_CACHE_HOME/zerotax or ~/.cache/zerotax)"),
 		ZT_OPT_BOOL(0, "no-cache", &r->no_cache, "do not read or write the cache"),
+		{ .type = ZT_OPT_CALLBACK, .long_name = "prefilter", .data = r, .argh = "on|off",
+		  .help = "parse only the TUs a hot path can reach, found by a token\n"
+			  "pre-pass (default on; off in --results and --kbuild modes)",
+		  .cb = opt_prefilter, .flags = ZT_OPTF_EQ },
 		ZT_OPT_END(),
 	};
 	unsigned int flags = ZT_PARSE_STOP_AT_NON_OPTION;
@@ -231,6 +247,7 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 	struct zt_cache cache = { 0 };
 	struct zt_ci_opts o = { 0 };
 	struct zt_ci_tus tus = { 0 };
+	struct zt_ci_prefilter pf;
 	bool have_cache = false;
 	int ret = ZT_EXIT_INTERNAL;
 	size_t n_unparsed = 0;
@@ -275,6 +292,7 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 		.budget = r.a.budget,
 		.evidence = r.a.evidence,
 		.cache = have_cache ? &cache : NULL,
+		.prefilter = !r.no_prefilter,
 	};
 
 	if (r.kbuild ? kbuild_compdb(&r, &db) :
@@ -308,11 +326,12 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 
-	zt_ci_collect_facts(ctx, &db, &o, &tus);
+	zt_ci_collect_facts_prefiltered(ctx, &db, &o, &tus, &pf);
 	if (zt_ci_analyse(ctx, &tus, &o, true, &fs, &info, &n_unparsed)) {
 		ret = ZT_EXIT_INTERNAL;
 		goto out;
 	}
+	zt_ci_prefilter_report(info, &pf);
 	zt_ci_cache_store(ctx, &tus, &o);
 
 	r.a.out.command = "check";

@@ -72,6 +72,7 @@ void zt_ci_tus_release(struct zt_ci_tus *tus)
 /* libclang indexes, one per thread at a time, reused across TUs. */
 struct facts_job {
 	struct zt_ci_tus *tus;
+	const size_t *idx;		/* the TUs to do; NULL: all */
 	const struct zt_cache *cache;
 	pthread_mutex_t lock;
 	struct zt_facts_index **free_ix;
@@ -111,9 +112,12 @@ static void give_index(struct facts_job *job, struct zt_facts_index *ix)
 static void facts_one(size_t i, void *arg)
 {
 	struct facts_job *job = arg;
-	struct zt_tu_result *r = &job->tus->v[i];
+	struct zt_tu_result *r;
 	struct zt_facts_opts fo = { 0 };
 	struct zt_facts_index *ix;
+
+	i = job->idx ? job->idx[i] : i;
+	r = &job->tus->v[i];
 
 	if (job->cache && (job->tus->key[i] = zt_cache_key(job->cache, &r->cmd))) {
 		struct zt_tu_result hit;
@@ -144,25 +148,196 @@ static void facts_one(size_t i, void *arg)
 	job->tus->dirty[i] = job->tus->key[i] && !r->facts.failed;
 }
 
-int zt_ci_collect_facts(struct zt_ctx *ctx, const struct zt_compdb *db,
-			const struct zt_ci_opts *o, struct zt_ci_tus *tus)
+/* Parse (or take from the cache) the @n TUs @idx of @tus (all when @idx is NULL). */
+static void collect_some(struct zt_ctx *ctx, struct zt_ci_tus *tus, const size_t *idx, size_t n,
+			 const struct zt_ci_opts *o)
 {
-	struct facts_job job = { .tus = tus, .cache = o->cache };
+	struct facts_job job = { .tus = tus, .idx = idx, .cache = o->cache };
 
-	tus_alloc(tus, db->n);
-	for (size_t i = 0; i < db->n; i++)
-		zt_compile_cmd_copy(&db->v[i], &tus->v[i].cmd);
 	pthread_mutex_init(&job.lock, NULL);
-	zt_parallel_for(db->n, ctx->jobs, facts_one, &job);
+	zt_parallel_for(n, ctx->jobs, facts_one, &job);
 	pthread_mutex_destroy(&job.lock);
 	for (size_t i = 0; i < job.n_all; i++)
 		zt_facts_index_free(job.all_ix[i]);
 	free(job.all_ix);
 	free(job.free_ix);
+}
+
+int zt_ci_collect_facts(struct zt_ctx *ctx, const struct zt_compdb *db,
+			const struct zt_ci_opts *o, struct zt_ci_tus *tus)
+{
+	tus_alloc(tus, db->n);
+	for (size_t i = 0; i < db->n; i++)
+		zt_compile_cmd_copy(&db->v[i], &tus->v[i].cmd);
+	collect_some(ctx, tus, NULL, db->n, o);
 	if (ctx->verbose)
 		note("cache: %zu of %zu translation units reused%s", tus->reused, tus->n,
 		     o->cache ? "" : " (caching off)");
 	return 0;
+}
+
+/* The precise program of the parsed TUs, from copies of their facts (the TUs keep theirs). */
+static void probe_program(const struct zt_ci_tus *tus, const bool *parsed,
+			  const struct zt_ci_opts *o, struct zt_program *prog, size_t *tu_db)
+{
+	const struct zt_hot_opts hot = { .rules = o->rules };
+	size_t k = 0;
+
+	zt_program_init(prog);
+	for (size_t t = 0; t < tus->n; t++) {
+		struct zt_tu_facts f = { 0 };
+
+		if (!parsed[t])
+			continue;
+		if (!tus->json[t] ||
+		    zt_facts_from_json(json_object_get(tus->json[t], "facts"), &f)) {
+			zt_tu_facts_release(&f);
+			memset(&f, 0, sizeof(f));
+			f.file = xstrdup(tus->v[t].cmd.file);
+			f.failed = true;
+		}
+		tu_db[k++] = t;
+		zt_program_add_tu(prog, &f);
+	}
+	zt_program_finish(prog, &hot);
+	/* --hot here without its warning: the real analysis gives it once */
+	for (size_t i = 0; i < o->n_hot; i++)
+		zt_program_add_root(prog, o->hot[i], "--hot");
+	if (o->n_hot)
+		zt_program_propagate(prog);
+}
+
+/* Keep the parsed TUs only, in their order. */
+static void tus_compact(struct zt_ci_tus *tus, const bool *parsed)
+{
+	size_t k = 0;
+
+	for (size_t t = 0; t < tus->n; t++) {
+		if (!parsed[t]) {
+			zt_tu_result_release(&tus->v[t]);
+			json_decref(tus->json[t]);
+			free(tus->key[t]);
+			continue;
+		}
+		tus->v[k] = tus->v[t];
+		tus->json[k] = tus->json[t];
+		tus->key[k] = tus->key[t];
+		tus->dirty[k] = tus->dirty[t];
+		k++;
+	}
+	tus->n = k;
+}
+
+static void prepass_stats(const struct zt_prepass *pp, const enum zt_prepass_why *why,
+			  struct zt_ci_prefilter *pf)
+{
+	for (size_t t = 0; t < pp->n_tus; t++)
+		pf->why[why[t]]++;
+	pf->parsed = pp->n_tus - pf->why[ZT_PP_SKIP];
+	pf->files_read = pp->n_files;
+	pf->headers_read = pp->n_headers;
+	pf->bytes_read = pp->n_main_bytes + pp->n_header_bytes;
+}
+
+int zt_ci_collect_facts_prefiltered(struct zt_ctx *ctx, const struct zt_compdb *db,
+				    const struct zt_ci_opts *o, struct zt_ci_tus *tus,
+				    struct zt_ci_prefilter *pf)
+{
+	struct zt_prepass pp;
+	enum zt_prepass_why *why;
+	bool *parsed;
+	size_t *idx, *tu_db;
+
+	memset(pf, 0, sizeof(*pf));
+	pf->n_tus = db->n;
+	if (!o->prefilter) {
+		pf->off_why = "--prefilter=off";
+		pf->parsed = db->n;
+		return zt_ci_collect_facts(ctx, db, o, tus);
+	}
+	pf->on = true;
+	zt_prepass_build(&pp, db, o->rules, o->hot, o->n_hot);
+	why = xcalloc(db->n + 1, sizeof(*why));
+	parsed = xcalloc(db->n + 1, sizeof(*parsed));
+	idx = xcalloc(db->n + 1, sizeof(*idx));
+	tu_db = xcalloc(db->n + 1, sizeof(*tu_db));
+	zt_prepass_classify(&pp, why);
+	tus_alloc(tus, db->n);
+	for (size_t i = 0; i < db->n; i++)
+		zt_compile_cmd_copy(&db->v[i], &tus->v[i].cmd);
+	/* Parse what is needed, ask the precise graph what else it needs, until nothing. */
+	for (;;) {
+		struct zt_program prog;
+		size_t n = 0;
+
+		for (size_t t = 0; t < db->n; t++)
+			if (why[t] != ZT_PP_SKIP && !parsed[t])
+				idx[n++] = t;
+		if (!n)
+			break;
+		pf->rounds++;
+		collect_some(ctx, tus, idx, n, o);
+		for (size_t i = 0; i < n; i++)
+			parsed[idx[i]] = true;
+		probe_program(tus, parsed, o, &prog, tu_db);
+		zt_prepass_close(&pp, &prog, tu_db, &o->so, o->so.want_gcc || o->so.want_clang,
+				 why);
+		zt_program_release(&prog);
+	}
+	for (size_t t = 0; ctx->verbose > 1 && t < db->n; t++) {
+		char *how = why[t] == ZT_PP_SKIP ? NULL : zt_prepass_explain(&pp, t);
+
+		note("pre-pass: %s: %s%s%s", db->v[t].file, zt_prepass_why_name(why[t]),
+		     how ? ": " : "", how ? how : "");
+		free(how);
+	}
+	tus_compact(tus, parsed);
+	prepass_stats(&pp, why, pf);
+	if (ctx->verbose)
+		note("pre-pass: %zu of %zu translation units parsed (%zu rounds), %zu skipped; "
+		     "%zu files read (%zu headers, %zu KB)", pf->parsed, pf->n_tus, pf->rounds,
+		     pf->why[ZT_PP_SKIP], pf->files_read, pf->headers_read, pf->bytes_read / 1024);
+	if (ctx->verbose)
+		note("cache: %zu of %zu translation units reused%s", tus->reused, tus->n,
+		     o->cache ? "" : " (caching off)");
+	zt_prepass_release(&pp);
+	free(why);
+	free(parsed);
+	free(idx);
+	free(tu_db);
+	return 0;
+}
+
+void zt_ci_prefilter_report(json_t *run_info, const struct zt_ci_prefilter *pf)
+{
+	json_t *o = json_object(), *parsed = json_object();
+
+	json_object_set_new(run_info, "files", json_integer((json_int_t)pf->n_tus));
+	json_object_set_new(o, "enabled", json_boolean(pf->on));
+	if (!pf->on)
+		json_object_set_new(o, "off", json_string(pf->off_why ? pf->off_why : ""));
+	json_object_set_new(o, "translation_units", json_integer((json_int_t)pf->n_tus));
+	json_object_set_new(o, "parsed", json_integer((json_int_t)pf->parsed));
+	json_object_set_new(o, "skipped", json_integer((json_int_t)(pf->n_tus - pf->parsed)));
+	if (pf->on) {
+		for (int w = 0; w < ZT_PP_WHY_COUNT; w++)
+			if (w != ZT_PP_SKIP && pf->why[w])
+				json_object_set_new(parsed, zt_prepass_why_name(w),
+						    json_integer((json_int_t)pf->why[w]));
+		json_object_set_new(o, "parsed_because", parsed);
+		json_object_set_new(o, "skipped_because",
+				    json_pack("{s:I}", zt_prepass_why_name(ZT_PP_SKIP),
+					      (json_int_t)pf->why[ZT_PP_SKIP]));
+		json_object_set_new(o, "rounds", json_integer((json_int_t)pf->rounds));
+		json_object_set_new(o, "read",
+				    json_pack("{s:I, s:I, s:I}", "files",
+					      (json_int_t)pf->files_read, "headers",
+					      (json_int_t)pf->headers_read, "bytes",
+					      (json_int_t)pf->bytes_read));
+	} else {
+		json_decref(parsed);
+	}
+	json_object_set_new(run_info, "prefilter", o);
 }
 
 bool *zt_ci_tu_prefilter(const struct zt_ci_tus *tus, const struct zt_stack_opts *so)

@@ -22,6 +22,7 @@
 #include "callgraph.h"
 #include "facts_json.h"
 #include "hotrules.h"
+#include "prepass.h"
 #include "stack_check.h"
 
 struct zt_ci_opts {
@@ -32,6 +33,17 @@ struct zt_ci_opts {
 	unsigned int budget;		/* 0: the rules' or the default */
 	const char *evidence;		/* "both", "gcc", "clang", "none" */
 	const struct zt_cache *cache;	/* NULL: no caching */
+	bool prefilter;			/* the token pre-pass picks the TUs to parse */
+};
+
+/* What the pre-pass did, for run.prefilter. */
+struct zt_ci_prefilter {
+	bool on;
+	const char *off_why;		/* when off */
+	size_t n_tus, parsed, rounds;
+	size_t why[ZT_PP_WHY_COUNT];	/* TUs by reason (ZT_PP_SKIP: skipped) */
+	size_t files_read, headers_read;
+	size_t bytes_read;
 };
 
 /* The TUs of one run, with their results as JSON (what results files and the cache hold). */
@@ -50,6 +62,17 @@ void zt_ci_sort_compdb(struct zt_compdb *db);
 /* Parse every TU of @db (or take it from the cache); @db's commands are copied. */
 int zt_ci_collect_facts(struct zt_ctx *ctx, const struct zt_compdb *db,
 			const struct zt_ci_opts *o, struct zt_ci_tus *tus);
+/*
+ * zt_ci_collect_facts() for the TUs the token pre-pass (prepass.h) says a
+ * hot path can reach, in rounds until the precise call graph of the parsed
+ * TUs needs no other; @tus then holds only the parsed TUs, in order. With
+ * o->prefilter off it is zt_ci_collect_facts().
+ */
+int zt_ci_collect_facts_prefiltered(struct zt_ctx *ctx, const struct zt_compdb *db,
+				    const struct zt_ci_opts *o, struct zt_ci_tus *tus,
+				    struct zt_ci_prefilter *pf);
+/* run.prefilter, and run.files counting every TU of the database. */
+void zt_ci_prefilter_report(json_t *run_info, const struct zt_ci_prefilter *pf);
 /*
  * Which TUs need evidence when the program is not known (Kbuild, shards):
  * those defining a function with an uninitialised candidate local.

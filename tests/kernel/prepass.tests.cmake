@@ -1,0 +1,2 @@
+# The token pre-pass on the real trees: the same JSON with and without it.
+zt_kernel_test(prepass-identity prepass-identity.cmake)

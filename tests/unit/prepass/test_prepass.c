@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The token pre-pass: which TUs a hot path can reach, by name. Each case is
+ * a small tree written to a scratch directory; the pre-pass must keep every
+ * TU the precise call graph could need (never fewer) and may skip the rest.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "prepass.h"
+#include "zerotax.h"
+
+struct tree {
+	char dir[64];
+	struct zt_compdb db;
+	struct zt_prepass pp;
+	enum zt_prepass_why why[16];
+};
+
+static void put(struct tree *t, const char *name, const char *text)
+{
+	char *p = xasprintf("%s/%s", t->dir, name);
+
+	assert_int_equal(zt_write_file(p, text, strlen(text)), 0);
+	free(p);
+}
+
+/* @files: NULL-terminated name, text pairs; .c files become TUs, in order. */
+static void build(struct tree *t, const char *const *files, const struct zt_hotrules *rules,
+		  char *const *hot, size_t n_hot)
+{
+	char *tus[16];
+	size_t n = 0;
+
+	strcpy(t->dir, "/tmp/zt-prepass-XXXXXX");
+	assert_non_null(mkdtemp(t->dir));
+	for (size_t i = 0; files[i]; i += 2) {
+		put(t, files[i], files[i + 1]);
+		if (strstr(files[i], ".c"))
+			tus[n++] = xasprintf("%s/%s", t->dir, files[i]);
+	}
+	assert_int_equal(zt_compdb_from_files(tus, n, NULL, 0, &t->db), 0);
+	for (size_t i = 0; i < n; i++)
+		free(tus[i]);
+	assert_int_equal(zt_prepass_build(&t->pp, &t->db, rules, hot, n_hot), 0);
+	zt_prepass_classify(&t->pp, t->why);
+}
+
+static void done(struct tree *t)
+{
+
+	zt_prepass_release(&t->pp);
+	zt_compdb_release(&t->db);
+	/* the scratch files: few and small */
+	for (const char *const n[] = { "a.c", "b.c", "c.c", "d.c", "drv.h", NULL }, *const *p = n;
+	     *p; p++) {
+		char *f = xasprintf("%s/%s", t->dir, *p);
+
+		unlink(f);
+		free(f);
+	}
+	rmdir(t->dir);
+}
+
+/* TU index of @base in the (sorted by the caller) database. */
+static size_t tu(const struct tree *t, const char *base)
+{
+	for (size_t i = 0; i < t->db.n; i++) {
+		const char *s = strrchr(t->db.v[i].file, '/');
+
+		if (!strcmp(s ? s + 1 : t->db.v[i].file, base))
+			return i;
+	}
+	fail_msg("no TU %s", base);
+	return 0;
+}
+
+static void napi_reaches_callees_only(void **state)
+{
+	static const char *const files[] = {
+		"a.c", "static int poll(struct napi_struct *n, int budget) { return rx(n); }\n"
+		       "void setup(struct net_device *d) { netif_napi_add(d, &napi, poll); }\n",
+		"b.c", "int rx(void *n) { /* rx(), never cold() */ return helper(\"cold()\"); }\n",
+		"c.c", "int helper(const char *s) { return 0; }\n",
+		"d.c", "int cold(void) { return setup_more(); }\n",
+		NULL,
+	};
+	struct tree t;
+
+	build(&t, files, NULL, NULL, 0);
+	assert_int_equal(t.why[tu(&t, "a.c")], ZT_PP_ROOT);
+	assert_int_equal(t.why[tu(&t, "b.c")], ZT_PP_DEFINES);
+	assert_int_equal(t.why[tu(&t, "c.c")], ZT_PP_DEFINES);
+	/* comments and strings are not uses */
+	assert_int_equal(t.why[tu(&t, "d.c")], ZT_PP_SKIP);
+	done(&t);
+}
+
+static void field_calls_reach_every_store(void **state)
+{
+	static const char *const files[] = {
+		"drv.h", "struct rq { int (*handle)(struct rq *); int (*other)(struct rq *); };\n"
+			 "#define RQ_HANDLE(rq) ((rq)->handle(rq))\n",
+		"a.c", "#include \"drv.h\"\n"
+		       "static int poll(struct napi_struct *n, int b) { return RQ_HANDLE(r); }\n"
+		       "void setup(void) { netif_napi_add(d, &napi, poll); }\n",
+		"b.c", "#include \"drv.h\"\n"
+		       "int legacy(struct rq *rq) { return 0; }\n"
+		       "void init_b(struct rq *rq) { rq->handle = legacy; }\n",
+		"c.c", "#include \"drv.h\"\n"
+		       "int striding(struct rq *rq) { return 1; }\n"
+		       "static const struct rq tmpl = { striding, NULL };\n",
+		"d.c", "#include \"drv.h\"\n"
+		       "int unrelated(struct rq *rq) { return 2; }\n"
+		       "static const struct rq tmpl2 = { .other = unrelated };\n",
+		NULL,
+	};
+	struct tree t;
+
+	build(&t, files, NULL, NULL, 0);
+	/* the macro in the driver's header calls ->handle */
+	assert_int_equal(t.why[tu(&t, "b.c")] != ZT_PP_SKIP, true);
+	/* positional: the first member of struct rq is handle */
+	assert_int_equal(t.why[tu(&t, "c.c")] != ZT_PP_SKIP, true);
+	/* stored into another field: not reachable */
+	assert_int_equal(t.why[tu(&t, "d.c")], ZT_PP_SKIP);
+	done(&t);
+}
+
+static void xmit_indirect_and_rules(void **state)
+{
+	static const char *const files[] = {
+		"a.c", "static const struct net_device_ops ops = { .ndo_start_xmit = xmit, };\n",
+		"b.c", "int xmit(struct sk_buff *skb) { return INDIRECT_CALL_2(sq->post, post_a,"
+		       " post_b, sq); }\n"
+		       "int post_a(void *sq) { return 0; }\n",
+		"c.c", "int post_b(void *sq) { return 0; }\n"
+		       "int from_rules(void) { return 0; }\n",
+		"d.c", "int from_hot(void) { return 0; }\n",
+		NULL,
+	};
+	struct zt_hotrules rules;
+	char *hot[] = { "from_hot" };
+	struct tree t;
+
+	zt_hotrules_init(&rules);
+	assert_int_equal(zt_hotrules_parse("root from_rules\n", "t.conf", &rules), 0);
+	build(&t, files, &rules, hot, 1);
+	assert_int_equal(t.why[tu(&t, "a.c")], ZT_PP_ROOT);
+	assert_int_equal(t.why[tu(&t, "b.c")], ZT_PP_DEFINES);
+	assert_int_equal(t.why[tu(&t, "c.c")], ZT_PP_DEFINES);
+	assert_int_equal(t.why[tu(&t, "d.c")], ZT_PP_DEFINES);
+	zt_hotrules_release(&rules);
+	done(&t);
+}
+
+static void both_branches_and_names_defined_twice(void **state)
+{
+	static const char *const files[] = {
+		"a.c", "static int poll(struct napi_struct *n, int b)\n"
+		       "{\n"
+		       "#ifdef CONFIG_X\n"
+		       "	if (n) {\n"
+		       "#else\n"
+		       "	if (!n) {\n"
+		       "#endif\n"
+		       "		work();\n"
+		       "	}\n"
+		       "	return 0;\n"
+		       "}\n"
+		       "void setup(void) { netif_napi_add(d, &napi, poll); }\n",
+		"b.c", "static int work(void) { return 0; }\n",
+		"c.c", "static int work(void) { return 1; }\n"
+		       "int after(void) { return 0; }\n",
+		"d.c", "int later(void) { return after(); }\n",
+		NULL,
+	};
+	struct tree t;
+
+	build(&t, files, NULL, NULL, 0);
+	assert_int_equal(t.why[tu(&t, "b.c")], ZT_PP_DEFINES);
+	assert_int_equal(t.why[tu(&t, "c.c")], ZT_PP_DEFINES);
+	assert_int_equal(t.why[tu(&t, "d.c")], ZT_PP_SKIP);
+	/* the loop: a name the precise graph needs brings its TU */
+	zt_prepass_reach(&t.pp, "later", false);
+	zt_prepass_classify(&t.pp, t.why);
+	assert_int_equal(t.why[tu(&t, "d.c")], ZT_PP_DEFINES);
+	done(&t);
+}
+
+static void header_functions_and_callers(void **state)
+{
+	static const char *const files[] = {
+		"drv.h", "static inline int hot_inline(void) { return 0; }\n",
+		"a.c", "#include \"drv.h\"\n"
+		       "int user_a(void) { return hot_inline(); }\n",
+		"b.c", "#include \"drv.h\"\n"
+		       "int user_b(void) { return 0; }\n",
+		"c.c", "int caller(void) { return user_a(); }\n",
+		"d.c", "int top(void) { return caller(); }\n",
+		NULL,
+	};
+	char *names[] = { "user_a" };
+	bool callers[8] = { 0 };
+	struct tree t;
+
+	build(&t, files, NULL, NULL, 0);
+	assert_true(zt_prepass_may_walk(&t.pp, tu(&t, "a.c"), "hot_inline"));
+	assert_false(zt_prepass_may_walk(&t.pp, tu(&t, "b.c"), "hot_inline"));
+	/* defined in no file read here: cannot tell, so yes */
+	assert_true(zt_prepass_may_walk(&t.pp, tu(&t, "b.c"), "kernel_inline"));
+	zt_prepass_callers(&t.pp, names, 1, 1, callers);
+	assert_true(callers[tu(&t, "c.c")]);
+	assert_false(callers[tu(&t, "d.c")]);
+	zt_prepass_callers(&t.pp, names, 1, 2, callers);
+	assert_true(callers[tu(&t, "d.c")]);
+	done(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(napi_reaches_callees_only),
+		cmocka_unit_test(field_calls_reach_every_store),
+		cmocka_unit_test(xmit_indirect_and_rules),
+		cmocka_unit_test(both_branches_and_names_defined_twice),
+		cmocka_unit_test(header_functions_and_callers),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
