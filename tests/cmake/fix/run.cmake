@@ -242,6 +242,18 @@ elseif(CASE STREQUAL "uninitialized")
 	expect_in("${out}" "+\tstruct demo_xdp_buff mxbuf __attribute__((__uninitialized__));")
 	expect_in("${err}" "demo_xdp_init() writes it first on every path")
 	expect_in("${err}" "clang-19's optimizer already removed 64 of 72 bytes")
+elseif(CASE STREQUAL "uninitialized-macro")
+	# The tree defines __uninitialized (as Linux does in compiler_attributes.h):
+	# the macro is used, and declared to spatch, which cannot parse it otherwise.
+	setup(safe safe)
+	file(READ ${T}/safe/types.h types)
+	string(REPLACE "#include <string.h>\n"
+		"#include <string.h>\n\n#define __uninitialized __attribute__((__uninitialized__))\n"
+		types "${types}")
+	file(WRITE ${T}/safe/types.h "${types}")
+	run_fix(0 -i safe.json -s src/safe --strategy=uninitialized --diff)
+	expect_in("${out}" "+\tstruct demo_xdp_buff mxbuf __uninitialized;")
+	expect_in("${err}" "verified: 2 applied, 0 refused, 1 file(s) changed")
 elseif(CASE STREQUAL "reference-driver")
 	file(REMOVE_RECURSE ${WORK})
 	file(MAKE_DIRECTORY ${WORK}/build)
