@@ -112,13 +112,15 @@ static void print_text(FILE *f, const struct zt_findings *fs, const struct zt_fi
 		fprintf(f, "field: %s\n", r->field);
 	if (r->moved)
 		fprintf(f, "moved: %s\n", r->moved);
+	if (r->included)
+		fprintf(f, "included: %s\n", r->included);
 	if (r->failed_step) {
 		fprintf(f, "failed: step '%s': %s\nthe tree %s is untouched\n", r->failed_step,
 			r->failure, o->source_dir);
 		return;
 	}
-	fprintf(f, "verified: %zu applied, %zu refused, %zu file(s) changed", r->n_applied,
-		r->n_refused, r->n_changed);
+	fprintf(f, "verified: %zu applied, %zu refused, %zu file(s) changed, %zu TU(s) compiled",
+		r->n_applied, r->n_refused, r->n_changed, r->n_compiled);
 	if (r->sparse_ran)
 		fprintf(f, ", sparse: no new warnings (%zu before, %zu after)", r->sparse_before,
 			r->sparse_after);
@@ -136,22 +138,22 @@ static json_t *result_json(const struct zt_findings *fs, const struct zt_fix_res
 
 		if (it->status == ZT_FIX_NOT_APPLICABLE)
 			continue;
-		json_array_append_new(items, json_pack("{s:s, s:i, s:s?, s:s?, s:s?, s:s, s:s?, s:s?, s:s?}",
+		json_array_append_new(items, json_pack("{s:s, s:i, s:s?, s:s?, s:s?, s:s, s:s?, s:s?, s:s?, s:s?}",
 			"file", fd->file, "line", (int)fd->line, "function", fd->function,
 			"symbol", fd->symbol, "type", fd->type,
-			"status", zt_fix_status_name(it->status), "reason", it->reason, "why", it->why,
-			"semantic_patch", it->sp_file));
+			"status", zt_fix_status_name(it->status), "step", it->step,
+			"reason", it->reason, "why", it->why, "semantic_patch", it->sp_file));
 	}
 	for (size_t i = 0; i < r->n_changed; i++)
 		json_array_append_new(changed, json_string(r->changed[i]));
 	return json_pack("{s:s, s:s, s:s, s:s, s:b, s:s?, s:s?, s:o, s:o, s:s?, s:s?,"
-			 " s:{s:b, s:i, s:i}, s:s?, s:s?}",
+			 " s:s?, s:i, s:{s:b, s:i, s:i}, s:s?, s:s?}",
 			 "tool", "zerotax", "version", ZT_VERSION, "command", "fix",
 			 "strategy", o->strategy == ZT_FIX_HOIST ? "hoist" : "uninitialized",
 			 "ok", r->failed_step == NULL, "failed_step", r->failed_step,
 			 "failure", r->failure, "items", items, "changed", changed,
-			 "field", r->field, "moved", r->moved,
-			 "sparse", "ran", r->sparse_ran, "before", (int)r->sparse_before,
+			 "field", r->field, "moved", r->moved, "included", r->included,
+			 "compiled", (int)r->n_compiled, "sparse", "ran", r->sparse_ran, "before", (int)r->sparse_before,
 			 "after", (int)r->sparse_after, "diff", diff, "patch", patch);
 }
 
@@ -164,7 +166,7 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 	struct zt_findings fs = { 0 };
 	struct zt_fix_result r = { 0 };
 	struct zt_compdb db = { 0 };
-	char scratch[] = "/tmp/zerotax-fix-tree-XXXXXX", *out_dir = NULL, *check_json = NULL;
+	char *check_json = NULL;
 	char *diff = NULL, *patch_path = NULL;
 	unsigned long secs;
 	int c, ret = ZT_EXIT_USAGE;
@@ -263,16 +265,9 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 	}
 	if (zt_findings_load_json(input, &fs, NULL))
 		goto out;
-	if (output) {
-		out_dir = xstrdup(output);
-	} else {
-		if (!mkdtemp(scratch)) {
-			error("cannot create a scratch directory: %s", strerror(errno));
-			goto out;
-		}
-		out_dir = xasprintf("%s/tree", scratch);
-	}
-	o.output_dir = out_dir;
+	/* No copy of the tree: the rewritten files live in a scratch shadow of it. */
+	o.output_dir = output;
+	o.jobs = ctx->jobs;
 
 	if (zt_fix_tree(ctx, &o, &fs, &r)) {
 		ret = ZT_EXIT_INPUT;
@@ -309,18 +304,10 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 			fprintf(ctx->out, "%s\n", patch_path);
 	}
 out:
-	if (!output && out_dir) {
-		char *argv_rm[] = { "rm", "-rf", "--", scratch, NULL };
-		struct zt_spawn_result res;
-
-		zt_spawn(argv_rm, NULL, &res);
-		zt_spawn_result_release(&res);
-	}
 	if (have_db)
 		zt_compdb_release(&db);
 	zt_fix_result_release(&r);
 	zt_findings_release(&fs);
-	free(out_dir);
 	free(check_json);
 	free(diff);
 	free(patch_path);
