@@ -40,6 +40,7 @@ const char fix_help[] =
 	"                          call fills it first, without clang's evidence\n"
 	"  --no-sparse             skip the sparse comparison\n"
 	"  --timeout SECONDS       per spatch or compiler run (default 120)\n"
+	"  -j N                    verification compiles N TUs at once (default 1)\n"
 	"\n"
 	"Result (one of):\n"
 	"  --diff                  a unified diff on stdout (the default)\n"
@@ -63,6 +64,7 @@ static const struct option fix_options[] = {
 	{ "no-sparse", no_argument, NULL, OPT_NO_SPARSE },
 	{ "trust-fill", no_argument, NULL, OPT_TRUST_FILL },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "diff", no_argument, NULL, OPT_DIFF },
 	{ "in-place", no_argument, NULL, OPT_IN_PLACE },
 	{ "force", no_argument, NULL, OPT_FORCE },
@@ -172,7 +174,7 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 	int c, ret = ZT_EXIT_USAGE;
 
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "i:p:s:", fix_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:p:s:j:", fix_options, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			input = optarg;
@@ -182,6 +184,12 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 			break;
 		case 's':
 			o.source_dir = optarg;
+			break;
+		case 'j':
+			if (zt_parse_uint(optarg, 256, &secs) || !secs)
+				return error("-j wants a positive number, not '%s'", optarg),
+				       ZT_EXIT_USAGE;
+			ctx->jobs = (int)secs;
 			break;
 		case OPT_STRATEGY:
 			if (!strcmp(optarg, "hoist"))
