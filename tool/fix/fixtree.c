@@ -545,6 +545,9 @@ static char *diff_file(struct fixer *x, const char *name, size_t len)
 static int apply_diff(struct fixer *x, const char *diff)
 {
 	const char *p = diff;
+	/* A header reached by two names is printed twice: apply it once. */
+	char **done = NULL;
+	size_t n_done = 0;
 
 	while ((p = strstr(p, "--- ")) && !x->g_step) {
 		const char *eol = strchr(p, '\n'), *next, *plus;
@@ -561,9 +564,11 @@ static int apply_diff(struct fixer *x, const char *diff)
 			continue;
 		}
 		rel = diff_file(x, p + 4, (size_t)(eol - p - 4));
-		if (!rel)
-			return fail(x, "spatch", "spatch changed %.*s, outside the tree",
-				    (int)(eol - p - 4), p + 4);
+		if (!rel) {
+			fail(x, "spatch", "spatch changed %.*s, outside the tree",
+			     (int)(eol - p - 4), p + 4);
+			break;
+		}
 		p = strchr(plus, '\n');
 		p = p ? p + 1 : plus + strlen(plus);
 		for (next = p; (next = strstr(next, "\n--- ")); next++)
@@ -571,13 +576,23 @@ static int apply_diff(struct fixer *x, const char *diff)
 				     "+++ ", 4))
 				break;
 		next = next ? next + 1 : p + strlen(p);
-		ret = apply_hunks(x, rel, p, next);
-		free(rel);
+		ret = 0;
+		for (size_t i = 0; i < n_done && rel; i++)
+			if (!strcmp(done[i], rel)) {
+				free(rel);
+				rel = NULL;
+			}
+		if (rel) {
+			ret = apply_hunks(x, rel, p, next);
+			done = xrealloc(done, (n_done + 1) * sizeof(*done));
+			done[n_done++] = rel;
+		}
 		if (ret)
-			return ret;
+			break;
 		p = next;
 	}
-	return 0;
+	free_list(done, n_done);
+	return x->g_step ? -1 : 0;
 }
 
 /* "zerotax-fill: FUNCTION: FILL": the call the guard rule found writing the local first. */

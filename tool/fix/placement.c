@@ -15,12 +15,13 @@ bool zt_place_is_public(const char *rel)
 {
 	const char *p;
 
-	if (!strncmp(rel, "include/", 8))
+	/* The directories themselves count too: "include", "arch/x86/include". */
+	if (!strncmp(rel, "include", 7) && (!rel[7] || rel[7] == '/'))
 		return true;
 	if (strncmp(rel, "arch/", 5))
 		return false;
 	p = strchr(rel + 5, '/');
-	return p && !strncmp(p, "/include/", 9);
+	return p && !strncmp(p, "/include", 8) && (!p[8] || p[8] == '/');
 }
 
 /* @path relative to @root, or NULL when outside it. */

@@ -114,7 +114,7 @@ int zt_fix_diff(const struct zt_fix_opts *opts, const struct zt_fix_result *r, c
 	for (size_t i = 0; i < r->n_changed; i++) {
 		char *a = path_in(src, r->changed[i]), *b = path_in(out, r->changed[i]);
 		char *la = xasprintf("a/%s", r->changed[i]), *lb = xasprintf("b/%s", r->changed[i]);
-		char *argv[] = { "diff", "-u", "--label", la, "--label", lb, a, b, NULL };
+		char *argv[] = { "diff", "-up", "--label", la, "--label", lb, a, b, NULL };
 		struct zt_spawn_result res;
 		int ret = zt_spawn(argv, NULL, &res);
 
