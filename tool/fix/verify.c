@@ -105,10 +105,21 @@ static char **tu_argv(const struct zt_fix_build *b, const char *rel, bool shadow
 		argv[n++] = xstrdup("-std=gnu11");
 		if (!sparse)
 			argv[n++] = xstrdup("-fsyntax-only");
-		for (size_t i = 0; i < nf; i++)
-			argv[n++] = map_arg(b, b->cflags[i], shadow);
+		for (size_t i = 0; i < nf; i++) {
+			const char *a = b->cflags[i];
+			char real[PATH_MAX], *abs;
+
+			/* Relative to where fix runs; absolute, so they move into the shadow. */
+			if (!strncmp(a, "-I", 2) && a[2] && a[2] != '/' && realpath(a + 2, real)) {
+				abs = xasprintf("-I%s", real);
+				argv[n++] = map_arg(b, abs, shadow);
+				free(abs);
+				continue;
+			}
+			argv[n++] = map_arg(b, a, shadow);
+		}
 		argv[n++] = xasprintf("%s/%s", root, rel);
-		*cwd = xstrdup(root);
+		*cwd = NULL;
 		return argv;
 	}
 	argv = xcalloc(c->argc + 4, sizeof(*argv));
