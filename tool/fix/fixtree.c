@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -306,13 +307,42 @@ static bool cold_comment(const char *b, const char *e)
  * behind a trailing cache-line aligned member: that one starts a line of its
  * own, and whatever follows it would share it.
  */
-static char *default_anchor(const char *otext, const char *owner_type)
+/* Only blanks between the line's start and @p: a section's heading comment. */
+static bool starts_line(const char *text, const char *p)
+{
+	while (p > text && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	return p == text || p[-1] == '\n';
+}
+
+/* Does the comment [b, e) name the type's subsystem ("XDP" for struct xdp_buff)? */
+static bool names_type(const char *b, const char *e, const char *type)
+{
+	static const char *const generic[] = { "buf", "buff", "info", "data", "desc", "ctx" };
+	char *words = xstrdup(strchr(type, ' ') + 1), *save = NULL;
+	bool hit = false;
+
+	for (char *w = strtok_r(words, "_", &save); w && !hit; w = strtok_r(NULL, "_", &save)) {
+		size_t n = strlen(w);
+		bool skip = n < 3 || isdigit((unsigned char)w[n - 1]);
+
+		for (size_t i = 0; i < ARRAY_SIZE(generic); i++)
+			skip |= !strcmp(w, generic[i]);
+		for (const char *p = b; !skip && !hit && p + n <= e; p++)
+			hit = !strncasecmp(p, w, n) && !isalnum((unsigned char)p[n]) &&
+			      (p == b || !isalnum((unsigned char)p[-1]));
+	}
+	free(words);
+	return hit;
+}
+
+static char *default_anchor(const char *otext, const char *owner_type, const char *type)
 {
 	const char *def = zt_find_definition(otext, owner_type);
 	const char *open = def ? strchr(def, '{') : NULL, *close = open ? zt_match_brace(open) : NULL;
 	const char *p, *stmt;
 	char *names[2] = { NULL, NULL };
-	bool last_aligned = false;
+	bool last_aligned = false, in_section = false;
 	int depth = 0;
 
 	if (!close)
@@ -325,10 +355,14 @@ static char *default_anchor(const char *otext, const char *owner_type)
 			if (!e)
 				break;
 			/* "control", "cold", "slow path": the hot part ended with the member before. */
-			if (!depth && names[1] && cold_comment(p, e)) {
+			if (!depth && names[1] &&
+			    (cold_comment(p, e) || (in_section && starts_line(otext, p)))) {
 				free(names[0]);
 				return names[1];
 			}
+			/* The hot part's section for the type ("XDP"): the field ends it. */
+			if (!depth && starts_line(otext, p) && names_type(p, e, type))
+				in_section = true;
 			p = e + 1;
 			stmt = p + 1;
 			continue;
@@ -1294,7 +1328,7 @@ static int run_group(struct fixer *x, size_t g, char *tmpl)
 		if (x->o->strategy == ZT_FIX_HOIST && !s->anchor) {
 			char *o = zt_shadow_read(&x->sh, s->owner_rel);
 
-			s->anchor = o ? default_anchor(o, s->owner_type) : NULL;
+			s->anchor = o ? default_anchor(o, s->owner_type, s->type) : NULL;
 			free(o);
 		}
 		apply_one(x, k, tmpl);

@@ -326,6 +326,36 @@ static const struct zt_finding *first_applied(const struct zt_findings *fs,
 	return NULL;
 }
 
+/*
+ * The subject prefix as netdev writes it, from the path in a kernel tree:
+ * mlx5 core's en* files are "net/mlx5e", the rest of mlx5 core "net/mlx5",
+ * another driver its directory's name ("ice", "igc"). NULL off the kernel's
+ * layout: the caller uses the function's prefix.
+ */
+static char *kernel_prefix(const char *file)
+{
+	const char *p = file ? strstr(file, "drivers/net/ethernet/") : NULL;
+	const char *vendor, *drv, *end;
+
+	if (!p)
+		return NULL;
+	if (strstr(p, "/mellanox/mlx5/core/")) {
+		const char *rest = strstr(p, "/mellanox/mlx5/core/") + 20;
+
+		return xstrdup(!strncmp(rest, "en", 2) ? "net/mlx5e" : "net/mlx5");
+	}
+	vendor = p + 21;
+	drv = strchr(vendor, '/');
+	if (!drv)
+		return NULL;
+	drv++;
+	end = strchr(drv, '/');
+	/* drivers/net/ethernet/VENDOR/DRIVER/...; a file right in VENDOR/ names the vendor. */
+	if (!end)
+		return xstrndup(vendor, (size_t)(drv - vendor - 1));
+	return xstrndup(drv, (size_t)(end - drv));
+}
+
 char *zt_fix_subject(const struct zt_findings *fs, const struct zt_fix_result *r)
 {
 	const struct zt_finding *f = first_applied(fs, r);
@@ -347,8 +377,20 @@ char *zt_fix_subject(const struct zt_findings *fs, const struct zt_fix_result *r
 		memmove(oname, oname + strlen(pfx) + 1, strlen(oname + strlen(pfx) + 1) + 1);
 	obj = humanize(tname);
 	own = humanize(oname);
-	subject = xasprintf("net/%s: Reuse per-%s %s to avoid stack zeroing overhead", pfx, own,
-			    obj);
+	{
+		char *kp = kernel_prefix(f->file);
+
+		if (!r->field_owner)	/* uninitialized: no field, the local stays */
+			subject = xasprintf("%s: Do not zero the on-stack %s on every packet",
+					    kp ? kp : pfx, obj);
+		else if (kp)
+			subject = xasprintf("%s: Reuse per-%s %s to avoid stack zeroing overhead",
+					    kp, own, obj);
+		else
+			subject = xasprintf("net/%s: Reuse per-%s %s to avoid stack zeroing overhead",
+					    pfx, own, obj);
+		free(kp);
+	}
 	free(pfx);
 	free(obj);
 	free(own);
@@ -455,7 +497,7 @@ int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings
 			if (r->items[i].status == ZT_FIX_APPLIED)
 				it = &r->items[i];
 		where = r->field_after ?
-			xasprintf("after %s, the last member of the hot part", r->field_after) :
+			xasprintf("after %s, among the per-packet members", r->field_after) :
 			xstrdup("at its end");
 		if (r->moved_from)
 			moved = xasprintf(" The owner embeds it by value now, so the definition of "
@@ -464,12 +506,20 @@ int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings
 		/* The guard rule's finding, without the strategy's own explanation. */
 		fill = it && it->why ? xstrndup(it->why, strcspn(it->why, ";")) :
 		       xstrdup("every field is written before it is read");
-		p2 = xasprintf("Keep one %s per queue instead: it becomes the member %s of %s, "
-			       "%s, and each function takes a pointer to it. A queue is "
-			       "processed by one NAPI context at a time, and %s, so no "
-			       "packet sees what the previous one left.%s", f->type, f->symbol,
-			       r->field_owner ? r->field_owner : "the owner", where, fill,
-			       moved ? moved : "");
+		if (opts->strategy == ZT_FIX_UNINITIALIZED)
+			p2 = xasprintf("Mark %s __uninitialized instead: %s, so the zeroing is "
+				       "dead work (%s).", f->symbol, fill,
+				       it && it->why && strchr(it->why, ';') ?
+				       strchr(it->why, ';') + 2 : "see the evidence above");
+		else
+			p2 = xasprintf("Keep one %s per queue instead: it becomes the member %s of "
+				       "%s, %s, and each function takes a pointer to it. A queue is "
+				       "processed by one NAPI context at a time, and %s, so no "
+				       "packet sees what the previous one left.%s%s%s", f->type,
+				       f->symbol, r->field_owner ? r->field_owner : "the owner",
+				       where, fill, moved ? moved : "",
+				       r->included ? " The owner's header now includes the "
+				       "type's: " : "", r->included ? r->included : "");
 		wrap(m, p2);
 		free(p2);
 		free(fill);
@@ -504,10 +554,19 @@ int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings
 	path = xasprintf("%s/0001-%.52s.patch", dir, slug);
 	free(slug);
 	free(subject);
-	if (zt_write_file(path, mail, mlen)) {
-		error("cannot write %s: %s", path, strerror(errno));
-		free(path);
-		goto out;
+	{
+		/* A full disk must not leave a truncated patch: a new name, synced, renamed. */
+		char *tmp = xasprintf("%s.zerotax-new", path);
+
+		unlink(tmp);
+		if (write_new(tmp, mail, 0644) || rename(tmp, path)) {
+			error("cannot write %s: %s", path, strerror(errno));
+			unlink(tmp);
+			free(tmp);
+			free(path);
+			goto out;
+		}
+		free(tmp);
 	}
 	*path_out = path;
 	ret = 0;
