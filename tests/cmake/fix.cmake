@@ -18,6 +18,22 @@ foreach(case ${ZT_FIX_CASES})
 		LABELS fix)
 endforeach()
 
+# Hostile inputs and missing tools (issue 17): label 'hostile'.
+foreach(case hostile-no-sparse hostile-no-git hostile-duplicates)
+	add_test(NAME fix/${case}
+		COMMAND ${CMAKE_COMMAND}
+			-DZT=$<TARGET_FILE:zerotax>
+			-DCORPUS=${CMAKE_SOURCE_DIR}/corpus/fix
+			-DDATA=${CMAKE_CURRENT_SOURCE_DIR}/data/fix
+			-DWORK=${CMAKE_CURRENT_BINARY_DIR}/fix-work/${case}
+			-DCASE=${case}
+			-DGCC=${GCC_EXE}
+			-P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/fix/run.cmake)
+	set_tests_properties(fix/${case} PROPERTIES
+		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/lsan.supp:print_suppressions=0"
+		LABELS "fix;hostile")
+endforeach()
+
 # The reference driver: check finds the four receive functions, fix rewrites
 # them (field after the hot members, definition moved into en.h) and the copy
 # compiles with the driver's own flags.

@@ -140,6 +140,26 @@ int zt_fix_diff(const struct zt_fix_opts *opts, const struct zt_fix_result *r, c
  * "not a git repository" means there is no git tree; any other failure of
  * git (safe.directory, a broken index) is an error, not a reason to skip.
  */
+/* A .git (directory or file) in @dir or above it. */
+static bool inside_git_tree(const char *dir)
+{
+	char *d = realpath(dir, NULL), *slash;
+	bool yes = false;
+
+	while (d && !yes) {
+		char *g = xasprintf("%s/.git", d);
+
+		yes = access(g, F_OK) == 0;
+		free(g);
+		slash = strrchr(d, '/');
+		if (!slash || slash == d)
+			break;
+		*slash = '\0';
+	}
+	free(d);
+	return yes;
+}
+
 static int git_dirty(const char *dir, bool *is_git, char **status)
 {
 	char *argv[] = { "git", "-C", (char *)dir, "status", "--porcelain", "--", ".", NULL };
@@ -149,8 +169,16 @@ static int git_dirty(const char *dir, bool *is_git, char **status)
 	*is_git = false;
 	*status = NULL;
 	if (zt_spawn(argv, NULL, &res)) {
-		/* git itself is missing: the tree cannot be a git tree we can read */
-		ret = res.not_found ? 0 : -1;
+		/*
+		 * git itself is missing: fail closed when the tree (or a directory
+		 * above it) is a git work tree, since nothing can tell whether it
+		 * holds uncommitted work; elsewhere there is nothing to protect.
+		 */
+		if (res.not_found && inside_git_tree(dir))
+			ret = error("git is not installed: cannot tell whether %s has uncommitted "
+				    "changes (install git, or use --force)", dir);
+		else if (!res.not_found)
+			ret = error("git status in %s could not run", dir);
 	} else if (!res.exit_code) {
 		*is_git = true;
 		*status = xstrdup(res.out);
@@ -208,13 +236,17 @@ int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result
 		return 0;	/* nothing rewritten, nothing to write */
 	if (!src || !out)
 		return error("nothing was rewritten");
-	if (git_dirty(src, &is_git, &status))
-		return -1;
-	if (is_git && status[0] && !force) {
+	/* --force writes whatever git would say: git is not asked (nor needed). */
+	if (!force) {
+		if (git_dirty(src, &is_git, &status))
+			return -1;
+		if (is_git && status[0]) {
+			free(status);
+			return error("%s has uncommitted changes; commit or stash them, or use "
+				     "--force", src);
+		}
 		free(status);
-		return error("%s has uncommitted changes; commit or stash them, or use --force", src);
 	}
-	free(status);
 
 	dst = xcalloc(n + 1, sizeof(*dst));
 	tmp = xcalloc(n + 1, sizeof(*tmp));
