@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -127,6 +128,20 @@ static void print_text(FILE *f, const struct zt_findings *fs, const struct zt_fi
 		fprintf(f, ", sparse: no new warnings (%zu before, %zu after)", r->sparse_before,
 			r->sparse_after);
 	fputc('\n', f);
+	{
+		/* What fix costs beyond the tools it runs (libclang's parse is ours). */
+		struct rusage self, kids;
+
+		getrusage(RUSAGE_SELF, &self);
+		getrusage(RUSAGE_CHILDREN, &kids);
+		fprintf(f, "cpu: zerotax %.1f s, compilers/spatch/sparse %.1f s; peak memory: "
+			"zerotax %ld MB, largest child %ld MB\n",
+			self.ru_utime.tv_sec + self.ru_stime.tv_sec +
+			(self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6,
+			kids.ru_utime.tv_sec + kids.ru_stime.tv_sec +
+			(kids.ru_utime.tv_usec + kids.ru_stime.tv_usec) / 1e6,
+			self.ru_maxrss / 1024, kids.ru_maxrss / 1024);
+	}
 }
 
 static json_t *result_json(const struct zt_findings *fs, const struct zt_fix_result *r,
