@@ -274,6 +274,15 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 		o.cflags = argv + optind;	/* getopt stops at "--"; the rest is NULL-terminated */
 
 	ret = ZT_EXIT_INPUT;
+	{
+		char *what = NULL;
+
+		if (zt_fix_recover(o.source_dir, &what))
+			goto out;
+		if (what)
+			warning("%s: %s", o.source_dir, what);
+		free(what);
+	}
 	if (build) {
 		if (zt_compdb_load(build, &db))
 			goto out;

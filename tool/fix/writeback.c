@@ -216,6 +216,105 @@ fail:
 	return -1;
 }
 
+/* ---- the journal: a write-back killed half-way is rolled back next time ---- */
+
+#define JOURNAL ".zerotax-journal"
+
+/* Every file the write-back may touch, one relative path a line, synced. */
+static int journal_write(const char *src, char *const *rel, size_t n)
+{
+	char *path = path_in(src, JOURNAL), *tmp = xasprintf("%s.new", path);
+	char *text = xstrdup("zerotax write-back journal 1\n"), *t;
+	int ret;
+
+	for (size_t i = 0; i < n; i++) {
+		t = xasprintf("%s%s\n", text, rel[i]);
+		free(text);
+		text = t;
+	}
+	unlink(tmp);
+	ret = write_new(tmp, text, 0644) || rename(tmp, path) ? -1 : 0;
+	if (ret)
+		unlink(tmp);
+	free(text);
+	free(tmp);
+	free(path);
+	return ret;
+}
+
+static void unlink_journal(const char *src)
+{
+	char *j = path_in(src, JOURNAL);
+
+	unlink(j);
+	free(j);
+}
+
+int zt_fix_recover(const char *src_dir, char **what)
+{
+	char *path = path_in(src_dir, JOURNAL), *text = NULL, *save = NULL;
+	size_t restored = 0, files = 0;
+	int ret = 0;
+
+	*what = NULL;
+	{
+		/* Killed while the journal itself was written: no file was touched yet. */
+		char *half = xasprintf("%s.new", path);
+
+		unlink(half);
+		free(half);
+	}
+	if (zt_read_file(path, &text, NULL)) {
+		free(path);
+		return errno == ENOENT ? 0 : error("cannot read %s: %s", JOURNAL, strerror(errno));
+	}
+	if (strncmp(text, "zerotax write-back journal 1\n", 29)) {
+		ret = error("%s is not a zerotax journal: not touching the tree", path);
+		goto out;
+	}
+	/*
+	 * Roll back: the originals are kept as FILE.zerotax-orig until every
+	 * rename is done, so each file is either untouched or its original is
+	 * still there. Rolling back is always possible; completing is not.
+	 */
+	for (char *l = strtok_r(text + 29, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		char *dst, *keep, *tmp;
+
+		if (strstr(l, "..") || l[0] == '/')
+			continue;	/* never outside the tree */
+		dst = path_in(src_dir, l);
+		keep = xasprintf("%s.zerotax-orig", dst);
+		tmp = xasprintf("%s.zerotax-new", dst);
+		files++;
+		if (!access(keep, F_OK)) {
+			struct stat a, b;
+
+			/* Killed before its rename: both names are one file, rename() would be a no-op. */
+			if (!stat(keep, &a) && !stat(dst, &b) && a.st_ino == b.st_ino &&
+			    a.st_dev == b.st_dev) {
+				if (unlink(keep))
+					ret = error("cannot remove %s: %s", keep, strerror(errno));
+			} else if (rename(keep, dst))
+				ret = error("cannot restore %s from %s: %s", dst, keep, strerror(errno));
+			else
+				restored++;
+		}
+		unlink(tmp);
+		free(dst);
+		free(keep);
+		free(tmp);
+	}
+	if (!ret) {
+		unlink(path);
+		*what = xasprintf("rolled back an interrupted write-back: %zu of %zu file(s) "
+				  "restored, the tree is as it was before it", restored, files);
+	}
+out:
+	free(text);
+	free(path);
+	return ret;
+}
+
 /*
  * Two phases, so the tree is never left half-rewritten: (1) every new file is
  * written beside its original and synced — a failure removes them and nothing
@@ -257,6 +356,12 @@ int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result
 		keep[i] = xasprintf("%s.zerotax-orig", dst[i]);
 	}
 
+	/* The journal first: a kill from here on is rolled back by the next run. */
+	if (journal_write(src, r->changed, n)) {
+		ret = error("cannot write the journal %s/%s: %s", src, JOURNAL, strerror(errno));
+		goto out;
+	}
+
 	/* phase 1: nothing in the tree changes */
 	for (; !ret && written < n; written++) {
 		char *text = read_rel(out, r->changed[written]);
@@ -276,6 +381,7 @@ int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result
 	if (ret) {
 		for (size_t i = 0; i < written; i++)
 			unlink(tmp[i]);
+		unlink_journal(src);
 		goto out;
 	}
 
@@ -292,16 +398,22 @@ int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result
 		}
 	}
 	if (ret) {
+		bool left = false;
+
 		for (size_t i = 0; i < replaced; i++)
 			if (rename(keep[i], dst[i]))
-				error("tree left partially rewritten: restore %s from %s", dst[i],
-				      keep[i]);
+				left = error("tree left partially rewritten: restore %s from %s", dst[i],
+					     keep[i]);
 		for (size_t i = replaced; i < n; i++)
 			unlink(tmp[i]);
+		if (!left)	/* else the journal lets the next run finish the rollback */
+			unlink_journal(src);
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++)
 		unlink(keep[i]);
+	/* Unlinked last: until then a kill is rolled back, never left in between. */
+	unlink_journal(src);
 out:
 	for (size_t i = 0; i < n; i++) {
 		free(dst[i]);
