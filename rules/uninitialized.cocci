@@ -93,6 +93,7 @@ if fn in zt_filled_fn:
 
 @depends on patch@
 position zt_p : script:python() { zt_go(zt_p) };
+{{ATTR_DECL}}
 @@
 - {{TYPE}} {{VAR}}@zt_p;
 + {{TYPE}} {{VAR}} {{ATTR}};

@@ -1,7 +1,8 @@
 # End-to-end tests of `zerotax fix` on corpus/fix: each case runs the binary
 # on a scratch copy of a corpus tree (tests/cmake/fix/run.cmake).
 set(ZT_FIX_CASES safe-in-place dirty-git unsafe-refused nocompile-in-place stale-in-place
-	json emit-coccicheck format-patch uninitialized linked-in-place)
+	json emit-coccicheck format-patch uninitialized uninitialized-macro linked-in-place
+	placement-public placement-chain placement-mixed placement-otherdir)
 foreach(case ${ZT_FIX_CASES})
 	add_test(NAME fix/${case}
 		COMMAND ${CMAKE_COMMAND}
@@ -15,6 +16,22 @@ foreach(case ${ZT_FIX_CASES})
 	set_tests_properties(fix/${case} PROPERTIES
 		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/lsan.supp:print_suppressions=0"
 		LABELS fix)
+endforeach()
+
+# Hostile inputs and missing tools (issue 17): label 'hostile'.
+foreach(case hostile-no-sparse hostile-no-git hostile-duplicates hostile-kill-write-back)
+	add_test(NAME fix/${case}
+		COMMAND ${CMAKE_COMMAND}
+			-DZT=$<TARGET_FILE:zerotax>
+			-DCORPUS=${CMAKE_SOURCE_DIR}/corpus/fix
+			-DDATA=${CMAKE_CURRENT_SOURCE_DIR}/data/fix
+			-DWORK=${CMAKE_CURRENT_BINARY_DIR}/fix-work/${case}
+			-DCASE=${case}
+			-DGCC=${GCC_EXE}
+			-P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/fix/run.cmake)
+	set_tests_properties(fix/${case} PROPERTIES
+		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/lsan.supp:print_suppressions=0"
+		LABELS "fix;hostile")
 endforeach()
 
 # The reference driver: check finds the four receive functions, fix rewrites

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -89,6 +90,7 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct fix_args
 		ZT_OPT_SET_FALSE(0, "no-sparse", &f->o.sparse, "skip the sparse comparison"),
 		ZT_OPT_CALLBACK(0, "timeout", &f->o.timeout_ms, "SECONDS",
 				"per spatch or compiler run (default 120)", opt_timeout),
+		ZT_OPT_JOBS(&ctx->jobs, "verification compiles N TUs at once (default 1)"),
 		ZT_OPT_GROUP("Result (one of):"),
 		ZT_OPT_BOOL(0, "diff", &f->diff_mode, "a unified diff on stdout (the default)"),
 		ZT_OPT_BOOL(0, "in-place", &f->in_place, "write the tree"),
@@ -160,17 +162,33 @@ static void print_text(FILE *f, const struct zt_findings *fs, const struct zt_fi
 		fprintf(f, "field: %s\n", r->field);
 	if (r->moved)
 		fprintf(f, "moved: %s\n", r->moved);
+	if (r->included)
+		fprintf(f, "included: %s\n", r->included);
 	if (r->failed_step) {
 		fprintf(f, "failed: step '%s': %s\nthe tree %s is untouched\n", r->failed_step,
 			r->failure, o->source_dir);
 		return;
 	}
-	fprintf(f, "verified: %zu applied, %zu refused, %zu file(s) changed", r->n_applied,
-		r->n_refused, r->n_changed);
+	fprintf(f, "verified: %zu applied, %zu refused, %zu file(s) changed, %zu TU(s) compiled",
+		r->n_applied, r->n_refused, r->n_changed, r->n_compiled);
 	if (r->sparse_ran)
 		fprintf(f, ", sparse: no new warnings (%zu before, %zu after)", r->sparse_before,
 			r->sparse_after);
 	fputc('\n', f);
+	{
+		/* What fix costs beyond the tools it runs (libclang's parse is ours). */
+		struct rusage self, kids;
+
+		getrusage(RUSAGE_SELF, &self);
+		getrusage(RUSAGE_CHILDREN, &kids);
+		fprintf(f, "cpu: zerotax %.1f s, compilers/spatch/sparse %.1f s; peak memory: "
+			"zerotax %ld MB, largest child %ld MB\n",
+			self.ru_utime.tv_sec + self.ru_stime.tv_sec +
+			(self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6,
+			kids.ru_utime.tv_sec + kids.ru_stime.tv_sec +
+			(kids.ru_utime.tv_usec + kids.ru_stime.tv_usec) / 1e6,
+			self.ru_maxrss / 1024, kids.ru_maxrss / 1024);
+	}
 }
 
 static json_t *result_json(const struct zt_findings *fs, const struct zt_fix_result *r,
@@ -184,22 +202,22 @@ static json_t *result_json(const struct zt_findings *fs, const struct zt_fix_res
 
 		if (it->status == ZT_FIX_NOT_APPLICABLE)
 			continue;
-		json_array_append_new(items, json_pack("{s:s, s:i, s:s?, s:s?, s:s?, s:s, s:s?, s:s?, s:s?}",
+		json_array_append_new(items, json_pack("{s:s, s:i, s:s?, s:s?, s:s?, s:s, s:s?, s:s?, s:s?, s:s?}",
 			"file", fd->file, "line", (int)fd->line, "function", fd->function,
 			"symbol", fd->symbol, "type", fd->type,
-			"status", zt_fix_status_name(it->status), "reason", it->reason, "why", it->why,
-			"semantic_patch", it->sp_file));
+			"status", zt_fix_status_name(it->status), "step", it->step,
+			"reason", it->reason, "why", it->why, "semantic_patch", it->sp_file));
 	}
 	for (size_t i = 0; i < r->n_changed; i++)
 		json_array_append_new(changed, json_string(r->changed[i]));
 	return json_pack("{s:s, s:s, s:s, s:s, s:b, s:s?, s:s?, s:o, s:o, s:s?, s:s?,"
-			 " s:{s:b, s:i, s:i}, s:s?, s:s?}",
+			 " s:s?, s:i, s:{s:b, s:i, s:i}, s:s?, s:s?}",
 			 "tool", "zerotax", "version", ZT_VERSION, "command", "fix",
 			 "strategy", o->strategy == ZT_FIX_HOIST ? "hoist" : "uninitialized",
 			 "ok", r->failed_step == NULL, "failed_step", r->failed_step,
 			 "failure", r->failure, "items", items, "changed", changed,
-			 "field", r->field, "moved", r->moved,
-			 "sparse", "ran", r->sparse_ran, "before", (int)r->sparse_before,
+			 "field", r->field, "moved", r->moved, "included", r->included,
+			 "compiled", (int)r->n_compiled, "sparse", "ran", r->sparse_ran, "before", (int)r->sparse_before,
 			 "after", (int)r->sparse_after, "diff", diff, "patch", patch);
 }
 
@@ -213,7 +231,7 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 	struct zt_findings fs = { 0 };
 	struct zt_fix_result r = { 0 };
 	struct zt_compdb db = { 0 };
-	char scratch[] = "/tmp/zerotax-fix-tree-XXXXXX", *out_dir = NULL, *check_json = NULL;
+	char *check_json = NULL;
 	char *diff = NULL, *patch_path = NULL;
 	int ret;
 
@@ -230,6 +248,15 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 	diff_mode = f.diff_mode;
 	ctx->format = f.format;
 	ret = ZT_EXIT_INPUT;
+	{
+		char *what = NULL;
+
+		if (zt_fix_recover(f.o.source_dir, &what))
+			goto out;
+		if (what)
+			warning("%s: %s", f.o.source_dir, what);
+		free(what);
+	}
 	if (build) {
 		if (zt_compdb_load(build, &db))
 			goto out;
@@ -244,16 +271,9 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 	}
 	if (zt_findings_load_json(input, &fs, NULL))
 		goto out;
-	if (output) {
-		out_dir = xstrdup(output);
-	} else {
-		if (!mkdtemp(scratch)) {
-			error("cannot create a scratch directory: %s", strerror(errno));
-			goto out;
-		}
-		out_dir = xasprintf("%s/tree", scratch);
-	}
-	f.o.output_dir = out_dir;
+	/* No copy of the tree: the rewritten files live in a scratch shadow of it. */
+	f.o.output_dir = output;
+	f.o.jobs = ctx->jobs;
 
 	if (zt_fix_tree(ctx, &f.o, &fs, &r)) {
 		ret = ZT_EXIT_INPUT;
@@ -290,13 +310,10 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 			fprintf(ctx->out, "%s\n", patch_path);
 	}
 out:
-	if (!output && out_dir)
-		zt_remove_tree(scratch);
 	if (have_db)
 		zt_compdb_release(&db);
 	zt_fix_result_release(&r);
 	zt_findings_release(&fs);
-	free(out_dir);
 	free(check_json);
 	free(diff);
 	free(patch_path);

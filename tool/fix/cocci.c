@@ -117,6 +117,10 @@ static const char *lookup(const struct zt_cocci_vars *v, const char *name, size_
 		return v->owner_param;
 	if (IS("ATTR"))
 		return v->attr;
+	/* spatch 1.1.1 parses an attribute macro in + code only once it is declared. */
+	if (IS("ATTR_DECL"))
+		return v->attr && !strcmp(v->attr, "__uninitialized") ?
+		       "attribute name __uninitialized;" : "";
 	if (IS("POSITIONS"))
 		return *owned = positions_literal(v);
 	if (IS("FIELD_RULE"))

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -16,8 +17,13 @@
 #include <jansson.h>
 
 #include "cocci.h"
+#include "fix_internal.h"
+#include "fixtext.h"
 #include "fixtree.h"
+#include "placement.h"
 #include "process.h"
+#include "shadow.h"
+#include "verify.h"
 
 #define DEFAULT_TIMEOUT_MS 120000
 
@@ -29,10 +35,9 @@ struct site {
 	char *type, *var;
 	char *owner_type, *owner_param;
 	char *owner_rel;	/* the owner struct's file */
-	char *type_rel;		/* where the type is defined (NULL: unknown, searched) */
-	unsigned int type_line;
 	char *anchor;		/* from the layout model: details.owner.after */
 	char *fill;		/* uninitialized: the function that writes it first */
+	size_t group;		/* findings that must go together share one */
 	bool applied;
 };
 
@@ -42,15 +47,37 @@ struct fixer {
 	const struct zt_findings *fs;
 	struct zt_fix_result *r;
 	char *src;		/* realpath of the source tree */
-	char *out;		/* realpath of the copy */
+	struct zt_shadow sh;	/* the rewritten files */
+	struct zt_fix_build build;
 	char *spdir;		/* where the instantiated semantic patches go */
-	bool spdir_temp;
 	struct site *sites;
 	size_t n_sites;
-	char **touched;		/* files relative to the tree the steps may have changed */
-	size_t n_touched;
 	unsigned int timeout;
+	const char *attr;	/* uninitialized: the attribute as the tree spells it */
+	/* the group being tried: its failure refuses it, not the run */
+	bool in_group;
+	const char *g_step;
+	char *g_reason;
+	char *g_moved, *g_moved_from, *g_moved_to, *g_included;
 };
+
+/* Messages name the tree's files, not the shadow's. */
+static char *unshadow(const struct fixer *x, const char *msg)
+{
+	size_t tl = x->sh.tree ? strlen(x->sh.tree) : 0;
+	char *out = xstrdup(""), *n;
+	const char *p = msg, *hit;
+
+	while (tl && (hit = strstr(p, x->sh.tree))) {
+		n = xasprintf("%s%.*s%s", out, (int)(hit - p), p, x->src);
+		free(out);
+		out = n;
+		p = hit + tl;
+	}
+	n = xasprintf("%s%s", out, p);
+	free(out);
+	return n;
+}
 
 const char *zt_fix_status_name(enum zt_fix_status s)
 {
@@ -75,6 +102,17 @@ static int fail(struct fixer *x, const char *step, const char *fmt, ...)
 	va_start(ap, fmt);
 	msg = xvasprintf(fmt, ap);
 	va_end(ap);
+	if (x->in_group) {
+		/* One finding (or group) fails, not the run: it is refused with this. */
+		if (!x->g_step) {
+			x->g_step = step;
+			x->g_reason = unshadow(x, msg);
+			free(msg);
+		} else {
+			free(msg);
+		}
+		return -1;
+	}
 	if (!x->r->failed_step) {
 		x->r->failed_step = step;
 		x->r->failure = msg;
@@ -82,15 +120,6 @@ static int fail(struct fixer *x, const char *step, const char *fmt, ...)
 		free(msg);
 	}
 	return error("fix: step '%s' failed: %s", step, x->r->failure);
-}
-
-static void touch(struct fixer *x, const char *rel)
-{
-	for (size_t i = 0; i < x->n_touched; i++)
-		if (!strcmp(x->touched[i], rel))
-			return;
-	x->touched = xrealloc(x->touched, (x->n_touched + 1) * sizeof(*x->touched));
-	x->touched[x->n_touched++] = xstrdup(rel);
 }
 
 /* @path relative to @root, or NULL when outside it. */
@@ -106,31 +135,11 @@ static char *relative_to(const char *root, const char *path)
 	return xstrdup(real + n + 1);
 }
 
-static char *path_in(const char *dir, const char *rel)
-{
-	return xasprintf("%s/%s", dir, rel);
-}
 
 /* ---- JSON details --------------------------------------------------------- */
 
-static const char *jstr(json_t *o, const char *key)
-{
-	json_t *v = o ? json_object_get(o, key) : NULL;
 
-	return json_is_string(v) ? json_string_value(v) : NULL;
-}
 
-static bool jtrue(json_t *o, const char *key)
-{
-	return o && json_is_true(json_object_get(o, key));
-}
-
-static long long jint(json_t *o, const char *key, long long dflt)
-{
-	json_t *v = o ? json_object_get(o, key) : NULL;
-
-	return json_is_integer(v) ? json_integer_value(v) : dflt;
-}
 
 /* ---- the plan: what is safe, from the finding's own details ---------------- */
 
@@ -158,7 +167,7 @@ static bool stack_finding(const struct zt_finding *f)
 static void plan_one(struct fixer *x, size_t i)
 {
 	const struct zt_finding *f = &x->fs->v[i];
-	json_t *d = f->details, *owner, *uses, *decl, *tdecl, *ev;
+	json_t *d = f->details, *owner, *uses, *decl, *ev;
 	struct site s = { .item = i, .f = f };
 	bool hoist = x->o->strategy == ZT_FIX_HOIST;
 
@@ -169,6 +178,10 @@ static void plan_one(struct fixer *x, size_t i)
 	owner = json_object_get(d, "owner");
 	if (!zt_is_record_type(f->type)) {
 		item_refuse(x, i, "'%s' is not a struct or union local", f->type ? f->type : "?");
+		return;
+	}
+	if (!zt_is_c_identifier(f->function)) {
+		item_refuse(x, i, "the function name '%s' is not a C identifier", f->function);
 		return;
 	}
 	if (!zt_is_c_identifier(f->symbol)) {
@@ -228,9 +241,6 @@ static void plan_one(struct fixer *x, size_t i)
 		}
 		if (jstr(owner, "after") && zt_is_c_identifier(jstr(owner, "after")))
 			s.anchor = xstrdup(jstr(owner, "after"));
-		tdecl = json_object_get(d, "type_decl");
-		s.type_rel = relative_to(x->src, jstr(tdecl, "file"));
-		s.type_line = (unsigned int)jint(tdecl, "line", 0);
 	} else {
 		json_t *clang;
 		long long cb;
@@ -261,7 +271,6 @@ drop:
 	free(s.owner_param);
 	free(s.owner_rel);
 	free(s.anchor);
-	free(s.type_rel);
 }
 
 static void site_release(struct site *s)
@@ -272,459 +281,11 @@ static void site_release(struct site *s)
 	free(s->owner_type);
 	free(s->owner_param);
 	free(s->owner_rel);
-	free(s->type_rel);
 	free(s->anchor);
 	free(s->fill);
 }
 
-/* ---- copy ------------------------------------------------------------------ */
-
-static bool is_build_dir(const char *dir)
-{
-	char *p = xasprintf("%s/CMakeCache.txt", dir);
-	bool yes = access(p, F_OK) == 0;
-
-	free(p);
-	return yes;
-}
-
-static int copy_file(const char *from, const char *to, mode_t mode)
-{
-	char *data;
-	size_t len;
-	int ret;
-
-	if (zt_read_file(from, &data, &len))
-		return -1;
-	ret = zt_write_file(to, data, len);
-	free(data);
-	if (!ret)
-		chmod(to, mode & 07777);
-	return ret;
-}
-
-/* The sources only: no .git, no build directories, not the copy itself. */
-static int copy_tree(const char *from, const char *to, const char *skip)
-{
-	DIR *d = opendir(from);
-	struct dirent *e;
-	int ret = 0;
-
-	if (!d)
-		return error("cannot read %s: %s", from, strerror(errno));
-	if (mkdir(to, 0755) && errno != EEXIST) {
-		closedir(d);
-		return error("cannot create %s: %s", to, strerror(errno));
-	}
-	while (!ret && (e = readdir(d))) {
-		char *a, *b;
-		struct stat st;
-
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
-		    !strcmp(e->d_name, ".git"))
-			continue;
-		a = path_in(from, e->d_name);
-		b = path_in(to, e->d_name);
-		if (lstat(a, &st)) {
-			ret = error("cannot stat %s: %s", a, strerror(errno));
-		} else if (S_ISDIR(st.st_mode)) {
-			char real[PATH_MAX];
-
-			/* The copy may live inside the tree: never copy it into itself. */
-			if (!(realpath(a, real) && !strcmp(real, skip)) && !is_build_dir(a))
-				ret = copy_tree(a, b, skip);
-		} else if (S_ISLNK(st.st_mode)) {
-			char target[PATH_MAX];
-			struct stat tst;
-			ssize_t n;
-
-			/*
-			 * A linked file is copied as a file: the rewrite writes into the
-			 * copy, and through a link it would reach the user's tree.
-			 */
-			if (!stat(a, &tst) && S_ISREG(tst.st_mode)) {
-				if (copy_file(a, b, tst.st_mode))
-					ret = error("cannot copy %s: %s", a, strerror(errno));
-			} else if ((n = readlink(a, target, sizeof(target) - 1)) < 0 ||
-				   (target[n] = '\0', symlink(target, b))) {
-				ret = error("cannot copy the link %s: %s", a, strerror(errno));
-			}
-		} else if (S_ISREG(st.st_mode)) {
-			if (copy_file(a, b, st.st_mode))
-				ret = error("cannot copy %s: %s", a, strerror(errno));
-		}
-		free(a);
-		free(b);
-	}
-	closedir(d);
-	return ret;
-}
-
-static int remove_tree(const char *path)
-{
-	return zt_remove_tree(path);
-}
-
 /* ---- text helpers ---------------------------------------------------------- */
-
-/*
- * Not inlined: gcc-12 at -O2 otherwise mistakes the returned buffer for the
- * address of the local 'text' and warns (-Wdangling-pointer) at its users.
- */
-static __attribute__((noinline)) char *read_rel(const char *dir, const char *rel)
-{
-	char *p = path_in(dir, rel), *text = NULL;
-
-	if (zt_read_file(p, &text, NULL))
-		text = NULL;
-	free(p);
-	return text;
-}
-
-static int write_rel(const char *dir, const char *rel, const char *text)
-{
-	char *p = path_in(dir, rel);
-	int ret = zt_write_file(p, text, strlen(text));
-
-	free(p);
-	return ret;
-}
-
-static unsigned int line_of(const char *text, const char *at)
-{
-	unsigned int n = 1;
-
-	for (const char *p = text; p < at; p++)
-		n += *p == '\n';
-	return n;
-}
-
-/* The matching close brace of the open brace at @open; skips comments and strings. */
-static const char *match_brace(const char *open)
-{
-	int depth = 0;
-
-	for (const char *p = open; *p; p++) {
-		if (p[0] == '/' && p[1] == '*') {
-			p = strstr(p + 2, "*/");
-			if (!p)
-				return NULL;
-			p++;
-		} else if (p[0] == '/' && p[1] == '/') {
-			p = strchr(p, '\n');
-			if (!p)
-				return NULL;
-		} else if (*p == '"' || *p == '\'') {
-			char q = *p;
-
-			for (p++; *p && *p != q; p++)
-				if (*p == '\\' && p[1])
-					p++;
-			if (!*p)
-				return NULL;
-		} else if (*p == '{') {
-			depth++;
-		} else if (*p == '}' && !--depth) {
-			return p;
-		}
-	}
-	return NULL;
-}
-
-/* "struct NAME {" (any spacing) at the start of a line: the definition of @type. */
-static const char *find_definition(const char *text, const char *type)
-{
-	const char *name = strchr(type, ' ') + 1;
-	size_t kw = (size_t)(name - type - 1), nl = strlen(name);
-
-	for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
-		const char *p = l;
-
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (strncmp(p, type, kw) || (p[kw] != ' ' && p[kw] != '\t'))
-			continue;
-		p += kw;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (strncmp(p, name, nl))
-			continue;
-		p += nl;
-		while (*p == ' ' || *p == '\t' || *p == '\n')
-			p++;
-		if (*p == '{')
-			return l;
-	}
-	return NULL;
-}
-
-/* Back over the comment block that documents the definition starting at @l. */
-static const char *with_leading_comment(const char *text, const char *l)
-{
-	while (l > text) {
-		const char *prev = l - 1, *p;
-
-		while (prev > text && prev[-1] != '\n')
-			prev--;
-		p = prev;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!strncmp(p, "/*", 2) || !strncmp(p, "*", 1) || !strncmp(p, "//", 2))
-			l = prev;
-		else
-			break;
-	}
-	return l;
-}
-
-/* ---- includes: does the owner's header see the type's? ------------------- */
-
-static bool reaches(const char *root, const char *from_rel, const char *to_rel, int depth,
-		    char ***seen, size_t *n_seen)
-{
-	char *text, *dir, *slash;
-	bool found = false;
-
-	if (!strcmp(from_rel, to_rel))
-		return true;
-	if (depth > 16)
-		return false;
-	for (size_t i = 0; i < *n_seen; i++)
-		if (!strcmp((*seen)[i], from_rel))
-			return false;
-	*seen = xrealloc(*seen, (*n_seen + 1) * sizeof(**seen));
-	(*seen)[(*n_seen)++] = xstrdup(from_rel);
-	text = read_rel(root, from_rel);
-	if (!text)
-		return false;
-	dir = xstrdup(from_rel);
-	slash = strrchr(dir, '/');
-	if (slash)
-		slash[1] = '\0';
-	else
-		dir[0] = '\0';
-	for (const char *l = text; !found && l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
-		const char *p = l, *q;
-		char *inc, *cand, *rel;
-
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p != '#')
-			continue;
-		p++;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (strncmp(p, "include", 7))
-			continue;
-		p = strchr(p, '"');
-		q = p ? strchr(p + 1, '"') : NULL;
-		if (!q || memchr(p, '\n', (size_t)(q - p)))
-			continue;
-		inc = xstrndup(p + 1, (size_t)(q - p - 1));
-		/* Quoted includes: next to the including file first, then the tree's root. */
-		cand = xasprintf("%s/%s%s", root, dir, inc);
-		rel = relative_to(root, cand);
-		if (!rel) {
-			free(cand);
-			cand = xasprintf("%s/%s", root, inc);
-			rel = relative_to(root, cand);
-		}
-		if (rel)
-			found = reaches(root, rel, to_rel, depth + 1, seen, n_seen);
-		free(rel);
-		free(cand);
-		free(inc);
-	}
-	free(dir);
-	free(text);
-	return found;
-}
-
-static bool header_sees(const char *root, const char *from_rel, const char *to_rel)
-{
-	char **seen = NULL;
-	size_t n = 0;
-	bool yes = reaches(root, from_rel, to_rel, 0, &seen, &n);
-
-	for (size_t i = 0; i < n; i++)
-		free(seen[i]);
-	free(seen);
-	return yes;
-}
-
-/* ---- the struct definition the owner must see ------------------------------ */
-
-static void list_files(const char *root, const char *sub, char ***v, size_t *n)
-{
-	char *dir = sub[0] ? path_in(root, sub) : xstrdup(root);
-	DIR *d = opendir(dir);
-	struct dirent *e;
-
-	free(dir);
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		char *rel, *abs;
-		struct stat st;
-		size_t l = strlen(e->d_name);
-
-		if (e->d_name[0] == '.')
-			continue;
-		rel = sub[0] ? xasprintf("%s/%s", sub, e->d_name) : xstrdup(e->d_name);
-		abs = path_in(root, rel);
-		if (!lstat(abs, &st) && S_ISDIR(st.st_mode)) {
-			list_files(root, rel, v, n);
-			free(rel);
-		} else if (l > 2 && e->d_name[l - 2] == '.' &&
-			   (e->d_name[l - 1] == 'h' || e->d_name[l - 1] == 'c')) {
-			*v = xrealloc(*v, (*n + 1) * sizeof(**v));
-			(*v)[(*n)++] = rel;
-		} else {
-			free(rel);
-		}
-		free(abs);
-	}
-	closedir(d);
-}
-
-static void free_list(char **v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
-/* The definition's text: its comment, the braces, up to the end of the ";" line. */
-static int definition_span(const char *text, const char *def, const char **start,
-			   const char **end)
-{
-	const char *open = strchr(def, '{'), *close = open ? match_brace(open) : NULL;
-	const char *semi = close ? strchr(close, ';') : NULL;
-	const char *eol = semi ? strchr(semi, '\n') : NULL;
-
-	if (!eol)
-		return -1;
-	*start = with_leading_comment(text, def);
-	*end = eol + 1;
-	return 0;
-}
-
-static char *text_splice(const char *text, size_t at, size_t del, const char *ins)
-{
-	size_t tl = strlen(text), il = strlen(ins);
-	char *s = xmalloc(tl - del + il + 1);
-
-	memcpy(s, text, at);
-	memcpy(s + at, ins, il);
-	memcpy(s + at + il, text + at + del, tl - at - del + 1);
-	return s;
-}
-
-static int move_definition(struct fixer *x, struct site *s)
-{
-	char *otext = NULL, *ttext = NULL, *block = NULL, *t2 = NULL, *o2 = NULL;
-	const char *odef, *tdef, *bs, *be, *ins;
-	char **files = NULL;
-	size_t n_files = 0, del;
-	int ret = -1;
-
-	if (!s->type_rel || !(ttext = read_rel(x->out, s->type_rel)) ||
-	    !find_definition(ttext, s->type)) {
-		/* No usable location in the finding: the tree's own files say. */
-		free(ttext);
-		ttext = NULL;
-		free(s->type_rel);
-		s->type_rel = NULL;
-		list_files(x->out, "", &files, &n_files);
-		for (size_t i = 0; i < n_files && !s->type_rel; i++) {
-			char *t = read_rel(x->out, files[i]);
-
-			if (t && find_definition(t, s->type)) {
-				s->type_rel = xstrdup(files[i]);
-				ttext = t;
-			} else {
-				free(t);
-			}
-		}
-		free_list(files, n_files);
-		if (!s->type_rel)
-			return fail(x, "move", "cannot find the definition of %s in the tree",
-				    s->type);
-	}
-	otext = read_rel(x->out, s->owner_rel);
-	odef = otext ? find_definition(otext, s->owner_type) : NULL;
-	if (!odef) {
-		ret = fail(x, "move", "cannot find the definition of %s in %s", s->owner_type,
-			   s->owner_rel);
-		goto out;
-	}
-	tdef = find_definition(ttext, s->type);
-	if (!strcmp(s->type_rel, s->owner_rel)) {
-		/* Two reads of one file: compare offsets, not pointers. */
-		if (tdef - ttext < odef - otext) {
-			ret = 0;
-			goto out;
-		}
-	} else if (header_sees(x->out, s->owner_rel, s->type_rel) &&
-		   !header_sees(x->out, s->type_rel, s->owner_rel)) {
-		ret = 0;
-		goto out;
-	}
-	if (definition_span(ttext, tdef, &bs, &be)) {
-		ret = fail(x, "move", "cannot find the end of %s in %s", s->type, s->type_rel);
-		goto out;
-	}
-	block = xstrndup(bs, (size_t)(be - bs));
-	del = (size_t)(be - bs);
-	/* Do not leave two blank lines where the definition was. */
-	if (bs > ttext + 1 && bs[-1] == '\n' && bs[-2] == '\n' && *be == '\n')
-		del++;
-	free(x->r->moved);
-	{
-		/* Lines as the user's tree has them, not as the copy has them by now. */
-		char *st = read_rel(x->src, s->type_rel), *so = read_rel(x->src, s->owner_rel);
-		const char *sd = st ? find_definition(st, s->type) : NULL;
-		const char *sod = so ? find_definition(so, s->owner_type) : NULL;
-
-		x->r->moved = xasprintf("%s: %s:%u -> %s:%u", s->type, s->type_rel,
-					sd ? line_of(st, sd) : line_of(ttext, tdef), s->owner_rel,
-					sod ? line_of(so, sod) : line_of(otext, odef));
-		free(st);
-		free(so);
-		free(x->r->moved_from);
-		free(x->r->moved_to);
-		x->r->moved_from = xstrdup(s->type_rel);
-		x->r->moved_to = xstrdup(s->owner_rel);
-	}
-	t2 = text_splice(ttext, (size_t)(bs - ttext), del, "");
-	if (!strcmp(s->type_rel, s->owner_rel)) {
-		free(otext);
-		otext = t2;
-		t2 = NULL;
-		odef = find_definition(otext, s->owner_type);
-	}
-	ins = with_leading_comment(otext, odef);
-	{
-		char *withsep = xasprintf("%s\n", block);
-
-		o2 = text_splice(otext, (size_t)(ins - otext), 0, withsep);
-		free(withsep);
-	}
-	if ((t2 && write_rel(x->out, s->type_rel, t2)) || write_rel(x->out, s->owner_rel, o2)) {
-		ret = fail(x, "move", "cannot write the copy: %s", strerror(errno));
-		goto out;
-	}
-	touch(x, s->type_rel);
-	touch(x, s->owner_rel);
-	ret = 0;
-out:
-	free(otext);
-	free(ttext);
-	free(block);
-	free(t2);
-	free(o2);
-	return ret;
-}
 
 static bool cold_comment(const char *b, const char *e)
 {
@@ -744,13 +305,42 @@ static bool cold_comment(const char *b, const char *e)
  * behind a trailing cache-line aligned member: that one starts a line of its
  * own, and whatever follows it would share it.
  */
-static char *default_anchor(const char *otext, const char *owner_type)
+/* Only blanks between the line's start and @p: a section's heading comment. */
+static bool starts_line(const char *text, const char *p)
 {
-	const char *def = find_definition(otext, owner_type);
-	const char *open = def ? strchr(def, '{') : NULL, *close = open ? match_brace(open) : NULL;
+	while (p > text && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	return p == text || p[-1] == '\n';
+}
+
+/* Does the comment [b, e) name the type's subsystem ("XDP" for struct xdp_buff)? */
+static bool names_type(const char *b, const char *e, const char *type)
+{
+	static const char *const generic[] = { "buf", "buff", "info", "data", "desc", "ctx" };
+	char *words = xstrdup(strchr(type, ' ') + 1), *save = NULL;
+	bool hit = false;
+
+	for (char *w = strtok_r(words, "_", &save); w && !hit; w = strtok_r(NULL, "_", &save)) {
+		size_t n = strlen(w);
+		bool skip = n < 3 || isdigit((unsigned char)w[n - 1]);
+
+		for (size_t i = 0; i < ARRAY_SIZE(generic); i++)
+			skip |= !strcmp(w, generic[i]);
+		for (const char *p = b; !skip && !hit && p + n <= e; p++)
+			hit = !strncasecmp(p, w, n) && !isalnum((unsigned char)p[n]) &&
+			      (p == b || !isalnum((unsigned char)p[-1]));
+	}
+	free(words);
+	return hit;
+}
+
+static char *default_anchor(const char *otext, const char *owner_type, const char *type)
+{
+	const char *def = zt_find_definition(otext, owner_type);
+	const char *open = def ? strchr(def, '{') : NULL, *close = open ? zt_match_brace(open) : NULL;
 	const char *p, *stmt;
 	char *names[2] = { NULL, NULL };
-	bool last_aligned = false;
+	bool last_aligned = false, in_section = false;
 	int depth = 0;
 
 	if (!close)
@@ -763,10 +353,14 @@ static char *default_anchor(const char *otext, const char *owner_type)
 			if (!e)
 				break;
 			/* "control", "cold", "slow path": the hot part ended with the member before. */
-			if (!depth && names[1] && cold_comment(p, e)) {
+			if (!depth && names[1] &&
+			    (cold_comment(p, e) || (in_section && starts_line(otext, p)))) {
 				free(names[0]);
 				return names[1];
 			}
+			/* The hot part's section for the type ("XDP"): the field ends it. */
+			if (!depth && starts_line(otext, p) && names_type(p, e, type))
+				in_section = true;
 			p = e + 1;
 			stmt = p + 1;
 			continue;
@@ -825,72 +419,212 @@ static char *sp_name(struct fixer *x, size_t k, const struct site *s)
 			 s->f->function, s->var);
 }
 
-/* __uninitialized when the tree defines it, else the attribute spelled out. */
-static const char *uninit_attr(struct fixer *x)
+/*
+ * __uninitialized when the TU defines it (Linux: compiler_attributes.h), as
+ * the preprocessor sees it; else the attribute spelled out.
+ */
+static const char *uninit_attr(struct fixer *x, const struct site *s)
 {
-	char **files = NULL;
-	size_t n = 0;
-	bool have = false;
+	char **args = zt_fix_clang_args(&x->build, s->rel);
+	char *abs = path_in(x->src, s->rel);
+	int have = zt_tu_defines_macro(abs, args, "__uninitialized");
 
-	list_files(x->out, "", &files, &n);
-	for (size_t i = 0; i < n && !have; i++) {
-		char *t = read_rel(x->out, files[i]);
-
-		have = t && strstr(t, "define __uninitialized");
-		free(t);
-	}
-	free_list(files, n);
-	return have ? "__uninitialized" : "__attribute__((__uninitialized__))";
+	zt_argv_free(args);
+	free(abs);
+	return have == 1 ? "__uninitialized" : "__attribute__((__uninitialized__))";
 }
 
-static char *map_arg(struct fixer *x, const char *arg, const char *root);
-static bool file_changed(struct fixer *x, const char *rel);
 static int tidy(struct fixer *x, const struct site *s);
 static int tidy_owner(struct fixer *x, const struct site *s);
 
-static size_t incs_count(char **v)
-{
-	size_t n = 0;
-
-	while (v && v[n])
-		n++;
-	return n;
-}
-
-/* The -I directories of @rel's compile command, moved into the copy: spatch's -I. */
+/*
+ * The driver's own include directories of @rel's command, in the shadow:
+ * spatch's -I. The tree's public headers are left out: spatch would parse
+ * all of include/linux for nothing, and they are never rewritten.
+ */
 static char **include_dirs(struct fixer *x, const char *rel)
 {
+	const struct zt_compile_cmd *c = zt_fix_command(&x->build, rel);
 	char **v = xcalloc(1, sizeof(*v));
 	size_t n = 0;
 
-	for (size_t i = 0; x->o->db && i < x->o->db->n; i++) {
-		const struct zt_compile_cmd *c = &x->o->db->v[i];
-		char *r = relative_to(x->src, c->file);
-		bool match = r && !strcmp(r, rel);
+	for (size_t k = 1; c && k < c->argc; k++) {
+		const char *d = NULL;
+		char *abs, *r;
 
-		free(r);
-		if (!match)
+		if (!strcmp(c->argv[k], "-I") || !strcmp(c->argv[k], "-iquote"))
+			d = k + 1 < c->argc ? c->argv[++k] : NULL;
+		else if (!strncmp(c->argv[k], "-I", 2))
+			d = c->argv[k] + 2;
+		if (!d)
 			continue;
-		for (size_t k = 1; k < c->argc; k++) {
-			const char *d = NULL;
-			char *abs, *m;
-
-			if (!strcmp(c->argv[k], "-I") || !strcmp(c->argv[k], "-iquote"))
-				d = k + 1 < c->argc ? c->argv[++k] : NULL;
-			else if (!strncmp(c->argv[k], "-I", 2))
-				d = c->argv[k] + 2;
-			if (!d)
-				continue;
-			abs = d[0] == '/' ? xstrdup(d) : xasprintf("%s/%s", c->directory, d);
-			m = map_arg(x, abs, x->out);
-			free(abs);
-			v = xrealloc(v, (n + 2) * sizeof(*v));
-			v[n++] = m;
-			v[n] = NULL;
+		abs = d[0] == '/' ? xstrdup(d) : xasprintf("%s/%s", c->directory, d);
+		r = relative_to(x->src, abs);
+		free(abs);
+		if (!r || zt_place_is_public(r) || !r[0]) {
+			free(r);
+			continue;
 		}
-		break;
+		v = xrealloc(v, (n + 2) * sizeof(*v));
+		v[n++] = zt_shadow_path(&x->sh, r);
+		v[n] = NULL;
+		free(r);
 	}
 	return v;
+}
+
+/*
+ * Apply spatch's diff to the shadow. spatch diffs against the files exactly
+ * as it read them (the shadow's), so every hunk applies at its line; a hunk
+ * that does not is an error, never fuzz.
+ */
+static int apply_hunks(struct fixer *x, const char *rel, const char *d, const char *end)
+{
+	char *text = zt_shadow_read(&x->sh, rel), *out;
+	struct lines_buf {
+		char *buf;
+		size_t len;
+	} o = { 0 };
+	FILE *m = open_memstream(&o.buf, &o.len);
+	const char *src, *p = d;
+	unsigned int line = 1;
+	int ret = 0;
+
+	if (!text) {
+		fclose(m);
+		free(o.buf);
+		return fail(x, "spatch", "cannot read %s", rel);
+	}
+	src = text;
+	while (p < end && !ret) {
+		unsigned int a, an = 1, c, cn = 1;
+		const char *eol;
+
+		if (strncmp(p, "@@ -", 4) ||
+		    (sscanf(p, "@@ -%u,%u +%u,%u @@", &a, &an, &c, &cn) < 3 &&
+		     sscanf(p, "@@ -%u +%u,%u @@", &a, &c, &cn) < 2)) {
+			eol = strchr(p, '\n');
+			p = eol ? eol + 1 : end;
+			continue;
+		}
+		if (!an)
+			a++;	/* "-N,0": insert after line N */
+		/* Copy up to the hunk. */
+		for (; line < a && *src; line++) {
+			eol = strchr(src, '\n');
+			eol = eol ? eol + 1 : src + strlen(src);
+			fwrite(src, 1, (size_t)(eol - src), m);
+			src = eol;
+		}
+		eol = strchr(p, '\n');
+		p = eol ? eol + 1 : end;
+		while (p < end && (*p == ' ' || *p == '-' || *p == '+' || *p == '\\')) {
+			const char *le = strchr(p, '\n');
+			size_t len = le ? (size_t)(le - p) : strlen(p);
+
+			if (*p == '+') {
+				fwrite(p + 1, 1, len - 1, m);
+				fputc('\n', m);
+			} else if (*p != '\\') {
+				const char *se = strchr(src, '\n');
+				size_t sl = se ? (size_t)(se - src) : strlen(src);
+
+				if (sl != len - 1 || strncmp(src, p + 1, sl)) {
+					ret = fail(x, "spatch", "spatch's diff does not apply to %s "
+						   "at line %u", rel, line);
+					break;
+				}
+				if (*p == ' ')
+					fwrite(src, 1, se ? sl + 1 : sl, m);
+				src = se ? se + 1 : src + sl;
+				line++;
+			}
+			p = le ? le + 1 : end;
+		}
+	}
+	fputs(src, m);
+	fclose(m);
+	out = o.buf;
+	if (!ret && zt_shadow_write(&x->sh, rel, out))
+		ret = fail(x, "spatch", "cannot write %s in the scratch tree: %s", rel,
+			   strerror(errno));
+	free(out);
+	free(text);
+	return ret;
+}
+
+/* The file a "--- NAME" line of spatch's diff names, relative to the tree. */
+static char *diff_file(struct fixer *x, const char *name, size_t len)
+{
+	char *n = xstrndup(name, len), *abs, *r;
+
+	abs = n[0] == '/' ? xstrdup(n) : xasprintf("%s/%s", x->sh.tree, n);
+	/* The shadow's links resolve into the tree; its rewritten files do not. */
+	r = relative_to(x->src, abs);
+	if (!r) {
+		size_t tl = strlen(x->sh.tree);
+
+		if (!strncmp(abs, x->sh.tree, tl) && abs[tl] == '/')
+			r = xstrdup(abs + tl + 1);
+		while (r && !strncmp(r, "./", 2))
+			memmove(r, r + 2, strlen(r + 2) + 1);
+	}
+	free(abs);
+	free(n);
+	return r;
+}
+
+static int apply_diff(struct fixer *x, const char *diff)
+{
+	const char *p = diff;
+	/* A header reached by two names is printed twice: apply it once. */
+	char **done = NULL;
+	size_t n_done = 0;
+
+	while ((p = strstr(p, "--- ")) && !x->g_step) {
+		const char *eol = strchr(p, '\n'), *next, *plus;
+		char *rel;
+		int ret;
+
+		if (p != diff && p[-1] != '\n') {
+			p += 4;
+			continue;
+		}
+		plus = eol ? eol + 1 : NULL;
+		if (!plus || strncmp(plus, "+++ ", 4)) {
+			p += 4;
+			continue;
+		}
+		rel = diff_file(x, p + 4, (size_t)(eol - p - 4));
+		if (!rel) {
+			fail(x, "spatch", "spatch changed %.*s, outside the tree",
+			     (int)(eol - p - 4), p + 4);
+			break;
+		}
+		p = strchr(plus, '\n');
+		p = p ? p + 1 : plus + strlen(plus);
+		for (next = p; (next = strstr(next, "\n--- ")); next++)
+			if (!strncmp(strchr(next + 1, '\n') ? strchr(next + 1, '\n') + 1 : "",
+				     "+++ ", 4))
+				break;
+		next = next ? next + 1 : p + strlen(p);
+		ret = 0;
+		for (size_t i = 0; i < n_done && rel; i++)
+			if (!strcmp(done[i], rel)) {
+				free(rel);
+				rel = NULL;
+			}
+		if (rel) {
+			ret = apply_hunks(x, rel, p, next);
+			done = xrealloc(done, (n_done + 1) * sizeof(*done));
+			done[n_done++] = rel;
+		}
+		if (ret)
+			break;
+		p = next;
+	}
+	free_list(done, n_done);
+	return x->g_step ? -1 : 0;
 }
 
 /* "zerotax-fill: FUNCTION: FILL": the call the guard rule found writing the local first. */
@@ -936,8 +670,8 @@ static char *why_of(struct fixer *x, const struct site *s)
 static unsigned int member_taken(const char *otext, const char *owner_type, const char *type,
 				 const char *var)
 {
-	const char *def = find_definition(otext, owner_type);
-	const char *open = def ? strchr(def, '{') : NULL, *close = open ? match_brace(open) : NULL;
+	const char *def = zt_find_definition(otext, owner_type);
+	const char *open = def ? strchr(def, '{') : NULL, *close = open ? zt_match_brace(open) : NULL;
 	char *ours = xasprintf("%s %s;", type, var);
 	size_t n = strlen(var);
 	unsigned int line = 0;
@@ -959,7 +693,7 @@ static unsigned int member_taken(const char *otext, const char *owner_type, cons
 		if (p - open >= (ptrdiff_t)(strlen(ours) - n - 1) &&
 		    !strncmp(p - (strlen(ours) - n - 1), ours, strlen(ours)))
 			continue;
-		line = line_of(otext, p);
+		line = zt_line_of(otext, p);
 	}
 	free(ours);
 	return line;
@@ -981,9 +715,11 @@ static int apply_one(struct fixer *x, size_t k, char *tmpl)
 	int ret = -1;
 
 	if (x->o->strategy == ZT_FIX_UNINITIALIZED) {
-		v.attr = uninit_attr(x);
+		if (!x->attr)
+			x->attr = uninit_attr(x, s);
+		v.attr = x->attr;
 	} else {
-		char *o = read_rel(x->out, s->owner_rel);
+		char *o = zt_shadow_read(&x->sh, s->owner_rel);
 		unsigned int taken = o ? member_taken(o, s->owner_type, s->type, s->var) : 0;
 
 		free(o);
@@ -1005,8 +741,9 @@ static int apply_one(struct fixer *x, size_t k, char *tmpl)
 	if (x->o->emit_dir)
 		x->r->items[s->item].sp_file = xstrdup(sp);
 	incs = include_dirs(x, s->rel);
-	ret = zt_cocci_run(sp, "patch", true, files, 1, incs, x->out, x->timeout, &res);
-	free_list(incs, incs_count(incs));
+	/* Never --in-place: spatch reads the shadow and prints a diff; we apply it. */
+	ret = zt_cocci_run(sp, "patch", false, files, 1, incs, x->sh.tree, x->timeout, &res);
+	zt_argv_free(incs);
 	if (ret) {
 		ret = fail(x, "spatch", "%s on %s: %s", sp, s->rel, zt_last_error());
 		goto out;
@@ -1022,17 +759,15 @@ static int apply_one(struct fixer *x, size_t k, char *tmpl)
 			    refs.v[i].column);
 		break;
 	}
+	ret = 0;
 	if (x->r->items[s->item].status != ZT_FIX_REFUSED) {
 		s->fill = fill_of(res.out, s->f->function);
 		s->applied = true;
-		touch(x, s->rel);
-		if (s->owner_rel)
-			touch(x, s->owner_rel);
+		ret = apply_diff(x, res.out);
 	}
-	ret = 0;
-	if (s->applied && file_changed(x, s->rel))
+	if (!ret && s->applied && zt_shadow_changed(&x->sh, s->rel))
 		ret = tidy(x, s);
-	if (!ret && s->applied && s->owner_rel && file_changed(x, s->owner_rel))
+	if (!ret && s->applied && s->owner_rel && zt_shadow_changed(&x->sh, s->owner_rel))
 		ret = tidy_owner(x, s);
 out:
 	zt_cocci_refusals_release(&refs);
@@ -1041,7 +776,6 @@ out:
 	free(sp);
 	return ret;
 }
-
 /* ---- tidy: what spatch's pretty printer leaves for netdev review ------------- */
 
 struct lines {
@@ -1208,7 +942,7 @@ static void hoist_first(struct lines *l, const char *decl)
 
 static int tidy(struct fixer *x, const struct site *s)
 {
-	char *orig = read_rel(x->src, s->rel), *now = read_rel(x->out, s->rel), *out;
+	char *orig = zt_shadow_read_orig(&x->sh, s->rel), *now = zt_shadow_read(&x->sh, s->rel), *out;
 	struct lines lo, ln;
 	regex_t re;
 	int ret = 0;
@@ -1246,7 +980,7 @@ static int tidy(struct fixer *x, const struct site *s)
 		free(decl);
 	}
 	out = lines_join(&ln);
-	if (strcmp(out, now) && write_rel(x->out, s->rel, out))
+	if (strcmp(out, now) && zt_shadow_write(&x->sh, s->rel, out))
 		ret = fail(x, "spatch", "cannot write %s: %s", s->rel, strerror(errno));
 	free(out);
 	regfree(&re);
@@ -1263,7 +997,8 @@ static int tidy(struct fixer *x, const struct site *s)
  */
 static int tidy_owner(struct fixer *x, const struct site *s)
 {
-	char *orig = read_rel(x->src, s->owner_rel), *now = read_rel(x->out, s->owner_rel);
+	char *orig = zt_shadow_read_orig(&x->sh, s->owner_rel);
+	char *now = zt_shadow_read(&x->sh, s->owner_rel);
 	char *field = xasprintf("%s %s;", s->type, s->var), *out;
 	struct lines lo, ln;
 	int ret = 0;
@@ -1302,7 +1037,7 @@ static int tidy_owner(struct fixer *x, const struct site *s)
 		}
 	}
 	out = lines_join(&ln);
-	if (strcmp(out, now) && write_rel(x->out, s->owner_rel, out))
+	if (strcmp(out, now) && zt_shadow_write(&x->sh, s->owner_rel, out))
 		ret = fail(x, "spatch", "cannot write %s: %s", s->owner_rel, strerror(errno));
 	free(out);
 	free(field);
@@ -1344,7 +1079,7 @@ static bool function_body(const char *text, const char *fn, const char **b, cons
 		if (*q != '{')
 			continue;
 		*b = q;
-		*e = match_brace(q);
+		*e = zt_match_brace(q);
 		return *e != NULL;
 	}
 	return false;
@@ -1365,7 +1100,7 @@ static size_t count_in(const char *b, const char *e, const char *needle)
 	return n;
 }
 
-static int verify(struct fixer *x)
+static int verify(struct fixer *x, size_t g)
 {
 	for (size_t k = 0; k < x->n_sites; k++) {
 		struct site *s = &x->sites[k];
@@ -1373,13 +1108,13 @@ static int verify(struct fixer *x)
 		const char *b, *e;
 		bool ok;
 
-		if (!s->applied)
+		if (!s->applied || s->group != g)
 			continue;
-		text = read_rel(x->out, s->rel);
+		text = zt_shadow_read(&x->sh, s->rel);
 		if (x->o->strategy == ZT_FIX_HOIST)
 			want = xasprintf("%s *%s = &%s->%s;", s->type, s->var, s->owner_param, s->var);
 		else
-			want = xasprintf("%s %s %s;", s->type, s->var, uninit_attr(x));
+			want = xasprintf("%s %s %s;", s->type, s->var, x->attr);
 		old = xasprintf("%s %s;", s->type, s->var);
 		ok = text && function_body(text, s->f->function, &b, &e) && contains(b, e, want) &&
 		     !contains(b, e, old);
@@ -1396,9 +1131,9 @@ static int verify(struct fixer *x)
 		if (x->o->strategy == ZT_FIX_HOIST) {
 			size_t n = 0;
 
-			text = read_rel(x->out, s->owner_rel);
-			b = text ? find_definition(text, s->owner_type) : NULL;
-			e = b ? match_brace(strchr(b, '{')) : NULL;
+			text = zt_shadow_read(&x->sh, s->owner_rel);
+			b = text ? zt_find_definition(text, s->owner_type) : NULL;
+			e = b ? zt_match_brace(strchr(b, '{')) : NULL;
 			if (e)
 				n = count_in(b, e, old);
 			free(text);
@@ -1408,13 +1143,6 @@ static int verify(struct fixer *x)
 				free(old);
 				return -1;
 			}
-			if (!x->r->field) {
-				x->r->field = xasprintf("%s: %s %s %s%s", s->owner_type, s->type, s->var,
-							s->anchor ? "after " : "at the end",
-							s->anchor ? s->anchor : "");
-				x->r->field_owner = xstrdup(s->owner_type);
-				x->r->field_after = s->anchor ? xstrdup(s->anchor) : NULL;
-			}
 		}
 		free(old);
 	}
@@ -1422,272 +1150,6 @@ static int verify(struct fixer *x)
 }
 
 /* ---- compile and sparse ------------------------------------------------------ */
-
-static bool file_changed(struct fixer *x, const char *rel)
-{
-	char *a = read_rel(x->src, rel), *b = read_rel(x->out, rel);
-	bool diff = !a || !b || strcmp(a, b);
-
-	free(a);
-	free(b);
-	return diff;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void collect_changed(struct fixer *x)
-{
-	for (size_t i = 0; i < x->n_touched; i++) {
-		if (!file_changed(x, x->touched[i]))
-			continue;
-		x->r->changed = xrealloc(x->r->changed, (x->r->n_changed + 1) * sizeof(char *));
-		x->r->changed[x->r->n_changed++] = xstrdup(x->touched[i]);
-	}
-	if (x->r->n_changed)
-		qsort(x->r->changed, x->r->n_changed, sizeof(char *), cmp_str);
-}
-
-static bool is_header(const char *rel)
-{
-	size_t l = strlen(rel);
-
-	return l > 2 && !strcmp(rel + l - 2, ".h");
-}
-
-/* A path of the source tree, moved into @root (a copy, or the tree itself). */
-static char *map_arg(struct fixer *x, const char *arg, const char *root)
-{
-	const char *hit = strstr(arg, x->src);
-	size_t n = strlen(x->src);
-
-	if (!hit || (hit[n] && hit[n] != '/'))
-		return xstrdup(arg);
-	return xasprintf("%.*s%s%s", (int)(hit - arg), arg, root, hit + n);
-}
-
-/* Is @arg (relative to @dir) the source @rel of the tree? */
-static bool same_file(struct fixer *x, const char *dir, const char *arg, const char *rel)
-{
-	char *p = arg[0] == '/' ? xstrdup(arg) : xasprintf("%s/%s", dir, arg);
-	char *r = relative_to(x->src, p);
-	bool yes = r && !strcmp(r, rel);
-
-	free(p);
-	free(r);
-	return yes;
-}
-
-/* The compile command of TU @rel, with paths moved into @root and no outputs. */
-static char **tu_argv(struct fixer *x, const char *rel, const char *root, bool for_sparse,
-		      char **cwd)
-{
-	const struct zt_compile_cmd *c = NULL;
-	char *abs = path_in(x->src, rel);
-	char **argv;
-	size_t n = 0;
-
-	for (size_t i = 0; x->o->db && i < x->o->db->n && !c; i++) {
-		char *r = relative_to(x->src, x->o->db->v[i].file);
-
-		if (r && !strcmp(r, rel))
-			c = &x->o->db->v[i];
-		free(r);
-	}
-	if (!c) {
-		size_t nf = 0;
-
-		while (x->o->cflags && x->o->cflags[nf])
-			nf++;
-		argv = xcalloc(nf + 10, sizeof(*argv));
-		argv[n++] = xstrdup(for_sparse ? "sparse" : ZT_GCC);
-		argv[n++] = xstrdup("-std=gnu11");
-		if (!for_sparse)
-			argv[n++] = xstrdup("-fsyntax-only");
-		for (size_t i = 0; i < nf; i++)
-			argv[n++] = map_arg(x, x->o->cflags[i], root);
-		argv[n++] = path_in(root, rel);
-		*cwd = xstrdup(root);
-		free(abs);
-		return argv;
-	}
-	argv = xcalloc(c->argc + 4, sizeof(*argv));
-	argv[n++] = xstrdup(for_sparse ? "sparse" : c->argv[0]);
-	for (size_t i = 1; i < c->argc; i++) {
-		const char *a = c->argv[i];
-
-		if (!strcmp(a, "-o") || !strcmp(a, "-MF") || !strcmp(a, "-MT") || !strcmp(a, "-MQ")) {
-			i++;
-			continue;
-		}
-		if (!strcmp(a, "-MD") || !strcmp(a, "-MMD") || !strcmp(a, "-c"))
-			continue;
-		if (for_sparse && a[0] == '-' && strncmp(a, "-I", 2) && strncmp(a, "-D", 2) &&
-		    strncmp(a, "-U", 2) && strncmp(a, "-std", 4) && strcmp(a, "-include") &&
-		    strcmp(a, "-isystem") && strcmp(a, "-iquote"))
-			continue;
-		if (a[0] != '-' && (!strcmp(a, c->file) || same_file(x, c->directory, a, rel)))
-			continue;
-		argv[n++] = map_arg(x, a, root);
-	}
-	if (!for_sparse)
-		argv[n++] = xstrdup("-fsyntax-only");
-	argv[n++] = path_in(root, rel);
-	*cwd = map_arg(x, c->directory, root);
-	free(abs);
-	return argv;
-}
-
-/* Every TU the changes reach: the changed .c files, or all of them when a header changed. */
-static void affected_tus(struct fixer *x, char ***v, size_t *n)
-{
-	bool header = false;
-
-	for (size_t i = 0; i < x->r->n_changed; i++)
-		header |= is_header(x->r->changed[i]);
-	if (!header) {
-		for (size_t i = 0; i < x->r->n_changed; i++) {
-			*v = xrealloc(*v, (*n + 1) * sizeof(**v));
-			(*v)[(*n)++] = xstrdup(x->r->changed[i]);
-		}
-		return;
-	}
-	if (x->o->db) {
-		for (size_t i = 0; i < x->o->db->n; i++) {
-			char *r = relative_to(x->src, x->o->db->v[i].file);
-
-			if (!r)
-				continue;
-			*v = xrealloc(*v, (*n + 1) * sizeof(**v));
-			(*v)[(*n)++] = r;
-		}
-		return;
-	}
-	{
-		char **files = NULL;
-		size_t nf = 0;
-
-		list_files(x->out, "", &files, &nf);
-		for (size_t i = 0; i < nf; i++) {
-			if (is_header(files[i])) {
-				free(files[i]);
-				continue;
-			}
-			*v = xrealloc(*v, (*n + 1) * sizeof(**v));
-			(*v)[(*n)++] = files[i];
-		}
-		free(files);
-	}
-}
-
-static int run_tu(struct fixer *x, const char *rel, const char *root, bool sparse,
-		  struct zt_spawn_result *res)
-{
-	struct zt_spawn_opts so = { .timeout_ms = x->timeout };
-	char *cwd = NULL;
-	char **argv = tu_argv(x, rel, root, sparse, &cwd);
-	int ret;
-
-	so.cwd = cwd;
-	ret = zt_spawn(argv, &so, res);
-	for (size_t i = 0; argv[i]; i++)
-		free(argv[i]);
-	free(argv);
-	free(cwd);
-	return ret;
-}
-
-static int compile_step(struct fixer *x, char **tus, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		struct zt_spawn_result res;
-		int ret = run_tu(x, tus[i], x->out, false, &res);
-
-		if (ret || res.exit_code) {
-			char *msg = xstrdup(res.err && res.err[0] ? res.err :
-					    res.timed_out ? "timed out" : "the compiler could not run");
-			size_t l = strlen(msg);
-
-			while (l && msg[l - 1] == '\n')
-				msg[--l] = '\0';
-			fail(x, "compile", "%s does not compile after the rewrite:\n%s", tus[i], msg);
-			free(msg);
-			zt_spawn_result_release(&res);
-			return -1;
-		}
-		zt_spawn_result_release(&res);
-	}
-	return 0;
-}
-
-/* sparse's warnings without their locations: lines move, messages should not appear. */
-static size_t sparse_messages(const char *err, char ***msgs)
-{
-	size_t n = 0;
-
-	for (const char *l = err; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
-		const char *eol = strchr(l, '\n'), *m = strstr(l, ": warning: ");
-
-		if (!m)
-			m = strstr(l, ": error: ");
-		if (!m || (eol && m > eol))
-			continue;
-		*msgs = xrealloc(*msgs, (n + 1) * sizeof(**msgs));
-		(*msgs)[n++] = eol ? xstrndup(m + 2, (size_t)(eol - m - 2)) : xstrdup(m + 2);
-	}
-	return n;
-}
-
-static int sparse_step(struct fixer *x, char **tus, size_t n)
-{
-	if (!zt_have_program("sparse"))
-		return 0;
-	x->r->sparse_ran = true;
-	for (size_t i = 0; i < n; i++) {
-		struct zt_spawn_result a, b;
-		char **ma = NULL, **mb = NULL;
-		size_t na, nb;
-		int ret = -1;
-
-		if (run_tu(x, tus[i], x->src, true, &a)) {
-			zt_spawn_result_release(&a);
-			return fail(x, "sparse", "sparse did not run on %s", tus[i]);
-		}
-		if (run_tu(x, tus[i], x->out, true, &b)) {
-			zt_spawn_result_release(&a);
-			zt_spawn_result_release(&b);
-			return fail(x, "sparse", "sparse did not run on the rewritten %s", tus[i]);
-		}
-		na = sparse_messages(a.err, &ma);
-		nb = sparse_messages(b.err, &mb);
-		x->r->sparse_before += na;
-		x->r->sparse_after += nb;
-		ret = 0;
-		for (size_t j = 0; j < nb && !ret; j++) {
-			bool seen = false;
-
-			for (size_t k = 0; k < na && !seen; k++)
-				if (ma[k] && !strcmp(ma[k], mb[j])) {
-					seen = true;
-					free(ma[k]);
-					ma[k] = NULL;
-				}
-			if (!seen)
-				ret = fail(x, "sparse", "new sparse warning in %s: %s", tus[i], mb[j]);
-		}
-		free_list(ma, na);
-		free_list(mb, nb);
-		zt_spawn_result_release(&a);
-		zt_spawn_result_release(&b);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-/* ---- the whole run ---------------------------------------------------------- */
 
 static int site_cmp(const void *pa, const void *pb)
 {
@@ -1713,12 +1175,249 @@ static bool dir_empty_or_missing(const char *dir)
 	return empty;
 }
 
+/* Findings that add one field (same owner, type and name) go together. */
+static void make_groups(struct fixer *x)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < x->n_sites; k++) {
+		struct site *s = &x->sites[k];
+		size_t j;
+
+		for (j = 0; x->o->strategy == ZT_FIX_HOIST && j < k; j++)
+			if (!strcmp(x->sites[j].owner_type, s->owner_type) &&
+			    !strcmp(x->sites[j].type, s->type) && !strcmp(x->sites[j].var, s->var))
+				break;
+		s->group = x->o->strategy == ZT_FIX_HOIST && j < k ? x->sites[j].group : n++;
+	}
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Files the group rewrote: those changed since @m. */
+static void changed_since(struct fixer *x, const struct zt_shadow_mark *m, char ***v, size_t *n)
+{
+	for (size_t i = 0; i < x->sh.n_files; i++) {
+		const char *rel = x->sh.files[i];
+		char *now = zt_shadow_read(&x->sh, rel), *then = NULL;
+
+		for (size_t j = 0; j < m->n; j++)
+			if (!strcmp(m->rel[j], rel))
+				then = m->text[j] ? xstrdup(m->text[j]) : NULL;
+		if (!then)
+			then = zt_shadow_read_orig(&x->sh, rel);
+		if (!now || !then || strcmp(now, then)) {
+			*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+			(*v)[(*n)++] = xstrdup(rel);
+		}
+		free(now);
+		free(then);
+	}
+}
+
+/* The owner sees the type it now embeds: nothing, an #include, or a move. */
+static int place_group(struct fixer *x, const struct site *s)
+{
+	char **args = zt_fix_clang_args(&x->build, s->rel);
+	char *abs = path_in(x->src, s->rel), *reason = NULL, *moved = NULL;
+	struct zt_place p;
+	int ret;
+
+	ret = zt_place_decide(x->src, abs, args, s->owner_type, s->type, &p, &reason);
+	zt_argv_free(args);
+	free(abs);
+	if (ret) {
+		fail(x, "place", "%s", reason);
+		free(reason);
+		return -1;
+	}
+	ret = zt_place_apply(&x->sh, &p, s->owner_type, s->type, &moved, &reason);
+	if (ret) {
+		fail(x, "place", "%s", reason);
+	} else if (moved) {
+		/* Reported once the group is verified (run_group). */
+		x->g_moved = moved;
+		x->g_moved_from = xstrdup(p.type_rel);
+		x->g_moved_to = xstrdup(p.owner_rel);
+		moved = NULL;
+	} else if (p.action == ZT_PLACE_INCLUDE) {
+		x->g_included = xasprintf("%s: #include %s in %s", s->type, p.include,
+					  p.owner_rel);
+	}
+	free(moved);
+	free(reason);
+	zt_place_release(&p);
+	return ret;
+}
+
+/* The TUs with a rewritten .c file: where sparse looks (see docs/fix.md). */
+static void sparse_tus(char **tus, size_t n, char *const *changed, size_t nc, char ***v,
+		       size_t *nv)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < nc; j++)
+			if (!strcmp(tus[i], changed[j])) {
+				*v = xrealloc(*v, (*nv + 1) * sizeof(**v));
+				(*v)[(*nv)++] = tus[i];
+			}
+	if (!*nv && n) {
+		*v = xrealloc(*v, sizeof(**v));
+		(*v)[(*nv)++] = tus[0];
+	}
+}
+
+/* Verify, compile and sparse what the group changed. */
+static int check_group(struct fixer *x, size_t g, const struct zt_shadow_mark *m)
+{
+	char **changed = NULL, **tus = NULL, **sp = NULL, *why = NULL;
+	size_t nc = 0, nt = 0, ns = 0;
+	int ret = -1;
+
+	if (verify(x, g))
+		goto out;
+	changed_since(x, m, &changed, &nc);
+	zt_fix_affected_tus(&x->build, changed, nc, &tus, &nt);
+	if (zt_fix_compile(&x->build, tus, nt, &why)) {
+		fail(x, "compile", "%s", why);
+		goto out;
+	}
+	if (x->o->sparse) {
+		size_t before = 0, after = 0;
+
+		sparse_tus(tus, nt, changed, nc, &sp, &ns);
+		if (zt_fix_sparse(&x->build, sp, ns, &before, &after, &why)) {
+			fail(x, "sparse", "%s", why);
+			goto out;
+		}
+		x->r->sparse_ran = true;
+		x->r->sparse_before += before;
+		x->r->sparse_after += after;
+	}
+	x->r->n_compiled += nt;
+	ret = 0;
+out:
+	for (size_t i = 0; i < nc; i++)
+		free(changed[i]);
+	free(changed);
+	zt_argv_free(tus ? (tus = xrealloc(tus, (nt + 1) * sizeof(*tus)), tus[nt] = NULL, tus) :
+			   NULL);
+	free(sp);
+	free(why);
+	return ret;
+}
+
+/* One group, on its own: applied, or refused with its step and reason. */
+static int run_group(struct fixer *x, size_t g, char *tmpl)
+{
+	struct zt_shadow_mark m;
+	const struct site *first = NULL;
+	int ret = 0;
+
+	zt_shadow_mark(&x->sh, &m);
+	x->in_group = true;
+	for (size_t k = 0; k < x->n_sites && !x->g_step; k++) {
+		struct site *s = &x->sites[k];
+
+		if (s->group != g)
+			continue;
+		if (x->o->strategy == ZT_FIX_HOIST && !s->anchor) {
+			char *o = zt_shadow_read(&x->sh, s->owner_rel);
+
+			s->anchor = o ? default_anchor(o, s->owner_type, s->type) : NULL;
+			free(o);
+		}
+		apply_one(x, k, tmpl);
+		if (s->applied && !first)
+			first = s;
+	}
+	if (!x->g_step && first && x->o->strategy == ZT_FIX_HOIST)
+		place_group(x, first);
+	if (!x->g_step && first)
+		check_group(x, g, &m);
+	x->in_group = false;
+	if (x->g_step) {
+		for (size_t k = 0; k < x->n_sites; k++) {
+			struct site *s = &x->sites[k];
+
+			if (s->group != g || x->r->items[s->item].status == ZT_FIX_REFUSED)
+				continue;
+			item_refuse(x, s->item, "step '%s': %s", x->g_step, x->g_reason);
+			x->r->items[s->item].step = x->g_step;
+			s->applied = false;
+		}
+		if (zt_shadow_restore(&x->sh, &m))
+			ret = fail(x, "restore", "%s", zt_last_error());
+		free(x->g_reason);
+		x->g_reason = NULL;
+		x->g_step = NULL;
+	} else if (first && x->o->strategy == ZT_FIX_HOIST && !x->r->field) {
+		if (x->g_moved) {
+			x->r->moved = x->g_moved;
+			x->r->moved_from = x->g_moved_from;
+			x->r->moved_to = x->g_moved_to;
+			x->g_moved = x->g_moved_from = x->g_moved_to = NULL;
+		}
+		x->r->included = x->g_included;
+		x->g_included = NULL;
+		x->r->field = xasprintf("%s: %s %s %s%s", first->owner_type, first->type,
+					first->var, first->anchor ? "after " : "at the end",
+					first->anchor ? first->anchor : "");
+		x->r->field_owner = xstrdup(first->owner_type);
+		x->r->field_after = first->anchor ? xstrdup(first->anchor) : NULL;
+	}
+	free(x->g_moved);
+	free(x->g_moved_from);
+	free(x->g_moved_to);
+	free(x->g_included);
+	x->g_moved = x->g_moved_from = x->g_moved_to = x->g_included = NULL;
+	zt_shadow_mark_release(&m);
+	return ret;
+}
+
+/* The same finding twice (same fingerprint): planned once, reported for both. */
+static size_t duplicate_of(const struct zt_findings *fs, size_t i)
+{
+	const char *fp = fs->v[i].fingerprint;
+
+	for (size_t j = 0; fp && fp[0] && j < i; j++)
+		if (fs->v[j].fingerprint && !strcmp(fs->v[j].fingerprint, fp))
+			return j;
+	return i;
+}
+
+/* opts->output_dir: a whole rewritten copy, for callers that build it (prove). */
+static int materialize(struct fixer *x, const char *dir)
+{
+	char real[PATH_MAX];
+
+	if (!dir_empty_or_missing(dir))
+		return fail(x, "copy", "the output directory %s must not exist or be empty", dir);
+	if ((mkdir(dir, 0755) && errno != EEXIST) || !realpath(dir, real))
+		return fail(x, "copy", "cannot create %s: %s", dir, strerror(errno));
+	if (zt_fix_copy_tree(x->src, real, real))
+		return fail(x, "copy", "%s", zt_last_error());
+	for (size_t i = 0; i < x->r->n_changed; i++) {
+		char *text = zt_shadow_read(&x->sh, x->r->changed[i]);
+		char *p = path_in(real, x->r->changed[i]);
+		int bad = !text || zt_write_file(p, text, strlen(text));
+
+		free(text);
+		free(p);
+		if (bad)
+			return fail(x, "copy", "cannot write %s into %s", x->r->changed[i], real);
+	}
+	return 0;
+}
+
 int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 		const struct zt_findings *fs, struct zt_fix_result *r)
 {
 	struct fixer x = { .ctx = ctx, .o = opts, .fs = fs, .r = r };
-	char real[PATH_MAX], **tus = NULL, *tmpl = NULL;
-	size_t n_tus = 0;
+	char real[PATH_MAX], *tmpl = NULL;
+	size_t n_groups = 0;
 	int ret = -1;
 
 	memset(r, 0, sizeof(*r));
@@ -1732,55 +1431,48 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 		return fail(&x, "plan", "cannot resolve the source tree %s: %s",
 			    opts->source_dir ? opts->source_dir : "(none)", strerror(errno));
 	x.src = xstrdup(real);
-	if (!opts->output_dir || !dir_empty_or_missing(opts->output_dir)) {
-		ret = fail(&x, "copy", "the output directory %s must not exist or be empty",
-			   opts->output_dir ? opts->output_dir : "(none)");
+	/* Missing tools fail the run before anything: never a silent skip. */
+	if (!zt_have_program("spatch")) {
+		ret = fail(&x, "plan", "spatch is not installed (Debian package coccinelle)");
+		goto out;
+	}
+	if (opts->sparse && !zt_have_program("sparse")) {
+		ret = fail(&x, "plan", "sparse is not installed (Debian package sparse); "
+			   "--no-sparse skips the comparison");
 		goto out;
 	}
 
 	/* plan */
 	for (size_t i = 0; i < fs->n; i++)
-		plan_one(&x, i);
+		if (duplicate_of(fs, i) == i)
+			plan_one(&x, i);
 
-	/* copy */
-	if ((mkdir(opts->output_dir, 0755) && errno != EEXIST) || !realpath(opts->output_dir, real)) {
-		ret = fail(&x, "copy", "cannot create %s: %s", opts->output_dir, strerror(errno));
+	if (zt_shadow_open(&x.sh, x.src)) {
+		ret = fail(&x, "plan", "%s", zt_last_error());
 		goto out;
 	}
-	x.out = xstrdup(real);
-	if (copy_tree(x.src, x.out, x.out)) {
-		ret = fail(&x, "copy", "%s", zt_last_error());
-		goto out;
-	}
-	if (!x.n_sites) {
-		ret = 0;
-		goto out;
-	}
+	r->scratch_root = xstrdup(x.sh.root);
+	r->scratch_tree = xstrdup(x.sh.tree);
+	r->source_root = xstrdup(x.src);
+	x.build = (struct zt_fix_build){ .db = opts->db, .cflags = opts->cflags, .sh = &x.sh,
+					 .timeout_ms = x.timeout, .jobs = opts->jobs };
+	if (!x.n_sites)
+		goto done;
 
-	/* spatch, one semantic patch per finding, in order */
 	if (opts->emit_dir) {
-		if (mkdir(opts->emit_dir, 0755) && errno != EEXIST) {
+		if ((mkdir(opts->emit_dir, 0755) && errno != EEXIST) ||
+		    !realpath(opts->emit_dir, real)) {
 			ret = fail(&x, "spatch", "cannot create %s: %s", opts->emit_dir,
-				   strerror(errno));
-			goto out;
-		}
-		/* spatch runs inside the copy: the path must not be relative. */
-		if (!realpath(opts->emit_dir, real)) {
-			ret = fail(&x, "spatch", "cannot resolve %s: %s", opts->emit_dir,
 				   strerror(errno));
 			goto out;
 		}
 		x.spdir = xstrdup(real);
 	} else {
-		char tmp[] = "/tmp/zerotax-fix-XXXXXX";
-
-		if (!mkdtemp(tmp)) {
-			ret = fail(&x, "spatch", "cannot create a scratch directory: %s",
-				   strerror(errno));
+		x.spdir = xasprintf("%s/cocci", x.sh.root);
+		if (mkdir(x.spdir, 0700)) {
+			ret = fail(&x, "spatch", "cannot create %s: %s", x.spdir, strerror(errno));
 			goto out;
 		}
-		x.spdir = xstrdup(tmp);
-		x.spdir_temp = true;
 	}
 	tmpl = zt_cocci_load_template(opts->rules_dir, opts->strategy == ZT_FIX_HOIST ?
 				      "hoist-to-queue" : "uninitialized");
@@ -1793,68 +1485,73 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 	 * finding first, so a rewrite never shifts the lines of the next one.
 	 */
 	qsort(x.sites, x.n_sites, sizeof(*x.sites), site_cmp);
-	for (size_t k = 0; k < x.n_sites; k++) {
-		if (opts->strategy == ZT_FIX_HOIST && !x.sites[k].anchor) {
-			char *o = read_rel(x.out, x.sites[k].owner_rel);
-
-			x.sites[k].anchor = o ? default_anchor(o, x.sites[k].owner_type) : NULL;
-			free(o);
-		}
-		if (apply_one(&x, k, tmpl))
+	make_groups(&x);
+	for (size_t k = 0; k < x.n_sites; k++)
+		if (x.sites[k].group + 1 > n_groups)
+			n_groups = x.sites[k].group + 1;
+	for (size_t g = 0; g < n_groups; g++)
+		if (run_group(&x, g, tmpl))
 			goto out;
-	}
-
-	/* move: the owner embeds the type by value now, so it must see its definition */
-	for (size_t k = 0; opts->strategy == ZT_FIX_HOIST && k < x.n_sites; k++) {
-		bool done = false;
-
-		if (!x.sites[k].applied)
+done:
+	for (size_t i = 0; i < x.sh.n_files; i++) {
+		if (!zt_shadow_changed(&x.sh, x.sh.files[i]))
 			continue;
-		for (size_t j = 0; j < k; j++)
-			done |= x.sites[j].applied && !strcmp(x.sites[j].type, x.sites[k].type) &&
-				!strcmp(x.sites[j].owner_type, x.sites[k].owner_type);
-		if (!done && move_definition(&x, &x.sites[k]))
-			goto out;
+		r->changed = xrealloc(r->changed, (r->n_changed + 1) * sizeof(char *));
+		r->changed[r->n_changed++] = xstrdup(x.sh.files[i]);
 	}
-
-	if (verify(&x))
-		goto out;
-	collect_changed(&x);
-	affected_tus(&x, &tus, &n_tus);
-	if (compile_step(&x, tus, n_tus))
-		goto out;
-	if (opts->sparse && sparse_step(&x, tus, n_tus))
+	if (r->n_changed)
+		qsort(r->changed, r->n_changed, sizeof(char *), cmp_str);
+	if (opts->output_dir && materialize(&x, opts->output_dir))
 		goto out;
 	ret = 0;
 out:
-	for (size_t i = 0; i < fs->n; i++) {
-		if (r->items[i].status == ZT_FIX_REFUSED)
-			r->n_refused++;
-	}
 	for (size_t k = 0; k < x.n_sites; k++) {
 		/* A failed run applies nothing: the tree stays as it was. */
 		if (!ret && x.sites[k].applied &&
 		    r->items[x.sites[k].item].status != ZT_FIX_REFUSED) {
 			r->items[x.sites[k].item].status = ZT_FIX_APPLIED;
 			r->items[x.sites[k].item].why = why_of(&x, &x.sites[k]);
-			r->n_applied++;
 		}
 		site_release(&x.sites[k]);
 	}
+	for (size_t i = 0; i < fs->n; i++) {
+		size_t j = duplicate_of(fs, i);
+
+		if (j != i) {
+			r->items[i].status = r->items[j].status;
+			r->items[i].step = r->items[j].step;
+			r->items[i].reason = r->items[j].reason ? xstrdup(r->items[j].reason) : NULL;
+			r->items[i].why = r->items[j].why ? xstrdup(r->items[j].why) : NULL;
+			r->items[i].duplicate_of = j + 1;
+		}
+		r->n_refused += r->items[i].status == ZT_FIX_REFUSED;
+		r->n_applied += r->items[i].status == ZT_FIX_APPLIED;
+	}
 	free(x.sites);
-	if (x.spdir_temp)
-		remove_tree(x.spdir);
 	free(x.spdir);
-	free_list(x.touched, x.n_touched);
-	free_list(tus, n_tus);
 	free(tmpl);
 	free(x.src);
-	free(x.out);
+	/* The rewritten files stay for zt_fix_diff()/write-back; release removes them. */
+	for (size_t i = 0; i < x.sh.n_files; i++)
+		free(x.sh.files[i]);
+	free(x.sh.files);
+	free(x.sh.src);
+	free(x.sh.root);
+	free(x.sh.tree);
 	return ret;
 }
 
 void zt_fix_result_release(struct zt_fix_result *r)
 {
+	if (r->scratch_root) {
+		struct zt_shadow sh = { .root = r->scratch_root };
+
+		r->scratch_root = NULL;
+		zt_shadow_close(&sh);
+	}
+	free(r->scratch_tree);
+	free(r->source_root);
+	free(r->included);
 	for (size_t i = 0; i < r->n_items; i++) {
 		free(r->items[i].reason);
 		free(r->items[i].why);
@@ -1872,417 +1569,3 @@ void zt_fix_result_release(struct zt_fix_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* ---- handing the verified copy back ----------------------------------------- */
-
-int zt_fix_diff(const struct zt_fix_opts *opts, const struct zt_fix_result *r, char **diff)
-{
-	char src[PATH_MAX], out[PATH_MAX];
-	size_t len = 0;
-
-	*diff = xstrdup("");
-	if (!realpath(opts->source_dir, src) || !realpath(opts->output_dir, out))
-		return error("cannot resolve the trees to compare: %s", strerror(errno));
-	for (size_t i = 0; i < r->n_changed; i++) {
-		char *a = path_in(src, r->changed[i]), *b = path_in(out, r->changed[i]);
-		char *la = xasprintf("a/%s", r->changed[i]), *lb = xasprintf("b/%s", r->changed[i]);
-		char *argv[] = { "diff", "-u", "--label", la, "--label", lb, a, b, NULL };
-		struct zt_spawn_result res;
-		int ret = zt_spawn(argv, NULL, &res);
-
-		free(a);
-		free(b);
-		free(la);
-		free(lb);
-		/* diff: 0 same, 1 different, 2 trouble */
-		if (ret || res.exit_code > 1 || res.exit_code < 0) {
-			zt_spawn_result_release(&res);
-			return error("diff failed on %s", r->changed[i]);
-		}
-		*diff = xrealloc(*diff, len + res.out_len + 1);
-		memcpy(*diff + len, res.out, res.out_len + 1);
-		len += res.out_len;
-		zt_spawn_result_release(&res);
-	}
-	return 0;
-}
-
-/*
- * A git tree with uncommitted changes is the user's work in progress. Only
- * "not a git repository" means there is no git tree; any other failure of
- * git (safe.directory, a broken index) is an error, not a reason to skip.
- */
-static int git_dirty(const char *dir, bool *is_git, char **status)
-{
-	char *argv[] = { "git", "-C", (char *)dir, "status", "--porcelain", "--", ".", NULL };
-	struct zt_spawn_result res;
-	int ret = 0;
-
-	*is_git = false;
-	*status = NULL;
-	if (zt_spawn(argv, NULL, &res)) {
-		/* git itself is missing: the tree cannot be a git tree we can read */
-		ret = res.not_found ? 0 : -1;
-	} else if (!res.exit_code) {
-		*is_git = true;
-		*status = xstrdup(res.out);
-	} else if (!strstr(res.err, "not a git repository")) {
-		ret = error("git status in %s failed: %.*s", dir, (int)strcspn(res.err, "\n"),
-			    res.err);
-	}
-	zt_spawn_result_release(&res);
-	return ret;
-}
-
-/* A new file beside the old one, with its mode, on disk before it is renamed. */
-static int write_new(const char *path, const char *text, mode_t mode)
-{
-	size_t len = strlen(text), done = 0;
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-
-	if (fd < 0)
-		return -1;
-	while (done < len) {
-		ssize_t n = write(fd, text + done, len - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			goto fail;
-		done += (size_t)n;
-	}
-	if (fchmod(fd, mode & 07777) || fsync(fd))
-		goto fail;
-	return close(fd);
-fail:
-	close(fd);
-	unlink(path);
-	return -1;
-}
-
-/*
- * Two phases, so the tree is never left half-rewritten: (1) every new file is
- * written beside its original and synced — a failure removes them and nothing
- * has changed; (2) each original is kept as a hard link, the new file renamed
- * over it — a failure renames the kept originals back.
- */
-int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result *r, bool force)
-{
-	char src[PATH_MAX], out[PATH_MAX];
-	size_t n = r->n_changed, written = 0, replaced = 0;
-	char **dst, **tmp, **keep, *status;
-	bool is_git;
-	int ret = 0;
-
-	if (r->failed_step)
-		return error("not writing back: step '%s' failed", r->failed_step);
-	if (!realpath(opts->source_dir, src) || !realpath(opts->output_dir, out))
-		return error("cannot resolve the trees: %s", strerror(errno));
-	if (git_dirty(src, &is_git, &status))
-		return -1;
-	if (is_git && status[0] && !force) {
-		free(status);
-		return error("%s has uncommitted changes; commit or stash them, or use --force", src);
-	}
-	free(status);
-
-	dst = xcalloc(n + 1, sizeof(*dst));
-	tmp = xcalloc(n + 1, sizeof(*tmp));
-	keep = xcalloc(n + 1, sizeof(*keep));
-	for (size_t i = 0; i < n; i++) {
-		dst[i] = path_in(src, r->changed[i]);
-		tmp[i] = xasprintf("%s.zerotax-new", dst[i]);
-		keep[i] = xasprintf("%s.zerotax-orig", dst[i]);
-	}
-
-	/* phase 1: nothing in the tree changes */
-	for (; !ret && written < n; written++) {
-		char *text = read_rel(out, r->changed[written]);
-		struct stat st;
-
-		if (lstat(dst[written], &st))
-			ret = error("cannot write %s: %s", dst[written], strerror(errno));
-		else if (!S_ISREG(st.st_mode))
-			ret = error("not writing through %s: not a regular file (a symbolic link?)",
-				    dst[written]);
-		else if (!text || write_new(tmp[written], text, st.st_mode))
-			ret = error("cannot write %s: %s", tmp[written], strerror(errno));
-		free(text);
-		if (ret)
-			break;
-	}
-	if (ret) {
-		for (size_t i = 0; i < written; i++)
-			unlink(tmp[i]);
-		goto out;
-	}
-
-	/* phase 2: each rename is atomic; keep the originals until all are in */
-	for (; replaced < n; replaced++) {
-		if (link(dst[replaced], keep[replaced])) {
-			ret = error("cannot keep %s: %s", dst[replaced], strerror(errno));
-			break;
-		}
-		if (rename(tmp[replaced], dst[replaced])) {
-			ret = error("cannot replace %s: %s", dst[replaced], strerror(errno));
-			unlink(keep[replaced]);
-			break;
-		}
-	}
-	if (ret) {
-		for (size_t i = 0; i < replaced; i++)
-			if (rename(keep[i], dst[i]))
-				error("tree left partially rewritten: restore %s from %s", dst[i],
-				      keep[i]);
-		for (size_t i = replaced; i < n; i++)
-			unlink(tmp[i]);
-		goto out;
-	}
-	for (size_t i = 0; i < n; i++)
-		unlink(keep[i]);
-out:
-	for (size_t i = 0; i < n; i++) {
-		free(dst[i]);
-		free(tmp[i]);
-		free(keep[i]);
-	}
-	free(dst);
-	free(tmp);
-	free(keep);
-	return ret;
-}
-
-/* "mlx5e_skb_from_cqe_linear" -> "mlx5e": the driver's prefix. */
-static char *prefix_of(const char *name)
-{
-	const char *u = name ? strchr(name, '_') : NULL;
-
-	return u ? xstrndup(name, (size_t)(u - name)) : xstrdup(name ? name : "driver");
-}
-
-/* "xdp_buff" -> "XDP buffer", "rq" -> "RQ": how netdev subjects spell them. */
-static char *humanize(const char *s)
-{
-	static const char *const upper[] = { "xdp", "rq", "sq", "cq", "skb", "tx", "rx", "dma",
-					     "cqe", "wqe", "xsk", "napi" };
-	char *out = xstrdup(""), *copy = xstrdup(s), *save = NULL;
-
-	for (char *t = strtok_r(copy, "_", &save); t; t = strtok_r(NULL, "_", &save)) {
-		char *w = xstrdup(t), *n;
-
-		for (size_t i = 0; i < ARRAY_SIZE(upper); i++)
-			if (!strcmp(t, upper[i]))
-				for (char *c = w; *c; c++)
-					*c = (char)toupper((unsigned char)*c);
-		if (!strcmp(t, "buff") || !strcmp(t, "buf")) {
-			free(w);
-			w = xstrdup("buffer");
-		}
-		n = xasprintf("%s%s%s", out, out[0] ? " " : "", w);
-		free(out);
-		free(w);
-		out = n;
-	}
-	free(copy);
-	return out;
-}
-
-static const struct zt_finding *first_applied(const struct zt_findings *fs,
-					      const struct zt_fix_result *r)
-{
-	for (size_t i = 0; i < r->n_items; i++)
-		if (r->items[i].status == ZT_FIX_APPLIED)
-			return &fs->v[r->items[i].finding];
-	return NULL;
-}
-
-char *zt_fix_subject(const struct zt_findings *fs, const struct zt_fix_result *r)
-{
-	const struct zt_finding *f = first_applied(fs, r);
-	json_t *owner;
-	char *pfx, *obj, *own, *subject, *tname, *oname;
-	const char *ot;
-
-	if (!f)
-		return xstrdup("zerotax: nothing to change");
-	pfx = prefix_of(f->function);
-	owner = json_object_get(f->details, "owner");
-	ot = jstr(owner, "type");
-	tname = xstrdup(strchr(f->type, ' ') + 1);
-	/* Drop the driver's prefix from the names: mlx5e_xdp_buff -> xdp_buff. */
-	if (!strncmp(tname, pfx, strlen(pfx)) && tname[strlen(pfx)] == '_')
-		memmove(tname, tname + strlen(pfx) + 1, strlen(tname + strlen(pfx) + 1) + 1);
-	oname = xstrdup(ot && strchr(ot, ' ') ? strchr(ot, ' ') + 1 : "queue");
-	if (!strncmp(oname, pfx, strlen(pfx)) && oname[strlen(pfx)] == '_')
-		memmove(oname, oname + strlen(pfx) + 1, strlen(oname + strlen(pfx) + 1) + 1);
-	obj = humanize(tname);
-	own = humanize(oname);
-	subject = xasprintf("net/%s: Reuse per-%s %s to avoid stack zeroing overhead", pfx, own,
-			    obj);
-	free(pfx);
-	free(obj);
-	free(own);
-	free(tname);
-	free(oname);
-	return subject;
-}
-
-/* A paragraph at 72 columns, as commit messages are written. */
-static void wrap(FILE *m, const char *text)
-{
-	const char *p = text;
-	size_t col = 0;
-
-	while (*p) {
-		size_t w = strcspn(p, " ");
-
-		if (col && col + 1 + w > 72) {
-			fputc('\n', m);
-			col = 0;
-		} else if (col) {
-			fputc(' ', m);
-			col++;
-		}
-		fwrite(p, 1, w, m);
-		col += w;
-		p += w;
-		while (*p == ' ')
-			p++;
-	}
-	fputc('\n', m);
-}
-
-static void add_evidence(FILE *m, const struct zt_finding *f)
-{
-	json_t *ev = json_object_get(f->details, "evidence");
-	json_t *fr = json_object_get(f->details, "frame_size");
-	const char *names[] = { "gcc", "clang" };
-
-	fprintf(m, "- %s(): %s %s, %lld bytes", f->function, f->type, f->symbol, f->size);
-	if (f->freq == ZT_FREQ_PER_PACKET)
-		fputs(", per packet", m);
-	fputc('\n', m);
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
-		json_t *e = json_object_get(ev, names[i]);
-
-		if (!json_is_object(e))
-			continue;
-		fprintf(m, "    %s: %lld bytes of zeroing survive -O2", jstr(e, "compiler") ?
-			jstr(e, "compiler") : names[i], jint(e, "bytes", -1));
-		if (jint(fr, names[i], -1) >= 0)
-			fprintf(m, ", frame %lld bytes", jint(fr, names[i], -1));
-		fputc('\n', m);
-	}
-	if (f->n_chain) {
-		fputs("    hot chain: ", m);
-		for (size_t i = 0; i < f->n_chain; i++)
-			fprintf(m, "%s%s", i ? " -> " : "", f->chain[i]);
-		fputc('\n', m);
-	}
-}
-
-int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings *fs,
-			const struct zt_fix_result *r, const char *dir,
-			const char *bench_table, char **path_out)
-{
-	const struct zt_finding *f = first_applied(fs, r);
-	char *subject, *diff = NULL, *slug, *path, *bench = NULL, *mail = NULL;
-	size_t mlen = 0;
-	FILE *m;
-	int ret = -1;
-
-	*path_out = NULL;
-	if (!f)
-		return error("no rewrite was applied: nothing to put in a patch");
-	if (bench_table && zt_read_file(bench_table, &bench, NULL))
-		return error("cannot read the bench table %s: %s", bench_table, strerror(errno));
-	if (zt_fix_diff(opts, r, &diff))
-		goto out;
-	subject = zt_fix_subject(fs, r);
-	m = open_memstream(&mail, &mlen);
-	fprintf(m, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
-	fprintf(m, "From: zerotax <zerotax@localhost>\n");
-	fprintf(m, "Subject: [PATCH] %s\n\n", subject);
-	{
-		char *p1 = xasprintf("With stack auto-initialization (CONFIG_INIT_STACK_ALL_ZERO) "
-				     "every local struct is zeroed on entry. The functions below "
-				     "declare %s %s on the stack and run once per received packet, "
-				     "so the zeroing is paid per packet:", f->type, f->symbol);
-
-		wrap(m, p1);
-		free(p1);
-	}
-	fputc('\n', m);
-	for (size_t i = 0; i < r->n_items; i++)
-		if (r->items[i].status == ZT_FIX_APPLIED)
-			add_evidence(m, &fs->v[r->items[i].finding]);
-	fputc('\n', m);
-	{
-		const struct zt_fix_item *it = NULL;
-		char *p2, *where, *moved = NULL, *fill;
-
-		for (size_t i = 0; i < r->n_items && !it; i++)
-			if (r->items[i].status == ZT_FIX_APPLIED)
-				it = &r->items[i];
-		where = r->field_after ?
-			xasprintf("after %s, the last member of the hot part", r->field_after) :
-			xstrdup("at its end");
-		if (r->moved_from)
-			moved = xasprintf(" The owner embeds it by value now, so the definition of "
-					  "%s moves from %s into %s, before the owner.", f->type,
-					  r->moved_from, r->moved_to);
-		/* The guard rule's finding, without the strategy's own explanation. */
-		fill = it && it->why ? xstrndup(it->why, strcspn(it->why, ";")) :
-		       xstrdup("every field is written before it is read");
-		p2 = xasprintf("Keep one %s per queue instead: it becomes the member %s of %s, "
-			       "%s, and each function takes a pointer to it. A queue is "
-			       "processed by one NAPI context at a time, and %s, so no "
-			       "packet sees what the previous one left.%s", f->type, f->symbol,
-			       r->field_owner ? r->field_owner : "the owner", where, fill,
-			       moved ? moved : "");
-		wrap(m, p2);
-		free(p2);
-		free(fill);
-		free(where);
-		free(moved);
-	}
-	if (bench) {
-		fputs("\nMeasured on the bundled reference driver:\n\n", m);
-		fputs(bench, m);
-		if (bench[0] && bench[strlen(bench) - 1] != '\n')
-			fputc('\n', m);
-	}
-	for (size_t i = 0; i < r->n_items; i++)
-		if (r->items[i].status == ZT_FIX_REFUSED)
-			fprintf(m, "\nNot changed: %s() in %s: %s", fs->v[r->items[i].finding].function,
-				fs->v[r->items[i].finding].file, r->items[i].reason);
-	fprintf(m, "\n---\n");
-	for (size_t i = 0; i < r->n_changed; i++)
-		fprintf(m, " %s\n", r->changed[i]);
-	fprintf(m, "\n%s-- \nzerotax %s\n\n", diff, ZT_VERSION);
-	fclose(m);
-
-	if (mkdir(dir, 0755) && errno != EEXIST) {
-		error("cannot create %s: %s", dir, strerror(errno));
-		free(subject);
-		goto out;
-	}
-	slug = xstrdup(subject);
-	for (char *c = slug; *c; c++)
-		if (!isalnum((unsigned char)*c))
-			*c = '-';
-	path = xasprintf("%s/0001-%.52s.patch", dir, slug);
-	free(slug);
-	free(subject);
-	if (zt_write_file(path, mail, mlen)) {
-		error("cannot write %s: %s", path, strerror(errno));
-		free(path);
-		goto out;
-	}
-	*path_out = path;
-	ret = 0;
-out:
-	free(mail);
-	free(diff);
-	free(bench);
-	return ret;
-}

@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * fixtree: rewrite a copy of a source tree for the findings of `check`, and
- * verify the copy before anything is written back:
+ * fixtree: rewrite the files of a source tree for the findings of `check`,
+ * without copying the tree, and verify them before anything is written back.
+ * Each finding, or each group that adds one field together, goes on its own:
  *   plan       refuse what is unsafe (details of the finding, then the guard rules)
- *   copy       the tree into opts->output_dir
- *   move       a struct definition the owner cannot see moves before the owner
- *   spatch     one instantiated semantic patch per finding, applied in order
+ *   spatch     one instantiated semantic patch per finding; spatch reads the
+ *              shadow (shadow.h) and its diff is applied there
+ *   place      the owner must see the type it embeds (placement.h)
  *   verify     every expected hunk is present (spatch exits 0 when nothing matched)
- *   compile    every affected TU with its compile-database flags
+ *   compile    every TU that includes a changed file, with its database flags
  *   sparse     no new sparse warning
- * The source tree is never written by zt_fix_tree(); zt_fix_write_back(),
- * zt_fix_diff() and zt_fix_format_patch() take the verified copy from there.
+ * A failed step refuses that finding or group (its files are restored in the
+ * shadow) and the others go on. The source tree is never written by
+ * zt_fix_tree(); zt_fix_write_back(), zt_fix_diff() and zt_fix_format_patch()
+ * take the rewritten files from the shadow.
  */
 #ifndef ZT_FIXTREE_H
 #define ZT_FIXTREE_H
@@ -36,9 +39,11 @@ enum zt_fix_status {
 struct zt_fix_opts {
 	enum zt_fix_strategy strategy;
 	const char *source_dir;		/* the tree the findings point into */
-	const char *output_dir;		/* the rewritten copy (created; must not exist or be empty) */
+	const char *output_dir;		/* NULL, or a whole rewritten copy made at the end
+					 * (created; must not exist or be empty) */
 	const struct zt_compdb *db;	/* compile commands for the tree; NULL: cc -fsyntax-only */
 	char *const *cflags;		/* without db: extra flags (-I, -D), NULL-terminated or NULL */
+	int jobs;			/* compiles at once (0: 1) */
 	const char *emit_dir;		/* also write the semantic patches here (NULL: no) */
 	const char *rules_dir;		/* the templates (NULL: the source tree's rules/) */
 	bool sparse;			/* compare sparse warnings before/after */
@@ -52,7 +57,9 @@ struct zt_fix_item {
 	enum zt_fix_status status;
 	char *reason;		/* why it was refused (NULL otherwise) */
 	char *why;		/* applied: why the tool believes it is safe */
-	char *sp_file;		/* the instantiated semantic patch (in output_dir or emit_dir) */
+	char *sp_file;		/* the instantiated semantic patch (in emit_dir) */
+	const char *step;	/* refused by a failed step: which ("compile", ...) */
+	size_t duplicate_of;	/* 1 + the item with the same fingerprint, 0 if none */
 };
 
 struct zt_fix_result {
@@ -65,6 +72,11 @@ struct zt_fix_result {
 	char *field_owner;	/* "struct mlx5e_rq" */
 	char *field_after;	/* the member it follows; NULL: at the end */
 	char *moved_from, *moved_to;	/* files (relative) of a moved definition */
+	char *included;		/* "struct T: #include <x.h> in en.h", or NULL */
+	char *source_root;	/* realpath of the tree */
+	char *scratch_tree;	/* the shadow: the tree with the rewritten files */
+	char *scratch_root;	/* removed by zt_fix_result_release() */
+	size_t n_compiled;	/* TUs compiled to verify */
 	const char *failed_step;	/* NULL when every step passed */
 	char *failure;		/* why the step failed */
 	size_t n_applied, n_refused;
@@ -73,9 +85,10 @@ struct zt_fix_result {
 };
 
 /*
- * Build the rewritten copy in opts->output_dir. 0 when every step passed
- * (possibly with nothing applied), -1 when one failed: result->failed_step
- * and result->failure say which and why. The source tree is untouched.
+ * Rewrite and verify. 0 when the run went through (each finding applied or
+ * refused), -1 when the run itself failed (a missing tool, no scratch space):
+ * result->failed_step and result->failure say which and why. The source tree
+ * is untouched.
  */
 int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 		const struct zt_findings *fs, struct zt_fix_result *result);
@@ -90,6 +103,12 @@ int zt_fix_diff(const struct zt_fix_opts *opts, const struct zt_fix_result *resu
  */
 int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result *result,
 		      bool force);
+/*
+ * A write-back killed half-way left SRC/.zerotax-journal: roll it back (every
+ * file as it was before). 0 with *what saying what was done (NULL: nothing to
+ * do), -1 with error() said.
+ */
+int zt_fix_recover(const char *src_dir, char **what);
 /* A git format-patch style mail in @dir; *path_out is the file written. */
 int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings *fs,
 			const struct zt_fix_result *result, const char *dir,
@@ -98,5 +117,8 @@ int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings
 char *zt_fix_subject(const struct zt_findings *fs, const struct zt_fix_result *result);
 
 const char *zt_fix_status_name(enum zt_fix_status s);
+
+/* The sources of @from into @to: no .git, no CMake build directories, not @skip. */
+int zt_fix_copy_tree(const char *from, const char *to, const char *skip);
 
 #endif /* ZT_FIXTREE_H */

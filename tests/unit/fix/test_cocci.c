@@ -428,7 +428,8 @@ static void test_guards_do_not_trust_check(void **state)
 	free((char *)o.output_dir);
 }
 
-static void expect_failure(const char *fixture, const char *tree, const char *step,
+/* A finding whose rewrite fails a step is refused with it; nothing is changed. */
+static void expect_refused(const char *fixture, const char *tree, const char *step,
 			   const char *why)
 {
 	struct zt_ctx ctx = { .out = stdout, .err = stderr };
@@ -441,12 +442,16 @@ static void expect_failure(const char *fixture, const char *tree, const char *st
 	tmp_make(&t);
 	load_fixture(fixture, CORPUS, t.dir, &fs);
 	o.output_dir = xasprintf("%s/tree", t.dir);
-	assert_int_equal(zt_fix_tree(&ctx, &o, &fs, &r), -1);
-	assert_string_equal(r.failed_step, step);
-	assert_non_null(strstr(r.failure, why));
+	assert_int_equal(zt_fix_tree(&ctx, &o, &fs, &r), 0);
+	assert_null(r.failed_step);
 	assert_int_equal(r.n_applied, 0);
-	/* Nothing to write back from a failed run. */
-	assert_int_equal(zt_fix_write_back(&o, &r, true), -1);
+	assert_int_equal(r.n_refused, 1);
+	assert_int_equal(r.items[0].status, ZT_FIX_REFUSED);
+	assert_string_equal(r.items[0].step, step);
+	assert_non_null(strstr(r.items[0].reason, why));
+	assert_int_equal(r.n_changed, 0);
+	/* Nothing to write back. */
+	assert_int_equal(zt_fix_write_back(&o, &r, true), 0);
 	after = tree_snapshot(tree);
 	assert_string_equal(before, after);
 	free(before);
@@ -459,12 +464,12 @@ static void expect_failure(const char *fixture, const char *tree, const char *st
 
 static void test_failed_compile_leaves_tree(void **state)
 {
-	expect_failure("nocompile", CORPUS "/nocompile", "compile", "incomplete type");
+	expect_refused("nocompile", CORPUS "/nocompile", "compile", "incomplete type");
 }
 
-static void test_nothing_matched_is_a_failure(void **state)
+static void test_nothing_matched_is_refused(void **state)
 {
-	expect_failure("stale", CORPUS "/safe", "verify", "is missing");
+	expect_refused("stale", CORPUS "/safe", "verify", "is missing");
 }
 
 static void test_write_back_and_format_patch(void **state)
@@ -588,7 +593,7 @@ int main(void)
 		cmocka_unit_test(test_guards_do_not_trust_check),
 		cmocka_unit_test(test_definition_after_owner_moves),
 		cmocka_unit_test(test_failed_compile_leaves_tree),
-		cmocka_unit_test(test_nothing_matched_is_a_failure),
+		cmocka_unit_test(test_nothing_matched_is_refused),
 		cmocka_unit_test(test_write_back_and_format_patch),
 		cmocka_unit_test(test_output_inside_tree),
 	};

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* C source text as fix reads and edits it: braces, definitions, lines. */
+#include <string.h>
+
+#include "fixtext.h"
+#include "zerotax.h"
+
+unsigned int zt_line_of(const char *text, const char *at)
+{
+	unsigned int n = 1;
+
+	for (const char *p = text; p < at; p++)
+		n += *p == '\n';
+	return n;
+}
+
+/* The matching close brace of the open brace at @open; skips comments and strings. */
+const char *zt_match_brace(const char *open)
+{
+	int depth = 0;
+
+	for (const char *p = open; *p; p++) {
+		if (p[0] == '/' && p[1] == '*') {
+			p = strstr(p + 2, "*/");
+			if (!p)
+				return NULL;
+			p++;
+		} else if (p[0] == '/' && p[1] == '/') {
+			p = strchr(p, '\n');
+			if (!p)
+				return NULL;
+		} else if (*p == '"' || *p == '\'') {
+			char q = *p;
+
+			for (p++; *p && *p != q; p++)
+				if (*p == '\\' && p[1])
+					p++;
+			if (!*p)
+				return NULL;
+		} else if (*p == '{') {
+			depth++;
+		} else if (*p == '}' && !--depth) {
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* "struct NAME {" (any spacing) at the start of a line: the definition of @type. */
+const char *zt_find_definition(const char *text, const char *type)
+{
+	const char *name = strchr(type, ' ') + 1;
+	size_t kw = (size_t)(name - type - 1), nl = strlen(name);
+
+	for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		const char *p = l;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (strncmp(p, type, kw) || (p[kw] != ' ' && p[kw] != '\t'))
+			continue;
+		p += kw;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (strncmp(p, name, nl))
+			continue;
+		p += nl;
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		if (*p == '{')
+			return l;
+	}
+	return NULL;
+}
+
+/* Back over the comment block that documents the definition starting at @l. */
+const char *zt_with_leading_comment(const char *text, const char *l)
+{
+	while (l > text) {
+		const char *prev = l - 1, *p;
+
+		while (prev > text && prev[-1] != '\n')
+			prev--;
+		p = prev;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!strncmp(p, "/*", 2) || !strncmp(p, "*", 1) || !strncmp(p, "//", 2))
+			l = prev;
+		else
+			break;
+	}
+	return l;
+}
+
+/* The definition's text: its comment, the braces, up to the end of the ";" line. */
+int zt_definition_span(const char *text, const char *def, const char **start,
+			   const char **end)
+{
+	const char *open = strchr(def, '{'), *close = open ? zt_match_brace(open) : NULL;
+	const char *semi = close ? strchr(close, ';') : NULL;
+	const char *eol = semi ? strchr(semi, '\n') : NULL;
+
+	if (!eol)
+		return -1;
+	*start = zt_with_leading_comment(text, def);
+	*end = eol + 1;
+	return 0;
+}
+
+char *zt_text_splice(const char *text, size_t at, size_t del, const char *ins)
+{
+	size_t tl = strlen(text), il = strlen(ins);
+	char *s = xmalloc(tl - del + il + 1);
+
+	memcpy(s, text, at);
+	memcpy(s + at, ins, il);
+	memcpy(s + at + il, text + at + del, tl - at - del + 1);
+	return s;
+}
+

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* C source text as fix reads and edits it: braces, definitions, lines. */
+#ifndef ZT_FIXTEXT_H
+#define ZT_FIXTEXT_H
+
+#include <stddef.h>
+
+/* 1-based line of @at in @text. */
+unsigned int zt_line_of(const char *text, const char *at);
+/* The matching close brace of the open brace at @open; skips comments and strings. */
+const char *zt_match_brace(const char *open);
+/* "struct NAME {" (any spacing) at the start of a line: the first definition of @type. */
+const char *zt_find_definition(const char *text, const char *type);
+/* Back over the comment block that documents the definition starting at @l. */
+const char *zt_with_leading_comment(const char *text, const char *l);
+/* The definition's text: its comment, the braces, up to the end of the ";" line. */
+int zt_definition_span(const char *text, const char *def, const char **start, const char **end);
+/* @text with @del bytes at @at replaced by @ins (a new string). */
+char *zt_text_splice(const char *text, size_t at, size_t del, const char *ins);
+
+#endif /* ZT_FIXTEXT_H */

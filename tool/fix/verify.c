@@ -1,0 +1,496 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Compile and sparse the rewritten files in place of the originals, writing nothing. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "callgraph.h"
+#include "placement.h"
+#include "process.h"
+#include "verify.h"
+#include "zerotax.h"
+
+static char *rel_to(const char *root, const char *path)
+{
+	char real[PATH_MAX];
+	size_t n = strlen(root);
+
+	if (!path || !realpath(path, real))
+		return NULL;
+	if (strncmp(real, root, n) || real[n] != '/')
+		return NULL;
+	return xstrdup(real + n + 1);
+}
+
+const struct zt_compile_cmd *zt_fix_command(const struct zt_fix_build *b, const char *rel)
+{
+	for (size_t i = 0; b->db && i < b->db->n; i++) {
+		char *r = rel_to(b->sh->src, b->db->v[i].file);
+		bool yes = r && !strcmp(r, rel);
+
+		free(r);
+		if (yes)
+			return &b->db->v[i];
+	}
+	return NULL;
+}
+
+bool zt_fix_writes_file(const char *arg, bool *skip_next)
+{
+	static const char *const with_value[] = { "-o", "-MF", "-MT", "-MQ", "-dumpdir",
+						  "-dumpbase", "-dumpbase-ext", "-aux-info" };
+	static const char *const alone[] = { "-c", "-MD", "-MMD", "-M", "-MM", "-MG", "-MP",
+					     "-fstack-usage", "-save-temps" };
+	static const char *const prefixes[] = { "-save-temps=", "-fdump-", "-fcallgraph-info",
+						"-fsave-optimization-record",
+						"-foptimization-record-file=", "-ftime-trace",
+						"-MF", "-MT", "-MQ", "-dumpdir=", "-o" };
+
+	*skip_next = false;
+	for (size_t i = 0; i < ARRAY_SIZE(with_value); i++)
+		if (!strcmp(arg, with_value[i]))
+			return *skip_next = true;
+	for (size_t i = 0; i < ARRAY_SIZE(alone); i++)
+		if (!strcmp(arg, alone[i]))
+			return true;
+	/* -Wp,-MD,file and -Wp,-MMD,file: Kbuild's dependency files. */
+	if (!strncmp(arg, "-Wp,", 4) && (strstr(arg, ",-MD") || strstr(arg, ",-MMD") ||
+					 strstr(arg, ",-MF")))
+		return true;
+	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
+		if (!strncmp(arg, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return false;
+}
+
+/* A path of the tree, moved into the shadow. */
+static char *map_arg(const struct zt_fix_build *b, const char *arg, bool shadow)
+{
+	const char *src = b->sh->src, *hit = shadow ? strstr(arg, src) : NULL;
+	size_t n = strlen(src);
+
+	if (!hit || (hit[n] && hit[n] != '/'))
+		return xstrdup(arg);
+	return xasprintf("%.*s%s%s", (int)(hit - arg), arg, b->sh->tree, hit + n);
+}
+
+static bool same_file(const struct zt_fix_build *b, const char *dir, const char *arg,
+		      const char *rel)
+{
+	char *p = arg[0] == '/' ? xstrdup(arg) : xasprintf("%s/%s", dir, arg);
+	char *r = rel_to(b->sh->src, p);
+	bool yes = r && !strcmp(r, rel);
+
+	free(p);
+	free(r);
+	return yes;
+}
+
+/* The compile command of TU @rel, from the shadow or the tree, writing nothing. */
+static char **tu_argv(const struct zt_fix_build *b, const char *rel, bool shadow, bool sparse,
+		      char **cwd)
+{
+	const struct zt_compile_cmd *c = zt_fix_command(b, rel);
+	const char *root = shadow ? b->sh->tree : b->sh->src;
+	char **argv;
+	size_t n = 0;
+
+	if (!c) {
+		size_t nf = 0;
+
+		while (b->cflags && b->cflags[nf])
+			nf++;
+		argv = xcalloc(nf + 10, sizeof(*argv));
+		argv[n++] = xstrdup(sparse ? "sparse" : ZT_GCC);
+		argv[n++] = xstrdup("-std=gnu11");
+		if (!sparse)
+			argv[n++] = xstrdup("-fsyntax-only");
+		for (size_t i = 0; i < nf; i++) {
+			const char *a = b->cflags[i];
+			char real[PATH_MAX], *abs;
+
+			/* Relative to where fix runs; absolute, so they move into the shadow. */
+			if (!strncmp(a, "-I", 2) && a[2] && a[2] != '/' && realpath(a + 2, real)) {
+				abs = xasprintf("-I%s", real);
+				argv[n++] = map_arg(b, abs, shadow);
+				free(abs);
+				continue;
+			}
+			argv[n++] = map_arg(b, a, shadow);
+		}
+		argv[n++] = xasprintf("%s/%s", root, rel);
+		*cwd = NULL;
+		return argv;
+	}
+	argv = xcalloc(c->argc + 4, sizeof(*argv));
+	argv[n++] = xstrdup(sparse ? "sparse" : c->argv[0]);
+	for (size_t i = 1; i < c->argc; i++) {
+		const char *a = c->argv[i];
+		bool skip;
+
+		if (zt_fix_writes_file(a, &skip)) {
+			i += skip;
+			continue;
+		}
+		if (sparse && a[0] == '-' && strncmp(a, "-I", 2) && strncmp(a, "-D", 2) &&
+		    strncmp(a, "-U", 2) && strncmp(a, "-std", 4) && strcmp(a, "-include") &&
+		    strcmp(a, "-isystem") && strcmp(a, "-iquote"))
+			continue;
+		if (a[0] != '-' && (!strcmp(a, c->file) || same_file(b, c->directory, a, rel)))
+			continue;
+		argv[n++] = map_arg(b, a, shadow);
+	}
+	if (!sparse)
+		argv[n++] = xstrdup("-fsyntax-only");
+	argv[n++] = xasprintf("%s/%s", root, rel);
+	*cwd = map_arg(b, c->directory, shadow);
+	return argv;
+}
+
+char **zt_fix_clang_args(const struct zt_fix_build *b, const char *rel)
+{
+	const struct zt_compile_cmd *c = zt_fix_command(b, rel);
+	size_t n = 0, nf = 0;
+	char **v;
+
+	if (c)
+		return zt_compdb_clang_args(c, &n);
+	while (b->cflags && b->cflags[nf])
+		nf++;
+	v = xcalloc(nf + 2, sizeof(*v));
+	v[n++] = xstrdup("-std=gnu11");
+	for (size_t i = 0; i < nf; i++)
+		v[n++] = xstrdup(b->cflags[i]);
+	return v;
+}
+
+/* ---- which TUs include a changed file ---------------------------------------- */
+
+struct scan {
+	const struct zt_fix_build *b;
+	char *const *changed;
+	size_t n_changed;
+	char **dirs;		/* the TU's include directories, absolute */
+	size_t n_dirs;
+	char **seen;
+	size_t n_seen;
+};
+
+static bool is_changed(struct scan *s, const char *rel)
+{
+	for (size_t i = 0; i < s->n_changed; i++)
+		if (!strcmp(s->changed[i], rel))
+			return true;
+	return false;
+}
+
+/*
+ * Follow the includes of @rel (quoted: its directory first; then the -iquote
+ * and -I directories). Public headers (include/, arch/x/include/) are not
+ * followed: fix never changes them, and they never include a driver's.
+ */
+static bool scan_file(struct scan *s, const char *rel, int depth)
+{
+	char *p, *text, *dir, *slash;
+	bool hit = false;
+
+	if (is_changed(s, rel))
+		return true;
+	if (depth > 24 || zt_place_is_public(rel))
+		return false;
+	for (size_t i = 0; i < s->n_seen; i++)
+		if (!strcmp(s->seen[i], rel))
+			return false;
+	s->seen = xrealloc(s->seen, (s->n_seen + 1) * sizeof(*s->seen));
+	s->seen[s->n_seen++] = xstrdup(rel);
+	p = xasprintf("%s/%s", s->b->sh->src, rel);
+	if (zt_read_file(p, &text, NULL))
+		text = NULL;
+	dir = xstrdup(p);
+	slash = strrchr(dir, '/');
+	*slash = '\0';
+	free(p);
+	for (const char *l = text; !hit && l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		const char *a = l, *q;
+		char close;
+		char *inc;
+
+		while (*a == ' ' || *a == '\t')
+			a++;
+		if (*a++ != '#')
+			continue;
+		a += strspn(a, " \t");
+		if (strncmp(a, "include", 7))
+			continue;
+		a += 7;
+		a += strspn(a, " \t");
+		if (*a != '"' && *a != '<')
+			continue;
+		close = *a == '<' ? '>' : '"';
+		q = strchr(a + 1, close);
+		if (!q || memchr(a, '\n', (size_t)(q - a)))
+			continue;
+		inc = xstrndup(a + 1, (size_t)(q - a - 1));
+		for (size_t d = close == '"' ? 0 : 1; !hit && d <= s->n_dirs; d++) {
+			char *cand = xasprintf("%s/%s", d ? s->dirs[d - 1] : dir, inc);
+			char *r = rel_to(s->b->sh->src, cand);
+
+			free(cand);
+			if (r) {
+				hit = scan_file(s, r, depth + 1);
+				free(r);
+				break;	/* the first directory that has it */
+			}
+		}
+		free(inc);
+	}
+	free(dir);
+	free(text);
+	return hit;
+}
+
+static void scan_dirs(struct scan *s, const struct zt_compile_cmd *c)
+{
+	for (size_t k = 1; c && k < c->argc; k++) {
+		const char *d = NULL;
+
+		if (!strcmp(c->argv[k], "-I") || !strcmp(c->argv[k], "-iquote"))
+			d = k + 1 < c->argc ? c->argv[++k] : NULL;
+		else if (!strncmp(c->argv[k], "-I", 2))
+			d = c->argv[k] + 2;
+		else if (!strncmp(c->argv[k], "-iquote", 7))
+			d = c->argv[k] + 7;
+		if (!d || !*d)
+			continue;
+		s->dirs = xrealloc(s->dirs, (s->n_dirs + 1) * sizeof(*s->dirs));
+		s->dirs[s->n_dirs++] = d[0] == '/' ? xstrdup(d) : xasprintf("%s/%s", c->directory, d);
+	}
+	for (size_t k = 0; !c && s->b->cflags && s->b->cflags[k]; k++) {
+		const char *a = s->b->cflags[k];
+
+		if (strncmp(a, "-I", 2) || !a[2])
+			continue;
+		s->dirs = xrealloc(s->dirs, (s->n_dirs + 1) * sizeof(*s->dirs));
+		s->dirs[s->n_dirs++] = xstrdup(a + 2);
+	}
+}
+
+static void scan_release(struct scan *s)
+{
+	for (size_t i = 0; i < s->n_dirs; i++)
+		free(s->dirs[i]);
+	for (size_t i = 0; i < s->n_seen; i++)
+		free(s->seen[i]);
+	free(s->dirs);
+	free(s->seen);
+	s->dirs = s->seen = NULL;
+	s->n_dirs = s->n_seen = 0;
+}
+
+static void add_tu(char ***tus, size_t *n, const char *rel)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*tus)[i], rel))
+			return;
+	*tus = xrealloc(*tus, (*n + 1) * sizeof(**tus));
+	(*tus)[(*n)++] = xstrdup(rel);
+}
+
+static void list_c_files(const char *root, const char *sub, char ***v, size_t *n);
+
+void zt_fix_affected_tus(const struct zt_fix_build *b, char *const *changed, size_t n,
+			 char ***tus, size_t *n_tus)
+{
+	struct scan s = { .b = b, .changed = changed, .n_changed = n };
+	char **files = NULL;
+	size_t nf = 0;
+
+	if (b->db) {
+		for (size_t i = 0; i < b->db->n; i++) {
+			char *r = rel_to(b->sh->src, b->db->v[i].file);
+
+			if (r) {
+				scan_dirs(&s, &b->db->v[i]);
+				if (scan_file(&s, r, 0))
+					add_tu(tus, n_tus, r);
+				scan_release(&s);
+			}
+			free(r);
+		}
+		return;
+	}
+	list_c_files(b->sh->src, "", &files, &nf);
+	for (size_t i = 0; i < nf; i++) {
+		scan_dirs(&s, NULL);
+		if (scan_file(&s, files[i], 0))
+			add_tu(tus, n_tus, files[i]);
+		scan_release(&s);
+		free(files[i]);
+	}
+	free(files);
+}
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+static void list_c_files(const char *root, const char *sub, char ***v, size_t *n)
+{
+	char *dir = sub[0] ? xasprintf("%s/%s", root, sub) : xstrdup(root);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	free(dir);
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char *rel, *abs;
+		struct stat st;
+		size_t l = strlen(e->d_name);
+
+		if (e->d_name[0] == '.')
+			continue;
+		rel = sub[0] ? xasprintf("%s/%s", sub, e->d_name) : xstrdup(e->d_name);
+		abs = xasprintf("%s/%s", root, rel);
+		if (!lstat(abs, &st) && S_ISDIR(st.st_mode)) {
+			list_c_files(root, rel, v, n);
+			free(rel);
+		} else if (l > 2 && !strcmp(e->d_name + l - 2, ".c")) {
+			*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+			(*v)[(*n)++] = rel;
+		} else {
+			free(rel);
+		}
+		free(abs);
+	}
+	closedir(d);
+}
+
+/* ---- running them --------------------------------------------------------- */
+
+struct run_job {
+	const struct zt_fix_build *b;
+	char *const *tus;
+	bool shadow, sparse;
+	struct zt_spawn_result *res;
+	int *ran;
+};
+
+static void run_one(size_t i, void *arg)
+{
+	struct run_job *j = arg;
+	struct zt_spawn_opts so = { .timeout_ms = j->b->timeout_ms };
+	char *cwd = NULL;
+	char **argv = tu_argv(j->b, j->tus[i], j->shadow, j->sparse, &cwd);
+
+	so.cwd = cwd;
+	j->ran[i] = zt_spawn(argv, &so, &j->res[i]);
+	zt_argv_free(argv);
+	free(cwd);
+}
+
+static void run_all(const struct zt_fix_build *b, char *const *tus, size_t n, bool shadow,
+		    bool sparse, struct zt_spawn_result *res, int *ran)
+{
+	struct run_job j = { b, tus, shadow, sparse, res, ran };
+
+	zt_parallel_for(n, b->jobs, run_one, &j);
+}
+
+int zt_fix_compile(const struct zt_fix_build *b, char *const *tus, size_t n, char **failure)
+{
+	struct zt_spawn_result *res = xcalloc(n + 1, sizeof(*res));
+	int *ran = xcalloc(n + 1, sizeof(*ran)), ret = 0;
+
+	*failure = NULL;
+	run_all(b, tus, n, true, false, res, ran);
+	for (size_t i = 0; i < n; i++) {
+		if (!ret && (ran[i] || res[i].exit_code)) {
+			char *msg = xstrdup(res[i].err && res[i].err[0] ? res[i].err :
+					    res[i].timed_out ? "timed out" :
+					    "the compiler could not run");
+			size_t l = strlen(msg);
+
+			while (l && msg[l - 1] == '\n')
+				msg[--l] = '\0';
+			*failure = xasprintf("%s does not compile after the rewrite:\n%s", tus[i],
+					     msg);
+			free(msg);
+			ret = -1;
+		}
+		zt_spawn_result_release(&res[i]);
+	}
+	free(res);
+	free(ran);
+	return ret;
+}
+
+/* sparse's warnings without their locations: lines move, messages should not appear. */
+static size_t sparse_messages(const char *err, char ***msgs)
+{
+	size_t n = 0;
+
+	for (const char *l = err; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		const char *eol = strchr(l, '\n'), *m = strstr(l, ": warning: ");
+
+		if (!m)
+			m = strstr(l, ": error: ");
+		if (!m || (eol && m > eol))
+			continue;
+		*msgs = xrealloc(*msgs, (n + 1) * sizeof(**msgs));
+		(*msgs)[n++] = eol ? xstrndup(m + 2, (size_t)(eol - m - 2)) : xstrdup(m + 2);
+	}
+	return n;
+}
+
+int zt_fix_sparse(const struct zt_fix_build *b, char *const *tus, size_t n, size_t *before,
+		  size_t *after, char **failure)
+{
+	struct zt_spawn_result *ra = xcalloc(n + 1, sizeof(*ra)), *rb = xcalloc(n + 1, sizeof(*rb));
+	int *xa = xcalloc(n + 1, sizeof(*xa)), *xb = xcalloc(n + 1, sizeof(*xb)), ret = 0;
+
+	*failure = NULL;
+	run_all(b, tus, n, false, true, ra, xa);
+	run_all(b, tus, n, true, true, rb, xb);
+	for (size_t i = 0; i < n; i++) {
+		char **ma = NULL, **mb = NULL;
+		size_t na = 0, nb = 0;
+
+		if (!ret && (xa[i] || xb[i])) {
+			*failure = xasprintf("sparse did not run on %s", tus[i]);
+			ret = -1;
+		}
+		if (!ret) {
+			na = sparse_messages(ra[i].err, &ma);
+			nb = sparse_messages(rb[i].err, &mb);
+			*before += na;
+			*after += nb;
+		}
+		for (size_t j = 0; j < nb && !ret; j++) {
+			bool seen = false;
+
+			for (size_t k = 0; k < na && !seen; k++)
+				if (ma[k] && !strcmp(ma[k], mb[j])) {
+					seen = true;
+					free(ma[k]);
+					ma[k] = NULL;
+				}
+			if (!seen) {
+				*failure = xasprintf("new sparse warning in %s: %s", tus[i], mb[j]);
+				ret = -1;
+			}
+		}
+		for (size_t k = 0; k < na; k++)
+			free(ma[k]);
+		for (size_t k = 0; k < nb; k++)
+			free(mb[k]);
+		free(ma);
+		free(mb);
+		zt_spawn_result_release(&ra[i]);
+		zt_spawn_result_release(&rb[i]);
+	}
+	free(ra);
+	free(rb);
+	free(xa);
+	free(xb);
+	return ret;
+}

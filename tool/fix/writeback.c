@@ -1,0 +1,722 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Handing the verified rewrite back: a diff, the tree in place, or a mail. */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "fix_internal.h"
+#include "fixtree.h"
+#include "process.h"
+
+/* ---- a whole copy, for --output and prove ------------------------------------ */
+
+static bool is_build_dir(const char *dir)
+{
+	char *p = xasprintf("%s/CMakeCache.txt", dir);
+	bool yes = access(p, F_OK) == 0;
+
+	free(p);
+	return yes;
+}
+
+static int copy_file(const char *from, const char *to, mode_t mode)
+{
+	char *data;
+	size_t len;
+	int ret;
+
+	if (zt_read_file(from, &data, &len))
+		return -1;
+	ret = zt_write_file(to, data, len);
+	free(data);
+	if (!ret)
+		chmod(to, mode & 07777);
+	return ret;
+}
+
+/* The sources only: no .git, no build directories, not the copy itself. */
+int zt_fix_copy_tree(const char *from, const char *to, const char *skip)
+{
+	DIR *d = opendir(from);
+	struct dirent *e;
+	int ret = 0;
+
+	if (!d)
+		return error("cannot read %s: %s", from, strerror(errno));
+	if (mkdir(to, 0755) && errno != EEXIST) {
+		closedir(d);
+		return error("cannot create %s: %s", to, strerror(errno));
+	}
+	while (!ret && (e = readdir(d))) {
+		char *a, *b;
+		struct stat st;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+		    !strcmp(e->d_name, ".git"))
+			continue;
+		a = path_in(from, e->d_name);
+		b = path_in(to, e->d_name);
+		if (lstat(a, &st)) {
+			ret = error("cannot stat %s: %s", a, strerror(errno));
+		} else if (S_ISDIR(st.st_mode)) {
+			char real[PATH_MAX];
+
+			/* The copy may live inside the tree: never copy it into itself. */
+			if (!(realpath(a, real) && !strcmp(real, skip)) && !is_build_dir(a))
+				ret = zt_fix_copy_tree(a, b, skip);
+		} else if (S_ISLNK(st.st_mode)) {
+			char target[PATH_MAX];
+			struct stat tst;
+			ssize_t n;
+
+			/*
+			 * A linked file is copied as a file: the rewrite writes into the
+			 * copy, and through a link it would reach the user's tree.
+			 */
+			if (!stat(a, &tst) && S_ISREG(tst.st_mode)) {
+				if (copy_file(a, b, tst.st_mode))
+					ret = error("cannot copy %s: %s", a, strerror(errno));
+			} else if ((n = readlink(a, target, sizeof(target) - 1)) < 0 ||
+				   (target[n] = '\0', symlink(target, b))) {
+				ret = error("cannot copy the link %s: %s", a, strerror(errno));
+			}
+		} else if (S_ISREG(st.st_mode)) {
+			if (copy_file(a, b, st.st_mode))
+				ret = error("cannot copy %s: %s", a, strerror(errno));
+		}
+		free(a);
+		free(b);
+	}
+	closedir(d);
+	return ret;
+}
+
+/* ---- handing the verified copy back ----------------------------------------- */
+
+int zt_fix_diff(const struct zt_fix_opts *opts, const struct zt_fix_result *r, char **diff)
+{
+	const char *src = r->source_root, *out = r->scratch_tree;
+	size_t len = 0;
+
+	*diff = xstrdup("");
+	if (!r->n_changed)
+		return 0;
+	if (!src || !out)
+		return error("no rewritten files to compare");
+	for (size_t i = 0; i < r->n_changed; i++) {
+		char *a = path_in(src, r->changed[i]), *b = path_in(out, r->changed[i]);
+		char *la = xasprintf("a/%s", r->changed[i]), *lb = xasprintf("b/%s", r->changed[i]);
+		char *argv[] = { "diff", "-up", "--label", la, "--label", lb, a, b, NULL };
+		struct zt_spawn_result res;
+		int ret = zt_spawn(argv, NULL, &res);
+
+		free(a);
+		free(b);
+		free(la);
+		free(lb);
+		/* diff: 0 same, 1 different, 2 trouble */
+		if (ret || res.exit_code > 1 || res.exit_code < 0) {
+			zt_spawn_result_release(&res);
+			return error("diff failed on %s", r->changed[i]);
+		}
+		*diff = xrealloc(*diff, len + res.out_len + 1);
+		memcpy(*diff + len, res.out, res.out_len + 1);
+		len += res.out_len;
+		zt_spawn_result_release(&res);
+	}
+	return 0;
+}
+
+/*
+ * A git tree with uncommitted changes is the user's work in progress. Only
+ * "not a git repository" means there is no git tree; any other failure of
+ * git (safe.directory, a broken index) is an error, not a reason to skip.
+ */
+/* A .git (directory or file) in @dir or above it. */
+static bool inside_git_tree(const char *dir)
+{
+	char *d = realpath(dir, NULL), *slash;
+	bool yes = false;
+
+	while (d && !yes) {
+		char *g = xasprintf("%s/.git", d);
+
+		yes = access(g, F_OK) == 0;
+		free(g);
+		slash = strrchr(d, '/');
+		if (!slash || slash == d)
+			break;
+		*slash = '\0';
+	}
+	free(d);
+	return yes;
+}
+
+static int git_dirty(const char *dir, bool *is_git, char **status)
+{
+	char *argv[] = { "git", "-C", (char *)dir, "status", "--porcelain", "--", ".", NULL };
+	struct zt_spawn_result res;
+	int ret = 0;
+
+	*is_git = false;
+	*status = NULL;
+	if (zt_spawn(argv, NULL, &res)) {
+		/*
+		 * git itself is missing: fail closed when the tree (or a directory
+		 * above it) is a git work tree, since nothing can tell whether it
+		 * holds uncommitted work; elsewhere there is nothing to protect.
+		 */
+		if (res.not_found && inside_git_tree(dir))
+			ret = error("git is not installed: cannot tell whether %s has uncommitted "
+				    "changes (install git, or use --force)", dir);
+		else if (!res.not_found)
+			ret = error("git status in %s could not run", dir);
+	} else if (!res.exit_code) {
+		*is_git = true;
+		*status = xstrdup(res.out);
+	} else if (!strstr(res.err, "not a git repository")) {
+		ret = error("git status in %s failed: %.*s", dir, (int)strcspn(res.err, "\n"),
+			    res.err);
+	}
+	zt_spawn_result_release(&res);
+	return ret;
+}
+
+/* A new file beside the old one, with its mode, on disk before it is renamed. */
+static int write_new(const char *path, const char *text, mode_t mode)
+{
+	size_t len = strlen(text), done = 0;
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+	if (fd < 0)
+		return -1;
+	while (done < len) {
+		ssize_t n = write(fd, text + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			goto fail;
+		done += (size_t)n;
+	}
+	if (fchmod(fd, mode & 07777) || fsync(fd))
+		goto fail;
+	return close(fd);
+fail:
+	close(fd);
+	unlink(path);
+	return -1;
+}
+
+/* ---- the journal: a write-back killed half-way is rolled back next time ---- */
+
+#define JOURNAL ".zerotax-journal"
+
+/* Every file the write-back may touch, one relative path a line, synced. */
+static int journal_write(const char *src, char *const *rel, size_t n)
+{
+	char *path = path_in(src, JOURNAL), *tmp = xasprintf("%s.new", path);
+	char *text = xstrdup("zerotax write-back journal 1\n"), *t;
+	int ret;
+
+	for (size_t i = 0; i < n; i++) {
+		t = xasprintf("%s%s\n", text, rel[i]);
+		free(text);
+		text = t;
+	}
+	unlink(tmp);
+	ret = write_new(tmp, text, 0644) || rename(tmp, path) ? -1 : 0;
+	if (ret)
+		unlink(tmp);
+	free(text);
+	free(tmp);
+	free(path);
+	return ret;
+}
+
+static void unlink_journal(const char *src)
+{
+	char *j = path_in(src, JOURNAL);
+
+	unlink(j);
+	free(j);
+}
+
+int zt_fix_recover(const char *src_dir, char **what)
+{
+	char *path = path_in(src_dir, JOURNAL), *text = NULL, *save = NULL;
+	size_t restored = 0, files = 0;
+	int ret = 0;
+
+	*what = NULL;
+	{
+		/* Killed while the journal itself was written: no file was touched yet. */
+		char *half = xasprintf("%s.new", path);
+
+		unlink(half);
+		free(half);
+	}
+	if (zt_read_file(path, &text, NULL)) {
+		free(path);
+		return errno == ENOENT ? 0 : error("cannot read %s: %s", JOURNAL, strerror(errno));
+	}
+	if (strncmp(text, "zerotax write-back journal 1\n", 29)) {
+		ret = error("%s is not a zerotax journal: not touching the tree", path);
+		goto out;
+	}
+	/*
+	 * Roll back: the originals are kept as FILE.zerotax-orig until every
+	 * rename is done, so each file is either untouched or its original is
+	 * still there. Rolling back is always possible; completing is not.
+	 */
+	for (char *l = strtok_r(text + 29, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		char *dst, *keep, *tmp;
+
+		if (strstr(l, "..") || l[0] == '/')
+			continue;	/* never outside the tree */
+		dst = path_in(src_dir, l);
+		keep = xasprintf("%s.zerotax-orig", dst);
+		tmp = xasprintf("%s.zerotax-new", dst);
+		files++;
+		if (!access(keep, F_OK)) {
+			struct stat a, b;
+
+			/* Killed before its rename: both names are one file, rename() would be a no-op. */
+			if (!stat(keep, &a) && !stat(dst, &b) && a.st_ino == b.st_ino &&
+			    a.st_dev == b.st_dev) {
+				if (unlink(keep))
+					ret = error("cannot remove %s: %s", keep, strerror(errno));
+			} else if (rename(keep, dst))
+				ret = error("cannot restore %s from %s: %s", dst, keep, strerror(errno));
+			else
+				restored++;
+		}
+		unlink(tmp);
+		free(dst);
+		free(keep);
+		free(tmp);
+	}
+	if (!ret) {
+		unlink(path);
+		*what = xasprintf("rolled back an interrupted write-back: %zu of %zu file(s) "
+				  "restored, the tree is as it was before it", restored, files);
+	}
+out:
+	free(text);
+	free(path);
+	return ret;
+}
+
+/*
+ * Two phases, so the tree is never left half-rewritten: (1) every new file is
+ * written beside its original and synced — a failure removes them and nothing
+ * has changed; (2) each original is kept as a hard link, the new file renamed
+ * over it — a failure renames the kept originals back.
+ */
+int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result *r, bool force)
+{
+	const char *src = r->source_root, *out = r->scratch_tree;
+	size_t n = r->n_changed, written = 0, replaced = 0;
+	char **dst, **tmp, **keep, *status;
+	bool is_git;
+	int ret = 0;
+
+	if (r->failed_step)
+		return error("not writing back: step '%s' failed", r->failed_step);
+	if (!n)
+		return 0;	/* nothing rewritten, nothing to write */
+	if (!src || !out)
+		return error("nothing was rewritten");
+	/* --force writes whatever git would say: git is not asked (nor needed). */
+	if (!force) {
+		if (git_dirty(src, &is_git, &status))
+			return -1;
+		if (is_git && status[0]) {
+			free(status);
+			return error("%s has uncommitted changes; commit or stash them, or use "
+				     "--force", src);
+		}
+		free(status);
+	}
+
+	dst = xcalloc(n + 1, sizeof(*dst));
+	tmp = xcalloc(n + 1, sizeof(*tmp));
+	keep = xcalloc(n + 1, sizeof(*keep));
+	for (size_t i = 0; i < n; i++) {
+		dst[i] = path_in(src, r->changed[i]);
+		tmp[i] = xasprintf("%s.zerotax-new", dst[i]);
+		keep[i] = xasprintf("%s.zerotax-orig", dst[i]);
+	}
+
+	/* The journal first: a kill from here on is rolled back by the next run. */
+	if (journal_write(src, r->changed, n)) {
+		ret = error("cannot write the journal %s/%s: %s", src, JOURNAL, strerror(errno));
+		goto out;
+	}
+
+	/* phase 1: nothing in the tree changes */
+	for (; !ret && written < n; written++) {
+		char *text = read_rel(out, r->changed[written]);
+		struct stat st;
+
+		if (lstat(dst[written], &st))
+			ret = error("cannot write %s: %s", dst[written], strerror(errno));
+		else if (!S_ISREG(st.st_mode))
+			ret = error("not writing through %s: not a regular file (a symbolic link?)",
+				    dst[written]);
+		else if (!text || write_new(tmp[written], text, st.st_mode))
+			ret = error("cannot write %s: %s", tmp[written], strerror(errno));
+		free(text);
+		if (ret)
+			break;
+	}
+	if (ret) {
+		for (size_t i = 0; i < written; i++)
+			unlink(tmp[i]);
+		unlink_journal(src);
+		goto out;
+	}
+
+	/* phase 2: each rename is atomic; keep the originals until all are in */
+	for (; replaced < n; replaced++) {
+		if (link(dst[replaced], keep[replaced])) {
+			ret = error("cannot keep %s: %s", dst[replaced], strerror(errno));
+			break;
+		}
+		if (rename(tmp[replaced], dst[replaced])) {
+			ret = error("cannot replace %s: %s", dst[replaced], strerror(errno));
+			unlink(keep[replaced]);
+			break;
+		}
+	}
+	if (ret) {
+		bool left = false;
+
+		for (size_t i = 0; i < replaced; i++)
+			if (rename(keep[i], dst[i]))
+				left = error("tree left partially rewritten: restore %s from %s", dst[i],
+					     keep[i]);
+		for (size_t i = replaced; i < n; i++)
+			unlink(tmp[i]);
+		if (!left)	/* else the journal lets the next run finish the rollback */
+			unlink_journal(src);
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++)
+		unlink(keep[i]);
+	/* Unlinked last: until then a kill is rolled back, never left in between. */
+	unlink_journal(src);
+out:
+	for (size_t i = 0; i < n; i++) {
+		free(dst[i]);
+		free(tmp[i]);
+		free(keep[i]);
+	}
+	free(dst);
+	free(tmp);
+	free(keep);
+	return ret;
+}
+
+/* "mlx5e_skb_from_cqe_linear" -> "mlx5e": the driver's prefix. */
+static char *prefix_of(const char *name)
+{
+	const char *u = name ? strchr(name, '_') : NULL;
+
+	return u ? xstrndup(name, (size_t)(u - name)) : xstrdup(name ? name : "driver");
+}
+
+/* "xdp_buff" -> "XDP buffer", "rq" -> "RQ": how netdev subjects spell them. */
+static char *humanize(const char *s)
+{
+	static const char *const upper[] = { "xdp", "rq", "sq", "cq", "skb", "tx", "rx", "dma",
+					     "cqe", "wqe", "xsk", "napi" };
+	char *out = xstrdup(""), *copy = xstrdup(s), *save = NULL;
+
+	for (char *t = strtok_r(copy, "_", &save); t; t = strtok_r(NULL, "_", &save)) {
+		char *w = xstrdup(t), *n;
+
+		for (size_t i = 0; i < ARRAY_SIZE(upper); i++)
+			if (!strcmp(t, upper[i]))
+				for (char *c = w; *c; c++)
+					*c = (char)toupper((unsigned char)*c);
+		if (!strcmp(t, "buff") || !strcmp(t, "buf")) {
+			free(w);
+			w = xstrdup("buffer");
+		}
+		n = xasprintf("%s%s%s", out, out[0] ? " " : "", w);
+		free(out);
+		free(w);
+		out = n;
+	}
+	free(copy);
+	return out;
+}
+
+static const struct zt_finding *first_applied(const struct zt_findings *fs,
+					      const struct zt_fix_result *r)
+{
+	for (size_t i = 0; i < r->n_items; i++)
+		if (r->items[i].status == ZT_FIX_APPLIED)
+			return &fs->v[r->items[i].finding];
+	return NULL;
+}
+
+/*
+ * The subject prefix as netdev writes it, from the path in a kernel tree:
+ * mlx5 core's en* files are "net/mlx5e", the rest of mlx5 core "net/mlx5",
+ * another driver its directory's name ("ice", "igc"). NULL off the kernel's
+ * layout: the caller uses the function's prefix.
+ */
+static char *kernel_prefix(const char *file)
+{
+	const char *p = file ? strstr(file, "drivers/net/ethernet/") : NULL;
+	const char *vendor, *drv, *end;
+
+	if (!p)
+		return NULL;
+	if (strstr(p, "/mellanox/mlx5/core/")) {
+		const char *rest = strstr(p, "/mellanox/mlx5/core/") + 20;
+
+		return xstrdup(!strncmp(rest, "en", 2) ? "net/mlx5e" : "net/mlx5");
+	}
+	vendor = p + 21;
+	drv = strchr(vendor, '/');
+	if (!drv)
+		return NULL;
+	drv++;
+	end = strchr(drv, '/');
+	/* drivers/net/ethernet/VENDOR/DRIVER/...; a file right in VENDOR/ names the vendor. */
+	if (!end)
+		return xstrndup(vendor, (size_t)(drv - vendor - 1));
+	return xstrndup(drv, (size_t)(end - drv));
+}
+
+char *zt_fix_subject(const struct zt_findings *fs, const struct zt_fix_result *r)
+{
+	const struct zt_finding *f = first_applied(fs, r);
+	json_t *owner;
+	char *pfx, *obj, *own, *subject, *tname, *oname;
+	const char *ot;
+
+	if (!f)
+		return xstrdup("zerotax: nothing to change");
+	pfx = prefix_of(f->function);
+	owner = json_object_get(f->details, "owner");
+	ot = jstr(owner, "type");
+	tname = xstrdup(strchr(f->type, ' ') + 1);
+	/* Drop the driver's prefix from the names: mlx5e_xdp_buff -> xdp_buff. */
+	if (!strncmp(tname, pfx, strlen(pfx)) && tname[strlen(pfx)] == '_')
+		memmove(tname, tname + strlen(pfx) + 1, strlen(tname + strlen(pfx) + 1) + 1);
+	oname = xstrdup(ot && strchr(ot, ' ') ? strchr(ot, ' ') + 1 : "queue");
+	if (!strncmp(oname, pfx, strlen(pfx)) && oname[strlen(pfx)] == '_')
+		memmove(oname, oname + strlen(pfx) + 1, strlen(oname + strlen(pfx) + 1) + 1);
+	obj = humanize(tname);
+	own = humanize(oname);
+	{
+		char *kp = kernel_prefix(f->file);
+
+		if (!r->field_owner)	/* uninitialized: no field, the local stays */
+			subject = xasprintf("%s: Do not zero the on-stack %s on every packet",
+					    kp ? kp : pfx, obj);
+		else if (kp)
+			subject = xasprintf("%s: Reuse per-%s %s to avoid stack zeroing overhead",
+					    kp, own, obj);
+		else
+			subject = xasprintf("net/%s: Reuse per-%s %s to avoid stack zeroing overhead",
+					    pfx, own, obj);
+		free(kp);
+	}
+	free(pfx);
+	free(obj);
+	free(own);
+	free(tname);
+	free(oname);
+	return subject;
+}
+
+/* A paragraph at 72 columns, as commit messages are written. */
+static void wrap(FILE *m, const char *text)
+{
+	const char *p = text;
+	size_t col = 0;
+
+	while (*p) {
+		size_t w = strcspn(p, " ");
+
+		if (col && col + 1 + w > 72) {
+			fputc('\n', m);
+			col = 0;
+		} else if (col) {
+			fputc(' ', m);
+			col++;
+		}
+		fwrite(p, 1, w, m);
+		col += w;
+		p += w;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', m);
+}
+
+static void add_evidence(FILE *m, const struct zt_finding *f)
+{
+	json_t *ev = json_object_get(f->details, "evidence");
+	json_t *fr = json_object_get(f->details, "frame_size");
+	const char *names[] = { "gcc", "clang" };
+
+	fprintf(m, "- %s(): %s %s, %lld bytes", f->function, f->type, f->symbol, f->size);
+	if (f->freq == ZT_FREQ_PER_PACKET)
+		fputs(", per packet", m);
+	fputc('\n', m);
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		json_t *e = json_object_get(ev, names[i]);
+
+		if (!json_is_object(e))
+			continue;
+		fprintf(m, "    %s: %lld bytes of zeroing survive -O2", jstr(e, "compiler") ?
+			jstr(e, "compiler") : names[i], jint(e, "bytes", -1));
+		if (jint(fr, names[i], -1) >= 0)
+			fprintf(m, ", frame %lld bytes", jint(fr, names[i], -1));
+		fputc('\n', m);
+	}
+	if (f->n_chain) {
+		fputs("    hot chain: ", m);
+		for (size_t i = 0; i < f->n_chain; i++)
+			fprintf(m, "%s%s", i ? " -> " : "", f->chain[i]);
+		fputc('\n', m);
+	}
+}
+
+int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings *fs,
+			const struct zt_fix_result *r, const char *dir,
+			const char *bench_table, char **path_out)
+{
+	const struct zt_finding *f = first_applied(fs, r);
+	char *subject, *diff = NULL, *slug, *path, *bench = NULL, *mail = NULL;
+	size_t mlen = 0;
+	FILE *m;
+	int ret = -1;
+
+	*path_out = NULL;
+	if (!f)
+		return error("no rewrite was applied: nothing to put in a patch");
+	if (bench_table && zt_read_file(bench_table, &bench, NULL))
+		return error("cannot read the bench table %s: %s", bench_table, strerror(errno));
+	if (zt_fix_diff(opts, r, &diff))
+		goto out;
+	subject = zt_fix_subject(fs, r);
+	m = open_memstream(&mail, &mlen);
+	fprintf(m, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
+	fprintf(m, "From: zerotax <zerotax@localhost>\n");
+	fprintf(m, "Subject: [PATCH] %s\n\n", subject);
+	{
+		char *p1 = xasprintf("With stack auto-initialization (CONFIG_INIT_STACK_ALL_ZERO) "
+				     "every local struct is zeroed on entry. The functions below "
+				     "declare %s %s on the stack and run once per received packet, "
+				     "so the zeroing is paid per packet:", f->type, f->symbol);
+
+		wrap(m, p1);
+		free(p1);
+	}
+	fputc('\n', m);
+	for (size_t i = 0; i < r->n_items; i++)
+		if (r->items[i].status == ZT_FIX_APPLIED)
+			add_evidence(m, &fs->v[r->items[i].finding]);
+	fputc('\n', m);
+	{
+		const struct zt_fix_item *it = NULL;
+		char *p2, *where, *moved = NULL, *fill;
+
+		for (size_t i = 0; i < r->n_items && !it; i++)
+			if (r->items[i].status == ZT_FIX_APPLIED)
+				it = &r->items[i];
+		where = r->field_after ?
+			xasprintf("after %s, among the per-packet members", r->field_after) :
+			xstrdup("at its end");
+		if (r->moved_from)
+			moved = xasprintf(" The owner embeds it by value now, so the definition of "
+					  "%s moves from %s into %s, before the owner.", f->type,
+					  r->moved_from, r->moved_to);
+		/* The guard rule's finding, without the strategy's own explanation. */
+		fill = it && it->why ? xstrndup(it->why, strcspn(it->why, ";")) :
+		       xstrdup("every field is written before it is read");
+		if (opts->strategy == ZT_FIX_UNINITIALIZED)
+			p2 = xasprintf("Mark %s __uninitialized instead: %s, so the zeroing is "
+				       "dead work (%s).", f->symbol, fill,
+				       it && it->why && strchr(it->why, ';') ?
+				       strchr(it->why, ';') + 2 : "see the evidence above");
+		else
+			p2 = xasprintf("Keep one %s per queue instead: it becomes the member %s of "
+				       "%s, %s, and each function takes a pointer to it. A queue is "
+				       "processed by one NAPI context at a time, and %s, so no "
+				       "packet sees what the previous one left.%s%s%s", f->type,
+				       f->symbol, r->field_owner ? r->field_owner : "the owner",
+				       where, fill, moved ? moved : "",
+				       r->included ? " The owner's header now includes the "
+				       "type's: " : "", r->included ? r->included : "");
+		wrap(m, p2);
+		free(p2);
+		free(fill);
+		free(where);
+		free(moved);
+	}
+	if (bench) {
+		fputs("\nMeasured on the bundled reference driver:\n\n", m);
+		fputs(bench, m);
+		if (bench[0] && bench[strlen(bench) - 1] != '\n')
+			fputc('\n', m);
+	}
+	for (size_t i = 0; i < r->n_items; i++)
+		if (r->items[i].status == ZT_FIX_REFUSED)
+			fprintf(m, "\nNot changed: %s() in %s: %s", fs->v[r->items[i].finding].function,
+				fs->v[r->items[i].finding].file, r->items[i].reason);
+	fprintf(m, "\n---\n");
+	for (size_t i = 0; i < r->n_changed; i++)
+		fprintf(m, " %s\n", r->changed[i]);
+	fprintf(m, "\n%s-- \nzerotax %s\n\n", diff, ZT_VERSION);
+	fclose(m);
+
+	if (mkdir(dir, 0755) && errno != EEXIST) {
+		error("cannot create %s: %s", dir, strerror(errno));
+		free(subject);
+		goto out;
+	}
+	slug = xstrdup(subject);
+	for (char *c = slug; *c; c++)
+		if (!isalnum((unsigned char)*c))
+			*c = '-';
+	path = xasprintf("%s/0001-%.52s.patch", dir, slug);
+	free(slug);
+	free(subject);
+	{
+		/* A full disk must not leave a truncated patch: a new name, synced, renamed. */
+		char *tmp = xasprintf("%s.zerotax-new", path);
+
+		unlink(tmp);
+		if (write_new(tmp, mail, 0644) || rename(tmp, path)) {
+			error("cannot write %s: %s", path, strerror(errno));
+			unlink(tmp);
+			free(tmp);
+			free(path);
+			goto out;
+		}
+		free(tmp);
+	}
+	*path_out = path;
+	ret = 0;
+out:
+	free(mail);
+	free(diff);
+	free(bench);
+	return ret;
+}
