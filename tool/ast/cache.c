@@ -10,6 +10,7 @@
 
 #include "baseline.h"
 #include "cache.h"
+#include "cmdline.h"
 #include "process.h"
 #include "strmap.h"
 #include "zerotax.h"
@@ -43,18 +44,6 @@ static int mkdir_p(const char *path)
 	return mkdir(path, 0777) && errno != EEXIST ? -1 : 0;
 }
 
-static char *first_line_of(char *const argv[])
-{
-	struct zt_spawn_opts opts = { .timeout_ms = 30000 };
-	struct zt_spawn_result res;
-	char *s = NULL;
-
-	if (zt_spawn(argv, &opts, &res) == 0 && res.exit_code == 0)
-		s = xstrndup(res.out, strcspn(res.out, "\r\n"));
-	zt_spawn_result_release(&res);
-	return s ? s : xstrdup("none");
-}
-
 static char *content_hash(const char *path)
 {
 	uint64_t h[2] = { 1, 2 };
@@ -71,8 +60,6 @@ static char *content_hash(const char *path)
 
 int zt_cache_open(struct zt_cache *c, const char *dir)
 {
-	char *gcc_argv[] = { "gcc-12", "-dumpfullversion", NULL };
-	char *clang_argv[] = { "clang-19", "-dumpversion", NULL };
 	char *g, *cl, *self;
 
 	memset(c, 0, sizeof(*c));
@@ -98,11 +85,13 @@ int zt_cache_open(struct zt_cache *c, const char *dir)
 	 * compilers; the program's own bytes stand for the code that walks and
 	 * reads them (a rebuilt zerotax never trusts an older one's entries).
 	 */
-	g = first_line_of(gcc_argv);
-	cl = first_line_of(clang_argv);
+	g = zt_compiler_version(ZT_CC_GCC);
+	cl = zt_compiler_version(ZT_CC_CLANG);
 	self = content_hash("/proc/self/exe");
-	c->salt = xasprintf("zerotax-%s tu-schema-%d exe-%s gcc-%s clang-%s", ZT_VERSION,
-			    ZT_TU_SCHEMA, self ? self : "unknown", g, cl);
+	c->salt = xasprintf("zerotax-%s tu-schema-%d exe-%s %s %s %s %s", ZT_VERSION,
+			    ZT_TU_SCHEMA, self ? self : "unknown", zt_compiler_program(ZT_CC_GCC),
+			    g ? g : "gcc-none", zt_compiler_program(ZT_CC_CLANG),
+			    cl ? cl : "clang-none");
 	free(self);
 	free(g);
 	free(cl);
@@ -276,7 +265,7 @@ int zt_cache_deps(const struct zt_compile_cmd *cmd, char ***deps, size_t *n)
 	struct zt_spawn_result res;
 	int ret = -1;
 
-	argv[0] = "clang-19";
+	argv[0] = (char *)zt_compiler_program(ZT_CC_CLANG);
 	for (size_t i = 0; i < na; i++)
 		argv[i + 1] = args[i];
 	argv[na + 1] = "-M";

@@ -5,8 +5,10 @@
  * and how they are used, roots registered with netif_napi_add*(), functions
  * stored into function-pointer fields. The only file that sees libclang.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <clang-c/Index.h>
 
@@ -950,6 +952,21 @@ static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned int dep
 	clang_disposeString(s);
 }
 
+/* Why @path is not a source file libclang may open, or NULL when it is one. */
+static char *not_regular(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return xasprintf("cannot open it: %s", strerror(errno));
+	if (S_ISREG(st.st_mode))
+		return NULL;
+	return xasprintf("not a regular file (%s), not read",
+			 S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) ? "a character device" :
+			 S_ISDIR(st.st_mode) ? "a directory" : S_ISBLK(st.st_mode) ? "a block device" :
+			 S_ISSOCK(st.st_mode) ? "a socket" : "a special file");
+}
+
 int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd,
 		     const struct zt_facts_opts *opts, struct zt_tu_facts *out)
 {
@@ -959,9 +976,20 @@ int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd
 	size_t n_unknown = 0, n;
 	char **args = zt_compdb_clang_args(cmd, &n);
 	enum CXErrorCode rc;
+	char *why;
 
 	memset(out, 0, sizeof(*out));
 	out->file = xstrdup(cmd->file);
+	why = not_regular(cmd->file);
+	if (why) {
+		/* libclang would block on a FIFO and read /dev/zero until memory runs out */
+		struct zt_diag *e = PUSH(out->errors, out->n_errors);
+
+		e->file = xstrdup(cmd->file);
+		e->message = why;
+		out->failed = true;
+		goto out;
+	}
 	rc = parse(ix, cmd, args, n, &tu);
 	if (rc == CXError_Success && tu) {
 		collect_errors(tu, out, &unknown, &n_unknown);
@@ -993,7 +1021,10 @@ int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd
 		struct zt_diag *e = PUSH(out->errors, out->n_errors);
 
 		e->file = xstrdup(cmd->file);
-		e->message = xasprintf("libclang could not parse it (error %d)", (int)rc);
+		if (rc == CXError_Crashed)
+			e->message = xstrdup("libclang crashed parsing it (recovered; nothing of it is used)");
+		else
+			e->message = xasprintf("libclang could not parse it (error %d)", (int)rc);
 		out->failed = true;
 		goto out;
 	}

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Reporting and allocation helpers shared by every command. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "zerotax.h"
 
@@ -110,12 +113,25 @@ char *xasprintf(const char *fmt, ...)
 int zt_read_file(const char *path, char **data, size_t *len)
 {
 	size_t cap = 4096, n = 0;
+	struct stat st;
 	char *buf;
 	FILE *f;
+	int fd;
 
-	f = fopen(path, "rb");
-	if (!f)
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer before we can refuse it */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
 		return -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = S_ISDIR(st.st_mode) ? EISDIR : ZT_ENOTREG;
+		return -1;
+	}
+	f = fdopen(fd, "rb");
+	if (!f) {
+		close(fd);
+		return -1;
+	}
 	buf = xmalloc(cap);
 	for (;;) {
 		size_t got = fread(buf + n, 1, cap - n - 1, f);
@@ -172,4 +188,9 @@ int zt_parse_uint(const char *s, unsigned long max, unsigned long *out)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+const char *zt_strerror(int err)
+{
+	return err == ZT_ENOTREG ? "not a regular file" : strerror(err);
 }

@@ -9,6 +9,7 @@
 #ifndef ZEROTAX_H
 #define ZEROTAX_H
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -53,8 +54,16 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Whole-file helpers; return -1 with errno set on failure. */
+/*
+ * Whole-file helpers; return -1 with errno set on failure. zt_read_file()
+ * reads regular files only (a FIFO would block, /dev/zero never ends):
+ * anything else fails with errno ZT_ENOTREG (EISDIR for a directory);
+ * zt_strerror() words it "not a regular file".
+ */
+#define ZT_ENOTREG ENOEXEC	/* never set by open() or read() on a file */
 int zt_read_file(const char *path, char **data, size_t *len);
+/* strerror(), except ZT_ENOTREG reads "not a regular file". */
+const char *zt_strerror(int err);
 int zt_write_file(const char *path, const void *data, size_t len);
 
 /* Parse "-j N" style counts; returns -1 on a bad number. */
