@@ -58,6 +58,34 @@ static char *content_hash(const char *path)
 	return xasprintf("%016llx%016llx", (unsigned long long)h[0], (unsigned long long)h[1]);
 }
 
+/* An existing directory we may write to: never create anything under one we may not. */
+static bool writable_dir(const char *path)
+{
+	struct stat st;
+
+	return path && path[0] == '/' && !stat(path, &st) && S_ISDIR(st.st_mode) &&
+	       !access(path, W_OK | X_OK);
+}
+
+/* $XDG_CACHE_HOME/zerotax, else $HOME/.cache/zerotax, each only when writable; NULL if neither. */
+static char *default_dir(void)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char *dot_cache;
+
+	if (writable_dir(xdg))
+		return xasprintf("%s/zerotax", xdg);
+	if (!writable_dir(home))
+		return NULL;
+	dot_cache = xasprintf("%s/.cache", home);
+	if (!writable_dir(dot_cache) && !access(dot_cache, F_OK)) {
+		free(dot_cache);
+		return NULL;
+	}
+	free(dot_cache);
+	return xasprintf("%s/.cache/zerotax", home);
+}
+
 int zt_cache_open(struct zt_cache *c, const char *dir)
 {
 	char *g, *cl, *self;
@@ -66,16 +94,20 @@ int zt_cache_open(struct zt_cache *c, const char *dir)
 	if (dir) {
 		c->dir = xstrdup(dir);
 	} else {
-		const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-
-		if (xdg && *xdg == '/')
-			c->dir = xasprintf("%s/zerotax", xdg);
-		else if (home && *home)
-			c->dir = xasprintf("%s/.cache/zerotax", home);
-		else
-			return error("no cache directory: set XDG_CACHE_HOME or HOME, or --no-cache");
+		c->dir = default_dir();
+		if (!c->dir) {
+			warning("no writable cache directory (XDG_CACHE_HOME and HOME unset or not "
+				"writable directories): running without a cache");
+			return 1;
+		}
 	}
 	if (mkdir_p(c->dir)) {
+		if (!dir) {
+			warning("cannot create the cache directory %s: %s: running without a cache",
+				c->dir, strerror(errno));
+			zt_cache_close(c);
+			return 1;
+		}
 		error("cannot create the cache directory %s: %s", c->dir, strerror(errno));
 		zt_cache_close(c);
 		return -1;

@@ -23,7 +23,11 @@ struct zt_cache {
 	struct zt_cache_memo *memo;	/* content hashes of this run (a header is read once) */
 };
 
-/* @dir NULL: $XDG_CACHE_HOME/zerotax or ~/.cache/zerotax. -1 (error said) if unusable. */
+/*
+ * @dir NULL: $XDG_CACHE_HOME/zerotax or ~/.cache/zerotax, each only where the
+ * directory is writable; 1 (a warning said, once) when neither is: run
+ * without a cache. -1 (error said) if an explicit @dir is unusable.
+ */
 int zt_cache_open(struct zt_cache *c, const char *dir);
 void zt_cache_close(struct zt_cache *c);
 

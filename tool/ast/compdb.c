@@ -292,6 +292,15 @@ const char *zt_clang_resource_dir(void)
 
 static bool keep_for_libclang(const struct zt_cc_arg *a, void *data)
 {
+	/*
+	 * A raised nesting limit lets a deep expression overflow the parser's
+	 * stack, which libclang's crash recovery cannot catch (its handler has
+	 * no alternate stack): with clang's default limit the TU is refused
+	 * with an error instead and reported as unparsed.
+	 */
+	if (!strncmp(a->word, "-fbracket-depth", 15) || !strncmp(a->word, "-ftemplate-depth", 16) ||
+	    !strncmp(a->word, "-fconstexpr-depth", 17))
+		return false;
 	for (size_t j = 0; j < ARRAY_SIZE(drop_with_value); j++)
 		if (!strcmp(a->word, drop_with_value[j]))
 			return false;

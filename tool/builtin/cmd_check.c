@@ -441,14 +441,14 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 	r.so.want_clang = !strcmp(r.evidence, "clang") || !strcmp(r.evidence, "both");
 
 	if (!r.no_cache) {
-		if (!zt_cache_open(&cache, r.cache_dir)) {
+		int rc = zt_cache_open(&cache, r.cache_dir);
+
+		if (!rc) {
 			have_cache = true;
-		} else if (r.cache_dir) {
+		} else if (rc < 0) {
 			ret = ZT_EXIT_INPUT;
 			goto out;
-		} else {
-			warning("%s; going on without a cache", zt_last_error());
-		}
+		}	/* 1: no default cache directory, zt_cache_open() said so */
 	}
 	o = (struct zt_ci_opts){
 		.hot = r.hot,

@@ -366,6 +366,9 @@ static size_t collect_rejected(const char *err, struct rejected *r)
 			e = strchr(q, '\'');
 			if (!e || e == q || (nl && e > nl))
 				continue;
+			/* gcc quotes a two-word option with its value: "-imultiarch x86_64" */
+			if (memchr(q, ' ', (size_t)(e - q)))
+				e = memchr(q, ' ', (size_t)(e - q));
 			r->v = xrealloc(r->v, (r->n + 1) * sizeof(*r->v));
 			r->v[r->n++] = xstrndup(q, (size_t)(e - q));
 			added++;

@@ -159,6 +159,12 @@ static int finding_from_json(json_t *o, struct zt_finding *f, size_t idx)
 			error("finding %zu: \"size\" is not an integer", idx);
 			goto out;
 		}
+		/* bytes of one object: never negative, and no stack or struct reaches 1 GiB */
+		if (json_integer_value(v) < 0 || json_integer_value(v) > ZT_MAX_OBJECT_SIZE) {
+			error("finding %zu: \"size\" %lld is out of range (0 to %lld bytes)", idx,
+			      (long long)json_integer_value(v), (long long)ZT_MAX_OBJECT_SIZE);
+			goto out;
+		}
 		f->size = json_integer_value(v);
 	}
 	v = json_object_get(o, "rank");

@@ -69,6 +69,9 @@ int zt_write_file(const char *path, const void *data, size_t len);
 /* Parse "-j N" style counts; returns -1 on a bad number. */
 int zt_parse_uint(const char *s, unsigned long max, unsigned long *out);
 
+/* The largest object size a reader accepts from outside (findings, results): 1 GiB. */
+#define ZT_MAX_OBJECT_SIZE (1LL << 30)
+
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #endif /* ZEROTAX_H */

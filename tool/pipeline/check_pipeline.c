@@ -302,16 +302,20 @@ static void store_one(size_t t, void *arg)
 void zt_ci_cache_store(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_opts *o)
 {
 	struct store_job job = { .tus = tus, .cache = o->cache };
+	size_t n_failed = 0, first = 0;
 
 	if (!o->cache)
 		return;
 	/* Each entry asks clang-19 -M for its header list: as parallel as the parse. */
 	job.failed = xcalloc(tus->n + 1, sizeof(*job.failed));
 	zt_parallel_for(tus->n, ctx->jobs, store_one, &job);
+	/* Said once: an unusable cache fails every TU the same way. */
 	for (size_t t = 0; t < tus->n; t++)
-		if (job.failed[t])
-			warning("%s: not cached (its header list could not be read)",
-				tus->v[t].cmd.file);
+		if (job.failed[t] && !n_failed++)
+			first = t;
+	if (n_failed)
+		warning("%zu translation unit(s) not cached (the first: %s): cannot write to %s "
+			"or read their header lists", n_failed, tus->v[first].cmd.file, o->cache->dir);
 	free(job.failed);
 }
 
