@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "cmdline.h"
 #include "cocci.h"
 #include "fixtree.h"
 #include "process.h"
@@ -1477,15 +1478,21 @@ static char *map_arg(struct fixer *x, const char *arg, const char *root)
 }
 
 /* Is @arg (relative to @dir) the source @rel of the tree? */
-static bool same_file(struct fixer *x, const char *dir, const char *arg, const char *rel)
+static bool keep_for_syntax(const struct zt_cc_arg *a, void *data)
 {
-	char *p = arg[0] == '/' ? xstrdup(arg) : xasprintf("%s/%s", dir, arg);
-	char *r = relative_to(x->src, p);
-	bool yes = r && !strcmp(r, rel);
+	return strcmp(a->word, "-o") && strcmp(a->word, "-MF") && strcmp(a->word, "-MT") &&
+	       strcmp(a->word, "-MQ") && strcmp(a->word, "-MD") && strcmp(a->word, "-MMD") &&
+	       strcmp(a->word, "-c");
+}
 
-	free(p);
-	free(r);
-	return yes;
+static bool keep_for_sparse(const struct zt_cc_arg *a, void *data)
+{
+	if (a->n_val)
+		return !strcmp(a->word, "-I") || !strcmp(a->word, "-D") || !strcmp(a->word, "-U") ||
+		       !strcmp(a->word, "-include") || !strcmp(a->word, "-isystem") ||
+		       !strcmp(a->word, "-iquote");
+	return !strncmp(a->word, "-I", 2) || !strncmp(a->word, "-D", 2) ||
+	       !strncmp(a->word, "-U", 2) || !strncmp(a->word, "-std", 4);
 }
 
 /* The compile command of TU @rel, with paths moved into @root and no outputs. */
@@ -1494,6 +1501,7 @@ static char **tu_argv(struct fixer *x, const char *rel, const char *root, bool f
 {
 	const struct zt_compile_cmd *c = NULL;
 	char *abs = path_in(x->src, rel);
+	struct zt_argv kept = { 0 };
 	char **argv;
 	size_t n = 0;
 
@@ -1521,25 +1529,13 @@ static char **tu_argv(struct fixer *x, const char *rel, const char *root, bool f
 		free(abs);
 		return argv;
 	}
-	argv = xcalloc(c->argc + 4, sizeof(*argv));
+	/* the build's options, each with its values (tool/ast/cmdline.c), outputs dropped */
+	zt_cmdline_rebuild(c, for_sparse ? keep_for_sparse : keep_for_syntax, NULL, &kept);
+	argv = xcalloc(kept.n + 4, sizeof(*argv));
 	argv[n++] = xstrdup(for_sparse ? "sparse" : c->argv[0]);
-	for (size_t i = 1; i < c->argc; i++) {
-		const char *a = c->argv[i];
-
-		if (!strcmp(a, "-o") || !strcmp(a, "-MF") || !strcmp(a, "-MT") || !strcmp(a, "-MQ")) {
-			i++;
-			continue;
-		}
-		if (!strcmp(a, "-MD") || !strcmp(a, "-MMD") || !strcmp(a, "-c"))
-			continue;
-		if (for_sparse && a[0] == '-' && strncmp(a, "-I", 2) && strncmp(a, "-D", 2) &&
-		    strncmp(a, "-U", 2) && strncmp(a, "-std", 4) && strcmp(a, "-include") &&
-		    strcmp(a, "-isystem") && strcmp(a, "-iquote"))
-			continue;
-		if (a[0] != '-' && (!strcmp(a, c->file) || same_file(x, c->directory, a, rel)))
-			continue;
-		argv[n++] = map_arg(x, a, root);
-	}
+	for (size_t i = 0; i < kept.n; i++)
+		argv[n++] = map_arg(x, kept.v[i], root);
+	zt_argv_release(&kept);
 	if (!for_sparse)
 		argv[n++] = xstrdup("-fsyntax-only");
 	argv[n++] = path_in(root, rel);

@@ -11,14 +11,19 @@
 #include "zerotax.h"
 
 static _Thread_local char last_error[1024];
+/* This thread's errors are only recorded (the caller reports them in its own words). */
+static _Thread_local bool quiet_errors;
 
 static void report(const char *prefix, const char *fmt, va_list ap)
 {
 	char msg[1024];
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	if (prefix[0] == 'e')
+	if (prefix[0] == 'e') {
 		snprintf(last_error, sizeof(last_error), "%s", msg);
+		if (quiet_errors)
+			return;
+	}
 	fprintf(stderr, "zerotax: %s: %s\n", prefix, msg);
 }
 
@@ -48,6 +53,14 @@ void note(const char *fmt, ...)
 	va_start(ap, fmt);
 	report("note", fmt, ap);
 	va_end(ap);
+}
+
+bool zt_quiet_errors(bool quiet)
+{
+	bool was = quiet_errors;
+
+	quiet_errors = quiet;
+	return was;
 }
 
 const char *zt_last_error(void)

@@ -45,6 +45,12 @@ void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The last error() of this thread, for JSON-mode error objects. */
 const char *zt_last_error(void);
+/*
+ * While true, this thread's error()s are recorded for zt_last_error() but not
+ * printed: for a caller that reports the failure itself (once, as a warning
+ * with its context). Returns the previous setting.
+ */
+bool zt_quiet_errors(bool quiet);
 
 /* Allocation that cannot fail quietly: out of memory aborts with a message. */
 void *xmalloc(size_t n);
