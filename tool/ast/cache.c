@@ -10,6 +10,7 @@
 
 #include "baseline.h"
 #include "cache.h"
+#include "cmdline.h"
 #include "process.h"
 #include "strmap.h"
 #include "zerotax.h"
@@ -25,18 +26,6 @@ struct zt_cache_memo {
 	size_t n;
 };
 
-static char *first_line_of(char *const argv[])
-{
-	struct zt_spawn_opts opts = { .timeout_ms = 30000 };
-	struct zt_spawn_result res;
-	char *s = NULL;
-
-	if (zt_spawn(argv, &opts, &res) == 0 && res.exit_code == 0)
-		s = xstrndup(res.out, strcspn(res.out, "\r\n"));
-	zt_spawn_result_release(&res);
-	return s ? s : xstrdup("none");
-}
-
 static char *content_hash(const char *path)
 {
 	uint64_t h[2] = { 1, 2 };
@@ -51,26 +40,56 @@ static char *content_hash(const char *path)
 	return xasprintf("%016llx%016llx", (unsigned long long)h[0], (unsigned long long)h[1]);
 }
 
+/* An existing directory we may write to: never create anything under one we may not. */
+static bool writable_dir(const char *path)
+{
+	struct stat st;
+
+	return path && path[0] == '/' && !stat(path, &st) && S_ISDIR(st.st_mode) &&
+	       !access(path, W_OK | X_OK);
+}
+
+/* $XDG_CACHE_HOME/zerotax, else $HOME/.cache/zerotax, each only when writable; NULL if neither. */
+static char *default_dir(void)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char *dot_cache;
+
+	if (writable_dir(xdg))
+		return xasprintf("%s/zerotax", xdg);
+	if (!writable_dir(home))
+		return NULL;
+	dot_cache = xasprintf("%s/.cache", home);
+	if (!writable_dir(dot_cache) && !access(dot_cache, F_OK)) {
+		free(dot_cache);
+		return NULL;
+	}
+	free(dot_cache);
+	return xasprintf("%s/.cache/zerotax", home);
+}
+
 int zt_cache_open(struct zt_cache *c, const char *dir)
 {
-	char *gcc_argv[] = { "gcc-12", "-dumpfullversion", NULL };
-	char *clang_argv[] = { "clang-19", "-dumpversion", NULL };
 	char *g, *cl, *self;
 
 	memset(c, 0, sizeof(*c));
 	if (dir) {
 		c->dir = xstrdup(dir);
 	} else {
-		const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-
-		if (xdg && *xdg == '/')
-			c->dir = xasprintf("%s/zerotax", xdg);
-		else if (home && *home)
-			c->dir = xasprintf("%s/.cache/zerotax", home);
-		else
-			return error("no cache directory: set XDG_CACHE_HOME or HOME, or --no-cache");
+		c->dir = default_dir();
+		if (!c->dir) {
+			warning("no writable cache directory (XDG_CACHE_HOME and HOME unset or not "
+				"writable directories): running without a cache");
+			return 1;
+		}
 	}
 	if (zt_mkdir_p(c->dir, 0777)) {
+		if (!dir) {
+			warning("cannot create the cache directory %s: %s: running without a cache",
+				c->dir, strerror(errno));
+			zt_cache_close(c);
+			return 1;
+		}
 		error("cannot create the cache directory %s: %s", c->dir, strerror(errno));
 		zt_cache_close(c);
 		return -1;
@@ -80,11 +99,13 @@ int zt_cache_open(struct zt_cache *c, const char *dir)
 	 * compilers; the program's own bytes stand for the code that walks and
 	 * reads them (a rebuilt zerotax never trusts an older one's entries).
 	 */
-	g = first_line_of(gcc_argv);
-	cl = first_line_of(clang_argv);
+	g = zt_compiler_version(ZT_CC_GCC);
+	cl = zt_compiler_version(ZT_CC_CLANG);
 	self = content_hash("/proc/self/exe");
-	c->salt = xasprintf("zerotax-%s tu-schema-%d exe-%s gcc-%s clang-%s", ZT_VERSION,
-			    ZT_TU_SCHEMA, self ? self : "unknown", g, cl);
+	c->salt = xasprintf("zerotax-%s tu-schema-%d exe-%s %s %s %s %s", ZT_VERSION,
+			    ZT_TU_SCHEMA, self ? self : "unknown", zt_compiler_program(ZT_CC_GCC),
+			    g ? g : "gcc-none", zt_compiler_program(ZT_CC_CLANG),
+			    cl ? cl : "clang-none");
 	free(self);
 	free(g);
 	free(cl);
@@ -352,7 +373,7 @@ int zt_cache_deps(const struct zt_compile_cmd *cmd, char ***deps, size_t *n)
 	struct zt_spawn_result res;
 	int ret = -1;
 
-	argv[0] = "clang-19";
+	argv[0] = (char *)zt_compiler_program(ZT_CC_CLANG);
 	for (size_t i = 0; i < na; i++)
 		argv[i + 1] = args[i];
 	argv[na + 1] = "-M";

@@ -28,7 +28,11 @@ struct zt_cache {
 	char *root;		/* NULL: paths are kept absolute (see zt_cache_set_root) */
 };
 
-/* @dir NULL: $XDG_CACHE_HOME/zerotax or ~/.cache/zerotax. -1 (error said) if unusable. */
+/*
+ * @dir NULL: $XDG_CACHE_HOME/zerotax or ~/.cache/zerotax, each only where the
+ * directory is writable; 1 (a warning said, once) when neither is: run
+ * without a cache. -1 (error said) if an explicit @dir is unusable.
+ */
 int zt_cache_open(struct zt_cache *c, const char *dir);
 void zt_cache_close(struct zt_cache *c);
 /* Key and store paths under @root relative to it; -1 (error said) if @root does not exist. */

@@ -13,7 +13,9 @@
 
 #include <clang-c/CXCompilationDatabase.h>
 
+#include "cmdline.h"
 #include "compdb.h"
+#include "json_file.h"
 #include "process.h"
 #include "zerotax.h"
 
@@ -24,19 +26,57 @@ static char *absolute(const char *dir, const char *path)
 	return xasprintf("%s/%s", dir, path);
 }
 
+/*
+ * The whole document, checked before libclang sees it: libclang reads a
+ * truncated database as the entries before the cut and says nothing.
+ */
+static int validate(const char *json)
+{
+	json_t *doc = zt_json_load_file(json, "compile database"), *e;
+	size_t i;
+	int ret = -1;
+
+	if (!doc)
+		return -1;
+	if (!json_is_array(doc)) {
+		error("compile database '%s': not a JSON array of compile commands", json);
+		goto out;
+	}
+	json_array_foreach(doc, i, e) {
+		json_t *args = json_object_get(e, "arguments"), *a;
+		size_t j;
+
+		if (!json_is_object(e) || !json_is_string(json_object_get(e, "directory")) ||
+		    !json_is_string(json_object_get(e, "file")) ||
+		    !(json_is_string(json_object_get(e, "command")) || json_is_array(args))) {
+			error("compile database '%s': entry %zu is not an object with \"directory\", "
+			      "\"file\" and \"command\" or \"arguments\"", json, i);
+			goto out;
+		}
+		json_array_foreach(args, j, a)
+			if (!json_is_string(a)) {
+				error("compile database '%s': entry %zu: argument %zu is not a string",
+				      json, i, j);
+				goto out;
+			}
+	}
+	ret = 0;
+out:
+	json_decref(doc);
+	return ret;
+}
+
 int zt_compdb_load(const char *build_dir, struct zt_compdb *db)
 {
 	CXCompilationDatabase_Error err = CXCompilationDatabase_NoError;
 	CXCompilationDatabase cdb;
 	CXCompileCommands cmds;
-	struct stat st;
 	char *json;
 	unsigned int n;
 
 	memset(db, 0, sizeof(*db));
 	json = xasprintf("%s/compile_commands.json", build_dir);
-	if (stat(json, &st)) {
-		error("cannot read compile database '%s': %s", json, strerror(errno));
+	if (validate(json)) {
 		free(json);
 		return -1;
 	}
@@ -149,29 +189,9 @@ void zt_compdb_release(struct zt_compdb *db)
 	memset(db, 0, sizeof(*db));
 }
 
-static const char *base_name(const char *p)
-{
-	const char *s = strrchr(p, '/');
-
-	return s ? s + 1 : p;
-}
-
 enum zt_compiler zt_compdb_compiler(const struct zt_compile_cmd *c)
 {
-	const char *cc;
-
-	if (!c->argc)
-		return ZT_CC_UNKNOWN;
-	cc = base_name(c->argv[0]);
-	/* Wrappers: the compiler is the next word. */
-	if ((!strcmp(cc, "ccache") || !strcmp(cc, "distcc")) && c->argc > 1)
-		cc = base_name(c->argv[1]);
-	if (strstr(cc, "clang"))
-		return ZT_CC_CLANG;
-	/* Debian's cc is gcc; cross compilers are <triple>-gcc. */
-	if (strstr(cc, "gcc") || !strcmp(cc, "cc") || !strcmp(cc, "c99"))
-		return ZT_CC_GCC;
-	return ZT_CC_UNKNOWN;
+	return zt_compiler_of(c->argv, c->argc);
 }
 
 const char *zt_compiler_name(enum zt_compiler cc)
@@ -208,9 +228,12 @@ static const char *const gcc_only[] = {
 	"-fprofile-*", "-flto*", "-ftest-coverage",
 };
 
-/* Options whose value is the next argument, dropped with it. */
+/* Two-word options dropped with their value: outputs, and what libclang has no use for. */
 static const char *const drop_with_value[] = {
-	"-o", "-MF", "-MT", "-MQ", "--param", "-Xassembler", "-Xlinker",
+	"-o", "-MF", "-MT", "-MQ", "-MJ", "--param", "-Xassembler", "-Xlinker", "-aux-info",
+	"-dumpdir", "-dumpbase", "-dumpbase-ext", "--output", "--dumpdir", "--dumpbase",
+	"--dumpbase-ext", "-L", "-l", "-T", "-u", "-z", "-e", "-dependency-file",
+	"-dependency-dot", "-serialize-diagnostics", "--serialize-diagnostics",
 };
 
 static bool matches(const char *arg, const char *pat)
@@ -267,53 +290,40 @@ const char *zt_clang_resource_dir(void)
 	return resource.path[0] ? resource.path : NULL;
 }
 
-static bool is_input(const struct zt_compile_cmd *c, const char *arg)
+static bool keep_for_libclang(const struct zt_cc_arg *a, void *data)
 {
-	char *abs;
-	bool same;
-
-	if (arg[0] == '-')
+	/*
+	 * A raised nesting limit lets a deep expression overflow the parser's
+	 * stack, which libclang's crash recovery cannot catch (its handler has
+	 * no alternate stack): with clang's default limit the TU is refused
+	 * with an error instead and reported as unparsed.
+	 */
+	if (!strncmp(a->word, "-fbracket-depth", 15) || !strncmp(a->word, "-ftemplate-depth", 16) ||
+	    !strncmp(a->word, "-fconstexpr-depth", 17))
 		return false;
-	abs = absolute(c->directory, arg);
-	same = !strcmp(abs, c->file);
-	free(abs);
-	return same;
+	for (size_t j = 0; j < ARRAY_SIZE(drop_with_value); j++)
+		if (!strcmp(a->word, drop_with_value[j]))
+			return false;
+	return a->n_val || !zt_compdb_flag_dropped(a->word);
 }
 
 char **zt_compdb_clang_args(const struct zt_compile_cmd *c, size_t *n)
 {
-	char **out = xcalloc(c->argc + 8, sizeof(*out));
 	const char *rd = zt_clang_resource_dir();
-	size_t k = 0, first = 1;
+	struct zt_argv out = { 0 };
 
-	if (c->argc > 1 && (!strcmp(base_name(c->argv[0]), "ccache") ||
-			    !strcmp(base_name(c->argv[0]), "distcc")))
-		first = 2;
-	for (size_t i = first; i < c->argc; i++) {
-		const char *a = c->argv[i];
-		bool skip_next = false;
-
-		for (size_t j = 0; j < ARRAY_SIZE(drop_with_value); j++)
-			if (!strcmp(a, drop_with_value[j]))
-				skip_next = true;
-		if (skip_next) {
-			i++;
-			continue;
-		}
-		if (is_input(c, a) || zt_compdb_flag_dropped(a))
-			continue;
-		out[k++] = xstrdup(a);
-	}
+	zt_cmdline_rebuild(c, keep_for_libclang, NULL, &out);
 	if (rd) {
-		out[k++] = xstrdup("-resource-dir");
-		out[k++] = xstrdup(rd);
+		zt_argv_push(&out, "-resource-dir");
+		zt_argv_push(&out, rd);
 	}
 	/* Relative -I paths and file names are relative to the build directory. */
-	out[k++] = xstrdup("-working-directory");
-	out[k++] = xstrdup(c->directory);
-	out[k++] = xstrdup("-Qunused-arguments");
-	out[k] = NULL;
+	zt_argv_push(&out, "-working-directory");
+	zt_argv_push(&out, c->directory);
+	zt_argv_push(&out, "-Qunused-arguments");
 	if (n)
-		*n = k;
-	return out;
+		*n = out.n;
+	if (!out.v)
+		out.v = xcalloc(1, sizeof(*out.v));
+	return out.v;
 }

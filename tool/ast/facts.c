@@ -5,9 +5,14 @@
  * and how they are used, roots registered with netif_napi_add*(), functions
  * stored into function-pointer fields. The only file that sees libclang.
  */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 
 #include <clang-c/Index.h>
 
@@ -22,11 +27,68 @@ struct zt_facts_index {
 	CXIndex index;
 };
 
+/*
+ * Surviving a TU that crashes libclang. libclang's crash recovery catches a
+ * crash during the parse and returns CXError_Crashed, but not a stack
+ * overflow (deep nesting): its handler runs on the overflowed stack. So the
+ * parse runs on our own thread (LIBCLANG_NOTHREADS: not on libclang's 8 MiB
+ * one) with a large stack and an alternate signal stack, and SIGSEGV/SIGBUS
+ * reach libclang's handler through ours, installed with SA_ONSTACK.
+ */
+#define PARSE_STACK (512UL << 20)	/* reserved, touched only as deep as the TU goes */
+#define ALT_STACK (256UL << 10)
+
+struct crash_forward {
+	pthread_once_t once;
+	struct sigaction prev[2];	/* libclang's SIGSEGV and SIGBUS handlers */
+};
+
+/* Process-wide by nature (signal dispositions are): written once under pthread_once. */
+static struct crash_forward forward = { .once = PTHREAD_ONCE_INIT };
+
+static void on_alt_stack(int sig, siginfo_t *si, void *uc)
+{
+	const struct sigaction *p = &forward.prev[sig == SIGBUS];
+
+	if (p->sa_flags & SA_SIGINFO) {
+		p->sa_sigaction(sig, si, uc);
+		return;
+	}
+	if (p->sa_handler != SIG_DFL && p->sa_handler != SIG_IGN) {
+		p->sa_handler(sig);
+		return;
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void install_forward(void)
+{
+	static const int sigs[2] = { SIGSEGV, SIGBUS };
+	struct sigaction sa = { .sa_sigaction = on_alt_stack, .sa_flags = SA_SIGINFO | SA_ONSTACK };
+
+	sigemptyset(&sa.sa_mask);
+	for (int i = 0; i < 2; i++)
+		sigaction(sigs[i], &sa, &forward.prev[i]);
+}
+
+static void no_parse_threads(void)
+{
+	/* before the first index, so no libclang thread reads the environment meanwhile */
+	setenv("LIBCLANG_NOTHREADS", "1", 0);
+}
+
+static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+
 struct zt_facts_index *zt_facts_index_new(void)
 {
 	struct zt_facts_index *ix = xcalloc(1, sizeof(*ix));
 
+	pthread_once(&env_once, no_parse_threads);
 	ix->index = clang_createIndex(0, 0);
+	/* libclang enabled its crash recovery with the first index: route it through ours */
+	if (ix->index)
+		pthread_once(&forward.once, install_forward);
 	if (!ix->index) {
 		free(ix);
 		return NULL;
@@ -1388,8 +1450,23 @@ static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned int dep
 	clang_disposeString(s);
 }
 
-int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd,
-		     const struct zt_facts_opts *opts, struct zt_tu_facts *out)
+/* Why @path is not a source file libclang may open, or NULL when it is one. */
+static char *not_regular(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return xasprintf("cannot open it: %s", strerror(errno));
+	if (S_ISREG(st.st_mode))
+		return NULL;
+	return xasprintf("not a regular file (%s), not read",
+			 S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) ? "a character device" :
+			 S_ISDIR(st.st_mode) ? "a directory" : S_ISBLK(st.st_mode) ? "a block device" :
+			 S_ISSOCK(st.st_mode) ? "a socket" : "a special file");
+}
+
+static int collect_tu(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd,
+		      const struct zt_facts_opts *opts, struct zt_tu_facts *out)
 {
 	struct walk w = { .tu = out, .opts = opts, .fn = (size_t)-1 };
 	CXTranslationUnit tu = NULL;
@@ -1397,9 +1474,20 @@ int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd
 	size_t n_unknown = 0, n;
 	char **args = zt_compdb_clang_args(cmd, &n);
 	enum CXErrorCode rc;
+	char *why;
 
 	memset(out, 0, sizeof(*out));
 	out->file = xstrdup(cmd->file);
+	why = not_regular(cmd->file);
+	if (why) {
+		/* libclang would block on a FIFO and read /dev/zero until memory runs out */
+		struct zt_diag *e = PUSH(out->errors, out->n_errors);
+
+		e->file = xstrdup(cmd->file);
+		e->message = why;
+		out->failed = true;
+		goto out;
+	}
 	rc = parse(ix, cmd, args, n, &tu);
 	if (rc == CXError_Success && tu) {
 		collect_errors(tu, out, &unknown, &n_unknown);
@@ -1431,7 +1519,10 @@ int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd
 		struct zt_diag *e = PUSH(out->errors, out->n_errors);
 
 		e->file = xstrdup(cmd->file);
-		e->message = xasprintf("libclang could not parse it (error %d)", (int)rc);
+		if (rc == CXError_Crashed)
+			e->message = xstrdup("libclang crashed parsing it (recovered; nothing of it is used)");
+		else
+			e->message = xasprintf("libclang could not parse it (error %d)", (int)rc);
 		out->failed = true;
 		goto out;
 	}
@@ -1463,6 +1554,49 @@ out:
 	free(unknown);
 	zt_argv_free(args);
 	return 0;
+}
+
+struct collect_job {
+	struct zt_facts_index *ix;
+	const struct zt_compile_cmd *cmd;
+	const struct zt_facts_opts *opts;
+	struct zt_tu_facts *out;
+	int ret;
+};
+
+static void *collect_thread(void *data)
+{
+	struct collect_job *j = data;
+	stack_t alt = { .ss_size = ALT_STACK }, old;
+
+	alt.ss_sp = mmap(NULL, ALT_STACK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (alt.ss_sp == MAP_FAILED || sigaltstack(&alt, &old)) {
+		if (alt.ss_sp != MAP_FAILED)
+			munmap(alt.ss_sp, ALT_STACK);
+		j->ret = collect_tu(j->ix, j->cmd, j->opts, j->out);
+		return NULL;
+	}
+	j->ret = collect_tu(j->ix, j->cmd, j->opts, j->out);
+	sigaltstack(&old, NULL);
+	munmap(alt.ss_sp, ALT_STACK);
+	return NULL;
+}
+
+int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd,
+		     const struct zt_facts_opts *opts, struct zt_tu_facts *out)
+{
+	struct collect_job j = { .ix = ix, .cmd = cmd, .opts = opts, .out = out };
+	pthread_attr_t attr;
+	pthread_t th;
+	bool started;
+
+	started = !pthread_attr_init(&attr) && !pthread_attr_setstacksize(&attr, PARSE_STACK) &&
+		  !pthread_create(&th, &attr, collect_thread, &j);
+	pthread_attr_destroy(&attr);
+	if (!started)
+		return collect_tu(ix, cmd, opts, out);	/* no thread: parse here, unprotected */
+	pthread_join(th, NULL);
+	return j.ret;
 }
 
 void zt_function_release(struct zt_function *f)

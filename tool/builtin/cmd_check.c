@@ -274,15 +274,18 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 		 * database's directory, else (files, Kbuild mode) the working one.
 		 */
 		const char *root = r.a.out.root ? r.a.out.root : r.build_dir ? r.build_dir : ".";
+		int rc = zt_cache_open(&cache, r.cache_dir);
 
-		if (!zt_cache_open(&cache, r.cache_dir) && !zt_cache_set_root(&cache, root)) {
+		if (!rc && zt_cache_set_root(&cache, root)) {
+			zt_cache_close(&cache);
+			rc = -1;
+		}
+		if (!rc) {
 			have_cache = true;
-		} else if (r.cache_dir) {
+		} else if (rc < 0) {
 			ret = ZT_EXIT_INPUT;
 			goto out;
-		} else {
-			warning("%s; going on without a cache", zt_last_error());
-		}
+		}	/* 1: no default cache directory, zt_cache_open() said so */
 	}
 	o = (struct zt_ci_opts){
 		.hot = r.a.hot.v,

@@ -10,16 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmdline.h"
 #include "evidence.h"
 #include "process.h"
 #include "zerotax.h"
 
-#ifndef ZT_GCC
-#define ZT_GCC "gcc-12"
-#endif
-#ifndef ZT_CLANG
-#define ZT_CLANG "clang-19"
-#endif
 
 /* A kernel TU compiles in seconds; five minutes is a hang. */
 #define EVIDENCE_TIMEOUT_MS (300 * 1000)
@@ -195,62 +190,28 @@ long long zt_evidence_frame(const struct zt_evidence *ev, const char *function, 
 
 /* ---- the compile command ---- */
 
-struct argv_buf {
-	char **v;
-	size_t n, cap;
-};
-
-static void argv_push(struct argv_buf *a, const char *s)
-{
-	if (a->n + 2 > a->cap) {
-		a->cap = a->cap ? a->cap * 2 : 64;
-		a->v = xrealloc(a->v, a->cap * sizeof(*a->v));
-	}
-	a->v[a->n++] = xstrdup(s);
-	a->v[a->n] = NULL;
-}
-
-static void argv_release(struct argv_buf *a)
-{
-	for (size_t i = 0; i < a->n; i++)
-		free(a->v[i]);
-	free(a->v);
-	memset(a, 0, sizeof(*a));
-}
-
 static bool starts(const char *s, const char *prefix)
 {
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-/* Which compiler the build used, from argv[0]: only to know which flags are foreign. */
-static enum zt_compiler build_compiler(const char *argv0)
-{
-	const char *base = strrchr(argv0, '/');
-
-	base = base ? base + 1 : argv0;
-	if (strstr(base, "clang"))
-		return ZT_CC_CLANG;
-	if (strstr(base, "gcc") || strstr(base, "cc"))
-		return ZT_CC_GCC;
-	return ZT_CC_UNKNOWN;
-}
-
-/* Options whose value is the next argument, kept as a pair. */
-static const char *const keep_pair[] = {
-	"-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
-	"-iprefix", "-iwithprefix", "-iwithprefixbefore", "-isysroot", "--sysroot", "-x",
-	"-Xpreprocessor", "-Xassembler", "-Xlinker", "-target", "-Xclang", "-mllvm", "--param",
+/* Options whose values are outputs: dropped with them (the arity comes from cmdline.c). */
+static const char *const drop_pair[] = {
+	"-o", "-MF", "-MT", "-MQ", "-aux-info", "-dumpdir", "-dumpbase", "-dumpbase-ext",
+	"--output", "--dumpdir", "--dumpbase", "--dumpbase-ext", "-MJ", "-dependency-file",
+	"-dependency-dot", "-serialize-diagnostics", "--serialize-diagnostics",
+	/* link-time only: meaningless with -c, and a stray one must not reach the compile */
+	"-L", "-l", "-T", "-Tbss", "-Tdata", "-Ttext", "-u", "-z", "-e", "--entry", "-Xlinker",
+	"--for-linker", "--force-link", "--library-directory", "-rpath",
 };
-
-/* Options whose value is the next argument, dropped as a pair. */
-static const char *const drop_pair[] = { "-o", "-MF", "-MT", "-MQ", "-aux-info" };
+/* clang-only two-word options, dropped for gcc. */
+static const char *const clang_only_pair[] = { "-Xclang", "-mllvm", "-target", "-arch" };
 
 /* Dropped alone: outputs, dependency files, what we set ourselves, what breaks a rebuild. */
 static const char *const drop_exact[] = {
 	"-c", "-S", "-E", "-M", "-MM", "-MD", "-MMD", "-MP", "-MG", "-pipe", "-fstack-usage",
 	"-enable-trivial-auto-var-init-zero-knowing-it-will-be-removed-from-clang",
-	"-pedantic-errors", "--coverage", "-ftest-coverage",
+	"-pedantic-errors", "--coverage", "-ftest-coverage", "-fno-save-optimization-record",
 };
 static const char *const drop_prefix[] = {
 	"-fsave-optimization-record", "-foptimization-record-", "-fdump-",
@@ -300,66 +261,68 @@ static bool useful_opt_level(const char *a)
 	       !strcmp(a, "-O") || !strcmp(a, "-Oz");
 }
 
+struct filter {
+	enum zt_compiler which, from;
+	const struct rejected *rej;
+	bool have_opt;
+};
+
+/* Is option @a of the build's command one the evidence compile for f->which keeps? */
+static bool keep_flag(const struct zt_cc_arg *a, void *data)
+{
+	struct filter *f = data;
+	const char *w = a->word;
+
+	if (in_list(w, drop_pair, ARRAY_SIZE(drop_pair), false))
+		return false;
+	if (f->which == ZT_CC_GCC && in_list(w, clang_only_pair, ARRAY_SIZE(clang_only_pair), false))
+		return false;
+	if (a->n_val) {
+		if (f->which == ZT_CC_CLANG && !strcmp(w, "--param"))
+			return false;
+		return !is_rejected(f->rej, w);
+	}
+	/* debug info is ours to choose (line tables); -gsplit-dwarf would write a .dwo */
+	if (starts(w, "-g"))
+		return false;
+	if (starts(w, "-o") || starts(w, "-MF") || starts(w, "-MT") || starts(w, "-MQ") ||
+	    starts(w, "-dumpdir") || starts(w, "-dumpbase") || starts(w, "-L") || starts(w, "-l"))
+		return false;
+	if (starts(w, "-Wp,") && strstr(w, ",-M"))
+		return false;
+	if (in_list(w, drop_exact, ARRAY_SIZE(drop_exact), false) ||
+	    in_list(w, drop_prefix, ARRAY_SIZE(drop_prefix), true))
+		return false;
+	if (starts(w, "-O")) {
+		if (!useful_opt_level(w))
+			return false;
+		f->have_opt = true;
+		return true;
+	}
+	if (f->which == ZT_CC_CLANG && f->from != ZT_CC_CLANG &&
+	    in_list(w, gcc_only_prefix, ARRAY_SIZE(gcc_only_prefix), true))
+		return false;
+	if (f->which == ZT_CC_GCC && in_list(w, clang_only_prefix, ARRAY_SIZE(clang_only_prefix), true))
+		return false;
+	return !is_rejected(f->rej, w);
+}
+
 /*
- * The build's flags for @which: a pair option keeps its value, outputs and
- * dependency files go, the other compiler's options go, positional arguments
- * (the input) go: we add the file ourselves.
+ * The build's flags for @which (cmdline.c keeps each option with its values):
+ * outputs and dependency files go, the other compiler's options go, the
+ * input goes: we add the file ourselves.
  */
 static void filter_flags(const struct zt_compile_cmd *cmd, enum zt_compiler which,
-			 const struct rejected *rej, struct argv_buf *out, bool *have_opt)
+			 const struct rejected *rej, struct zt_argv *out, bool *have_opt)
 {
-	enum zt_compiler from = build_compiler(cmd->argv[0]);
+	struct filter f = {
+		.which = which,
+		.from = zt_compiler_of(cmd->argv, cmd->argc),
+		.rej = rej,
+	};
 
-	*have_opt = false;
-	for (size_t i = 1; i < cmd->argc && cmd->argv[i]; i++) {
-		const char *a = cmd->argv[i];
-		const char *val = i + 1 < cmd->argc ? cmd->argv[i + 1] : NULL;
-		bool foreign = false;
-
-		if (in_list(a, drop_pair, ARRAY_SIZE(drop_pair), false)) {
-			i++;
-			continue;
-		}
-		if (in_list(a, keep_pair, ARRAY_SIZE(keep_pair), false)) {
-			if (!val)
-				break;
-			if (which == ZT_CC_GCC && (!strcmp(a, "-Xclang") || !strcmp(a, "-mllvm") ||
-						   !strcmp(a, "-target")))
-				foreign = true;
-			if (which == ZT_CC_CLANG && !strcmp(a, "--param"))
-				foreign = true;
-			if (!foreign && !is_rejected(rej, a)) {
-				argv_push(out, a);
-				argv_push(out, val);
-			}
-			i++;
-			continue;
-		}
-		if (a[0] != '-' || !a[1])
-			continue;	/* the input file(s) */
-		if (starts(a, "-o") || (starts(a, "-MF") || starts(a, "-MT") || starts(a, "-MQ")))
-			continue;
-		if (starts(a, "-Wp,") && strstr(a, ",-M"))
-			continue;
-		if (in_list(a, drop_exact, ARRAY_SIZE(drop_exact), false) ||
-		    in_list(a, drop_prefix, ARRAY_SIZE(drop_prefix), true))
-			continue;
-		if (starts(a, "-O")) {
-			if (useful_opt_level(a)) {
-				argv_push(out, a);
-				*have_opt = true;
-			}
-			continue;
-		}
-		if (which == ZT_CC_CLANG && from != ZT_CC_CLANG &&
-		    in_list(a, gcc_only_prefix, ARRAY_SIZE(gcc_only_prefix), true))
-			continue;
-		if (which == ZT_CC_GCC && in_list(a, clang_only_prefix, ARRAY_SIZE(clang_only_prefix), true))
-			continue;
-		if (is_rejected(rej, a))
-			continue;
-		argv_push(out, a);
-	}
+	zt_cmdline_rebuild(cmd, keep_flag, &f, out);
+	*have_opt = f.have_opt;
 }
 
 /*
@@ -403,6 +366,9 @@ static size_t collect_rejected(const char *err, struct rejected *r)
 			e = strchr(q, '\'');
 			if (!e || e == q || (nl && e > nl))
 				continue;
+			/* gcc quotes a two-word option with its value: "-imultiarch x86_64" */
+			if (memchr(q, ' ', (size_t)(e - q)))
+				e = memchr(q, ' ', (size_t)(e - q));
 			r->v = xrealloc(r->v, (r->n + 1) * sizeof(*r->v));
 			r->v[r->n++] = xstrndup(q, (size_t)(e - q));
 			added++;
@@ -417,35 +383,14 @@ static size_t collect_rejected(const char *err, struct rejected *r)
 static bool drops_more(const struct zt_compile_cmd *cmd, enum zt_compiler which,
 		       const struct rejected *rej, size_t kept)
 {
-	struct argv_buf next = { 0 };
+	struct zt_argv next = { 0 };
 	bool have_opt;
 	size_t n;
 
-	argv_push(&next, "cc");
 	filter_flags(cmd, which, rej, &next, &have_opt);
 	n = next.n;
-	argv_release(&next);
+	zt_argv_release(&next);
 	return n < kept;	/* rejections only ever remove flags */
-}
-
-/* "gcc-12.2.0" / "clang-19.1.7", asked each time: no global cache. */
-static char *compiler_id(const char *prog, enum zt_compiler which)
-{
-	char *argv[] = { (char *)prog, which == ZT_CC_GCC ? "-dumpfullversion" : "-dumpversion",
-			 NULL };
-	struct zt_spawn_opts opts = { .timeout_ms = 30000 };
-	struct zt_spawn_result res;
-	char *id = NULL;
-	size_t n;
-
-	if (zt_spawn(argv, &opts, &res) == 0 && res.exit_code == 0) {
-		n = strcspn(res.out, "\r\n");
-		if (n)
-			id = xasprintf("%s-%.*s", which == ZT_CC_GCC ? "gcc" : "clang", (int)n,
-				       res.out);
-	}
-	zt_spawn_result_release(&res);
-	return id;
 }
 
 /* The first @max lines of a compiler's stderr, for an error message. */
@@ -643,11 +588,11 @@ static int read_optional(const char *path, char **text, size_t *len)
 int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which,
 			const char *scratch_dir, struct zt_evidence *ev)
 {
-	const char *prog = which == ZT_CC_GCC ? ZT_GCC : ZT_CLANG;
-	const char *cc_name = which == ZT_CC_GCC ? "gcc-12" : "clang-19";
+	const char *prog = zt_compiler_program(which);
+	const char *cc_name = zt_compiler_label(which);
 	char *dir = NULL, *obj = NULL, *su = NULL, *rec = NULL, *text = NULL;
 	struct rejected rej = { 0 };
-	struct argv_buf argv = { 0 };
+	struct zt_argv argv = { 0 };
 	struct zt_spawn_result res = { 0 };
 	char **env = NULL;
 	size_t len, kept = 0;
@@ -660,7 +605,7 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 	if (!cmd->argv || !cmd->argv[0] || !cmd->file)
 		return error("evidence: empty compile command");
 
-	ev->compiler_id = compiler_id(prog, which);
+	ev->compiler_id = zt_compiler_version(which);
 	if (!ev->compiler_id)
 		return error("evidence: cannot run %s (is it installed?)", prog);
 
@@ -685,30 +630,40 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 		bool have_opt;
 		char *flag;
 
-		argv_release(&argv);
-		argv_push(&argv, prog);
-		filter_flags(cmd, which, &rej, &argv, &have_opt);
-		kept = argv.n;
+		struct zt_argv build = { 0 };
+
+		zt_argv_release(&argv);
+		filter_flags(cmd, which, &rej, &build, &have_opt);
+		kept = build.n;
+		/*
+		 * Ours first, right after the compiler: no option of the build can
+		 * take one of them as its value. What the build could override them
+		 * with (-ftrivial-auto-var-init=, -fdump-*, record options) is filtered.
+		 */
+		zt_argv_push(&argv, prog);
 		if (!have_opt)
-			argv_push(&argv, "-O2");
-		argv_push(&argv, "-ftrivial-auto-var-init=zero");
+			zt_argv_push(&argv, "-O2");
+		zt_argv_push(&argv, "-ftrivial-auto-var-init=zero");
 		if (which == ZT_CC_CLANG) {
 			/* WVarName stays <unknown> at -O2 even with -g: line tables suffice */
-			argv_push(&argv, "-gline-tables-only");
-			argv_push(&argv, "-fsave-optimization-record");
-			argv_push(&argv, "-foptimization-record-passes=annotation-remarks");
+			zt_argv_push(&argv, "-gline-tables-only");
+			zt_argv_push(&argv, "-fsave-optimization-record");
+			zt_argv_push(&argv, "-foptimization-record-passes=annotation-remarks");
 			flag = xasprintf("-foptimization-record-file=%s", rec);
 		} else {
 			flag = xasprintf("-fdump-tree-optimized-lineno=%s", rec);
 		}
-		argv_push(&argv, flag);
+		zt_argv_push(&argv, flag);
 		free(flag);
-		argv_push(&argv, "-fstack-usage");
-		argv_push(&argv, "-w");
-		argv_push(&argv, "-c");
-		argv_push(&argv, "-o");
-		argv_push(&argv, obj);
-		argv_push(&argv, cmd->file);
+		zt_argv_push(&argv, "-fstack-usage");
+		zt_argv_push(&argv, "-w");
+		zt_argv_push(&argv, "-c");
+		zt_argv_push(&argv, "-o");
+		zt_argv_push(&argv, obj);
+		for (size_t i = 0; i < build.n; i++)
+			zt_argv_push(&argv, build.v[i]);
+		zt_argv_release(&build);
+		zt_argv_push(&argv, cmd->file);
 
 		zt_spawn_result_release(&res);
 		if (zt_spawn(argv.v, &opts, &res)) {
@@ -764,7 +719,7 @@ out:
 	for (size_t i = 0; i < rej.n; i++)
 		free(rej.v[i]);
 	free(rej.v);
-	argv_release(&argv);
+	zt_argv_release(&argv);
 	zt_spawn_result_release(&res);
 	free(env);
 	free(dir);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "emit.h"
+#include "json_file.h"
 #include "zerotax.h"
 
 #define ZT_JSON_SCHEMA 1
@@ -158,6 +159,12 @@ static int finding_from_json(json_t *o, struct zt_finding *f, size_t idx)
 			error("finding %zu: \"size\" is not an integer", idx);
 			goto out;
 		}
+		/* bytes of one object: never negative, and no stack or struct reaches 1 GiB */
+		if (json_integer_value(v) < 0 || json_integer_value(v) > ZT_MAX_OBJECT_SIZE) {
+			error("finding %zu: \"size\" %lld is out of range (0 to %lld bytes)", idx,
+			      (long long)json_integer_value(v), (long long)ZT_MAX_OBJECT_SIZE);
+			goto out;
+		}
 		f->size = json_integer_value(v);
 	}
 	v = json_object_get(o, "rank");
@@ -214,18 +221,14 @@ int zt_finding_from_json(json_t *obj, struct zt_findings *fs)
 
 int zt_findings_load_json(const char *path, struct zt_findings *fs, json_t **document)
 {
-	json_error_t jerr;
 	json_t *doc, *v, *list, *e;
 	size_t first = fs->n, i;
 
 	if (document)
 		*document = NULL;
-	if (!strcmp(path, "-"))
-		doc = json_loadf(stdin, 0, &jerr);
-	else
-		doc = json_load_file(path, 0, &jerr);
+	doc = zt_json_load_file(path, "findings file");
 	if (!doc)
-		return error("%s:%d:%d: not valid JSON: %s", path, jerr.line, jerr.column, jerr.text);
+		return -1;
 	if (!json_is_object(doc)) {
 		error("%s: not a zerotax findings document (no top-level object)", path);
 		goto fail;

@@ -16,6 +16,7 @@
 
 #include <jansson.h>
 
+#include "cmdline.h"
 #include "cocci.h"
 #include "fix_internal.h"
 #include "fixtext.h"

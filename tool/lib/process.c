@@ -61,6 +61,27 @@ static char *dupbuf(struct sink *s, size_t *len)
 	return s->buf;
 }
 
+/*
+ * @env, plus HOME=/nonexistent when it has no HOME: programs that look one
+ * up fail without it (spatch: "exception Not_found"), and /nonexistent (as
+ * Debian gives system users) has nothing to read and cannot be written.
+ * NULL when @env has a HOME: use it as it is.
+ */
+static char **with_home(char *const *env)
+{
+	size_t n = 0;
+	char **v;
+
+	for (; env && env[n]; n++)
+		if (!strncmp(env[n], "HOME=", 5))
+			return NULL;
+	v = xcalloc(n + 2, sizeof(*v));
+	for (size_t i = 0; i < n; i++)
+		v[i] = env[i];
+	v[n] = (char *)"HOME=/nonexistent";
+	return v;
+}
+
 int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spawn_result *res)
 {
 	static const struct zt_spawn_opts defaults;
@@ -68,6 +89,8 @@ int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spa
 	int out_pipe[2] = { -1, -1 }, err_pipe[2] = { -1, -1 };
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
+	char *const *env;
+	char **home_env;
 	long long deadline = 0;
 	int ret = -1, status, rc;
 	pid_t pid;
@@ -109,7 +132,10 @@ int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spa
 	posix_spawnattr_init(&attr);
 	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
 	posix_spawnattr_setpgroup(&attr, 0);
-	rc = posix_spawnp(&pid, argv[0], &fa, &attr, argv, opts->envp ? opts->envp : environ);
+	env = opts->envp ? opts->envp : environ;
+	home_env = with_home(env);
+	rc = posix_spawnp(&pid, argv[0], &fa, &attr, argv, home_env ? home_env : env);
+	free(home_env);
 	posix_spawnattr_destroy(&attr);
 	if (rc) {
 		res->not_found = rc == ENOENT;

@@ -2,10 +2,12 @@
 /* Reporting and allocation helpers shared by every command. */
 #include <errno.h>
 #include <ftw.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "zerotax.h"
 
@@ -20,14 +22,19 @@ FILE *zt_set_error_sink(FILE *f)
 	error_sink = f;
 	return prev;
 }
+/* This thread's errors are only recorded (the caller reports them in its own words). */
+static _Thread_local bool quiet_errors;
 
 static void report(const char *prefix, const char *fmt, va_list ap)
 {
 	char msg[1024];
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	if (prefix[0] == 'e')
+	if (prefix[0] == 'e') {
 		snprintf(last_error, sizeof(last_error), "%s", msg);
+		if (quiet_errors)
+			return;
+	}
 	fprintf(error_sink ? error_sink : stderr, "zerotax: %s: %s\n", prefix, msg);
 }
 
@@ -57,6 +64,14 @@ void note(const char *fmt, ...)
 	va_start(ap, fmt);
 	report("note", fmt, ap);
 	va_end(ap);
+}
+
+bool zt_quiet_errors(bool quiet)
+{
+	bool was = quiet_errors;
+
+	quiet_errors = quiet;
+	return was;
 }
 
 const char *zt_last_error(void)
@@ -134,12 +149,25 @@ char *xasprintf(const char *fmt, ...)
 int zt_read_file(const char *path, char **data, size_t *len)
 {
 	size_t cap = 4096, n = 0;
+	struct stat st;
 	char *buf;
 	FILE *f;
+	int fd;
 
-	f = fopen(path, "rb");
-	if (!f)
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer before we can refuse it */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
 		return -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = S_ISDIR(st.st_mode) ? EISDIR : ZT_ENOTREG;
+		return -1;
+	}
+	f = fdopen(fd, "rb");
+	if (!f) {
+		close(fd);
+		return -1;
+	}
 	buf = xmalloc(cap);
 	for (;;) {
 		size_t got = fread(buf + n, 1, cap - n - 1, f);
@@ -254,4 +282,9 @@ int zt_parse_uint(const char *s, unsigned long max, unsigned long *out)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+const char *zt_strerror(int err)
+{
+	return err == ZT_ENOTREG ? "not a regular file" : strerror(err);
 }

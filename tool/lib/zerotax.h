@@ -9,6 +9,7 @@
 #ifndef ZEROTAX_H
 #define ZEROTAX_H
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -83,6 +84,12 @@ void zt_clear_error(void);
  * worker thread starts; the sink is shared by every thread of the run.
  */
 FILE *zt_set_error_sink(FILE *f);
+/*
+ * While true, this thread's error()s are recorded for zt_last_error() but not
+ * printed: for a caller that reports the failure itself (once, as a warning
+ * with its context). Returns the previous setting.
+ */
+bool zt_quiet_errors(bool quiet);
 
 /* Allocation that cannot fail quietly: out of memory aborts with a message. */
 void *xmalloc(size_t n);
@@ -93,8 +100,16 @@ char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
-/* Whole-file helpers; return -1 with errno set on failure. */
+/*
+ * Whole-file helpers; return -1 with errno set on failure. zt_read_file()
+ * reads regular files only (a FIFO would block, /dev/zero never ends):
+ * anything else fails with errno ZT_ENOTREG (EISDIR for a directory);
+ * zt_strerror() words it "not a regular file".
+ */
+#define ZT_ENOTREG ENOEXEC	/* never set by open() or read() on a file */
 int zt_read_file(const char *path, char **data, size_t *len);
+/* strerror(), except ZT_ENOTREG reads "not a regular file". */
+const char *zt_strerror(int err);
 int zt_write_file(const char *path, const void *data, size_t len);
 
 /*
@@ -113,6 +128,9 @@ int zt_remove_tree(const char *path);
 
 /* Parse "-j N" style counts; returns -1 on a bad number. */
 int zt_parse_uint(const char *s, unsigned long max, unsigned long *out);
+
+/* The largest object size a reader accepts from outside (findings, results): 1 GiB. */
+#define ZT_MAX_OBJECT_SIZE (1LL << 30)
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

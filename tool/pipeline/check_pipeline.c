@@ -379,11 +379,16 @@ static void evidence_one(size_t i, void *arg)
 	struct zt_tu_result *r = &job->tus->v[t];
 	struct zt_evidence *ev = gcc ? &r->ev.gcc : &r->ev.clang;
 	bool *have = gcc ? &r->ev.have_gcc : &r->ev.have_clang;
+	bool was_quiet, failed;
 
 	if (!job->want[t] || (gcc && !job->gcc) || (!gcc && !job->clang) || *have)
 		return;
 	job->ran[t] = true;
-	if (zt_evidence_collect(&r->cmd, gcc ? ZT_CC_GCC : ZT_CC_CLANG, job->scratch, ev)) {
+	/* a failure is said once, as the warning of zt_ci_analyse() */
+	was_quiet = zt_quiet_errors(true);
+	failed = zt_evidence_collect(&r->cmd, gcc ? ZT_CC_GCC : ZT_CC_CLANG, job->scratch, ev);
+	zt_quiet_errors(was_quiet);
+	if (failed) {
 		r->ev_error[gcc ? 0 : 1] = xstrdup(zt_last_error());
 		zt_evidence_release(ev);
 		return;
@@ -472,16 +477,20 @@ static void store_one(size_t t, void *arg)
 void zt_ci_cache_store(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_opts *o)
 {
 	struct store_job job = { .tus = tus, .cache = o->cache };
+	size_t n_failed = 0, first = 0;
 
 	if (!o->cache)
 		return;
 	/* Each entry asks clang-19 -M for its header list: as parallel as the parse. */
 	job.failed = xcalloc(tus->n + 1, sizeof(*job.failed));
 	zt_parallel_for(tus->n, ctx->jobs, store_one, &job);
+	/* Said once: an unusable cache fails every TU the same way. */
 	for (size_t t = 0; t < tus->n; t++)
-		if (job.failed[t])
-			warning("%s: not cached (its header list could not be read)",
-				tus->v[t].cmd.file);
+		if (job.failed[t] && !n_failed++)
+			first = t;
+	if (n_failed)
+		warning("%zu translation unit(s) not cached (the first: %s): cannot write to %s "
+			"or read their header lists", n_failed, tus->v[first].cmd.file, o->cache->dir);
 	free(job.failed);
 }
 
@@ -784,10 +793,9 @@ int zt_ci_finish(struct zt_ctx *ctx, struct zt_findings *fs, json_t *run_info,
 		json_t *doc = NULL;
 		size_t before = zt_findings_count_active(fs);
 
-		if (zt_findings_load_json(out->baseline, &base, &doc)) {
-			error("--baseline %s: %s", out->baseline, zt_last_error());
+		/* its error names the file already: said once */
+		if (zt_findings_load_json(out->baseline, &base, &doc))
 			goto out;
-		}
 		json_decref(doc);
 		zt_findings_subtract_baseline(fs, &base);
 		if (ctx->verbose)

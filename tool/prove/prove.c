@@ -16,9 +16,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <clang-c/CXCompilationDatabase.h>
 #include <jansson.h>
 
+#include "baseline.h"
+#include "cmdline.h"
+#include "compdb.h"
 #include "emit.h"
 #include "fixtree.h"
 #include "process.h"
@@ -907,74 +909,47 @@ static const char *const sparse_flags[] = {
 };
 
 /* What sparse needs of a compile command: the preprocessor's view of the TU. */
-static bool sparse_keeps(const char *arg, bool *takes_next)
+/* What sparse is given of a build's command (the arities come from cmdline.c). */
+static bool sparse_keeps(const struct zt_cc_arg *a, void *data)
 {
-	static const char *const with_value[] = { "-include", "-isystem", "-iquote", "-imacros" };
+	static const char *const with_value[] = { "-include", "-isystem", "-iquote", "-imacros",
+						  "-I", "-D", "-U" };
 	static const char *const prefixes[] = { "-I", "-D", "-U", "-std=", "-m64", "-m32", "-nostdinc" };
 
-	*takes_next = false;
-	for (size_t i = 0; i < ARRAY_SIZE(with_value); i++)
-		if (!strcmp(arg, with_value[i])) {
-			*takes_next = true;
+	for (size_t i = 0; a->n_val && i < ARRAY_SIZE(with_value); i++)
+		if (!strcmp(a->word, with_value[i]))
 			return true;
-		}
-	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
-		if (!strncmp(arg, prefixes[i], strlen(prefixes[i]))) {
-			/* "-I DIR" and "-D NAME" come split in some databases. */
-			*takes_next = !arg[2] && (arg[1] == 'I' || arg[1] == 'D' || arg[1] == 'U');
+	for (size_t i = 0; !a->n_val && i < ARRAY_SIZE(prefixes); i++)
+		if (!strncmp(a->word, prefixes[i], strlen(prefixes[i])))
 			return true;
-		}
 	return false;
 }
 
 /* sparse on every TU of the compile database in @db_dir; warnings into @out. */
 static int sparse_tree(struct zt_prove *p, const char *db_dir, char **out)
 {
-	CXCompilationDatabase_Error dberr;
-	CXCompilationDatabase db;
-	CXCompileCommands cmds;
+	struct zt_compdb db;
 	char *all = xstrdup("");
-	unsigned int n;
 	int ret = 0;
 
-	db = clang_CompilationDatabase_fromDirectory(db_dir, &dberr);
-	if (dberr != CXCompilationDatabase_NoError) {
+	if (zt_compdb_load(db_dir, &db)) {
 		free(all);
-		return zt_prove_fail(p, ZT_EXIT_INPUT, "cannot load the compile database in %s", db_dir);
+		return zt_prove_fail(p, ZT_EXIT_INPUT, "cannot load the compile database in %s: %s",
+					     db_dir, zt_last_error());
 	}
-	cmds = clang_CompilationDatabase_getAllCompileCommands(db);
-	n = clang_CompileCommands_getSize(cmds);
-	for (unsigned int i = 0; i < n && !ret; i++) {
-		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
-		unsigned int nargs = clang_CompileCommand_getNumArgs(cmd);
-		char **argv = xcalloc(nargs + ARRAY_SIZE(sparse_flags) + 3, sizeof(char *));
-		CXString dir = clang_CompileCommand_getDirectory(cmd);
-		CXString file = clang_CompileCommand_getFilename(cmd);
-		struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_TOOL_MS,
-					    .cwd = clang_getCString(dir) };
+	for (size_t i = 0; i < db.n && !ret; i++) {
+		const struct zt_compile_cmd *c = &db.v[i];
+		struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_TOOL_MS, .cwd = c->directory };
 		struct zt_spawn_result res;
-		size_t k = 0;
-		bool next = false;
+		struct zt_argv argv = { 0 };
 
-		argv[k++] = xstrdup("sparse");
+		zt_argv_push(&argv, "sparse");
 		for (size_t f = 0; f < ARRAY_SIZE(sparse_flags); f++)
-			argv[k++] = xstrdup(sparse_flags[f]);
-		for (unsigned int a = 1; a < nargs; a++) {
-			CXString s = clang_CompileCommand_getArg(cmd, a);
-			const char *arg = clang_getCString(s);
-			bool take = next;
-
-			if (!next && sparse_keeps(arg, &next))
-				take = true;
-			else if (take)
-				next = false;
-			if (take)
-				argv[k++] = xstrdup(arg);
-			clang_disposeString(s);
-		}
-		argv[k++] = xstrdup(clang_getCString(file));
-		argv[k] = NULL;
-		ret = zt_prove_spawn(p, argv, &so, &res, 0);
+			zt_argv_push(&argv, sparse_flags[f]);
+		zt_cmdline_rebuild(c, sparse_keeps, NULL, &argv);
+		/* as the database names it: the same warning text for every tree */
+		zt_argv_push(&argv, zt_relative_path(c->file, c->directory));
+		ret = zt_prove_spawn(p, argv.v, &so, &res, 0);
 		if (!ret && res.err_len) {
 			char *tmp = xasprintf("%s%s", all, res.err);
 
@@ -982,16 +957,9 @@ static int sparse_tree(struct zt_prove *p, const char *db_dir, char **out)
 			all = tmp;
 		}
 		zt_spawn_result_release(&res);
-		for (size_t j = 0; j < k; j++)
-			free(argv[j]);
-		free(argv);
-		clang_disposeString(dir);
-		clang_disposeString(file);
+		zt_argv_release(&argv);
 	}
-	clang_CompileCommands_dispose(cmds);
-	clang_CompilationDatabase_dispose(db);
-	if (!ret && !n)
-		ret = zt_prove_fail(p, ZT_EXIT_INPUT, "the compile database in %s is empty", db_dir);
+	zt_compdb_release(&db);
 	if (ret) {
 		free(all);
 		return ret;

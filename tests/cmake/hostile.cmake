@@ -1,0 +1,29 @@
+# Hostile and careless inputs (issue 17), label "hostile": each case one test.
+#   tests/hostile/test_*.c   cmocka programs (the option table, spawning)
+#   tests/hostile/*.cmake    end-to-end runs of zerotax on a bad input; each
+#                            prints "CASE: exit N: FIRST LINE" for the record
+file(GLOB ZT_HOSTILE_UNITS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/hostile/test_*.c)
+foreach(src ${ZT_HOSTILE_UNITS})
+	get_filename_component(name ${src} NAME_WE)
+	add_executable(${name} ${src})
+	target_compile_options(${name} PRIVATE ${ZT_WARNINGS})
+	target_link_libraries(${name} PRIVATE libzerotax PkgConfig::CMOCKA)
+	add_test(NAME hostile/${name} COMMAND ${name})
+	set_tests_properties(hostile/${name} PROPERTIES LABELS hostile TIMEOUT 600
+		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
+endforeach()
+
+file(GLOB ZT_HOSTILE_CASES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/hostile/*.cmake)
+list(FILTER ZT_HOSTILE_CASES EXCLUDE REGEX "/common\\.cmake$")
+foreach(script ${ZT_HOSTILE_CASES})
+	get_filename_component(name ${script} NAME_WE)
+	add_test(NAME hostile/${name}
+		COMMAND ${CMAKE_COMMAND}
+			-DZEROTAX=$<TARGET_FILE:zerotax>
+			-DSRC=${CMAKE_SOURCE_DIR}
+			-DWORK=${CMAKE_CURRENT_BINARY_DIR}/hostile-${name}
+			-P ${script})
+	# a hang (a FIFO read, /dev/zero) fails the test instead of stalling CI
+	set_tests_properties(hostile/${name} PROPERTIES LABELS hostile TIMEOUT 300
+		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
+endforeach()

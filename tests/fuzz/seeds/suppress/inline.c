@@ -1,0 +1,1 @@
+	struct tx_wqe wqe; /* zerotax: allow stack-autoinit -- posted by copy */

@@ -1,0 +1,34 @@
+# Messages: a missing file said "not valid JSON" at "X:-1:-1:"; now "cannot
+# open". Sizes in findings files that no object can have are refused.
+include(${SRC}/tests/hostile/common.cmake)
+zt_case(diff-missing 3 "cannot open findings file '.*nope.json': No such file or directory"
+	-- diff ${WORK}/nope.json ${WORK}/nope.json)
+if(ERR MATCHES ":-1:-1:")
+	message(FATAL_ERROR "a -1 location:\n${ERR}")
+endif()
+zt_db(ok.c)
+zt_case(baseline-missing 3 "cannot open findings file '.*nope.json'"
+	-- check -p ${WORK} --no-cache --evidence=none --hot rx --baseline ${WORK}/nope.json)
+# a FIFO where a findings file should be
+execute_process(COMMAND mkfifo ${WORK}/fifo.json)
+zt_case(diff-fifo 3 "cannot read findings file '.*fifo.json': not a regular file"
+	-- diff ${WORK}/fifo.json ${WORK}/fifo.json)
+# negative and absurd sizes
+execute_process(COMMAND ${ZEROTAX} check -p ${WORK} --no-cache --evidence=none --hot rx --format=json
+	WORKING_DIRECTORY ${WORK} OUTPUT_VARIABLE good)
+foreach(size -72 4611686018427387904)
+	string(REGEX REPLACE "\"size\": [0-9]+" "\"size\": ${size}" bad "${good}")
+	file(WRITE ${WORK}/bad.json "${bad}")
+	zt_case(diff-size-${size} 3 "finding 0: \"size\" ${size} is out of range"
+		-- diff ${WORK}/bad.json ${WORK}/bad.json)
+endforeach()
+# one problem, said once: a failed evidence compile was an error and then a warning
+file(WRITE ${WORK}/gccfails.c "#if !defined(__clang__)\n#error not for gcc\n#endif\n${ZT_OK_C}")
+zt_db(gccfails.c)
+zt_case(evidence-failure-once 1 "gccfails.c: gcc evidence compile failed, judging from the AST"
+	-- check -p ${WORK} --no-cache --evidence=gcc --hot rx)
+string(REGEX MATCHALL "failed to compile" said "${ERR}")
+list(LENGTH said n)
+if(NOT n EQUAL 1 OR ERR MATCHES "zerotax: error")
+	message(FATAL_ERROR "evidence-failure-once: said ${n} times:\n${ERR}")
+endif()

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* A whole JSON document from a file, refused with a clear message. See json_file.h. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_file.h"
+#include "zerotax.h"
+
+json_t *zt_json_load_file(const char *path, const char *what)
+{
+	json_error_t jerr;
+	char *text = NULL;
+	size_t len = 0;
+	json_t *doc;
+
+	if (!strcmp(path, "-")) {
+		doc = json_loadf(stdin, 0, &jerr);
+	} else {
+		if (zt_read_file(path, &text, &len)) {
+			if (errno == ENOENT || errno == EACCES || errno == ENOTDIR || errno == ELOOP)
+				error("cannot open %s '%s': %s", what, path, strerror(errno));
+			else
+				error("cannot read %s '%s': %s", what, path, zt_strerror(errno));
+			return NULL;
+		}
+		doc = json_loadb(text, len, 0, &jerr);
+		free(text);
+	}
+	if (!doc) {
+		if (jerr.line > 0)
+			error("%s:%d:%d: %s is not valid JSON (at byte %d): %s", path, jerr.line,
+			      jerr.column, what, jerr.position, jerr.text);
+		else
+			error("%s: %s is not valid JSON (at byte %d): %s", path, what, jerr.position,
+			      jerr.text);
+	}
+	return doc;
+}
