@@ -123,19 +123,6 @@ static int fail(struct fixer *x, const char *step, const char *fmt, ...)
 	return error("fix: step '%s' failed: %s", step, x->r->failure);
 }
 
-/* @path relative to @root, or NULL when outside it. */
-static char *relative_to(const char *root, const char *path)
-{
-	char real[PATH_MAX];
-	size_t n = strlen(root);
-
-	if (!path || !realpath(path, real))
-		return NULL;
-	if (strncmp(real, root, n) || real[n] != '/')
-		return NULL;
-	return xstrdup(real + n + 1);
-}
-
 
 /* ---- JSON details --------------------------------------------------------- */
 
@@ -220,7 +207,7 @@ static void plan_one(struct fixer *x, size_t i)
 			    jstr(owner, "type") ? jstr(owner, "type") : "the owner struct");
 		return;
 	}
-	s.rel = relative_to(x->src, f->file);
+	s.rel = zt_real_path_under(x->src, f->file);
 	if (!s.rel) {
 		item_refuse(x, i, "%s is outside the tree %s", f->file, x->src);
 		return;
@@ -235,7 +222,7 @@ static void plan_one(struct fixer *x, size_t i)
 		}
 		s.owner_type = xstrdup(ot);
 		s.owner_param = xstrdup(op);
-		s.owner_rel = relative_to(x->src, jstr(owner, "file"));
+		s.owner_rel = zt_real_path_under(x->src, jstr(owner, "file"));
 		if (!s.owner_rel) {
 			item_refuse(x, i, "%s is not defined in the tree", ot);
 			goto drop;
@@ -460,7 +447,7 @@ static char **include_dirs(struct fixer *x, const char *rel)
 		if (!d)
 			continue;
 		abs = d[0] == '/' ? xstrdup(d) : xasprintf("%s/%s", c->directory, d);
-		r = relative_to(x->src, abs);
+		r = zt_real_path_under(x->src, abs);
 		free(abs);
 		if (!r || zt_place_is_public(r) || !r[0]) {
 			free(r);
@@ -561,7 +548,7 @@ static char *diff_file(struct fixer *x, const char *name, size_t len)
 
 	abs = n[0] == '/' ? xstrdup(n) : xasprintf("%s/%s", x->sh.tree, n);
 	/* The shadow's links resolve into the tree; its rewritten files do not. */
-	r = relative_to(x->src, abs);
+	r = zt_real_path_under(x->src, abs);
 	if (!r) {
 		size_t tl = strlen(x->sh.tree);
 

@@ -24,19 +24,6 @@ bool zt_place_is_public(const char *rel)
 	return p && !strncmp(p, "/include", 8) && (!p[8] || p[8] == '/');
 }
 
-/* @path relative to @root, or NULL when outside it. */
-static char *rel_to(const char *root, const char *path)
-{
-	char real[PATH_MAX];
-	size_t n = strlen(root);
-
-	if (!path || !realpath(path, real))
-		return NULL;
-	if (strncmp(real, root, n) || real[n] != '/')
-		return NULL;
-	return xstrdup(real + n + 1);
-}
-
 static char *dir_of(const char *rel)
 {
 	const char *s = strrchr(rel, '/');
@@ -147,17 +134,17 @@ static bool reaches(const char *root, const char *from_rel, const char *to_rel, 
 		rel = NULL;
 		if (open == '"') {
 			cand = xasprintf("%s/%s%s%s", root, dir, dir[0] ? "/" : "", inc);
-			rel = rel_to(root, cand);
+			rel = zt_real_path_under(root, cand);
 			free(cand);
 		}
 		if (!rel) {
 			cand = xasprintf("%s/include/%s", root, inc);
-			rel = rel_to(root, cand);
+			rel = zt_real_path_under(root, cand);
 			free(cand);
 		}
 		if (!rel && open == '"') {
 			cand = xasprintf("%s/%s", root, inc);
-			rel = rel_to(root, cand);
+			rel = zt_real_path_under(root, cand);
 			free(cand);
 		}
 		if (rel)
@@ -241,7 +228,7 @@ int zt_place_decide(const char *src, const char *tu_file, char *const *args,
 	};
 	CXIndex index = clang_createIndex(0, 0);
 	CXTranslationUnit tu = NULL;
-	char *tu_rel = rel_to(src, tu_file), *tfile = NULL, *ofile = NULL, *drv = NULL;
+	char *tu_rel = zt_real_path_under(src, tu_file), *tfile = NULL, *ofile = NULL, *drv = NULL;
 	int nargs = 0, ret = -1;
 
 	memset(p, 0, sizeof(*p));
@@ -267,7 +254,7 @@ int zt_place_decide(const char *src, const char *tu_file, char *const *args,
 	}
 	ofile = cursor_file(w.owner_def, &p->owner_line);
 	tfile = cursor_file(w.type_def, &p->type_line);
-	p->owner_rel = ofile ? rel_to(src, ofile) : NULL;
+	p->owner_rel = ofile ? zt_real_path_under(src, ofile) : NULL;
 	if (!p->owner_rel) {
 		*reason = xasprintf("%s is defined outside the tree (%s)", owner_type,
 				    ofile ? ofile : "?");
@@ -281,11 +268,11 @@ int zt_place_decide(const char *src, const char *tu_file, char *const *args,
 	if (w.type_at < w.owner_at) {
 		/* Complete where the owner is defined: nothing moves. */
 		p->action = ZT_PLACE_VISIBLE;
-		p->type_rel = tfile ? rel_to(src, tfile) : NULL;
+		p->type_rel = tfile ? zt_real_path_under(src, tfile) : NULL;
 		ret = 0;
 		goto out;
 	}
-	p->type_rel = tfile ? rel_to(src, tfile) : NULL;
+	p->type_rel = tfile ? zt_real_path_under(src, tfile) : NULL;
 	if (!p->type_rel) {
 		*reason = xasprintf("%s is defined outside the tree (%s) after %s", type,
 				    tfile ? tfile : "?", owner_type);

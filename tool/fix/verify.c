@@ -10,22 +10,10 @@
 #include "verify.h"
 #include "zerotax.h"
 
-static char *rel_to(const char *root, const char *path)
-{
-	char real[PATH_MAX];
-	size_t n = strlen(root);
-
-	if (!path || !realpath(path, real))
-		return NULL;
-	if (strncmp(real, root, n) || real[n] != '/')
-		return NULL;
-	return xstrdup(real + n + 1);
-}
-
 const struct zt_compile_cmd *zt_fix_command(const struct zt_fix_build *b, const char *rel)
 {
 	for (size_t i = 0; b->db && i < b->db->n; i++) {
-		char *r = rel_to(b->sh->src, b->db->v[i].file);
+		char *r = zt_real_path_under(b->sh->src, b->db->v[i].file);
 		bool yes = r && !strcmp(r, rel);
 
 		free(r);
@@ -78,7 +66,7 @@ static bool same_file(const struct zt_fix_build *b, const char *dir, const char 
 		      const char *rel)
 {
 	char *p = arg[0] == '/' ? xstrdup(arg) : xasprintf("%s/%s", dir, arg);
-	char *r = rel_to(b->sh->src, p);
+	char *r = zt_real_path_under(b->sh->src, p);
 	bool yes = r && !strcmp(r, rel);
 
 	free(p);
@@ -233,7 +221,7 @@ static bool scan_file(struct scan *s, const char *rel, int depth)
 		inc = xstrndup(a + 1, (size_t)(q - a - 1));
 		for (size_t d = close == '"' ? 0 : 1; !hit && d <= s->n_dirs; d++) {
 			char *cand = xasprintf("%s/%s", d ? s->dirs[d - 1] : dir, inc);
-			char *r = rel_to(s->b->sh->src, cand);
+			char *r = zt_real_path_under(s->b->sh->src, cand);
 
 			free(cand);
 			if (r) {
@@ -307,7 +295,7 @@ void zt_fix_affected_tus(const struct zt_fix_build *b, char *const *changed, siz
 
 	if (b->db) {
 		for (size_t i = 0; i < b->db->n; i++) {
-			char *r = rel_to(b->sh->src, b->db->v[i].file);
+			char *r = zt_real_path_under(b->sh->src, b->db->v[i].file);
 
 			if (r) {
 				scan_dirs(&s, &b->db->v[i]);

@@ -288,3 +288,15 @@ const char *zt_strerror(int err)
 {
 	return err == ZT_ENOTREG ? "not a regular file" : strerror(err);
 }
+
+char *zt_real_path_under(const char *root, const char *path)
+{
+	char real[PATH_MAX];
+	size_t n = strlen(root);
+
+	if (!path || !realpath(path, real))
+		return NULL;
+	if (strncmp(real, root, n) || real[n] != '/')
+		return NULL;
+	return xstrdup(real + n + 1);
+}

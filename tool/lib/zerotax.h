@@ -117,6 +117,8 @@ int zt_write_file(const char *path, const void *data, size_t len);
  * "/r/a/b.c" under "/r/"), or NULL when it is not below it (or is @root).
  */
 const char *zt_path_under(const char *path, const char *root);
+/* realpath(@path) below the real directory @root, as a new string; NULL when outside. */
+char *zt_real_path_under(const char *root, const char *path);
 /* mkdir -p; -1 with errno set on failure. */
 int zt_mkdir_p(const char *path, unsigned int mode);
 /*
