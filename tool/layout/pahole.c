@@ -845,6 +845,7 @@ static int parse_line(struct parser *p, char *line)
 
 		if (starts(kw, "enum") && (kw[4] == ' ' || kw[4] == '{')) {
 			/* an inline enum: its enumerators carry no layout */
+			free(p->enum_type);	/* a previous one left open by bad input */
 			p->enum_type = squeeze(decl);
 			p->enum_type[strlen(p->enum_type) - 1] = '\0';
 			trim(p->enum_type);
