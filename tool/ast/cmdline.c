@@ -225,6 +225,44 @@ bool zt_cmdline_runs_foreign_code(const struct zt_cc_arg *a, bool *skip_next_xcl
 	return false;
 }
 
+bool zt_cmdline_writes_file(const struct zt_cc_arg *a)
+{
+	/* two-word forms; their joined forms are the prefixes below */
+	static const char *const with_value[] = {
+		"-o", "-MF", "-MT", "-MQ", "-MJ", "-aux-info", "-dumpdir", "-dumpbase",
+		"-dumpbase-ext", "--output", "--dumpdir", "--dumpbase", "--dumpbase-ext",
+		"-dependency-file", "-dependency-dot", "-serialize-diagnostics",
+		"--serialize-diagnostics",
+	};
+	static const char *const alone[] = {
+		"-MD", "-MMD", "-M", "-MM", "-MG", "-MP", "-fstack-usage", "-save-temps",
+		"--coverage", "-ftest-coverage", "-gsplit-dwarf",
+	};
+	static const char *const prefixes[] = {
+		"-o", "-MF", "-MT", "-MQ", "-MJ", "-dumpdir=", "-dumpbase=", "--output=",
+		"-save-temps=", "-fdump-", "-fcallgraph-info", "-fstack-usage=",
+		"-fsave-optimization-record", "-foptimization-record-file=", "-ftime-trace",
+		"-gsplit-dwarf=",
+	};
+	const char *w = a->word;
+
+	if (a->positional)
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(with_value); i++)
+		if (!strcmp(w, with_value[i]))
+			return true;
+	for (size_t i = 0; i < ARRAY_SIZE(alone); i++)
+		if (!strcmp(w, alone[i]))
+			return true;
+	/* -Wp,-MD,FILE, -Wp,-MMD,FILE: Kbuild's dependency files (and the rest of -M*) */
+	if (starts(w, "-Wp,") && strstr(w, ",-M"))
+		return true;
+	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
+		if (starts(w, prefixes[i]))
+			return true;
+	return false;
+}
+
 void zt_cmdline_rebuild(const struct zt_compile_cmd *c, zt_cmdline_keep_fn keep, void *data,
 			struct zt_argv *out)
 {

@@ -57,6 +57,14 @@ bool zt_cmdline_is_input(const struct zt_compile_cmd *c, const char *word);
  */
 bool zt_cmdline_runs_foreign_code(const struct zt_cc_arg *a, bool *skip_next_xclang);
 
+/*
+ * Does option @a write a file of its own: an output (-o, -MF, -dumpdir, ...),
+ * a dependency file (-MD, -Wp,-MMD,FILE), a dump, an optimization record,
+ * saved temporaries, a stack-usage or coverage file, a split-DWARF .dwo?
+ * Every command we rebuild writes only where we say, so each drops these.
+ */
+bool zt_cmdline_writes_file(const struct zt_cc_arg *a);
+
 /* A growable NULL-terminated argv. */
 struct zt_argv {
 	char **v;

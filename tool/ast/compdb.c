@@ -220,20 +220,16 @@ static const char *const gcc_only[] = {
 	"-fsanitize-coverage=*", "-mabi=*", "-fno-code-hoisting", "-fno-tree-loop-im",
 	"-falign-jumps=*", "-falign-loops=*", "-fno-partial-inlining", "-mharden-sls=*",
 	"-fstack-clash-protection", "-fno-stack-clash-protection", "-fno-jump-tables",
-	"--param=*", "-fdump-*", "-fstack-usage", "-fcallgraph-info*", "-fmerge-constants",
+	"--param=*", "-fmerge-constants",
 	"-mno-fp-ret-in-387", "-fno-tree-vrp", "-fno-guess-branch-probability",
 	"-fstrict-flex-arrays=*", "-fpatchable-function-entry=*", "-fdiagnostics-*",
 	"-fmacro-prefix-map=*", "-ffile-prefix-map=*", "-fdebug-prefix-map=*",
-	"-pipe", "-save-temps*", "-fsave-optimization-record*", "-foptimization-record-*",
-	"-fprofile-*", "-flto*", "-ftest-coverage",
+	"-pipe", "-foptimization-record-*", "-fprofile-*", "-flto*",
 };
 
-/* Two-word options dropped with their value: outputs, and what libclang has no use for. */
+/* Two-word options libclang has no use for (outputs are cmdline.c's to know). */
 static const char *const drop_with_value[] = {
-	"-o", "-MF", "-MT", "-MQ", "-MJ", "--param", "-Xassembler", "-Xlinker", "-aux-info",
-	"-dumpdir", "-dumpbase", "-dumpbase-ext", "--output", "--dumpdir", "--dumpbase",
-	"--dumpbase-ext", "-L", "-l", "-T", "-u", "-z", "-e", "-dependency-file",
-	"-dependency-dot", "-serialize-diagnostics", "--serialize-diagnostics",
+	"--param", "-Xassembler", "-Xlinker", "-L", "-l", "-T", "-u", "-z", "-e",
 };
 
 static bool matches(const char *arg, const char *pat)
@@ -253,12 +249,8 @@ bool zt_compdb_flag_dropped(const char *arg)
 	/* Warnings are not ours to report, and gcc knows many clang does not. */
 	if (!strncmp(arg, "-W", 2) && strncmp(arg, "-Wp,", 4))
 		return true;
-	/* Dependency generation writes files next to the build; we must not. */
-	if (!strcmp(arg, "-MD") || !strcmp(arg, "-MMD") || !strcmp(arg, "-M") ||
-	    !strcmp(arg, "-MM") || !strcmp(arg, "-MP") || !strncmp(arg, "-Wp,-M", 6))
-		return true;
 	return !strcmp(arg, "-c") || !strcmp(arg, "-S") || !strcmp(arg, "-E") ||
-	       !strncmp(arg, "-o", 2) || !strcmp(arg, "-g") || !strncmp(arg, "-g", 2);
+	       !strncmp(arg, "-g", 2);
 }
 
 struct resource_dir {
@@ -300,6 +292,8 @@ static bool keep_for_libclang(const struct zt_cc_arg *a, void *data)
 	 */
 	if (!strncmp(a->word, "-fbracket-depth", 15) || !strncmp(a->word, "-ftemplate-depth", 16) ||
 	    !strncmp(a->word, "-fconstexpr-depth", 17))
+		return false;
+	if (zt_cmdline_writes_file(a))
 		return false;
 	for (size_t j = 0; j < ARRAY_SIZE(drop_with_value); j++)
 		if (!strcmp(a->word, drop_with_value[j]))

@@ -47,7 +47,10 @@ const char *zt_compiler_name(enum zt_compiler cc);
 
 void zt_argv_free(char **argv);
 
-/* Is this compiler argument dropped for libclang (gcc-only, output, dependency files)? */
+/*
+ * Is this one-word compiler argument dropped for libclang (gcc-only, warnings,
+ * the action, debug info)? What writes a file is zt_cmdline_writes_file()'s.
+ */
 bool zt_compdb_flag_dropped(const char *arg);
 /* clang-19 -print-resource-dir, asked once per process; NULL if clang is missing. */
 const char *zt_clang_resource_dir(void);

@@ -195,29 +195,26 @@ static bool starts(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-/* Options whose values are outputs: dropped with them (the arity comes from cmdline.c). */
+/* Link-time only: meaningless with -c, and a stray one must not reach the compile. */
 static const char *const drop_pair[] = {
-	"-o", "-MF", "-MT", "-MQ", "-aux-info", "-dumpdir", "-dumpbase", "-dumpbase-ext",
-	"--output", "--dumpdir", "--dumpbase", "--dumpbase-ext", "-MJ", "-dependency-file",
-	"-dependency-dot", "-serialize-diagnostics", "--serialize-diagnostics",
-	/* link-time only: meaningless with -c, and a stray one must not reach the compile */
 	"-L", "-l", "-T", "-Tbss", "-Tdata", "-Ttext", "-u", "-z", "-e", "--entry", "-Xlinker",
 	"--for-linker", "--force-link", "--library-directory", "-rpath",
 };
 /* clang-only two-word options, dropped for gcc. */
 static const char *const clang_only_pair[] = { "-Xclang", "-mllvm", "-target", "-arch" };
 
-/* Dropped alone: outputs, dependency files, what we set ourselves, what breaks a rebuild. */
+/*
+ * Dropped alone (what writes a file is cmdline.c's to know): what we set
+ * ourselves, and what breaks a rebuild.
+ */
 static const char *const drop_exact[] = {
-	"-c", "-S", "-E", "-M", "-MM", "-MD", "-MMD", "-MP", "-MG", "-pipe", "-fstack-usage",
+	"-c", "-S", "-E", "-pipe",
 	"-enable-trivial-auto-var-init-zero-knowing-it-will-be-removed-from-clang",
-	"-pedantic-errors", "--coverage", "-ftest-coverage", "-fno-save-optimization-record",
+	"-pedantic-errors", "-fno-save-optimization-record",
 };
 static const char *const drop_prefix[] = {
-	"-fsave-optimization-record", "-foptimization-record-", "-fdump-",
-	"-ftrivial-auto-var-init", "-Werror", "-fplugin", "-flto", "-save-temps",
+	"-foptimization-record-", "-ftrivial-auto-var-init", "-Werror", "-fplugin", "-flto",
 	"-fprofile", "-fauto-profile", "-ffile-prefix-map", "-fdebug-prefix-map",
-	"-fcallgraph-info", "-fstack-usage=",
 };
 
 /* gcc-only options kernel builds use, dropped for clang without a retry. */
@@ -273,7 +270,7 @@ static bool keep_flag(const struct zt_cc_arg *a, void *data)
 	struct filter *f = data;
 	const char *w = a->word;
 
-	if (in_list(w, drop_pair, ARRAY_SIZE(drop_pair), false))
+	if (zt_cmdline_writes_file(a) || in_list(w, drop_pair, ARRAY_SIZE(drop_pair), false))
 		return false;
 	if (f->which == ZT_CC_GCC && in_list(w, clang_only_pair, ARRAY_SIZE(clang_only_pair), false))
 		return false;
@@ -285,10 +282,7 @@ static bool keep_flag(const struct zt_cc_arg *a, void *data)
 	/* debug info is ours to choose (line tables); -gsplit-dwarf would write a .dwo */
 	if (starts(w, "-g"))
 		return false;
-	if (starts(w, "-o") || starts(w, "-MF") || starts(w, "-MT") || starts(w, "-MQ") ||
-	    starts(w, "-dumpdir") || starts(w, "-dumpbase") || starts(w, "-L") || starts(w, "-l"))
-		return false;
-	if (starts(w, "-Wp,") && strstr(w, ",-M"))
+	if (starts(w, "-L") || starts(w, "-l"))
 		return false;
 	if (in_list(w, drop_exact, ARRAY_SIZE(drop_exact), false) ||
 	    in_list(w, drop_prefix, ARRAY_SIZE(drop_prefix), true))

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "callgraph.h"
+#include "cmdline.h"
 #include "placement.h"
 #include "process.h"
 #include "verify.h"
@@ -23,34 +24,6 @@ const struct zt_compile_cmd *zt_fix_command(const struct zt_fix_build *b, const 
 	return NULL;
 }
 
-bool zt_fix_writes_file(const char *arg, bool *skip_next)
-{
-	static const char *const with_value[] = { "-o", "-MF", "-MT", "-MQ", "-dumpdir",
-						  "-dumpbase", "-dumpbase-ext", "-aux-info" };
-	static const char *const alone[] = { "-c", "-MD", "-MMD", "-M", "-MM", "-MG", "-MP",
-					     "-fstack-usage", "-save-temps" };
-	static const char *const prefixes[] = { "-save-temps=", "-fdump-", "-fcallgraph-info",
-						"-fsave-optimization-record",
-						"-foptimization-record-file=", "-ftime-trace",
-						"-MF", "-MT", "-MQ", "-dumpdir=", "-o" };
-
-	*skip_next = false;
-	for (size_t i = 0; i < ARRAY_SIZE(with_value); i++)
-		if (!strcmp(arg, with_value[i]))
-			return *skip_next = true;
-	for (size_t i = 0; i < ARRAY_SIZE(alone); i++)
-		if (!strcmp(arg, alone[i]))
-			return true;
-	/* -Wp,-MD,file and -Wp,-MMD,file: Kbuild's dependency files. */
-	if (!strncmp(arg, "-Wp,", 4) && (strstr(arg, ",-MD") || strstr(arg, ",-MMD") ||
-					 strstr(arg, ",-MF")))
-		return true;
-	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
-		if (!strncmp(arg, prefixes[i], strlen(prefixes[i])))
-			return true;
-	return false;
-}
-
 /* A path of the tree, moved into the shadow. */
 static char *map_arg(const struct zt_fix_build *b, const char *arg, bool shadow)
 {
@@ -62,16 +35,22 @@ static char *map_arg(const struct zt_fix_build *b, const char *arg, bool shadow)
 	return xasprintf("%.*s%s%s", (int)(hit - arg), arg, b->sh->tree, hit + n);
 }
 
-static bool same_file(const struct zt_fix_build *b, const char *dir, const char *arg,
-		      const char *rel)
+/* The syntax check writes nothing: -fsyntax-only replaces the action. */
+static bool keep_for_syntax(const struct zt_cc_arg *a, void *data)
 {
-	char *p = arg[0] == '/' ? xstrdup(arg) : xasprintf("%s/%s", dir, arg);
-	char *r = zt_real_path_under(b->sh->src, p);
-	bool yes = r && !strcmp(r, rel);
+	return !zt_cmdline_writes_file(a) && strcmp(a->word, "-c") && strcmp(a->word, "-S") &&
+	       strcmp(a->word, "-E");
+}
 
-	free(p);
-	free(r);
-	return yes;
+/* sparse takes the preprocessor's options and the language standard. */
+static bool keep_for_sparse(const struct zt_cc_arg *a, void *data)
+{
+	const char *w = a->word;
+
+	return !zt_cmdline_writes_file(a) &&
+	       (!strncmp(w, "-I", 2) || !strncmp(w, "-D", 2) || !strncmp(w, "-U", 2) ||
+		!strncmp(w, "-std", 4) || !strcmp(w, "-include") || !strcmp(w, "-isystem") ||
+		!strcmp(w, "-iquote"));
 }
 
 /* The compile command of TU @rel, from the shadow or the tree, writing nothing. */
@@ -80,6 +59,7 @@ static char **tu_argv(const struct zt_fix_build *b, const char *rel, bool shadow
 {
 	const struct zt_compile_cmd *c = zt_fix_command(b, rel);
 	const char *root = shadow ? b->sh->tree : b->sh->src;
+	struct zt_argv kept = { 0 };
 	char **argv;
 	size_t n = 0;
 
@@ -110,24 +90,12 @@ static char **tu_argv(const struct zt_fix_build *b, const char *rel, bool shadow
 		*cwd = NULL;
 		return argv;
 	}
-	argv = xcalloc(c->argc + 4, sizeof(*argv));
-	argv[n++] = xstrdup(sparse ? "sparse" : c->argv[0]);
-	for (size_t i = 1; i < c->argc; i++) {
-		const char *a = c->argv[i];
-		bool skip;
-
-		if (zt_fix_writes_file(a, &skip)) {
-			i += skip;
-			continue;
-		}
-		if (sparse && a[0] == '-' && strncmp(a, "-I", 2) && strncmp(a, "-D", 2) &&
-		    strncmp(a, "-U", 2) && strncmp(a, "-std", 4) && strcmp(a, "-include") &&
-		    strcmp(a, "-isystem") && strcmp(a, "-iquote"))
-			continue;
-		if (a[0] != '-' && (!strcmp(a, c->file) || same_file(b, c->directory, a, rel)))
-			continue;
-		argv[n++] = map_arg(b, a, shadow);
-	}
+	zt_cmdline_rebuild(c, sparse ? keep_for_sparse : keep_for_syntax, NULL, &kept);
+	argv = xcalloc(kept.n + 4, sizeof(*argv));
+	argv[n++] = xstrdup(sparse ? "sparse" : c->argv[zt_cmdline_first(c) - 1]);
+	for (size_t i = 0; i < kept.n; i++)
+		argv[n++] = map_arg(b, kept.v[i], shadow);
+	zt_argv_release(&kept);
 	if (!sparse)
 		argv[n++] = xstrdup("-fsyntax-only");
 	argv[n++] = xasprintf("%s/%s", root, rel);

@@ -21,8 +21,6 @@ struct zt_fix_build {
 	int jobs;
 };
 
-/* Is this argument (with its value, *skip_next) one that writes a file? */
-bool zt_fix_writes_file(const char *arg, bool *skip_next);
 /* Every TU (relative to the tree) that includes one of @changed, or is one. */
 void zt_fix_affected_tus(const struct zt_fix_build *b, char *const *changed, size_t n,
 			 char ***tus, size_t *n_tus);

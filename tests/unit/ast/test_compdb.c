@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "commands.h"
+#include "cmdline.h"
 #include "compdb.h"
 #include "process.h"
 #include "zerotax.h"
@@ -267,12 +268,61 @@ static void test_flag_filter(void **state)
 	assert_true(zt_compdb_flag_dropped("-mfunction-return=thunk-extern"));
 	assert_true(zt_compdb_flag_dropped("--param=allow-store-data-races=0"));
 	assert_true(zt_compdb_flag_dropped("-Wframe-larger-than=2048"));
-	assert_true(zt_compdb_flag_dropped("-MD"));
+	assert_false(zt_compdb_flag_dropped("-MD")); /* zt_cmdline_writes_file()'s */
 	assert_false(zt_compdb_flag_dropped("-Wp,-D_FORTIFY_SOURCE=2"));
 	assert_false(zt_compdb_flag_dropped("-DCONFIG_X=1"));
 	assert_false(zt_compdb_flag_dropped("-fno-strict-aliasing"));
 	assert_false(zt_compdb_flag_dropped("-ftrivial-auto-var-init=zero"));
 	assert_false(zt_compdb_flag_dropped("-include"));
+}
+
+static void test_writes_file(void **state)
+{
+	static const char *const writes[] = {
+		"-o", "-ofoo.o", "-MF", "-MFdep.d", "-MD", "-MMD", "-Wp,-MMD,dep.d", "-Wp,-MD,x.d",
+		"-dumpdir", "-dumpbase", "-save-temps", "-save-temps=obj", "-fdump-tree-optimized",
+		"-fstack-usage", "-fcallgraph-info=su", "-fsave-optimization-record",
+		"-foptimization-record-file=x.yaml", "-ftime-trace", "-gsplit-dwarf", "--coverage",
+		"-MJ", "-serialize-diagnostics",
+	};
+	static const char *const writes_not[] = {
+		"-O2", "-DX", "-Wp,-D_FORTIFY_SOURCE=2", "-include", "-g", "-foptimization-record-passes=x",
+		"-fno-strict-aliasing", "-Ifoo",
+	};
+	struct zt_cc_arg a = { 0 };
+
+	for (size_t i = 0; i < ARRAY_SIZE(writes); i++) {
+		a.word = writes[i];
+		assert_true(zt_cmdline_writes_file(&a));
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(writes_not); i++) {
+		a.word = writes_not[i];
+		assert_false(zt_cmdline_writes_file(&a));
+	}
+}
+
+/* libclang's arguments keep nothing that writes a file, each with its value. */
+static void test_clang_args_write_nothing(void **state)
+{
+	char *argv[] = { "gcc", "-c", "-Wp,-MMD,dep.d", "-MF", "out.d", "-dumpdir", "d/",
+			 "-save-temps=obj", "-gsplit-dwarf", "-DKEEP", "-o", "x.o", "x.c", NULL };
+	struct zt_compile_cmd cmd = { .directory = "/b", .file = "/b/x.c", .argv = argv,
+				      .argc = ARRAY_SIZE(argv) - 1 };
+	size_t n;
+	char **v = zt_compdb_clang_args(&cmd, &n);
+	bool kept_define = false;
+
+	for (size_t i = 0; i < n; i++) {
+		assert_string_not_equal(v[i], "out.d");
+		assert_string_not_equal(v[i], "d/");
+		assert_string_not_equal(v[i], "x.o");
+		assert_null(strstr(v[i], "dep.d"));
+		assert_null(strstr(v[i], "save-temps"));
+		assert_null(strstr(v[i], "split-dwarf"));
+		kept_define |= !strcmp(v[i], "-DKEEP");
+	}
+	assert_true(kept_define);
+	zt_argv_free(v);
 }
 
 int main(void)
@@ -287,6 +337,8 @@ int main(void)
 		cmocka_unit_test(test_bad_rules_file_is_an_input_error),
 		cmocka_unit_test(test_compiler_from_argv0),
 		cmocka_unit_test(test_flag_filter),
+		cmocka_unit_test(test_writes_file),
+		cmocka_unit_test(test_clang_args_write_nothing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
