@@ -16,7 +16,8 @@ import subprocess
 import sys
 
 PAGES = {"check": "check", "layout": "layout", "fix": "fix", "prove": "prove",
-         "report": "ci", "merge": "ci", "diff": "ci"}
+         "report": "ci", "merge": "ci", "diff": "ci",
+         "compile-args": "check"}
 
 zerotax = sys.argv[1]
 docs = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs")

@@ -6,40 +6,25 @@
 #   bench_pair.py CLANG DBDIR LABEL -- ZEROTAX ARGS...
 import json
 import os
-import shlex
 import subprocess
 import sys
 import time
 
-# What zerotax drops before libclang parses, so the floor parses the same way.
-DROPPED = ("-W", "-fconserve-stack", "-mrecord-mcount", "-fno-allow-store-data-races",
-           "-mindirect-branch", "-mfunction-return", "-mpreferred-stack-boundary",
-           "-mskip-rax-setup", "-mno-fp-ret-in-387", "-falign-jumps", "-falign-loops",
-           "-fzero-call-used-regs", "-fmin-function-alignment", "-fplugin")
+def floor_commands(zerotax, clang, dbdir):
+    """clang -fsyntax-only on the command lines check gives libclang."""
+    out = subprocess.run([zerotax, "compile-args", "-p", dbdir], check=True,
+                         capture_output=True, text=True).stdout
+    for e in json.loads(out):
+        yield e["directory"], [clang, "-fsyntax-only"] + e["arguments"][1:]
 
 
-def floor_commands(clang, dbdir):
-    for e in json.load(open(os.path.join(dbdir, "compile_commands.json"))):
-        argv = e.get("arguments") or shlex.split(e["command"])
-        args, skip = [], False
-        for a in argv[1:]:
-            if skip:
-                skip = False
-            elif a == "-o":
-                skip = True
-            elif a == "-c" or a.startswith(DROPPED):
-                continue
-            else:
-                args.append(a)
-        yield e["directory"], [clang, "-fsyntax-only"] + args
-
-
-def run_floor(clang, dbdir):
+def run_floor(zerotax, clang, dbdir):
     """The floor as one child process, so its rusage is its own."""
+    commands = list(floor_commands(zerotax, clang, dbdir))
     pid = os.fork()
     if pid == 0:
         rc = 0
-        for cwd, argv in floor_commands(clang, dbdir):
+        for cwd, argv in commands:
             rc |= subprocess.call(argv, cwd=cwd, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.DEVNULL)
         os._exit(1 if rc else 0)
@@ -50,7 +35,7 @@ def main():
     clang, dbdir, label = sys.argv[1:4]
     cmd = sys.argv[sys.argv.index("--") + 1:]
     t0 = time.monotonic()
-    floor = run_floor(clang, dbdir)
+    floor = run_floor(cmd[0], clang, dbdir)
     check = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).pid
     res = {}
     while len(res) < 2:

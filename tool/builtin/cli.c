@@ -14,6 +14,7 @@ const struct cmd zt_commands[] = {
 	{ "report", do_report, "merge Kbuild-mode results into one report" },
 	{ "diff", do_diff, "compare two JSON results: new, fixed, unchanged" },
 	{ "merge", do_merge, "join the JSON results of several shards" },
+	{ "compile-args", do_compile_args, "print the arguments libclang gets for each TU" },
 };
 const size_t zt_n_commands = ARRAY_SIZE(zt_commands);
 

@@ -109,6 +109,8 @@ static const char *doc_page(const char *cmd)
 {
 	if (!strcmp(cmd, "report") || !strcmp(cmd, "merge") || !strcmp(cmd, "diff"))
 		return "ci";
+	if (!strcmp(cmd, "compile-args"))
+		return "check";
 	return cmd;
 }
 
@@ -147,7 +149,8 @@ static void test_docs_options_match_tables(void **state)
 /* JSON mode: an option error is one JSON object on stdout, wherever --format stands. */
 static void test_option_errors_stay_json(void **state)
 {
-	static const char *const cmds[] = { "check", "layout", "fix", "report", "diff", "merge" };
+	static const char *const cmds[] = { "check", "layout", "fix", "report", "diff", "merge",
+						"compile-args" };
 
 	for (size_t i = 0; i < ARRAY_SIZE(cmds); i++) {
 		char *before[] = { "zerotax", (char *)cmds[i], "--no-such-option", "--format=json",
