@@ -11,7 +11,7 @@
 #include "parse-options.h"
 
 static const struct zt_usage compile_args_usage = {
-	.usage = "zerotax compile-args -p BUILD_DIR",
+	.usage = "zerotax compile-args -p BUILD_DIR [--format=json]",
 	.about =
 	"Print, as a compile database (a JSON array of \"directory\", \"file\" and\n"
 	"\"arguments\"), the command line check gives libclang for each TU of\n"
@@ -40,9 +40,11 @@ static json_t *entry_json(const struct zt_compile_cmd *c)
 int do_compile_args(struct zt_ctx *ctx, int argc, char **argv)
 {
 	const char *build_dir = NULL;
+	enum zt_format format = ZT_FORMAT_JSON;
 	const struct zt_option opts[] = {
 		ZT_OPT_STRING('p', "build-dir", &build_dir, "BUILD_DIR",
 			      "the directory holding compile_commands.json"),
+		ZT_OPT_FORMAT(&format, ZT_FORMATS(ZT_FORMAT_JSON), "json, the only format"),
 		ZT_OPT_END(),
 	};
 	struct zt_compdb db;
