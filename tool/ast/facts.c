@@ -104,6 +104,76 @@ void zt_facts_index_free(struct zt_facts_index *ix)
 	free(ix);
 }
 
+struct zt_facts_pool {
+	pthread_mutex_t lock;		/* guards the two lists */
+	struct zt_facts_index **free_ix;
+	size_t n_free;
+	struct zt_facts_index **all_ix;
+	size_t n_all;
+};
+
+struct zt_facts_pool *zt_facts_pool_new(void)
+{
+	struct zt_facts_pool *pool = xcalloc(1, sizeof(*pool));
+
+	pthread_mutex_init(&pool->lock, NULL);
+	return pool;
+}
+
+void zt_facts_pool_free(struct zt_facts_pool *pool)
+{
+	if (!pool)
+		return;
+	for (size_t i = 0; i < pool->n_all; i++)
+		zt_facts_index_free(pool->all_ix[i]);
+	free(pool->all_ix);
+	free(pool->free_ix);
+	pthread_mutex_destroy(&pool->lock);
+	free(pool);
+}
+
+static struct zt_facts_index *pool_take(struct zt_facts_pool *pool)
+{
+	struct zt_facts_index *ix = NULL;
+
+	pthread_mutex_lock(&pool->lock);
+	if (pool->n_free)
+		ix = pool->free_ix[--pool->n_free];
+	pthread_mutex_unlock(&pool->lock);
+	if (ix)
+		return ix;
+	ix = zt_facts_index_new();
+	if (!ix)
+		return NULL;
+	pthread_mutex_lock(&pool->lock);
+	pool->all_ix = xrealloc(pool->all_ix, (pool->n_all + 1) * sizeof(*pool->all_ix));
+	pool->all_ix[pool->n_all++] = ix;
+	pool->free_ix = xrealloc(pool->free_ix, pool->n_all * sizeof(*pool->free_ix));
+	pthread_mutex_unlock(&pool->lock);
+	return ix;
+}
+
+static void pool_give(struct zt_facts_pool *pool, struct zt_facts_index *ix)
+{
+	pthread_mutex_lock(&pool->lock);
+	pool->free_ix[pool->n_free++] = ix;
+	pthread_mutex_unlock(&pool->lock);
+}
+
+void zt_facts_pool_collect(struct zt_facts_pool *pool, const struct zt_compile_cmd *cmd,
+			   const struct zt_facts_opts *opts, struct zt_tu_facts *out)
+{
+	struct zt_facts_index *ix = pool_take(pool);
+
+	if (!ix || zt_facts_collect(ix, cmd, opts, out)) {
+		zt_tu_facts_release(out);
+		out->file = xstrdup(cmd->file);
+		out->failed = true;
+	}
+	if (ix)
+		pool_give(pool, ix);
+}
+
 /* ---- small libclang helpers ---- */
 
 static char *take(CXString s)

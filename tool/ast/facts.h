@@ -165,6 +165,19 @@ struct zt_facts_index *zt_facts_index_new(void);
 void zt_facts_index_free(struct zt_facts_index *ix);
 
 /*
+ * libclang indexes for one parallel parse, reused across TUs: a thread takes
+ * one, parses, gives it back, so there are never more than threads. The one
+ * way every caller parses many TUs (zt_parallel_for() over the TUs).
+ */
+struct zt_facts_pool;
+
+struct zt_facts_pool *zt_facts_pool_new(void);
+void zt_facts_pool_free(struct zt_facts_pool *pool);
+/* zt_facts_collect() with an index of @pool; on any failure @out is a failed TU of @cmd. */
+void zt_facts_pool_collect(struct zt_facts_pool *pool, const struct zt_compile_cmd *cmd,
+			   const struct zt_facts_opts *opts, struct zt_tu_facts *out);
+
+/*
  * Parse @cmd and walk it. Returns 0 with @out filled (out->failed and
  * out->errors say what went wrong with the source); -1 only on internal errors.
  */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parallel.h"
 #include "callgraph.h"
 #include "cmdline.h"
 #include "placement.h"

@@ -5,11 +5,10 @@
  * runs. Per-TU parsing runs in parallel; merging is serial and ordered by TU
  * so results never depend on -j.
  */
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "parallel.h"
 #include "callgraph.h"
 
 void zt_program_init(struct zt_program *p)
@@ -456,83 +455,18 @@ void zt_program_release(struct zt_program *p)
 
 /* ---- the parallel AST pass ---- */
 
-struct pool {
-	size_t n;
-	atomic_size_t next;
-	void (*fn)(size_t i, void *arg);
-	void *arg;
-};
-
-static void *pool_worker(void *data)
-{
-	struct pool *pl = data;
-
-	for (;;) {
-		size_t i = atomic_fetch_add(&pl->next, 1);
-
-		if (i >= pl->n)
-			break;
-		pl->fn(i, pl->arg);
-	}
-	return NULL;
-}
-
-int zt_parallel_for(size_t n, int jobs, void (*fn)(size_t i, void *arg), void *arg)
-{
-	struct pool pl = { .n = n, .fn = fn, .arg = arg };
-	pthread_t *th;
-	int started = 0;
-
-	atomic_init(&pl.next, 0);
-	if (jobs < 1)
-		jobs = 1;
-	if ((size_t)jobs > n)
-		jobs = n ? (int)n : 1;
-	if (jobs == 1) {
-		pool_worker(&pl);
-		return 0;
-	}
-	th = xcalloc((size_t)jobs, sizeof(*th));
-	for (int i = 0; i < jobs; i++)
-		if (!pthread_create(&th[i], NULL, pool_worker, &pl))
-			started++;
-	if (!started)
-		pool_worker(&pl);	/* no threads: do it here */
-	for (int i = 0; i < started; i++)
-		pthread_join(th[i], NULL);
-	free(th);
-	return 0;
-}
-
 struct facts_job {
 	const struct zt_compdb *db;
 	struct zt_facts_opts opts;
 	struct zt_tu_facts *out;
-	struct zt_facts_index **index;	/* one per thread, created lazily */
-	pthread_key_t key;
-	pthread_mutex_t lock;		/* guards index[] registration only */
-	size_t n_index;
+	struct zt_facts_pool *pool;
 };
 
 static void facts_one(size_t i, void *arg)
 {
 	struct facts_job *job = arg;
-	struct zt_facts_index *ix = pthread_getspecific(job->key);
 
-	if (!ix) {
-		ix = zt_facts_index_new();
-		pthread_setspecific(job->key, ix);
-		pthread_mutex_lock(&job->lock);
-		job->index = xrealloc(job->index, (job->n_index + 1) * sizeof(*job->index));
-		job->index[job->n_index++] = ix;
-		pthread_mutex_unlock(&job->lock);
-	}
-	if (!ix) {
-		job->out[i].file = xstrdup(job->db->v[i].file);
-		job->out[i].failed = true;
-		return;
-	}
-	zt_facts_collect(ix, &job->db->v[i], &job->opts, &job->out[i]);
+	zt_facts_pool_collect(job->pool, &job->db->v[i], &job->opts, &job->out[i]);
 }
 
 void zt_program_finish(struct zt_program *p, const struct zt_hot_opts *opts)
@@ -579,17 +513,9 @@ int zt_program_build(struct zt_ctx *ctx, const struct zt_compdb *db,
 
 	zt_program_init(p);
 	job.out = xcalloc(db->n, sizeof(*job.out));
-	if (pthread_key_create(&job.key, NULL)) {
-		free(job.out);
-		return error("cannot create thread key");
-	}
-	pthread_mutex_init(&job.lock, NULL);
+	job.pool = zt_facts_pool_new();
 	zt_parallel_for(db->n, ctx->jobs, facts_one, &job);
-	for (size_t i = 0; i < job.n_index; i++)
-		zt_facts_index_free(job.index[i]);
-	free(job.index);
-	pthread_mutex_destroy(&job.lock);
-	pthread_key_delete(job.key);
+	zt_facts_pool_free(job.pool);
 
 	for (size_t i = 0; i < db->n; i++)
 		zt_program_add_tu(p, &job.out[i]);

@@ -102,7 +102,4 @@ void zt_program_finish(struct zt_program *p, const struct zt_hot_opts *opts);
 int zt_program_build(struct zt_ctx *ctx, const struct zt_compdb *db,
 		     const struct zt_hot_opts *opts, struct zt_program *p);
 
-/* Run fn(i, arg) for i in [0, n) on @jobs threads; fn must not share mutable state. */
-int zt_parallel_for(size_t n, int jobs, void (*fn)(size_t i, void *arg), void *arg);
-
 #endif /* ZT_CALLGRAPH_H */

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "parallel.h"
 #include "baseline.h"
 #include "emit.h"
 #include "check_pipeline.h"
@@ -69,52 +70,18 @@ void zt_ci_tus_release(struct zt_ci_tus *tus)
 	memset(tus, 0, sizeof(*tus));
 }
 
-/* libclang indexes, one per thread at a time, reused across TUs. */
 struct facts_job {
 	struct zt_ci_tus *tus;
 	const size_t *idx;		/* the TUs to do; NULL: all */
 	const struct zt_cache *cache;
-	pthread_mutex_t lock;
-	struct zt_facts_index **free_ix;
-	size_t n_free;
-	struct zt_facts_index **all_ix;
-	size_t n_all;
+	struct zt_facts_pool *pool;
 };
-
-static struct zt_facts_index *take_index(struct facts_job *job)
-{
-	struct zt_facts_index *ix = NULL;
-
-	pthread_mutex_lock(&job->lock);
-	if (job->n_free)
-		ix = job->free_ix[--job->n_free];
-	pthread_mutex_unlock(&job->lock);
-	if (ix)
-		return ix;
-	ix = zt_facts_index_new();
-	if (!ix)
-		return NULL;
-	pthread_mutex_lock(&job->lock);
-	job->all_ix = xrealloc(job->all_ix, (job->n_all + 1) * sizeof(*job->all_ix));
-	job->all_ix[job->n_all++] = ix;
-	job->free_ix = xrealloc(job->free_ix, job->n_all * sizeof(*job->free_ix));
-	pthread_mutex_unlock(&job->lock);
-	return ix;
-}
-
-static void give_index(struct facts_job *job, struct zt_facts_index *ix)
-{
-	pthread_mutex_lock(&job->lock);
-	job->free_ix[job->n_free++] = ix;
-	pthread_mutex_unlock(&job->lock);
-}
 
 static void facts_one(size_t i, void *arg)
 {
 	struct facts_job *job = arg;
 	struct zt_tu_result *r;
 	struct zt_facts_opts fo = { 0 };
-	struct zt_facts_index *ix;
 
 	i = job->idx ? job->idx[i] : i;
 	r = &job->tus->v[i];
@@ -135,14 +102,7 @@ static void facts_one(size_t i, void *arg)
 			return;
 		}
 	}
-	ix = take_index(job);
-	if (!ix || zt_facts_collect(ix, &r->cmd, &fo, &r->facts)) {
-		zt_tu_facts_release(&r->facts);
-		r->facts.file = xstrdup(r->cmd.file);
-		r->facts.failed = true;
-	}
-	if (ix)
-		give_index(job, ix);
+	zt_facts_pool_collect(job->pool, &r->cmd, &fo, &r->facts);
 	job->tus->json[i] = zt_tu_result_to_json(r);
 	/* A TU libclang could not parse at all is not worth keeping. */
 	job->tus->dirty[i] = job->tus->key[i] && !r->facts.failed;
@@ -152,15 +112,12 @@ static void facts_one(size_t i, void *arg)
 static void collect_some(struct zt_ctx *ctx, struct zt_ci_tus *tus, const size_t *idx, size_t n,
 			 const struct zt_ci_opts *o)
 {
-	struct facts_job job = { .tus = tus, .idx = idx, .cache = o->cache };
+	struct facts_job job = {
+		.tus = tus, .idx = idx, .cache = o->cache, .pool = zt_facts_pool_new(),
+	};
 
-	pthread_mutex_init(&job.lock, NULL);
 	zt_parallel_for(n, ctx->jobs, facts_one, &job);
-	pthread_mutex_destroy(&job.lock);
-	for (size_t i = 0; i < job.n_all; i++)
-		zt_facts_index_free(job.all_ix[i]);
-	free(job.all_ix);
-	free(job.free_ix);
+	zt_facts_pool_free(job.pool);
 }
 
 int zt_ci_collect_facts(struct zt_ctx *ctx, const struct zt_compdb *db,

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "parallel.h"
 #include "callgraph.h"
 
 #define PUSH(arr, n) (arr = xrealloc(arr, ((n) + 1) * sizeof(*(arr))), memset(&(arr)[n], 0, sizeof(*(arr))), &(arr)[(n)++])
