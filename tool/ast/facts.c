@@ -17,6 +17,7 @@
 #include <clang-c/Index.h>
 
 #include "facts.h"
+#include "strbuf.h"
 #include "strmap.h"
 #include "zerotax.h"
 
@@ -310,7 +311,9 @@ static long long expect_value(CXCursor cond)
 
 /* ---- appending ---- */
 
-#define PUSH(arr, n) (arr = xrealloc(arr, ((n) + 1) * sizeof(*(arr))), memset(&(arr)[n], 0, sizeof(*(arr))), &(arr)[(n)++])
+/* A zeroed new last element of @arr (grown by doubling: strbuf.h). */
+#define PUSH(arr, n) \
+	(ZT_PUSH_IMPLICIT(arr, n), memset(&(arr)[n], 0, sizeof(*(arr))), &(arr)[(n)++])
 
 struct frame {
 	CXCursor c;
@@ -373,10 +376,10 @@ static void want_definition(struct walk *w, CXCursor fn, const char *usr)
 	    clang_Location_isInSystemHeader(clang_getCursorLocation(def)))
 		return;
 	key = xstrdup(usr);
-	w->queued_keys = xrealloc(w->queued_keys, (w->n_queued_keys + 1) * sizeof(char *));
+	ZT_PUSH_IMPLICIT(w->queued_keys, w->n_queued_keys);
 	w->queued_keys[w->n_queued_keys++] = key;
 	zt_strmap_put(&w->queued, key, 1);
-	w->queue = xrealloc(w->queue, (w->n_queue + 1) * sizeof(*w->queue));
+	ZT_PUSH_IMPLICIT(w->queue, w->n_queue);
 	w->queue[w->n_queue++] = def;
 }
 
@@ -430,7 +433,7 @@ static void add_derived(struct walk *w, CXCursor var, unsigned int params)
 			return;
 		}
 	}
-	w->derived = xrealloc(w->derived, (w->n_derived + 1) * sizeof(*w->derived));
+	ZT_PUSH_IMPLICIT(w->derived, w->n_derived);
 	w->derived[w->n_derived++] = (struct derived){ .var = var, .params = params };
 }
 
@@ -544,7 +547,7 @@ static const char *file_text(struct walk *w, CXTranslationUnit tu, CXFile f, siz
 			return w->files[i].text;
 		}
 	}
-	w->files = xrealloc(w->files, (w->n_files + 1) * sizeof(*w->files));
+	ZT_PUSH_IMPLICIT(w->files, w->n_files);
 	ft = &w->files[w->n_files++];
 	ft->file = f;
 	ft->text = clang_getFileContents(tu, f, &ft->size);
@@ -606,7 +609,7 @@ static enum CXVisitorResult field_name(CXCursor c, CXClientData data)
 {
 	struct zt_param *p = data;
 
-	p->fields = xrealloc(p->fields, (p->n_fields + 1) * sizeof(*p->fields));
+	ZT_PUSH_IMPLICIT(p->fields, p->n_fields);
 	p->fields[p->n_fields++] = take(clang_getCursorSpelling(c));
 	return CXVisit_Continue;
 }
@@ -1148,7 +1151,7 @@ static enum CXVisitorResult field_cursor(CXCursor c, CXClientData data)
 {
 	struct field_list *l = data;
 
-	l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+	ZT_PUSH_IMPLICIT(l->v, l->n);
 	l->v[l->n++] = c;
 	return CXVisit_Continue;
 }
@@ -1408,8 +1411,7 @@ static void walk_function(struct walk *w, CXCursor c)
 	w->n_derived = 0;
 	w->n_param_cursors = 0;
 	for (int a = 0; a < clang_Cursor_getNumArguments(c); a++) {
-		w->param_cursors = xrealloc(w->param_cursors,
-					    (w->n_param_cursors + 1) * sizeof(CXCursor));
+		ZT_PUSH_IMPLICIT(w->param_cursors, w->n_param_cursors);
 		w->param_cursors[w->n_param_cursors++] =
 			clang_Cursor_getArgument(c, (unsigned int)a);
 	}
@@ -1480,7 +1482,7 @@ static void collect_errors(CXTranslationUnit tu, struct zt_tu_facts *out, char *
 		expansion(clang_getDiagnosticLocation(d), &e->file, &e->line, &e->column);
 		u = unknown ? unknown_argument(e->message) : NULL;
 		if (u) {
-			*unknown = xrealloc(*unknown, (*n_unknown + 1) * sizeof(**unknown));
+			ZT_PUSH_IMPLICIT(*unknown, *n_unknown);
 			(*unknown)[(*n_unknown)++] = u;
 		}
 		clang_disposeDiagnostic(d);

@@ -9,15 +9,8 @@
 #include <string.h>
 
 #include "facts_json.h"
+#include "json_file.h"
 #include "zerotax.h"
-
-static json_t *jstr(const char *s)
-{
-	json_t *v = s ? json_string(s) : NULL;
-
-	/* Not UTF-8 (a path or message in another encoding): null, never a crash. */
-	return v ? v : json_null();
-}
 
 static char *sdup(json_t *o, const char *key)
 {
@@ -53,14 +46,14 @@ static json_t *local_to_json(const struct zt_local *l)
 {
 	json_t *o = json_object();
 
-	json_object_set_new(o, "name", jstr(l->name));
-	json_object_set_new(o, "type", jstr(l->type));
+	json_object_set_new(o, "name", zt_json_str_or_null(l->name));
+	json_object_set_new(o, "type", zt_json_str_or_null(l->type));
 	json_object_set_new(o, "size", json_integer(l->size));
-	json_object_set_new(o, "file", jstr(l->file));
+	json_object_set_new(o, "file", zt_json_str_or_null(l->file));
 	json_object_set_new(o, "pos", json_pack("[i,i,i,i,i,i]", l->line, l->column,
 						l->start_line, l->start_column, l->end_line,
 						l->end_column));
-	json_object_set_new(o, "type_file", jstr(l->type_file));
+	json_object_set_new(o, "type_file", zt_json_str_or_null(l->type_file));
 	json_object_set_new(o, "type_line", json_integer(l->type_line));
 	json_object_set_new(o, "flags", json_pack("[b,b,b,b,b,b]", l->is_array, l->is_vla,
 						  l->is_record, l->in_loop, l->in_unlikely,
@@ -100,14 +93,14 @@ static json_t *param_to_json(const struct zt_param *p)
 {
 	json_t *o = json_object(), *fields = json_array();
 
-	json_object_set_new(o, "name", jstr(p->name));
-	json_object_set_new(o, "type", jstr(p->type));
-	json_object_set_new(o, "record", jstr(p->record));
+	json_object_set_new(o, "name", zt_json_str_or_null(p->name));
+	json_object_set_new(o, "type", zt_json_str_or_null(p->type));
+	json_object_set_new(o, "record", zt_json_str_or_null(p->record));
 	json_object_set_new(o, "is_const", json_boolean(p->is_const));
-	json_object_set_new(o, "record_file", jstr(p->record_file));
+	json_object_set_new(o, "record_file", zt_json_str_or_null(p->record_file));
 	json_object_set_new(o, "record_line", json_integer(p->record_line));
 	for (size_t i = 0; i < p->n_fields; i++)
-		json_array_append_new(fields, jstr(p->fields[i]));
+		json_array_append_new(fields, zt_json_str_or_null(p->fields[i]));
 	json_object_set_new(o, "fields", fields);
 	json_object_set_new(o, "fields_use", json_pack("[b,b]", p->fields_rmw, p->fields_read));
 	return o;
@@ -141,7 +134,7 @@ static json_t *call_to_json(const struct zt_call *c)
 		json_array_append_new(args, json_integer(c->arg_params[i]));
 		json_array_append_new(locals, json_integer(c->arg_local[i]));
 	}
-	return json_pack("[i,o,o,i,b,b,I,b,o,o,i]", c->kind, jstr(c->target), jstr(c->name),
+	return json_pack("[i,o,o,i,b,b,I,b,o,o,i]", c->kind, zt_json_str_or_null(c->target), zt_json_str_or_null(c->name),
 			 c->line, c->in_loop, c->in_unlikely, (json_int_t)c->loop_params,
 			 c->loop_budget, args, locals, c->batch_n);
 }
@@ -172,9 +165,9 @@ static json_t *function_to_json(const struct zt_function *f)
 	json_t *o = json_object(), *params = json_array(), *locals = json_array();
 	json_t *calls = json_array();
 
-	json_object_set_new(o, "usr", jstr(f->usr));
-	json_object_set_new(o, "name", jstr(f->name));
-	json_object_set_new(o, "file", jstr(f->file));
+	json_object_set_new(o, "usr", zt_json_str_or_null(f->usr));
+	json_object_set_new(o, "name", zt_json_str_or_null(f->name));
+	json_object_set_new(o, "file", zt_json_str_or_null(f->file));
 	json_object_set_new(o, "line", json_integer(f->line));
 	json_object_set_new(o, "flags", json_pack("[b,b,b,b]", f->defined, f->cold, f->is_static,
 						  f->is_inline));
@@ -218,34 +211,34 @@ json_t *zt_facts_to_json(const struct zt_tu_facts *t)
 	json_t *o = json_object(), *funcs = json_array(), *assigns = json_array();
 	json_t *roots = json_array(), *acc = json_array(), *errs = json_array();
 
-	json_object_set_new(o, "file", jstr(t->file));
+	json_object_set_new(o, "file", zt_json_str_or_null(t->file));
 	json_object_set_new(o, "failed", json_boolean(t->failed));
 	for (size_t i = 0; i < t->n_funcs; i++)
 		json_array_append_new(funcs, function_to_json(&t->funcs[i]));
 	for (size_t i = 0; i < t->n_assigns; i++) {
 		const struct zt_field_assign *a = &t->assigns[i];
 
-		json_array_append_new(assigns, json_pack("[o,o,o,o,o]", jstr(a->field_usr),
-							 jstr(a->record), jstr(a->field),
-							 jstr(a->fn_usr), jstr(a->fn_name)));
+		json_array_append_new(assigns, json_pack("[o,o,o,o,o]", zt_json_str_or_null(a->field_usr),
+							 zt_json_str_or_null(a->record), zt_json_str_or_null(a->field),
+							 zt_json_str_or_null(a->fn_usr), zt_json_str_or_null(a->fn_name)));
 	}
 	for (size_t i = 0; i < t->n_roots; i++) {
 		const struct zt_root_ref *r = &t->roots[i];
 
-		json_array_append_new(roots, json_pack("[o,o,o]", jstr(r->fn_usr),
-						       jstr(r->fn_name), jstr(r->why)));
+		json_array_append_new(roots, json_pack("[o,o,o]", zt_json_str_or_null(r->fn_usr),
+						       zt_json_str_or_null(r->fn_name), zt_json_str_or_null(r->why)));
 	}
 	for (size_t i = 0; i < t->n_accesses; i++) {
 		const struct zt_field_access *a = &t->accesses[i];
 
-		json_array_append_new(acc, json_pack("[o,o,o,b]", jstr(a->fn_usr),
-						     jstr(a->record), jstr(a->field), a->write));
+		json_array_append_new(acc, json_pack("[o,o,o,b]", zt_json_str_or_null(a->fn_usr),
+						     zt_json_str_or_null(a->record), zt_json_str_or_null(a->field), a->write));
 	}
 	for (size_t i = 0; i < t->n_errors; i++) {
 		const struct zt_diag *d = &t->errors[i];
 
-		json_array_append_new(errs, json_pack("[o,i,i,o]", jstr(d->file), d->line,
-						      d->column, jstr(d->message)));
+		json_array_append_new(errs, json_pack("[o,i,i,o]", zt_json_str_or_null(d->file), d->line,
+						      d->column, zt_json_str_or_null(d->message)));
 	}
 	json_object_set_new(o, "funcs", funcs);
 	json_object_set_new(o, "assigns", assigns);
@@ -256,7 +249,7 @@ json_t *zt_facts_to_json(const struct zt_tu_facts *t)
 		json_t *inc = json_array();
 
 		for (size_t i = 0; i < t->n_includes; i++)
-			json_array_append_new(inc, jstr(t->includes[i]));
+			json_array_append_new(inc, zt_json_str_or_null(t->includes[i]));
 		json_object_set_new(o, "includes", inc);
 	}
 	return o;
@@ -323,20 +316,20 @@ json_t *zt_evidence_to_json(const struct zt_evidence *ev)
 	json_t *o = json_object(), *sites = json_array(), *frames = json_array();
 
 	json_object_set_new(o, "compiler", json_integer(ev->compiler));
-	json_object_set_new(o, "id", jstr(ev->compiler_id));
+	json_object_set_new(o, "id", zt_json_str_or_null(ev->compiler_id));
 	for (size_t i = 0; i < ev->n_sites; i++) {
 		const struct zt_autoinit_site *s = &ev->sites[i];
 
-		json_array_append_new(sites, json_pack("[o,o,o,i,i,I,I,b]", jstr(s->function),
-						       jstr(s->var), jstr(s->file), s->line,
+		json_array_append_new(sites, json_pack("[o,o,o,i,i,I,I,b]", zt_json_str_or_null(s->function),
+						       zt_json_str_or_null(s->var), zt_json_str_or_null(s->file), s->line,
 						       s->column, (json_int_t)s->bytes,
 						       (json_int_t)s->var_size, s->inlined));
 	}
 	for (size_t i = 0; i < ev->n_frames; i++) {
 		const struct zt_frame_size *f = &ev->frames[i];
 
-		json_array_append_new(frames, json_pack("[o,o,i,I,b]", jstr(f->function),
-							jstr(f->file), f->line,
+		json_array_append_new(frames, json_pack("[o,o,i,I,b]", zt_json_str_or_null(f->function),
+							zt_json_str_or_null(f->file), f->line,
 							(json_int_t)f->bytes, f->dynamic));
 	}
 	json_object_set_new(o, "sites", sites);
@@ -389,8 +382,8 @@ json_t *zt_compile_cmd_to_json(const struct zt_compile_cmd *c)
 
 	for (size_t i = 0; i < c->argc; i++)
 		json_array_append_new(argv, json_string(c->argv[i]));
-	return json_pack("{s:o, s:o, s:o}", "file", jstr(c->file), "directory",
-			 jstr(c->directory), "arguments", argv);
+	return json_pack("{s:o, s:o, s:o}", "file", zt_json_str_or_null(c->file), "directory",
+			 zt_json_str_or_null(c->directory), "arguments", argv);
 }
 
 int zt_compile_cmd_from_json(json_t *o, struct zt_compile_cmd *c)
@@ -444,8 +437,8 @@ json_t *zt_tu_result_to_json(const struct zt_tu_result *r)
 							json_null());
 	json_object_set_new(ev, "clang", r->ev.have_clang ? zt_evidence_to_json(&r->ev.clang) :
 							    json_null());
-	json_object_set_new(errs, "gcc", jstr(r->ev_error[0]));
-	json_object_set_new(errs, "clang", jstr(r->ev_error[1]));
+	json_object_set_new(errs, "gcc", zt_json_str_or_null(r->ev_error[0]));
+	json_object_set_new(errs, "clang", zt_json_str_or_null(r->ev_error[1]));
 	json_object_set_new(o, "evidence", ev);
 	json_object_set_new(o, "evidence_errors", errs);
 	if (r->asked)

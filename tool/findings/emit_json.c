@@ -16,11 +16,6 @@
 
 #define ZT_JSON_SCHEMA 1
 
-static json_t *str_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
-
 static json_t *str_array(char *const *v, size_t n)
 {
 	json_t *a = json_array();
@@ -37,22 +32,22 @@ json_t *zt_finding_to_json(const struct zt_finding *f)
 	json_object_set_new(o, "rule", json_string(f->check->rule_id));
 	json_object_set_new(o, "check", json_string(f->check->name));
 	json_object_set_new(o, "level", json_string(zt_level_name(f->check->level)));
-	json_object_set_new(o, "file", str_or_null(f->file));
+	json_object_set_new(o, "file", zt_json_str_or_null(f->file));
 	json_object_set_new(o, "line", json_integer(f->line));
 	json_object_set_new(o, "column", json_integer(f->column));
-	json_object_set_new(o, "function", str_or_null(f->function));
-	json_object_set_new(o, "symbol", str_or_null(f->symbol));
-	json_object_set_new(o, "type", str_or_null(f->type));
+	json_object_set_new(o, "function", zt_json_str_or_null(f->function));
+	json_object_set_new(o, "symbol", zt_json_str_or_null(f->symbol));
+	json_object_set_new(o, "type", zt_json_str_or_null(f->type));
 	json_object_set_new(o, "size", json_integer(f->size));
-	json_object_set_new(o, "message", str_or_null(f->message));
+	json_object_set_new(o, "message", zt_json_str_or_null(f->message));
 	json_object_set_new(o, "notes", str_array(f->notes, f->n_notes));
 	json_object_set_new(o, "chain", str_array(f->chain, f->n_chain));
 	json_object_set_new(o, "frequency", json_string(zt_freq_name(f->freq)));
 	/* JSON has no NaN or infinity; a rank is always finite when a check sets it */
 	json_object_set_new(o, "rank", isfinite(f->rank) ? json_real(f->rank) : json_null());
-	json_object_set_new(o, "fingerprint", str_or_null(f->fingerprint));
+	json_object_set_new(o, "fingerprint", zt_json_str_or_null(f->fingerprint));
 	json_object_set_new(o, "suppressed", json_boolean(f->suppressed));
-	json_object_set_new(o, "suppress_reason", str_or_null(f->suppress_reason));
+	json_object_set_new(o, "suppress_reason", zt_json_str_or_null(f->suppress_reason));
 	json_object_set_new(o, "details", f->details ? json_deep_copy(f->details) : json_null());
 	return o;
 }
@@ -284,7 +279,7 @@ static json_t *findings_document(const struct zt_findings *fs, const struct zt_e
 	json_object_set_new(doc, "tool", json_string("zerotax"));
 	json_object_set_new(doc, "version", json_string(ZT_VERSION));
 	json_object_set_new(doc, "schema", json_integer(ZT_JSON_SCHEMA));
-	json_object_set_new(doc, "command", str_or_null(conf ? conf->command : NULL));
+	json_object_set_new(doc, "command", zt_json_str_or_null(conf ? conf->command : NULL));
 	json_object_set_new(doc, "run", conf && conf->run_info ? json_deep_copy(conf->run_info) :
 				       json_object());
 	for (size_t i = 0; i < fs->n; i++) {

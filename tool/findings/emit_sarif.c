@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "emit.h"
+#include "json_file.h"
 #include "zerotax.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
@@ -197,8 +198,8 @@ static json_t *result_object(const struct zt_finding *f, const char *base_dir)
 		json_array_append_new(sups, s);
 		json_object_set_new(r, "suppressions", sups);
 	}
-	json_object_set_new(props, "symbol", f->symbol ? json_string(f->symbol) : json_null());
-	json_object_set_new(props, "type", f->type ? json_string(f->type) : json_null());
+	json_object_set_new(props, "symbol", zt_json_str_or_null(f->symbol));
+	json_object_set_new(props, "type", zt_json_str_or_null(f->type));
 	json_object_set_new(props, "size", json_integer(f->size));
 	json_object_set_new(props, "frequency", json_string(zt_freq_name(f->freq)));
 	json_object_set_new(props, "rank", isfinite(f->rank) ? json_real(f->rank) : json_null());

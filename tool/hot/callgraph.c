@@ -8,8 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parallel.h"
 #include "callgraph.h"
+#include "parallel.h"
+#include "strbuf.h"
 
 void zt_program_init(struct zt_program *p)
 {
@@ -29,7 +30,7 @@ static size_t node_for(struct zt_program *p, const char *usr, const char *name)
 
 	if (i != ZT_NO_NODE)
 		return i;
-	p->nodes = xrealloc(p->nodes, (p->n + 1) * sizeof(*p->nodes));
+	ZT_PUSH_IMPLICIT(p->nodes, p->n);
 	n = &p->nodes[p->n];
 	memset(n, 0, sizeof(*n));
 	n->usr = xstrdup(usr);
@@ -44,7 +45,7 @@ void zt_program_add_tu(struct zt_program *p, struct zt_tu_facts *tu)
 {
 	size_t t = p->n_tus;
 
-	p->tus = xrealloc(p->tus, (p->n_tus + 1) * sizeof(*p->tus));
+	ZT_PUSH_IMPLICIT(p->tus, p->n_tus);
 	for (size_t i = 0; i < tu->n_funcs; i++) {
 		struct zt_function *f = &tu->funcs[i];
 		size_t idx = node_for(p, f->usr, f->name);
@@ -94,7 +95,7 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 			return;
 		}
 	}
-	from->edges = xrealloc(from->edges, (from->n_edges + 1) * sizeof(*from->edges));
+	ZT_PUSH_IMPLICIT(from->edges, from->n_edges);
 	from->edges[from->n_edges++] = (struct zt_edge){
 		.to = to,
 		.in_loop = c->in_loop,

@@ -37,3 +37,10 @@ json_t *zt_json_load_file(const char *path, const char *what)
 	}
 	return doc;
 }
+
+json_t *zt_json_str_or_null(const char *s)
+{
+	json_t *v = s ? json_string(s) : NULL;
+
+	return v ? v : json_null();
+}

@@ -16,4 +16,10 @@
  */
 json_t *zt_json_load_file(const char *path, const char *what);
 
+/*
+ * @s as a JSON string; null when @s is NULL or not UTF-8 (a path or message in
+ * another encoding), never a NULL that would make json_object_set_new() drop the key.
+ */
+json_t *zt_json_str_or_null(const char *s);
+
 #endif /* ZT_JSON_FILE_H */

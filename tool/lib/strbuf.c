@@ -19,6 +19,13 @@ void *zt_grow(void *p, size_t n, size_t *alloc, size_t size)
 	return xrealloc(p, cap * size);
 }
 
+void *zt_grow_implicit(void *p, size_t n, size_t size)
+{
+	if (n && (n & (n - 1)))
+		return p;
+	return xrealloc(p, (n ? 2 * n : 1) * size);
+}
+
 void zt_strbuf_grow(struct zt_strbuf *sb, size_t extra)
 {
 	ZT_ALLOC_GROW(sb->buf, sb->len + extra + 1, sb->alloc);

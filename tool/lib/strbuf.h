@@ -54,4 +54,15 @@ char **zt_strvec_detach(struct zt_strvec *sv);
 void *zt_grow(void *p, size_t n, size_t *alloc, size_t size);
 #define ZT_ALLOC_GROW(p, n, alloc) ((p) = zt_grow((p), (n), &(alloc), sizeof(*(p))))
 
+/*
+ * Make room for element @n of @p, an array grown only by this, one element at
+ * a time from NULL, in the structs we cannot give a capacity field (the facts
+ * of a TU, the call graph: their arrays come from the walk alone). The
+ * capacity is implicit: the smallest power of two >= @n, so it reallocates
+ * (doubling) only when @n is 0 or a power of two. Lowering the count later is
+ * fine; allocating the array any other way is not.
+ */
+void *zt_grow_implicit(void *p, size_t n, size_t size);
+#define ZT_PUSH_IMPLICIT(p, n) ((p) = zt_grow_implicit((p), (n), sizeof(*(p))))
+
 #endif /* ZT_STRBUF_H */
