@@ -57,9 +57,34 @@ static bool node_hot(const struct zt_node *n)
 
 #define INLINE_DEPTH 8
 
+static const char *base_name(const char *p);
+
+/*
+ * Can @callee's body be inlined into code of TU @tu: is its definition in
+ * that TU, in its main file or a file it includes? The evidence compiles have
+ * no LTO, so a body the TU never saw stays out of its object. By base name,
+ * so a header named differently by two TUs still counts (more TUs, never
+ * fewer); a TU that lists no includes (no facts of them) counts too.
+ */
+static bool body_in_tu(const struct zt_program *p, const struct zt_node *callee, size_t tu)
+{
+	const struct zt_tu_facts *t = &p->tus[tu];
+	const char *b;
+
+	if (callee->tu == tu || !callee->fn || !callee->fn->file || !t->n_includes)
+		return true;
+	b = base_name(callee->fn->file);
+	if (!strcmp(base_name(t->file), b))
+		return true;
+	for (size_t i = 0; i < t->n_includes; i++)
+		if (!strcmp(base_name(t->includes[i]), b))
+			return true;
+	return false;
+}
+
 /*
  * Callers of @node up to INLINE_DEPTH levels, nearest first: where its code
- * may have been inlined.
+ * may have been inlined (a caller whose TU holds the body of what it calls).
  */
 static size_t *ancestors(const struct zt_program *p, size_t node, size_t *n_out)
 {
@@ -79,7 +104,8 @@ static size_t *ancestors(const struct zt_program *p, size_t node, size_t *n_out)
 				continue;
 			for (size_t e = 0; e < caller->n_edges && !calls; e++)
 				for (size_t k = from; k < to && !calls; k++)
-					calls = caller->edges[e].to == out[k];
+					calls = caller->edges[e].to == out[k] &&
+						body_in_tu(p, &p->nodes[out[k]], caller->tu);
 			if (calls) {
 				seen[c] = true;
 				out[n++] = c;
