@@ -397,6 +397,9 @@ void zt_ci_collect_evidence(struct zt_ctx *ctx, struct zt_ci_tus *tus, const boo
 	if (ctx->verbose)
 		note("collecting compiler evidence (%s) for %zu translation unit(s)",
 		     o->evidence, need);
+	for (size_t t = 0; ctx->verbose > 1 && t < tus->n; t++)
+		if (want[t])
+			note("evidence: %s", tus->v[t].cmd.file);
 	zt_parallel_for(tus->n * 2, ctx->jobs, evidence_one, &job);
 	for (size_t t = 0; t < tus->n; t++) {
 		if (!job.ran[t])
