@@ -12,14 +12,18 @@ if(DEFINED ENV{ZT_BENCH_DB})
 	file(READ ${dbdir}/compile_commands.json db)
 	string(JSON n LENGTH "${db}")
 	message("bench-check: ${n} translation units (${dbdir}); each line against a floor run beside it")
-	foreach(ev none both)
-		execute_process(COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/bench_pair.py ${CLANG} ${dbdir}
-				"zerotax check --evidence=${ev} -j 1" --
-				${ZEROTAX} check -p ${dbdir} --no-cache --evidence=${ev} -j 1
-			RESULT_VARIABLE rc)
-		if(NOT rc EQUAL 0)
-			message(FATAL_ERROR "bench-check: the --evidence=${ev} pair failed")
-		endif()
+	# without the pre-pass (every TU parsed), then with it
+	foreach(pre off on)
+		foreach(ev none both)
+			execute_process(COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/bench_pair.py ${CLANG}
+					${dbdir} "zerotax check --evidence=${ev} --prefilter=${pre} -j 1" --
+					${ZEROTAX} check -p ${dbdir} --no-cache --evidence=${ev}
+					--prefilter=${pre} -j 1
+				RESULT_VARIABLE rc)
+			if(NOT rc EQUAL 0)
+				message(FATAL_ERROR "bench-check: the --evidence=${ev} --prefilter=${pre} pair failed")
+			endif()
+		endforeach()
 	endforeach()
 	return()
 else()
