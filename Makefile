@@ -25,7 +25,10 @@ build: deps $(BUILD)/CMakeCache.txt
 build-test: deps $(TESTBUILD)/CMakeCache.txt
 	cmake --build $(TESTBUILD) -j $(JOBS)
 
-demo: build
+# Only what the demo runs (zerotax, rd-trace, rd-bench, the driver's compile database),
+# not the tests: it is timed.
+demo: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS) --target zerotax rd-trace rd-bench rd_compdb
 	cmake --build $(BUILD) --target demo
 
 # ZT_NO_KERNEL=1 leaves out the real-kernel tests (label 'kernel'); CI runs them.

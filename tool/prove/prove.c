@@ -1284,29 +1284,16 @@ static int step_report(struct zt_prove *p)
 
 /* --- the pipeline --------------------------------------------------------- */
 
-int zt_prove_run(struct zt_prove *p)
+/*
+ * The one step runner of both pipelines: each step numbered and timed, the
+ * ones --quick or --no-bench leave out recorded as skipped, progress before
+ * and after, and the first failure stops the run.
+ */
+int zt_prove_run_steps(struct zt_prove *p, const struct zt_prove_step *steps, size_t n)
 {
-	static const struct {
-		const char *name;
-		int (*fn)(struct zt_prove *p);
-		bool quick;	/* part of --quick (what make test runs) */
-		bool bench;	/* dropped by --no-bench */
-	} steps[] = {
-		{ "check", step_check, true, false },
-		{ "fix", step_fix, true, false },
-		{ "build", zt_prove_step_build, true, false },
-		{ "sparse", zt_prove_step_sparse, false, false },
-		{ "differential test", zt_prove_step_difftest, true, false },
-		{ "bench", step_bench, false, true },
-		{ "report", step_report, true, false },
-	};
 	int ret = 0;
 
-	if (zt_prove_rm_tree(p->work) || zt_prove_mkdir_p(p->work))
-		return ZT_EXIT_INTERNAL;
-	if (p->o->patch.n_files)
-		return zt_prove_patch_run(p);
-	for (size_t i = 0; i < ARRAY_SIZE(steps); i++) {
+	for (size_t i = 0; i < n && !ret; i++) {
 		double t0 = zt_prove_now();
 
 		p->step = i + 1;
@@ -1316,14 +1303,32 @@ int zt_prove_run(struct zt_prove *p)
 					   p->o->quick ? "skipped (--quick)" : "skipped (--no-bench)");
 			continue;
 		}
-		zt_prove_progress(p, "step %zu/%zu: %s", i + 1, ARRAY_SIZE(steps), steps[i].name);
+		zt_prove_progress(p, "step %zu/%zu: %s", i + 1, n, steps[i].name);
 		ret = steps[i].fn(p);
 		zt_report_add_step(&p->report, steps[i].name, zt_prove_now() - t0,
 				   ret ? "failed" : "ok");
-		if (ret)
-			break;
-		zt_prove_progress(p, "step %zu/%zu: %s done in %.1f s", i + 1, ARRAY_SIZE(steps),
-			 steps[i].name, zt_prove_now() - t0);
+		if (!ret)
+			zt_prove_progress(p, "step %zu/%zu: %s done in %.1f s", i + 1, n,
+					  steps[i].name, zt_prove_now() - t0);
 	}
 	return ret;
+}
+
+int zt_prove_run(struct zt_prove *p)
+{
+	static const struct zt_prove_step steps[] = {
+		{ "check", step_check, true, false },
+		{ "fix", step_fix, true, false },
+		{ "build", zt_prove_step_build, true, false },
+		{ "sparse", zt_prove_step_sparse, false, false },
+		{ "differential test", zt_prove_step_difftest, true, false },
+		{ "bench", step_bench, false, true },
+		{ "report", step_report, true, false },
+	};
+
+	if (zt_prove_rm_tree(p->work) || zt_prove_mkdir_p(p->work))
+		return ZT_EXIT_INTERNAL;
+	if (p->o->patch.n_files)
+		return zt_prove_patch_run(p);
+	return zt_prove_run_steps(p, steps, ARRAY_SIZE(steps));
 }

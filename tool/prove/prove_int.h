@@ -28,6 +28,16 @@ char *zt_prove_so_path(const struct zt_prove *p, enum zt_tree t, enum zt_autoini
 		       const char *cc);
 int zt_prove_remap_compdb(struct zt_prove *p, enum zt_tree t, char **dir_out);
 
+/* A pipeline step; @quick: part of --quick (what make test runs), @bench: dropped by --no-bench. */
+struct zt_prove_step {
+	const char *name;
+	int (*fn)(struct zt_prove *p);
+	bool quick;
+	bool bench;
+};
+
+int zt_prove_run_steps(struct zt_prove *p, const struct zt_prove_step *steps, size_t n);
+
 int zt_prove_step_build(struct zt_prove *p);
 int zt_prove_step_sparse(struct zt_prove *p);
 int zt_prove_step_difftest(struct zt_prove *p);

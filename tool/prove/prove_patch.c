@@ -117,6 +117,21 @@ const char *zt_patch_setting_error(int k, const char *value)
 }
 
 /*
+ * The one reader of a setting, from the command line or a header line: @value
+ * checked for setting @k, and kept unless an earlier source set it (the
+ * command line is read first, then the patches in order). NULL, or what is
+ * expected.
+ */
+static const char *take_setting(char **set, int k, const char *value)
+{
+	const char *why = zt_patch_setting_error(k, value);
+
+	if (!why && !set[k])
+		set[k] = xstrdup(value);
+	return why;
+}
+
+/*
  * The first "Zerotax-Prove: key=value ..." line of @text (a patch's header;
  * patch(1) ignores it) into @set, where @set has no value yet. Returns 0, or
  * -1 with @err set for an unknown key or a bad value.
@@ -152,11 +167,9 @@ int zt_patch_parse_header(const char *text, char **set, char *err, size_t errlen
 		if (k == SET_MAX) {
 			snprintf(err, errlen, "unknown key '%s'", tok);
 			ret = -1;
-		} else if ((why = zt_patch_setting_error(k, eq + 1))) {
+		} else if ((why = take_setting(set, k, eq + 1))) {
 			snprintf(err, errlen, "%s=%s: expected %s", tok, eq + 1, why);
 			ret = -1;
-		} else if (!set[k]) {
-			set[k] = xstrdup(eq + 1);
 		}
 	}
 	free(line);
@@ -173,17 +186,14 @@ static int resolve_settings(struct zt_prove *p)
 	size_t len;
 
 	for (int k = 0; k < SET_MAX; k++) {
-		const char *why;
+		const char *why = cmd[k] ? take_setting(pr->set, k, cmd[k]) : NULL;
 
-		if (!cmd[k])
-			continue;
-		why = zt_patch_setting_error(k, cmd[k]);
 		if (why) {
-			error("--%s %s: expected %s", k == SET_CLASS ? "class" : set_keys[k],
+			/* the option is --mode, its header key modes */
+			error("--%s %s: expected %s", k == SET_MODES ? "mode" : set_keys[k],
 			      cmd[k], why);
 			return ZT_EXIT_USAGE;
 		}
-		pr->set[k] = xstrdup(cmd[k]);
 	}
 	pr->series = xstrdup("");
 	for (size_t i = 0; i < po->n_files; i++) {
@@ -700,12 +710,7 @@ static void patch_run_free(struct zt_patch_run *pr)
 
 int zt_prove_patch_run(struct zt_prove *p)
 {
-	static const struct {
-		const char *name;
-		int (*fn)(struct zt_prove *p);
-		bool quick;
-		bool bench;
-	} steps[] = {
+	static const struct zt_prove_step steps[] = {
 		{ "patch", step_patch, true, false },
 		{ "build", zt_prove_step_build, true, false },
 		{ "sparse", zt_prove_step_sparse, false, false },
@@ -717,24 +722,8 @@ int zt_prove_patch_run(struct zt_prove *p)
 
 	p->pr = xcalloc(1, sizeof(*p->pr));
 	ret = resolve_settings(p);
-	for (size_t i = 0; i < ARRAY_SIZE(steps) && !ret; i++) {
-		double t0 = zt_prove_now();
-
-		p->step = i + 1;
-		p->step_name = steps[i].name;
-		if ((p->o->quick && !steps[i].quick) || (p->o->no_bench && steps[i].bench)) {
-			zt_report_add_step(&p->report, steps[i].name, 0,
-					   p->o->quick ? "skipped (--quick)" : "skipped (--no-bench)");
-			continue;
-		}
-		zt_prove_progress(p, "step %zu/%zu: %s", i + 1, ARRAY_SIZE(steps), steps[i].name);
-		ret = steps[i].fn(p);
-		zt_report_add_step(&p->report, steps[i].name, zt_prove_now() - t0,
-				   ret ? "failed" : "ok");
-		if (!ret)
-			zt_prove_progress(p, "step %zu/%zu: %s done in %.1f s", i + 1,
-					  ARRAY_SIZE(steps), steps[i].name, zt_prove_now() - t0);
-	}
+	if (!ret)
+		ret = zt_prove_run_steps(p, steps, ARRAY_SIZE(steps));
 	patch_run_free(p->pr);
 	p->pr = NULL;
 	return ret;

@@ -239,6 +239,22 @@ static void print_distances(FILE *f, json_t *pf)
 	}
 }
 
+/* What each patch run measured: its build and rounds, so a row can be read right. */
+static void print_run(FILE *f, const char *what, json_t *doc)
+{
+	json_t *set = json_object_get(doc, "settings");
+
+	if (!doc)
+		return;
+	fprintf(f, "  %s: %s, auto-init %s, %s cache, %s RQ, %s-byte pages, %lld rounds\n", what,
+		json_string_value(json_object_get(doc, "compiler")) ?: "?",
+		json_string_value(json_object_get(set, "auto-init")) ?: "?",
+		json_string_value(json_object_get(set, "cache")) ?: "?",
+		json_string_value(json_object_get(set, "rq")) ?: "?",
+		json_string_value(json_object_get(set, "page-size")) ?: "?",
+		(long long)json_integer_value(json_object_get(doc, "rounds")));
+}
+
 int zt_prove_model_validation(struct zt_ctx *ctx, const char *build)
 {
 	json_t *pf = load_summary(build, "prefetch"), *mp = load_summary(build, "per-page");
@@ -253,6 +269,10 @@ int zt_prove_model_validation(struct zt_ctx *ctx, const char *build)
 		   "|---|---|---|---|---|\n");
 	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
 		print_row(f, &rows[i], pf, mp, build);
+	if (pf || mp)
+		fprintf(f, "\nRuns behind rows 2 and 3:\n");
+	print_run(f, "look-ahead prefetch", pf);
+	print_run(f, "packets per page", mp);
 	if (pf)
 		print_distances(f, pf);
 	fflush(f);
