@@ -4,6 +4,8 @@
  * joined with which fields it touches: hot spans, bloat, array strides,
  * cache-line groups, and a predicted reorder. --diff compares two builds.
  */
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,6 +55,9 @@ struct layout_run {
 	char **explicit;	/* --struct and hot-fields records: must exist */
 	size_t n_explicit;
 	const char *apply_dir;	/* --apply: rewrite suggestions in sources under it */
+	const char *source_dir;	/* -s: the tree the objects were built from */
+	char source_real[PATH_MAX];	/* its realpath */
+	char apply_real[PATH_MAX];	/* and the --apply directory's */
 	char **apply_args;
 	struct zt_ci_output out;	/* baseline, suppressions: as check */
 };
@@ -137,6 +142,10 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct layout_r
 		ZT_OPT_STRING(0, "apply", &r->apply_dir, "DIR",
 			      "write each suggested reorder into the struct's\n"
 			      "definition, which must be under DIR (a copy)"),
+		ZT_OPT_STRING('s', "source", &r->source_dir, "SRC",
+			      "with --apply: the tree the objects were built from;\n"
+			      "a definition under SRC is rewritten at the same\n"
+			      "place under DIR"),
 		ZT_OPT_STRING(0, "baseline", &r->out.baseline, "OLD.json",
 			      "report only findings not in OLD.json (as in check)"),
 		ZT_OPT_STRING(0, "allow", &r->out.allow, "FILE",
@@ -160,6 +169,12 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct layout_r
 		return error("no object files given; see 'zerotax layout --help'");
 	if ((r->hot.n || r->rules_files.n) && !r->build_dir)
 		return error("--hot and --rules drive the AST pass: give -p BUILD_DIR too");
+	if (r->source_dir && !r->apply_dir)
+		return error("-s names the tree --apply DIR copies: give --apply DIR too");
+	if (r->source_dir && !realpath(r->source_dir, r->source_real))
+		return error("-s %s: %s", r->source_dir, strerror(errno));
+	if (r->source_dir && !realpath(r->apply_dir, r->apply_real))
+		return error("--apply %s: %s", r->apply_dir, strerror(errno));
 	return 1;
 }
 
@@ -261,6 +276,33 @@ static long read_layouts(const struct layout_run *r, const char *obj, char **nam
 		free(ls->not_found[k]);
 	ls->n_not_found = nf;
 	return (long)n_audit;
+}
+
+/*
+ * --apply: rewrite the definition of rep->l under the copy. DWARF names the
+ * file in the tree the objects were built from: with -s SRC, a file under
+ * SRC is rewritten at the same relative place under the --apply directory.
+ */
+static int apply_one(const struct layout_run *r, const struct zt_struct_report *rep)
+{
+	struct zt_struct_report moved = *rep;
+	struct zt_layout l;
+	char *rel = NULL;
+	int ret;
+
+	if (r->source_dir && rep->have_suggestion && rep->l->decl_file)
+		rel = zt_real_path_under(r->source_real, rep->l->decl_file);
+	if (rel) {
+		l = *rep->l;
+		/* absolute: libclang runs in the compile command's directory */
+		l.decl_file = xasprintf("%s/%s", r->apply_real, rel);
+		moved.l = &l;
+	}
+	ret = zt_layout_apply(&moved, r->apply_dir, r->apply_args);
+	if (rel)
+		free(l.decl_file);
+	free(rel);
+	return ret;
 }
 
 /* Did pahole print @name in @ls, even in a shape we skipped? */
@@ -402,7 +444,7 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 				zt_struct_report_print(&rep, ctx->err);
 			json_array_append_new(structs, struct_json(l, r->objs[o], &rep));
 			zt_layout_findings(&rep, r->checks.on, &fs);
-			if (r->apply_dir && zt_layout_apply(&rep, r->apply_dir, r->apply_args) < 0) {
+			if (r->apply_dir && apply_one(r, &rep) < 0) {
 				zt_struct_report_release(&rep);
 				goto out;
 			}

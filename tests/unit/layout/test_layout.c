@@ -556,6 +556,71 @@ static void test_command_audit_and_diff(void **state)
 	free(newc);
 }
 
+/*
+ * --apply DIR -s SRC: the objects were built from SRC (DWARF names its file);
+ * the definition is rewritten at the same place under the copy DIR, SRC stays.
+ */
+static void test_command_apply_to_copy(void **state)
+{
+	const char *hot = "struct demo_queue cq per-packet\n"
+			  "struct demo_queue mkey per-packet\n"
+			  "struct demo_queue wqe_cc per-packet\n";
+	char *hotf, *src, *copy, *srcc, *copyc, *o, *text, *orig, *now;
+	const char *body;
+	size_t n;
+	struct run r;
+
+	if (!zt_have_program("pahole"))
+		skip();
+	strcpy(tmpdir, "/tmp/zt-layout-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+	hotf = xasprintf("%s/hot.txt", tmpdir);
+	assert_int_equal(zt_write_file(hotf, hot, strlen(hot)), 0);
+	src = xasprintf("%s/src", tmpdir);
+	copy = xasprintf("%s/copy", tmpdir);
+	srcc = xasprintf("%s/xsk.c", src);
+	copyc = xasprintf("%s/xsk.c", copy);
+	assert_int_equal(zt_mkdir_p(src, 0755), 0);
+	assert_int_equal(zt_mkdir_p(copy, 0755), 0);
+	assert_int_equal(zt_read_file(DATA "xsk.c", &orig, &n), 0);
+	assert_int_equal(zt_write_file(srcc, orig, n), 0);
+	assert_int_equal(zt_write_file(copyc, orig, n), 0);
+	o = compile(srcc, "xsk.o");
+
+	/* -s belongs to --apply */
+	r = RUN("-s", src, "--hot-fields", hotf, o);
+	assert_int_equal(r.ret, ZT_EXIT_USAGE);
+	free(r.out);
+	/* without -s the definition (in src) is outside the copy: refused, nothing written */
+	r = RUN("--hot-fields", hotf, "--apply", copy, o);
+	assert_int_equal(r.ret, ZT_EXIT_INPUT);
+	assert_non_null(strstr(zt_last_error(), "outside"));
+	free(r.out);
+	r = RUN("--hot-fields", hotf, "--apply", copy, "-s", src, o);
+	assert_int_equal(r.ret, ZT_EXIT_FINDINGS);
+	free(r.out);
+	assert_int_equal(zt_read_file(srcc, &text, &n), 0);
+	assert_string_equal(text, orig);
+	free(text);
+	assert_int_equal(zt_read_file(copyc, &now, &n), 0);
+	assert_string_not_equal(now, orig);
+	/* the hot cq now opens the struct, the old first member moved down */
+	body = strstr(now, "struct demo_queue {\n");
+	assert_non_null(body);
+	body += strlen("struct demo_queue {\n");
+	assert_true(strstr(body, " cq;") < strchr(body, '\n'));
+	assert_non_null(strstr(body, "uint32_t flags;"));
+	free(now);
+	free(orig);
+	rm_tmpdir();
+	free(hotf);
+	free(src);
+	free(copy);
+	free(srcc);
+	free(copyc);
+	free(o);
+}
+
 /* -p: the hot fields come from check's AST pass over a compile database */
 static void test_command_ast_pass(void **state)
 {
@@ -632,6 +697,7 @@ int main(void)
 		cmocka_unit_test(test_command_errors),
 		cmocka_unit_test(test_command_audit_and_diff),
 		cmocka_unit_test(test_command_ast_pass),
+		cmocka_unit_test(test_command_apply_to_copy),
 		cmocka_unit_test(test_command_mixed_objects),
 	};
 
