@@ -140,6 +140,10 @@ if st["size"] != size1 or not st["reproduced"]:
     bad.append("zerotax does not reproduce pahole on the rebuilt struct: %s" % st)
 if st["hot_span"] != sug["hot_span"]:
     bad.append("hot span after the rebuild %d, predicted %d" % (st["hot_span"], sug["hot_span"]))
+# the embedded page cache (2056 bytes) is hot only where its head, tail and an entry lie
+pc = [h for h in f[0]["details"]["hot_fields"] if h["field"] == "page_cache"]
+if not pc or pc[0]["hot_lines"] != 1 or pc[0]["hot_bytes"] >= pc[0]["size"]:
+    bad.append("page_cache not narrowed to its hot members: %s" % pc)
 if sug["size"] > size0 or sug["hot_span"] > f[0]["details"]["hot_span"]:
     bad.append("the suggestion is worse than the current order")
 if bad:

@@ -74,6 +74,16 @@ struct zt_placement {
 	unsigned long holes;	/* bytes of holes between members (not tail padding) */
 };
 
+/* Bytes hot accesses touch inside an embedded struct member: [start, end) from its start. */
+struct zt_hot_range {
+	unsigned long start, end;
+};
+
+struct zt_hot_ranges {
+	struct zt_hot_range *v;	/* n == 0: the whole member (an array: one access) */
+	size_t n, alloc;
+};
+
 /* The analysis of one struct. */
 struct zt_struct_report {
 	const struct zt_layout *l;
@@ -85,6 +95,12 @@ struct zt_struct_report {
 	unsigned long align;
 	unsigned long *member_align;	/* per member index of the layout (top level filled) */
 	enum zt_freq *member_freq;	/* per member index: hottest use of it or inside it */
+	/*
+	 * Per member index: a hot embedded struct counts only where its own hot
+	 * members lie (the fields named through it, else the embedded type's hot
+	 * fields), not its whole length.
+	 */
+	struct zt_hot_ranges *member_hot;
 	unsigned int hot_fields;	/* hot entries resolved in this struct */
 	char **unknown_fields;	/* hot entries that name no member */
 	size_t n_unknown;

@@ -185,7 +185,8 @@ static void test_frame_descriptor(void **state)
 		  "struct frame_xsk xskb_list_node per-packet\n"
 		  "pool struct frame_xsk\n", &r);
 	assert_int_equal(r.span_before, 3);
-	assert_int_equal(r.span_after, 2);
+	/* only xdp.data of the embedded xdp is hot: it follows the others into their line */
+	assert_int_equal(r.span_after, 1);
 }
 
 static void test_scattered_queue(void **state)
