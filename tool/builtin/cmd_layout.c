@@ -18,6 +18,7 @@
 #include "fix_layout.h"
 #include "hotrules.h"
 #include "layout.h"
+#include "layout_html.h"
 #include "pahole.h"
 #include "parse-options.h"
 #include "strbuf.h"
@@ -131,7 +132,9 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct layout_r
 				  "hot-path rules file for the AST pass (as in check)"),
 		ZT_OPT_JOBS(&ctx->jobs, "parse N translation units at once in the AST pass"),
 		ZT_OPT_FORMAT(&r->format,
-			      ZT_FORMATS(ZT_FORMAT_TEXT, ZT_FORMAT_JSON, ZT_FORMAT_SARIF), NULL),
+			      ZT_FORMATS(ZT_FORMAT_TEXT, ZT_FORMAT_JSON, ZT_FORMAT_SARIF,
+					 ZT_FORMAT_HTML),
+			      NULL),
 		ZT_OPT_CALLBACK('W', NULL, &r->checks, "CHECK",
 				"enable or disable a check (-Wno-layout-bloat)", zt_opt_checks),
 		ZT_OPT_CALLBACK(0, "cacheline", r, "N", "cache-line size (default 64)",
@@ -391,6 +394,34 @@ static bool audited(const struct layout_run *r, const char *name)
 	return yes;
 }
 
+/*
+ * --format=html: the page, with the findings as the text report shows them
+ * (after suppressions and the baseline) at its end; the exit code is the
+ * text report's.
+ */
+static int finish_html(struct zt_ctx *ctx, struct layout_run *r, struct zt_findings *fs,
+		       json_t *info, const struct zt_layout_html *html)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len), *out = ctx->out;
+	int ret;
+
+	if (!mem) {
+		error("cannot buffer the findings: %s", strerror(errno));
+		return ZT_EXIT_INTERNAL;
+	}
+	r->out.format = ZT_CI_TEXT;
+	ctx->out = mem;
+	ret = zt_ci_finish(ctx, fs, info, &r->out, ZT_EXIT_CLEAN);
+	ctx->out = out;
+	fclose(mem);
+	if (ret == ZT_EXIT_CLEAN || ret == ZT_EXIT_FINDINGS)
+		zt_layout_html_write(html, "zerotax layout audit", len ? text : NULL, ctx->out);
+	free(text);
+	return ret;
+}
+
 static int audit(struct zt_ctx *ctx, struct layout_run *r)
 {
 	struct zt_findings fs = { 0 };
@@ -400,7 +431,9 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 	size_t n_names, n_seen = 0;
 	int ret = ZT_EXIT_INPUT;
 	json_t *info = json_object(), *structs = json_array();
+	struct zt_layout_html html;
 
+	zt_layout_html_init(&html, r->po.cacheline);
 	/* pahole first (cheap): the AST pass only runs when there is something to audit */
 	n_names = struct_names(r, &names);
 	if (!read_objects(r, names, n_names, ls, n_audit))
@@ -443,6 +476,8 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 			if (ctx->verbose && ctx->format == ZT_FORMAT_TEXT)
 				zt_struct_report_print(&rep, ctx->err);
 			json_array_append_new(structs, struct_json(l, r->objs[o], &rep));
+			if (ctx->format == ZT_FORMAT_HTML)
+				zt_layout_html_add(&html, &rep);
 			zt_layout_findings(&rep, r->checks.on, &fs);
 			if (r->apply_dir && apply_one(r, &rep) < 0) {
 				zt_struct_report_release(&rep);
@@ -460,8 +495,12 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 	r->out.format = ctx->format == ZT_FORMAT_JSON ? ZT_CI_JSON :
 			ctx->format == ZT_FORMAT_SARIF ? ZT_CI_SARIF : ZT_CI_TEXT;
 	r->out.allow_dirs[0] = ".";
-	ret = zt_ci_finish(ctx, &fs, info, &r->out, ZT_EXIT_CLEAN);
+	if (ctx->format == ZT_FORMAT_HTML)
+		ret = finish_html(ctx, r, &fs, info, &html);
+	else
+		ret = zt_ci_finish(ctx, &fs, info, &r->out, ZT_EXIT_CLEAN);
 out:
+	zt_layout_html_release(&html);
 	json_decref(structs);
 	json_decref(info);
 	zt_findings_release(&fs);

@@ -1379,6 +1379,52 @@ char **zt_placement_names(const struct zt_struct_report *rep, const struct zt_pl
 	return v;
 }
 
+void zt_placement_map(const struct zt_struct_report *rep, const struct zt_placement *p,
+		      struct zt_byte_map *map)
+{
+	const struct zt_layout *l = rep->l;
+	unsigned long size = p ? p->size : l->sum.size, (*ext)[2] = NULL;
+
+	memset(map, 0, sizeof(*map));
+	if (size > ZT_LAYOUT_MAX_SIZE)
+		return;
+	map->size = size;
+	map->owner = xmalloc((size + 1) * sizeof(*map->owner));
+	map->hot = xcalloc(size + 1, sizeof(*map->hot));
+	for (unsigned long b = 0; b < size; b++)
+		map->owner[b] = -1;
+	for (size_t i = 0; i < l->n; i++) {
+		const struct zt_member *m = &l->m[i];
+		unsigned long s = p ? new_start(rep, p, (int)i) : m->start;
+		unsigned long e = p ? new_end(rep, p, (int)i) : m->end;
+		size_t nx;
+
+		if (m->parent < 0) {
+			for (unsigned long b = s; b < e && b < size; b++)
+				map->owner[b] = (int)i;
+			if (e > map->used)
+				map->used = e < size ? e : size;
+		}
+		/* hot bytes as span_of() counts them */
+		if (!is_hot(rep->member_freq[i]) || m->kind != ZT_MEMBER_FIELD)
+			continue;
+		ext = xrealloc(ext, (rep->member_hot[i].n + 1) * sizeof(*ext));
+		nx = hot_extents(rep, (int)i, s, e, ext, rep->member_hot[i].n + 1);
+		for (size_t x = 0; x < nx; x++)
+			for (unsigned long b = ext[x][0]; b < ext[x][1] && b < size; b++)
+				if (map->hot[b] < rep->member_freq[i])
+					map->hot[b] = rep->member_freq[i];
+	}
+	free(ext);
+}
+
+void zt_byte_map_release(struct zt_byte_map *map)
+{
+	free(map->owner);
+	free(map->hot);
+	memset(map, 0, sizeof(*map));
+}
+
 /* ---- findings ------------------------------------------------------------ */
 
 static const char *freq_short(enum zt_freq f)

@@ -132,6 +132,23 @@ char **zt_placement_names(const struct zt_struct_report *rep, const struct zt_pl
 			  size_t *n);
 void zt_names_free(char **names, size_t n);
 
+/*
+ * What each byte of a placement holds, for pictures: the top-level member
+ * (-1: a hole, or tail padding from @used on) and how hot the accesses that
+ * touch it are (ZT_FREQ_UNKNOWN: none). @p NULL: the current layout as pahole
+ * printed it. Caller frees with zt_byte_map_release().
+ */
+struct zt_byte_map {
+	int *owner;
+	enum zt_freq *hot;
+	unsigned long size;	/* bytes mapped */
+	unsigned long used;	/* end of the last member: padding after it */
+};
+
+void zt_placement_map(const struct zt_struct_report *rep, const struct zt_placement *p,
+		      struct zt_byte_map *map);
+void zt_byte_map_release(struct zt_byte_map *map);
+
 /* A textual rendering of the suggestion (for text output and docs). */
 void zt_struct_report_print(const struct zt_struct_report *rep, FILE *fp);
 

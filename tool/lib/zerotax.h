@@ -31,6 +31,7 @@ enum zt_format {
 	ZT_FORMAT_SARIF,
 	ZT_FORMAT_GCC,		/* one GCC-style line per finding, no notes */
 	ZT_FORMAT_REPORT,	/* coccicheck --mode=report lines */
+	ZT_FORMAT_HTML,		/* layout: one self-contained audit page */
 };
 
 /* Does @f put a JSON document on stdout (so errors must be JSON too)? */

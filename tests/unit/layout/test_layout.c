@@ -14,6 +14,7 @@
 
 #include "commands.h"
 #include "layout.h"
+#include "layout_html.h"
 #include "pahole.h"
 #include "process.h"
 #include "reorder.h"
@@ -402,6 +403,60 @@ static void test_hot_embedded_struct_counts_its_hot_members(void **state)
 	release_embedded(&ls, &r, &rep);
 }
 
+/* --format=html: rows per line, holes and padding marked, every name escaped */
+static void test_html_page(void **state)
+{
+	struct zt_layouts ls = { 0 };
+	struct zt_layout_rules r = { 0 };
+	struct zt_struct_report rep;
+	struct zt_layout_html h;
+	struct zt_layout *l;
+	char *page = NULL;
+	size_t len = 0, rows = 0;
+	FILE *fp;
+
+	analyze_embedded("struct rx cq per-packet\nstruct rx last per-packet\n", &ls, &r, &rep);
+	zt_struct_report_release(&rep);
+	l = (struct zt_layout *)zt_layouts_find(&ls, "rx");
+	free(l->name);
+	l->name = xstrdup("rx<b>&\"q'");
+	free(l->decl_file);
+	l->decl_file = xstrdup("/src/<x>.h");
+	free(l->m[0].name);
+	l->m[0].name = xstrdup("c<q>");
+	zt_layout_rules_release(&r);
+	memset(&r, 0, sizeof(r));
+	zt_layout_rules_add_hot(&r, "rx<b>&\"q'", "c<q>", ZT_FREQ_PER_PACKET);
+	zt_layout_rules_add_hot(&r, "rx<b>&\"q'", "last", ZT_FREQ_PER_PACKET);
+	assert_int_equal(zt_struct_analyze(l, "o<1>.o", &ls, &r, &rep), 0);
+	assert_true(rep.have_suggestion);
+	zt_layout_html_init(&h, 64);
+	zt_layout_html_add(&h, &rep);
+	fp = open_memstream(&page, &len);
+	assert_non_null(fp);
+	zt_layout_html_write(&h, "a <title>", "x.h:1:1: warning: <b> & more\n", fp);
+	fclose(fp);
+	assert_null(strstr(page, "<b>"));
+	assert_null(strstr(page, "<q>"));
+	assert_null(strstr(page, "<x>"));
+	assert_null(strstr(page, "<1>"));
+	assert_null(strstr(page, "<title>a <title>"));
+	assert_non_null(strstr(page, "rx&lt;b&gt;&amp;&quot;q&#39;"));
+	assert_non_null(strstr(page, ">c&lt;q&gt;</span>"));
+	assert_non_null(strstr(page, "/src/&lt;x&gt;.h:"));
+	assert_non_null(strstr(page, "warning: &lt;b&gt; &amp; more"));
+	/* the current layout's 34 rows, then the suggestion's */
+	for (const char *p = page; (p = strstr(p, "<div class=\"line")); p++)
+		rows++;
+	assert_int_equal(rows, 34 + rep.suggested.lines);
+	assert_non_null(strstr(page, "class=\"seg pad\""));
+	assert_non_null(strstr(page, "class=\"seg hot\""));
+	assert_non_null(strstr(page, "data-layout=\"suggested\""));
+	free(page);
+	zt_layout_html_release(&h);
+	release_embedded(&ls, &r, &rep);
+}
+
 static void test_packed_struct_is_not_simulated(void **state)
 {
 	const char *text =
@@ -786,6 +841,7 @@ int main(void)
 		cmocka_unit_test(test_unverified_model_predicts_nothing),
 		cmocka_unit_test(test_hot_array_counts_one_access),
 		cmocka_unit_test(test_hot_embedded_struct_counts_its_hot_members),
+		cmocka_unit_test(test_html_page),
 		cmocka_unit_test(test_packed_struct_is_not_simulated),
 		cmocka_unit_test(test_command_errors),
 		cmocka_unit_test(test_command_audit_and_diff),
