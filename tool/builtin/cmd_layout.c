@@ -231,7 +231,7 @@ static void warn_skipped(const char *obj, const struct zt_layouts *ls, size_t fr
 /*
  * pahole for @obj: the audited structs, then (a few rounds) the types they
  * embed, whose alignment the placement needs. Returns the number of audited
- * layouts at the front of @ls, or -1 with ls->error set (the object is
+ * layouts at the front of @ls, or -1 with error() said (the object is
  * unusable: no DWARF, pahole failed).
  */
 static long read_layouts(const struct layout_run *r, const char *obj, char **names, size_t n,
@@ -327,15 +327,20 @@ static bool printed(const struct zt_layouts *ls, long n_audit, const char *name)
 static size_t read_objects(const struct layout_run *r, char **names, size_t n_names,
 			   struct zt_layouts *ls, long *n_audit)
 {
-	char why[sizeof(ls->error)] = "";
+	char *why = NULL;
 	size_t good = 0;
 
 	for (size_t o = 0; o < r->n_objs; o++) {
+		/* with several objects a bad one is a warning: its error is kept quiet */
+		bool quiet = zt_quiet_errors(r->n_objs > 1);
+
 		n_audit[o] = read_layouts(r, r->objs[o], names, n_names, &ls[o]);
+		zt_quiet_errors(quiet);
 		if (n_audit[o] < 0) {
+			free(why);
+			why = xstrdup(zt_last_error());
 			if (r->n_objs > 1)
-				warning("%s; skipped", ls[o].error);
-			memcpy(why, ls[o].error, sizeof(why));
+				warning("%s; skipped", why);
 			zt_layouts_release(&ls[o]);
 			continue;
 		}
@@ -343,8 +348,7 @@ static size_t read_objects(const struct layout_run *r, char **names, size_t n_na
 	}
 	if (!good && r->n_objs > 1)
 		error("no object could be read (last: %s)", why);
-	else if (!good)
-		error("%s", why);
+	free(why);
 	return good;
 }
 
@@ -538,11 +542,8 @@ static int diff(struct zt_ctx *ctx, struct layout_run *r)
 	n_names = struct_names(r, &names);
 	for (int s = 0; s < 2; s++) {
 		sd[s].n = read_layouts(r, r->objs[s], names, n_names, &sd[s].ls);
-		if (sd[s].n < 0) {
-			/* a diff needs both sides */
-			error("%s", sd[s].ls.error);
-			goto out;
-		}
+		if (sd[s].n < 0)
+			goto out;	/* a diff needs both sides; error() said why */
 	}
 	for (size_t i = 0; i < r->n_explicit; i++)
 		if (!side_find(&sd[0], r->explicit[i]) && !side_find(&sd[1], r->explicit[i])) {

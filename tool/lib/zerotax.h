@@ -68,9 +68,7 @@ struct zt_ctx {
  *    step; the per-TU workers record it in their results. It is cleared at
  *    the start of each zt_main().
  *  - A step runner's own wrapper (fix's fail(), prove's step_fail()) only
- *    adds the step's name and calls error(); pahole's parser still keeps
- *    its reason in struct zt_layouts.error (the layout room is being
- *    rewritten; to be brought to error() there).
+ *    adds the step's name and calls error().
  *  - Out of memory is not an error: x*alloc() abort with a message.
  */
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

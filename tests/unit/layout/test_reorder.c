@@ -57,7 +57,7 @@ static void layouts_of(const char *o, const char *record, struct zt_layouts *ls)
 	char *t[] = { (char *)record };
 
 	if (zt_pahole_run(o, t, 1, NULL, ls) < 0)
-		fail_msg("%s", ls->error);
+		fail_msg("%s", zt_last_error());
 	for (int round = 0; round < 3; round++) {
 		char **refs;
 		size_t n = 0;
