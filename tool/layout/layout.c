@@ -40,7 +40,7 @@ void zt_layout_rules_add_hot(struct zt_layout_rules *r, const char *record, cons
 {
 	struct zt_hot_field *h;
 
-	r->hot = xrealloc(r->hot, (r->n_hot + 1) * sizeof(*r->hot));
+	ZT_ALLOC_GROW(r->hot, r->n_hot + 1, r->alloc_hot);
 	h = &r->hot[r->n_hot++];
 	h->record = xstrdup(zt_record_basename(record));
 	h->field = xstrdup(field);
@@ -97,7 +97,7 @@ int zt_layout_rules_parse(const char *text, const char *name, struct zt_layout_r
 				ret = error("%s:%u: bad group size '%s'", name, lineno, tok[4]);
 				break;
 			}
-			r->groups = xrealloc(r->groups, (r->n_groups + 1) * sizeof(*r->groups));
+			ZT_ALLOC_GROW(r->groups, r->n_groups + 1, r->alloc_groups);
 			g = &r->groups[r->n_groups++];
 			g->record = xstrdup(tok[2]);
 			g->group = xstrdup(tok[3]);
@@ -844,7 +844,7 @@ static void placement_release(struct zt_placement *p)
 
 struct unit {
 	int *idx;		/* top-level member indexes, in order */
-	size_t n;
+	size_t n, alloc;
 	unsigned long align;
 	unsigned long bytes;
 	enum zt_freq freq;
@@ -857,7 +857,7 @@ struct unit {
 
 struct units {
 	struct unit *v;
-	size_t n;
+	size_t n, alloc;
 	char **groups;
 	size_t n_groups;
 };
@@ -875,7 +875,7 @@ static struct unit *new_unit(struct units *us)
 {
 	struct unit *u;
 
-	us->v = xrealloc(us->v, (us->n + 1) * sizeof(*us->v));
+	ZT_ALLOC_GROW(us->v, us->n + 1, us->alloc);
 	u = &us->v[us->n];
 	memset(u, 0, sizeof(*u));
 	u->orig = us->n++;
@@ -887,7 +887,7 @@ static void unit_add(const struct zt_struct_report *rep, struct unit *u, int i)
 {
 	const struct zt_member *m = &rep->l->m[i];
 
-	u->idx = xrealloc(u->idx, (u->n + 1) * sizeof(*u->idx));
+	ZT_ALLOC_GROW(u->idx, u->n + 1, u->alloc);
 	u->idx[u->n++] = i;
 	u->align = max_ul(u->align, rep->member_align[i]);
 	u->bytes += m->bitfield ? (m->bit_size + 7) / 8 : m->size;

@@ -31,11 +31,11 @@ struct zt_group_limit {
 /* What the hot path touches, and which structs are array/pool elements. */
 struct zt_layout_rules {
 	struct zt_hot_field *hot;
-	size_t n_hot;
+	size_t n_hot, alloc_hot;
 	char **pools;		/* records used as array/pool elements */
 	size_t n_pools;
 	struct zt_group_limit *groups;
-	size_t n_groups;
+	size_t n_groups, alloc_groups;
 	char **hot_funcs;	/* "hot FUNC" lines and --hot: roots for the AST pass */
 	size_t n_hot_funcs;
 };

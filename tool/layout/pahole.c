@@ -15,6 +15,7 @@
 
 #include "pahole.h"
 #include "process.h"
+#include "strbuf.h"
 #include "zerotax.h"
 
 #define MAX_DEPTH 64
@@ -140,7 +141,7 @@ static int add_type(struct parser *p, const char *name, bool is_union, bool is_t
 	struct zt_layouts *ls = p->out;
 	struct zt_layout *l;
 
-	ls->v = xrealloc(ls->v, (ls->n + 1) * sizeof(*ls->v));
+	ZT_ALLOC_GROW(ls->v, ls->n + 1, ls->alloc);
 	l = &ls->v[ls->n++];
 	memset(l, 0, sizeof(*l));
 	l->name = xstrdup(name);
@@ -629,7 +630,7 @@ static int open_body(struct parser *p, const char *s)
 
 static void add_not_found(struct zt_layouts *ls, const char *s, size_t n)
 {
-	ls->not_found = xrealloc(ls->not_found, (ls->n_not_found + 1) * sizeof(char *));
+	ZT_ALLOC_GROW(ls->not_found, ls->n_not_found + 1, ls->alloc_not_found);
 	ls->not_found[ls->n_not_found++] = xstrndup(s, n);
 }
 
@@ -715,7 +716,7 @@ static int parse_outside(struct parser *p, char *s)
 					perr(p, "cannot read typedef '%.60s'", s);
 				return -1;
 			}
-			ls->td = xrealloc(ls->td, (ls->n_td + 1) * sizeof(*ls->td));
+			ZT_ALLOC_GROW(ls->td, ls->n_td + 1, ls->alloc_td);
 			ls->td[ls->n_td].name = tmp.name;
 			ls->td[ls->n_td].target = tmp.type;
 			ls->n_td++;
@@ -880,7 +881,7 @@ static void add_skip(struct parser *p, const char *raw)
 	struct zt_pahole_skip *k;
 	const char *why = p->why ? p->why : "";
 
-	ls->skipped = xrealloc(ls->skipped, (ls->n_skipped + 1) * sizeof(*ls->skipped));
+	ZT_ALLOC_GROW(ls->skipped, ls->n_skipped + 1, ls->alloc_skipped);
 	k = &ls->skipped[ls->n_skipped++];
 	k->type = p->cur ? xstrdup(p->cur->name) : NULL;
 	k->line = p->lineno;

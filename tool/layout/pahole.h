@@ -92,13 +92,13 @@ struct zt_pahole_skip {
 
 struct zt_layouts {
 	struct zt_layout *v;
-	size_t n;
+	size_t n, alloc;
 	struct zt_typedef *td;
-	size_t n_td;
+	size_t n_td, alloc_td;
 	char **not_found;	/* "type 'x' not found" (pahole exits 0 for these) */
-	size_t n_not_found;
+	size_t n_not_found, alloc_not_found;
 	struct zt_pahole_skip *skipped;	/* zt_pahole_run, zt_pahole_parse_tolerant */
-	size_t n_skipped;
+	size_t n_skipped, alloc_skipped;
 };
 
 struct zt_pahole_opts {
