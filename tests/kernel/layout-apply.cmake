@@ -104,6 +104,17 @@ file(WRITE ${WORK}/after.txt "${step_out}")
 zt_krun(any out layout -p ${WORK}/db -j 2 --hot mlx5e_napi_poll --struct mlx5e_rq
 	--format=json ${after})
 file(WRITE ${WORK}/after.json "${out}")
+# the audit page of the same run on a real struct: drawn as the JSON counts it
+zt_krun(any out layout -p ${WORK}/db -j 2 --hot mlx5e_napi_poll --struct mlx5e_rq
+	--format=html ${after})
+file(WRITE ${WORK}/after.html "${out}")
+execute_process(COMMAND python3 ${SRC}/tests/layout/check_html.py ${WORK}/after.html
+		${WORK}/after.json
+	RESULT_VARIABLE rc OUTPUT_VARIABLE msg ERROR_VARIABLE perr)
+message(STATUS "audit page: ${msg}")
+if(NOT rc EQUAL 0)
+	message(FATAL_ERROR "${WORK}/after.html: ${perr}")
+endif()
 
 file(WRITE ${WORK}/check.py [=[
 import json, re, sys
