@@ -64,3 +64,15 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
 			-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-reference-driver
 			-P ${CMAKE_SOURCE_DIR}/tests/layout/reference-driver.cmake)
 endif()
+
+# --format=html on the reference driver: a well-formed, self-contained page drawing the
+# numbers of the JSON run (tests/layout/check_html.py).
+if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
+	add_test(NAME layout/html-reference-driver
+		COMMAND ${CMAKE_COMMAND}
+			-DZEROTAX=$<TARGET_FILE:zerotax>
+			-DDRIVER=${CMAKE_SOURCE_DIR}/reference-driver
+			-DSRC=${CMAKE_SOURCE_DIR}
+			-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-html
+			-P ${CMAKE_SOURCE_DIR}/tests/layout/html.cmake)
+endif()

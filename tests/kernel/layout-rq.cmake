@@ -25,6 +25,12 @@ print("mlx5e_rq: %d bytes, %d lines, %d hot fields (%d bytes) over %d lines; sug
          det["suggestion"]["cachelines"], det["suggestion"]["hot_span"])))
 if missing:
     sys.exit("not per-packet from the RX path: %s (hot: %s)" % (missing, sorted(hot)))
+# embedded structs count where their hot members lie: the 2056-byte page cache in one line
+pc = [h for h in det["hot_fields"] if h["field"] == "page_cache"]
+if pc and (pc[0]["hot_lines"] != 1 or pc[0]["hot_bytes"] >= pc[0]["size"]):
+    sys.exit("page_cache counted whole: %s" % pc)
+if det["hot_span"] >= det["cachelines"] - 2:
+    sys.exit("hot span %d of %d lines: embedded structs counted whole?" % (det["hot_span"], det["cachelines"]))
 ]=])
 execute_process(COMMAND python3 ${WORK}/check.py ${WORK}/rq.json
 	RESULT_VARIABLE rc OUTPUT_VARIABLE msg ERROR_VARIABLE perr)

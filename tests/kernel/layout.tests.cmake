@@ -6,3 +6,7 @@ zt_kernel_test(layout-every-struct layout-structs.cmake)
 zt_kernel_test(layout-mixed-objects layout-mixed.cmake)
 # layout -p on mlx5 core: struct mlx5e_rq's hot fields from the real RX path.
 zt_kernel_test(layout-mlx5e-rq layout-rq.cmake)
+# layout --apply on a copy of the source, the kernel's make rebuilds en_rx.o, pahole
+# confirms the predicted layout of struct mlx5e_rq (both compilers).
+zt_kernel_test(layout-apply-clang layout-apply.cmake -DCC=clang)
+zt_kernel_test(layout-apply-gcc layout-apply.cmake -DCC=gcc)

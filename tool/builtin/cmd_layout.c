@@ -4,6 +4,8 @@
  * joined with which fields it touches: hot spans, bloat, array strides,
  * cache-line groups, and a predicted reorder. --diff compares two builds.
  */
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +18,7 @@
 #include "fix_layout.h"
 #include "hotrules.h"
 #include "layout.h"
+#include "layout_html.h"
 #include "pahole.h"
 #include "parse-options.h"
 #include "strbuf.h"
@@ -53,6 +56,9 @@ struct layout_run {
 	char **explicit;	/* --struct and hot-fields records: must exist */
 	size_t n_explicit;
 	const char *apply_dir;	/* --apply: rewrite suggestions in sources under it */
+	const char *source_dir;	/* -s: the tree the objects were built from */
+	char source_real[PATH_MAX];	/* its realpath */
+	char apply_real[PATH_MAX];	/* and the --apply directory's */
 	char **apply_args;
 	struct zt_ci_output out;	/* baseline, suppressions: as check */
 };
@@ -126,7 +132,9 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct layout_r
 				  "hot-path rules file for the AST pass (as in check)"),
 		ZT_OPT_JOBS(&ctx->jobs, "parse N translation units at once in the AST pass"),
 		ZT_OPT_FORMAT(&r->format,
-			      ZT_FORMATS(ZT_FORMAT_TEXT, ZT_FORMAT_JSON, ZT_FORMAT_SARIF), NULL),
+			      ZT_FORMATS(ZT_FORMAT_TEXT, ZT_FORMAT_JSON, ZT_FORMAT_SARIF,
+					 ZT_FORMAT_HTML),
+			      NULL),
 		ZT_OPT_CALLBACK('W', NULL, &r->checks, "CHECK",
 				"enable or disable a check (-Wno-layout-bloat)", zt_opt_checks),
 		ZT_OPT_CALLBACK(0, "cacheline", r, "N", "cache-line size (default 64)",
@@ -137,6 +145,10 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct layout_r
 		ZT_OPT_STRING(0, "apply", &r->apply_dir, "DIR",
 			      "write each suggested reorder into the struct's\n"
 			      "definition, which must be under DIR (a copy)"),
+		ZT_OPT_STRING('s', "source", &r->source_dir, "SRC",
+			      "with --apply: the tree the objects were built from;\n"
+			      "a definition under SRC is rewritten at the same\n"
+			      "place under DIR"),
 		ZT_OPT_STRING(0, "baseline", &r->out.baseline, "OLD.json",
 			      "report only findings not in OLD.json (as in check)"),
 		ZT_OPT_STRING(0, "allow", &r->out.allow, "FILE",
@@ -160,6 +172,12 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct layout_r
 		return error("no object files given; see 'zerotax layout --help'");
 	if ((r->hot.n || r->rules_files.n) && !r->build_dir)
 		return error("--hot and --rules drive the AST pass: give -p BUILD_DIR too");
+	if (r->source_dir && !r->apply_dir)
+		return error("-s names the tree --apply DIR copies: give --apply DIR too");
+	if (r->source_dir && !realpath(r->source_dir, r->source_real))
+		return error("-s %s: %s", r->source_dir, strerror(errno));
+	if (r->source_dir && !realpath(r->apply_dir, r->apply_real))
+		return error("--apply %s: %s", r->apply_dir, strerror(errno));
 	return 1;
 }
 
@@ -213,7 +231,7 @@ static void warn_skipped(const char *obj, const struct zt_layouts *ls, size_t fr
 /*
  * pahole for @obj: the audited structs, then (a few rounds) the types they
  * embed, whose alignment the placement needs. Returns the number of audited
- * layouts at the front of @ls, or -1 with ls->error set (the object is
+ * layouts at the front of @ls, or -1 with error() said (the object is
  * unusable: no DWARF, pahole failed).
  */
 static long read_layouts(const struct layout_run *r, const char *obj, char **names, size_t n,
@@ -263,6 +281,33 @@ static long read_layouts(const struct layout_run *r, const char *obj, char **nam
 	return (long)n_audit;
 }
 
+/*
+ * --apply: rewrite the definition of rep->l under the copy. DWARF names the
+ * file in the tree the objects were built from: with -s SRC, a file under
+ * SRC is rewritten at the same relative place under the --apply directory.
+ */
+static int apply_one(const struct layout_run *r, const struct zt_struct_report *rep)
+{
+	struct zt_struct_report moved = *rep;
+	struct zt_layout l;
+	char *rel = NULL;
+	int ret;
+
+	if (r->source_dir && rep->have_suggestion && rep->l->decl_file)
+		rel = zt_real_path_under(r->source_real, rep->l->decl_file);
+	if (rel) {
+		l = *rep->l;
+		/* absolute: libclang runs in the compile command's directory */
+		l.decl_file = xasprintf("%s/%s", r->apply_real, rel);
+		moved.l = &l;
+	}
+	ret = zt_layout_apply(&moved, r->apply_dir, r->apply_args);
+	if (rel)
+		free(l.decl_file);
+	free(rel);
+	return ret;
+}
+
 /* Did pahole print @name in @ls, even in a shape we skipped? */
 static bool printed(const struct zt_layouts *ls, long n_audit, const char *name)
 {
@@ -282,15 +327,20 @@ static bool printed(const struct zt_layouts *ls, long n_audit, const char *name)
 static size_t read_objects(const struct layout_run *r, char **names, size_t n_names,
 			   struct zt_layouts *ls, long *n_audit)
 {
-	char why[sizeof(ls->error)] = "";
+	char *why = NULL;
 	size_t good = 0;
 
 	for (size_t o = 0; o < r->n_objs; o++) {
+		/* with several objects a bad one is a warning: its error is kept quiet */
+		bool quiet = zt_quiet_errors(r->n_objs > 1);
+
 		n_audit[o] = read_layouts(r, r->objs[o], names, n_names, &ls[o]);
+		zt_quiet_errors(quiet);
 		if (n_audit[o] < 0) {
+			free(why);
+			why = xstrdup(zt_last_error());
 			if (r->n_objs > 1)
-				warning("%s; skipped", ls[o].error);
-			memcpy(why, ls[o].error, sizeof(why));
+				warning("%s; skipped", why);
 			zt_layouts_release(&ls[o]);
 			continue;
 		}
@@ -298,8 +348,7 @@ static size_t read_objects(const struct layout_run *r, char **names, size_t n_na
 	}
 	if (!good && r->n_objs > 1)
 		error("no object could be read (last: %s)", why);
-	else if (!good)
-		error("%s", why);
+	free(why);
 	return good;
 }
 
@@ -349,6 +398,34 @@ static bool audited(const struct layout_run *r, const char *name)
 	return yes;
 }
 
+/*
+ * --format=html: the page, with the findings as the text report shows them
+ * (after suppressions and the baseline) at its end; the exit code is the
+ * text report's.
+ */
+static int finish_html(struct zt_ctx *ctx, struct layout_run *r, struct zt_findings *fs,
+		       json_t *info, const struct zt_layout_html *html)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len), *out = ctx->out;
+	int ret;
+
+	if (!mem) {
+		error("cannot buffer the findings: %s", strerror(errno));
+		return ZT_EXIT_INTERNAL;
+	}
+	r->out.format = ZT_CI_TEXT;
+	ctx->out = mem;
+	ret = zt_ci_finish(ctx, fs, info, &r->out, ZT_EXIT_CLEAN);
+	ctx->out = out;
+	fclose(mem);
+	if (ret == ZT_EXIT_CLEAN || ret == ZT_EXIT_FINDINGS)
+		zt_layout_html_write(html, "zerotax layout audit", len ? text : NULL, ctx->out);
+	free(text);
+	return ret;
+}
+
 static int audit(struct zt_ctx *ctx, struct layout_run *r)
 {
 	struct zt_findings fs = { 0 };
@@ -358,7 +435,9 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 	size_t n_names, n_seen = 0;
 	int ret = ZT_EXIT_INPUT;
 	json_t *info = json_object(), *structs = json_array();
+	struct zt_layout_html html;
 
+	zt_layout_html_init(&html, r->po.cacheline);
 	/* pahole first (cheap): the AST pass only runs when there is something to audit */
 	n_names = struct_names(r, &names);
 	if (!read_objects(r, names, n_names, ls, n_audit))
@@ -401,8 +480,10 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 			if (ctx->verbose && ctx->format == ZT_FORMAT_TEXT)
 				zt_struct_report_print(&rep, ctx->err);
 			json_array_append_new(structs, struct_json(l, r->objs[o], &rep));
+			if (ctx->format == ZT_FORMAT_HTML)
+				zt_layout_html_add(&html, &rep);
 			zt_layout_findings(&rep, r->checks.on, &fs);
-			if (r->apply_dir && zt_layout_apply(&rep, r->apply_dir, r->apply_args) < 0) {
+			if (r->apply_dir && apply_one(r, &rep) < 0) {
 				zt_struct_report_release(&rep);
 				goto out;
 			}
@@ -418,8 +499,12 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 	r->out.format = ctx->format == ZT_FORMAT_JSON ? ZT_CI_JSON :
 			ctx->format == ZT_FORMAT_SARIF ? ZT_CI_SARIF : ZT_CI_TEXT;
 	r->out.allow_dirs[0] = ".";
-	ret = zt_ci_finish(ctx, &fs, info, &r->out, ZT_EXIT_CLEAN);
+	if (ctx->format == ZT_FORMAT_HTML)
+		ret = finish_html(ctx, r, &fs, info, &html);
+	else
+		ret = zt_ci_finish(ctx, &fs, info, &r->out, ZT_EXIT_CLEAN);
 out:
+	zt_layout_html_release(&html);
 	json_decref(structs);
 	json_decref(info);
 	zt_findings_release(&fs);
@@ -457,11 +542,8 @@ static int diff(struct zt_ctx *ctx, struct layout_run *r)
 	n_names = struct_names(r, &names);
 	for (int s = 0; s < 2; s++) {
 		sd[s].n = read_layouts(r, r->objs[s], names, n_names, &sd[s].ls);
-		if (sd[s].n < 0) {
-			/* a diff needs both sides */
-			error("%s", sd[s].ls.error);
-			goto out;
-		}
+		if (sd[s].n < 0)
+			goto out;	/* a diff needs both sides; error() said why */
 	}
 	for (size_t i = 0; i < r->n_explicit; i++)
 		if (!side_find(&sd[0], r->explicit[i]) && !side_find(&sd[1], r->explicit[i])) {

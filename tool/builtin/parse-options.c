@@ -17,6 +17,7 @@ static const char *const format_names[] = {
 	[ZT_FORMAT_SARIF] = "sarif",
 	[ZT_FORMAT_GCC] = "gcc",
 	[ZT_FORMAT_REPORT] = "report",
+	[ZT_FORMAT_HTML] = "html",
 };
 
 unsigned long zt_format_bits(int first, ...)

@@ -318,6 +318,7 @@ int findings__fprintf(const struct zt_findings *fs, const struct zt_emit_conf *c
 	case ZT_FORMAT_TEXT:
 	case ZT_FORMAT_GCC:
 	case ZT_FORMAT_REPORT:
+	case ZT_FORMAT_HTML:	/* the layout page has its own emitter */
 		break;
 	}
 	return findings__fprintf_text(fs, conf, fp);

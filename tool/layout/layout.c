@@ -13,6 +13,7 @@
 
 #include "baseline.h"
 #include "layout.h"
+#include "strbuf.h"
 #include "zerotax.h"
 
 #define MAX_TYPE_DEPTH 8
@@ -39,7 +40,7 @@ void zt_layout_rules_add_hot(struct zt_layout_rules *r, const char *record, cons
 {
 	struct zt_hot_field *h;
 
-	r->hot = xrealloc(r->hot, (r->n_hot + 1) * sizeof(*r->hot));
+	ZT_ALLOC_GROW(r->hot, r->n_hot + 1, r->alloc_hot);
 	h = &r->hot[r->n_hot++];
 	h->record = xstrdup(zt_record_basename(record));
 	h->field = xstrdup(field);
@@ -96,7 +97,7 @@ int zt_layout_rules_parse(const char *text, const char *name, struct zt_layout_r
 				ret = error("%s:%u: bad group size '%s'", name, lineno, tok[4]);
 				break;
 			}
-			r->groups = xrealloc(r->groups, (r->n_groups + 1) * sizeof(*r->groups));
+			ZT_ALLOC_GROW(r->groups, r->n_groups + 1, r->alloc_groups);
 			g = &r->groups[r->n_groups++];
 			g->record = xstrdup(tok[2]);
 			g->group = xstrdup(tok[3]);
@@ -451,6 +452,287 @@ static unsigned long hot_length(const struct zt_member *m, unsigned int cl)
 	return elem && elem < cl ? elem : cl;
 }
 
+/* ---- where hot accesses land inside an embedded struct ------------------ */
+
+static bool is_hot(enum zt_freq f)
+{
+	return f >= ZT_FREQ_PER_POLL;
+}
+
+struct hot_ctx {
+	const struct zt_layouts *types;
+	const struct zt_layout_rules *rules;
+	unsigned int cl;
+};
+
+static void range_add(struct zt_hot_ranges *r, unsigned long start, unsigned long end)
+{
+	if (end <= start)
+		return;
+	ZT_ALLOC_GROW(r->v, r->n + 1, r->alloc);
+	r->v[r->n].start = start;
+	r->v[r->n].end = end;
+	r->n++;
+}
+
+/* The struct or union @m embeds by value, as pahole printed it (typedefs followed); NULL if none. */
+static const struct zt_layout *embedded_type(const struct hot_ctx *hc, const struct zt_member *m)
+{
+	const struct zt_layout *found = NULL;
+	char *t;
+
+	if (m->kind != ZT_MEMBER_FIELD || m->n_dims || m->bitfield || m->func_ptr || !hc->types)
+		return NULL;
+	t = bare_type(m->type);
+	for (int d = 0; d < MAX_TYPE_DEPTH && !strchr(t, '*') && !strchr(t, '('); d++) {
+		const char *target = NULL;
+
+		found = zt_layouts_find(hc->types, t);
+		if (found)
+			break;
+		for (size_t i = 0; i < hc->types->n_td && !target; i++)
+			if (!strcmp(hc->types->td[i].name, t))
+				target = hc->types->td[i].target;
+		if (!target)
+			break;
+		free(t);
+		t = bare_type(target);
+	}
+	free(t);
+	/* another type of the same name (a different translation unit's): not this one */
+	return found && found->sum.size == m->end - m->start ? found : NULL;
+}
+
+/*
+ * Member of @l that @path names, as zt_layout_member(); *rest is what is left
+ * of the path below an embedded (non-inline) member ("head" of
+ * "page_cache.head"), NULL when the path ends there.
+ */
+static int resolve(const struct zt_layout *l, const char *path, const char **rest)
+{
+	char *p = xstrdup(path), *dot = p;
+	int i;
+
+	*rest = NULL;
+	for (;;) {
+		dot = strchr(dot, '.');
+		if (dot)
+			*dot = '\0';
+		i = zt_layout_member(l, p);
+		if (!dot)
+			break;
+		if (i >= 0 && l->m[i].kind == ZT_MEMBER_FIELD) {
+			*rest = path + (dot - p) + 1;
+			break;
+		}
+		*dot++ = '.';
+	}
+	free(p);
+	return i;
+}
+
+static bool path_ranges(const struct hot_ctx *hc, const struct zt_layout *l, const char *path,
+			unsigned long base, int depth, struct zt_hot_ranges *out);
+
+/* Ranges from the hot rules about @l itself (embedded at @base); false when none names it. */
+static bool type_ranges(const struct hot_ctx *hc, const struct zt_layout *l, unsigned long base,
+			int depth, struct zt_hot_ranges *out)
+{
+	bool any = false;
+
+	for (size_t h = 0; hc->rules && depth < MAX_TYPE_DEPTH && h < hc->rules->n_hot; h++) {
+		const struct zt_hot_field *hf = &hc->rules->hot[h];
+
+		if (is_hot(hf->freq) && !strcmp(hf->record, l->name))
+			any |= path_ranges(hc, l, hf->field, base, depth, out);
+	}
+	return any;
+}
+
+/* Hot bytes of member @i of @l (at @base), accessed through @rest below it (NULL: as a whole). */
+static void member_ranges(const struct hot_ctx *hc, const struct zt_layout *l, int i,
+			  const char *rest, unsigned long base, int depth, struct zt_hot_ranges *out)
+{
+	const struct zt_member *m = &l->m[i];
+	const struct zt_layout *t;
+
+	if (m->kind != ZT_MEMBER_FIELD) {
+		/* an inline body: its fields */
+		for (size_t j = i + 1; j < l->n && l->m[j].depth > m->depth; j++)
+			if (l->m[j].kind == ZT_MEMBER_FIELD)
+				member_ranges(hc, l, (int)j, NULL, base, depth, out);
+		return;
+	}
+	t = depth + 1 < MAX_TYPE_DEPTH ? embedded_type(hc, m) : NULL;
+	if (t && rest && path_ranges(hc, t, rest, base + m->start, depth + 1, out))
+		return;
+	if (t && !rest && type_ranges(hc, t, base + m->start, depth + 1, out))
+		return;
+	range_add(out, base + m->start, base + m->start + hot_length(m, hc->cl));
+}
+
+/* @path in @l (at @base); a leaf name of a nested body matches every member so named. */
+static bool path_ranges(const struct hot_ctx *hc, const struct zt_layout *l, const char *path,
+			unsigned long base, int depth, struct zt_hot_ranges *out)
+{
+	const char *rest, *leaf;
+	int i = resolve(l, path, &rest);
+	bool any = false;
+
+	if (i >= 0) {
+		member_ranges(hc, l, i, rest, base, depth, out);
+		return true;
+	}
+	leaf = strrchr(path, '.');
+	leaf = leaf ? leaf + 1 : path;
+	for (size_t j = 0; j < l->n; j++)
+		if (!strcmp(l->m[j].name, leaf)) {
+			member_ranges(hc, l, (int)j, NULL, base, depth, out);
+			any = true;
+		}
+	return any;
+}
+
+/*
+ * rep->member_hot: for each hot embedded struct member, where the hot
+ * accesses land in it. The audited struct's own rules say how it is reached
+ * (a path below it narrows to that member; the member named as a whole, by
+ * its address, narrows to the embedded type's hot fields); a member whose hot
+ * bytes cannot be told keeps counting whole.
+ */
+static void embedded_hot(struct zt_struct_report *rep, const struct zt_layouts *types)
+{
+	const struct zt_layout *l = rep->l;
+	struct hot_ctx hc = { types, rep->rules, l->cacheline };
+	bool *whole = xcalloc(l->n + 1, sizeof(*whole)), *keep = xcalloc(l->n + 1, sizeof(*keep));
+
+	for (size_t h = 0; rep->rules && h < rep->rules->n_hot; h++) {
+		const struct zt_hot_field *hf = &rep->rules->hot[h];
+		const struct zt_layout *t;
+		const char *rest;
+		int i;
+
+		if (!is_hot(hf->freq) || strcmp(hf->record, l->name))
+			continue;
+		i = resolve(l, hf->field, &rest);
+		if (i < 0 || !rest)
+			continue;	/* whole uses: below */
+		t = embedded_type(&hc, &l->m[i]);
+		if (t && path_ranges(&hc, t, rest, 0, 1, &rep->member_hot[i]))
+			continue;
+		whole[i] = true;	/* a path we cannot follow: the whole member */
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		const struct zt_member *m = &l->m[i];
+		const struct zt_layout *t;
+		struct zt_hot_ranges *r = &rep->member_hot[i];
+		bool named = false;
+
+		if (!is_hot(rep->member_freq[i]) || m->kind != ZT_MEMBER_FIELD)
+			continue;
+		t = embedded_type(&hc, m);
+		if (!t || whole[i]) {
+			r->n = 0;
+			continue;
+		}
+		/* hot without a path below it (named whole, by leaf name, or as part of a body) */
+		for (size_t h = 0; rep->rules && h < rep->rules->n_hot && !named; h++) {
+			const struct zt_hot_field *hf = &rep->rules->hot[h];
+			const char *rest;
+			int k;
+
+			if (!is_hot(hf->freq) || strcmp(hf->record, l->name))
+				continue;
+			k = resolve(l, hf->field, &rest);
+			if (k >= 0 && rest)
+				continue;
+			if (k < 0) {
+				const char *leaf = strrchr(hf->field, '.');
+
+				named = !strcmp(m->name, leaf ? leaf + 1 : hf->field);
+				continue;
+			}
+			for (int p = (int)i; p >= 0 && !named; p = l->m[p].parent)
+				named = p == k;
+		}
+		if (named && !type_ranges(&hc, t, 0, 1, r)) {
+			r->n = 0;	/* nothing known about the inside: all of it */
+			continue;
+		}
+		keep[i] = r->n > 0;
+	}
+	for (size_t i = 0; i < l->n; i++)
+		if (!keep[i])
+			rep->member_hot[i].n = 0;
+	free(whole);
+	free(keep);
+}
+
+/* The hot bytes of member @i starting at @start, one [s, e) at a time. */
+static size_t hot_extents(const struct zt_struct_report *rep, int i, unsigned long start,
+			  unsigned long end, unsigned long (*out)[2], size_t max)
+{
+	const struct zt_hot_ranges *r = &rep->member_hot[i];
+	size_t n = 0;
+
+	if (!r->n) {
+		if (end > start && end - start > rep->l->cacheline)
+			end = start + hot_length(&rep->l->m[i], rep->l->cacheline);
+		out[0][0] = start;
+		out[0][1] = end;
+		return 1;
+	}
+	for (size_t k = 0; k < r->n && n < max; k++) {
+		out[n][0] = start + r->v[k].start;
+		out[n][1] = start + r->v[k].end;
+		n++;
+	}
+	return n;
+}
+
+/* Cache lines member @i's hot bytes touch where it is now. */
+static unsigned int member_hot_lines(const struct zt_struct_report *rep, int i)
+{
+	const struct zt_member *m = &rep->l->m[i];
+	unsigned int cl = rep->l->cacheline, n = 0;
+	size_t max = rep->member_hot[i].n + 1, nx;
+	unsigned long (*ext)[2] = xcalloc(max, sizeof(*ext));
+	unsigned char *seen = xcalloc(m->last_line - m->first_line + 2, 1);
+
+	nx = hot_extents(rep, i, m->start, m->end, ext, max);
+	for (size_t x = 0; x < nx; x++)
+		for (unsigned long k = ext[x][0] / cl; ext[x][1] > ext[x][0] &&
+		     k <= (ext[x][1] - 1) / cl && k <= m->last_line; k++)
+			if (k >= m->first_line && !seen[k - m->first_line]) {
+				seen[k - m->first_line] = 1;
+				n++;
+			}
+	free(seen);
+	free(ext);
+	return n;
+}
+
+/* Bytes member @i makes hot (distinct: ranges may overlap). */
+static unsigned long member_hot_bytes(const struct zt_struct_report *rep, int i)
+{
+	const struct zt_member *m = &rep->l->m[i];
+	const struct zt_hot_ranges *r = &rep->member_hot[i];
+	unsigned long len = m->end - m->start, n = 0;
+	unsigned char *b;
+
+	if (!r->n)
+		return hot_length(m, rep->l->cacheline);
+	b = xcalloc(len + 1, 1);
+	for (size_t k = 0; k < r->n; k++)
+		for (unsigned long x = r->v[k].start; x < r->v[k].end && x < len; x++)
+			if (!b[x]) {
+				b[x] = 1;
+				n++;
+			}
+	free(b);
+	return n;
+}
+
 static unsigned int span_of(const struct zt_struct_report *rep, const struct zt_placement *p,
 			    bool current)
 {
@@ -458,6 +740,8 @@ static unsigned int span_of(const struct zt_struct_report *rep, const struct zt_
 	unsigned int cl = l->cacheline, nl, span = 0;
 	unsigned long size = current ? l->sum.size : p->size;
 	unsigned char *seen;
+	unsigned long (*ext)[2] = NULL;
+	size_t nx;
 
 	if (size > ZT_LAYOUT_MAX_SIZE)
 		return 0;	/* not simulated: see zt_struct_analyze() */
@@ -480,16 +764,23 @@ static unsigned int span_of(const struct zt_struct_report *rep, const struct zt_
 			s = new_start(rep, p, (int)i);
 			e = new_end(rep, p, (int)i);
 		}
-		if (e > s && e - s > cl)
-			e = s + hot_length(m, cl);
-		if (e <= s)
-			continue;
-		for (unsigned long k = s / cl; k <= (e - 1) / cl && k < nl; k++)
-			if (!seen[k]) {
-				seen[k] = 1;
-				span++;
-			}
+		if (rep->member_hot[i].n)
+			nx = rep->member_hot[i].n;
+		else
+			nx = 1;
+		ext = xrealloc(ext, nx * sizeof(*ext));
+		nx = hot_extents(rep, (int)i, s, e, ext, nx);
+		for (size_t x = 0; x < nx; x++) {
+			if (ext[x][1] <= ext[x][0])
+				continue;
+			for (unsigned long k = ext[x][0] / cl; k <= (ext[x][1] - 1) / cl && k < nl; k++)
+				if (!seen[k]) {
+					seen[k] = 1;
+					span++;
+				}
+		}
 	}
+	free(ext);
 	free(seen);
 	return span;
 }
@@ -553,7 +844,7 @@ static void placement_release(struct zt_placement *p)
 
 struct unit {
 	int *idx;		/* top-level member indexes, in order */
-	size_t n;
+	size_t n, alloc;
 	unsigned long align;
 	unsigned long bytes;
 	enum zt_freq freq;
@@ -566,7 +857,7 @@ struct unit {
 
 struct units {
 	struct unit *v;
-	size_t n;
+	size_t n, alloc;
 	char **groups;
 	size_t n_groups;
 };
@@ -584,7 +875,7 @@ static struct unit *new_unit(struct units *us)
 {
 	struct unit *u;
 
-	us->v = xrealloc(us->v, (us->n + 1) * sizeof(*us->v));
+	ZT_ALLOC_GROW(us->v, us->n + 1, us->alloc);
 	u = &us->v[us->n];
 	memset(u, 0, sizeof(*u));
 	u->orig = us->n++;
@@ -596,13 +887,13 @@ static void unit_add(const struct zt_struct_report *rep, struct unit *u, int i)
 {
 	const struct zt_member *m = &rep->l->m[i];
 
-	u->idx = xrealloc(u->idx, (u->n + 1) * sizeof(*u->idx));
+	ZT_ALLOC_GROW(u->idx, u->n + 1, u->alloc);
 	u->idx[u->n++] = i;
 	u->align = max_ul(u->align, rep->member_align[i]);
 	u->bytes += m->bitfield ? (m->bit_size + 7) / 8 : m->size;
 	if (rep->member_freq[i] > u->freq)
 		u->freq = rep->member_freq[i];
-	if (hot_length(m, rep->l->cacheline) < m->end - m->start)
+	if (hot_length(m, rep->l->cacheline) < m->end - m->start || rep->member_hot[i].n)
 		u->big_array = true;
 }
 
@@ -659,11 +950,6 @@ static void units_release(struct units *us)
 	free(us->v);
 	zt_names_free(us->groups, us->n_groups);
 	memset(us, 0, sizeof(*us));
-}
-
-static bool is_hot(enum zt_freq f)
-{
-	return f >= ZT_FREQ_PER_POLL;
 }
 
 static int cmp_units(const void *pa, const void *pb)
@@ -934,6 +1220,7 @@ int zt_struct_analyze(const struct zt_layout *l, const char *object, const struc
 	rep->object = object;
 	rep->member_align = xcalloc(l->n + 1, sizeof(*rep->member_align));
 	rep->member_freq = xcalloc(l->n + 1, sizeof(*rep->member_freq));
+	rep->member_hot = xcalloc(l->n + 1, sizeof(*rep->member_hot));
 	rep->rules = rules;
 	rep->pool = rules && zt_layout_rules_is_pool(rules, l->name);
 	{
@@ -990,6 +1277,7 @@ int zt_struct_analyze(const struct zt_layout *l, const char *object, const struc
 		rep->hot_fields++;
 		mark_hot(rep, i, hf->freq);
 	}
+	embedded_hot(rep, types);
 	{
 		/* distinct hot bytes: union arms overlap */
 		unsigned char *hot = xcalloc(l->sum.size + 1, 1);
@@ -999,12 +1287,17 @@ int zt_struct_analyze(const struct zt_layout *l, const char *object, const struc
 
 			if (!is_hot(rep->member_freq[i]) || m->kind != ZT_MEMBER_FIELD)
 				continue;
-			for (unsigned long b = m->start;
-			     b < m->start + hot_length(m, l->cacheline) && b < l->sum.size; b++)
-				if (!hot[b]) {
-					hot[b] = 1;
-					rep->hot_bytes++;
-				}
+			unsigned long (*ext)[2] = xcalloc(rep->member_hot[i].n + 1, sizeof(*ext));
+			size_t nx = hot_extents(rep, (int)i, m->start, m->end, ext,
+						rep->member_hot[i].n + 1);
+
+			for (size_t x = 0; x < nx; x++)
+				for (unsigned long b = ext[x][0]; b < ext[x][1] && b < l->sum.size; b++)
+					if (!hot[b]) {
+						hot[b] = 1;
+						rep->hot_bytes++;
+					}
+			free(ext);
 		}
 		free(hot);
 	}
@@ -1052,6 +1345,9 @@ void zt_struct_report_release(struct zt_struct_report *rep)
 {
 	free(rep->member_align);
 	free(rep->member_freq);
+	for (size_t i = 0; rep->member_hot && rep->l && i < rep->l->n; i++)
+		free(rep->member_hot[i].v);
+	free(rep->member_hot);
 	free(rep->why_unverified);
 	zt_names_free(rep->unknown_fields, rep->n_unknown);
 	placement_release(&rep->current);
@@ -1081,6 +1377,52 @@ char **zt_placement_names(const struct zt_struct_report *rep, const struct zt_pl
 	}
 	*n = p->n;
 	return v;
+}
+
+void zt_placement_map(const struct zt_struct_report *rep, const struct zt_placement *p,
+		      struct zt_byte_map *map)
+{
+	const struct zt_layout *l = rep->l;
+	unsigned long size = p ? p->size : l->sum.size, (*ext)[2] = NULL;
+
+	memset(map, 0, sizeof(*map));
+	if (size > ZT_LAYOUT_MAX_SIZE)
+		return;
+	map->size = size;
+	map->owner = xmalloc((size + 1) * sizeof(*map->owner));
+	map->hot = xcalloc(size + 1, sizeof(*map->hot));
+	for (unsigned long b = 0; b < size; b++)
+		map->owner[b] = -1;
+	for (size_t i = 0; i < l->n; i++) {
+		const struct zt_member *m = &l->m[i];
+		unsigned long s = p ? new_start(rep, p, (int)i) : m->start;
+		unsigned long e = p ? new_end(rep, p, (int)i) : m->end;
+		size_t nx;
+
+		if (m->parent < 0) {
+			for (unsigned long b = s; b < e && b < size; b++)
+				map->owner[b] = (int)i;
+			if (e > map->used)
+				map->used = e < size ? e : size;
+		}
+		/* hot bytes as span_of() counts them */
+		if (!is_hot(rep->member_freq[i]) || m->kind != ZT_MEMBER_FIELD)
+			continue;
+		ext = xrealloc(ext, (rep->member_hot[i].n + 1) * sizeof(*ext));
+		nx = hot_extents(rep, (int)i, s, e, ext, rep->member_hot[i].n + 1);
+		for (size_t x = 0; x < nx; x++)
+			for (unsigned long b = ext[x][0]; b < ext[x][1] && b < size; b++)
+				if (map->hot[b] < rep->member_freq[i])
+					map->hot[b] = rep->member_freq[i];
+	}
+	free(ext);
+}
+
+void zt_byte_map_release(struct zt_byte_map *map)
+{
+	free(map->owner);
+	free(map->hot);
+	memset(map, 0, sizeof(*map));
 }
 
 /* ---- findings ------------------------------------------------------------ */
@@ -1117,11 +1459,14 @@ static json_t *report_json(const struct zt_struct_report *rep)
 		if (m->parent >= 0 && is_hot(rep->member_freq[m->parent]) &&
 		    l->m[m->parent].kind == ZT_MEMBER_FIELD)
 			continue;
-		json_array_append_new(hot, json_pack("{s:s, s:s, s:I, s:I, s:i}", "field", m->name,
-						     "frequency", freq_short(rep->member_freq[i]),
+		json_array_append_new(hot, json_pack("{s:s, s:s, s:I, s:I, s:i, s:I, s:i}", "field",
+						     m->name, "frequency",
+						     freq_short(rep->member_freq[i]),
 						     "offset", (json_int_t)m->start,
 						     "size", (json_int_t)(m->end - m->start),
-						     "cacheline", (int)m->first_line));
+						     "cacheline", (int)m->first_line,
+						     "hot_bytes", (json_int_t)member_hot_bytes(rep, (int)i),
+						     "hot_lines", (int)member_hot_lines(rep, (int)i)));
 	}
 	o = json_pack("{s:s, s:s, s:I, s:i, s:I, s:b, s:i, s:i, s:I, s:I, s:I, s:o}",
 		      "record", l->name, "object", rep->object ? rep->object : "",
@@ -1203,7 +1548,14 @@ static void note_hot_fields(const struct zt_struct_report *rep, struct zt_findin
 		if (m->parent >= 0 && is_hot(rep->member_freq[m->parent]) &&
 		    l->m[m->parent].kind == ZT_MEMBER_FIELD)
 			continue;
-		if (hot_length(m, l->cacheline) < m->end - m->start)
+		if (rep->member_hot[i].n)
+			zt_finding_add_note(f, "%s struct '%s' at %lu (%lu bytes, lines %u-%u): "
+					    "counted as the %lu bytes of its hot members, in %u "
+					    "cache line%s", freq_short(rep->member_freq[i]), m->name,
+					    m->start, m->end - m->start, m->first_line, m->last_line,
+					    member_hot_bytes(rep, (int)i), member_hot_lines(rep, (int)i),
+					    member_hot_lines(rep, (int)i) == 1 ? "" : "s");
+		else if (hot_length(m, l->cacheline) < m->end - m->start)
 			zt_finding_add_note(f, "%s array '%s' at %lu (%lu bytes, lines %u-%u): "
 					    "counted as the %lu bytes one access touches",
 					    freq_short(rep->member_freq[i]), m->name, m->start,

@@ -31,11 +31,11 @@ struct zt_group_limit {
 /* What the hot path touches, and which structs are array/pool elements. */
 struct zt_layout_rules {
 	struct zt_hot_field *hot;
-	size_t n_hot;
+	size_t n_hot, alloc_hot;
 	char **pools;		/* records used as array/pool elements */
 	size_t n_pools;
 	struct zt_group_limit *groups;
-	size_t n_groups;
+	size_t n_groups, alloc_groups;
 	char **hot_funcs;	/* "hot FUNC" lines and --hot: roots for the AST pass */
 	size_t n_hot_funcs;
 };
@@ -74,6 +74,16 @@ struct zt_placement {
 	unsigned long holes;	/* bytes of holes between members (not tail padding) */
 };
 
+/* Bytes hot accesses touch inside an embedded struct member: [start, end) from its start. */
+struct zt_hot_range {
+	unsigned long start, end;
+};
+
+struct zt_hot_ranges {
+	struct zt_hot_range *v;	/* n == 0: the whole member (an array: one access) */
+	size_t n, alloc;
+};
+
 /* The analysis of one struct. */
 struct zt_struct_report {
 	const struct zt_layout *l;
@@ -85,6 +95,12 @@ struct zt_struct_report {
 	unsigned long align;
 	unsigned long *member_align;	/* per member index of the layout (top level filled) */
 	enum zt_freq *member_freq;	/* per member index: hottest use of it or inside it */
+	/*
+	 * Per member index: a hot embedded struct counts only where its own hot
+	 * members lie (the fields named through it, else the embedded type's hot
+	 * fields), not its whole length.
+	 */
+	struct zt_hot_ranges *member_hot;
 	unsigned int hot_fields;	/* hot entries resolved in this struct */
 	char **unknown_fields;	/* hot entries that name no member */
 	size_t n_unknown;
@@ -115,6 +131,23 @@ void zt_layout_findings(const struct zt_struct_report *rep, const bool *enabled,
 char **zt_placement_names(const struct zt_struct_report *rep, const struct zt_placement *p,
 			  size_t *n);
 void zt_names_free(char **names, size_t n);
+
+/*
+ * What each byte of a placement holds, for pictures: the top-level member
+ * (-1: a hole, or tail padding from @used on) and how hot the accesses that
+ * touch it are (ZT_FREQ_UNKNOWN: none). @p NULL: the current layout as pahole
+ * printed it. Caller frees with zt_byte_map_release().
+ */
+struct zt_byte_map {
+	int *owner;
+	enum zt_freq *hot;
+	unsigned long size;	/* bytes mapped */
+	unsigned long used;	/* end of the last member: padding after it */
+};
+
+void zt_placement_map(const struct zt_struct_report *rep, const struct zt_placement *p,
+		      struct zt_byte_map *map);
+void zt_byte_map_release(struct zt_byte_map *map);
 
 /* A textual rendering of the suggestion (for text output and docs). */
 void zt_struct_report_print(const struct zt_struct_report *rep, FILE *fp);

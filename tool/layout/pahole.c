@@ -15,6 +15,7 @@
 
 #include "pahole.h"
 #include "process.h"
+#include "strbuf.h"
 #include "zerotax.h"
 
 #define MAX_DEPTH 64
@@ -41,6 +42,7 @@ struct parser {
 	char *enum_type;		/* skipping an inline "enum {" body: its type */
 	char *decl_file;		/* "/ * <id> FILE:LINE * /" seen before the next type */
 	unsigned int decl_line;
+	char *why;			/* the last line not understood: why (no line number) */
 };
 
 /* Forget members [from, n) of @l. */
@@ -68,13 +70,10 @@ static int perr(struct parser *p, const char *fmt, ...) __attribute__((format(pr
 static int perr(struct parser *p, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
-	n = snprintf(p->out->error, sizeof(p->out->error), "pahole output line %u: ", p->lineno);
-	if (n < 0 || (size_t)n >= sizeof(p->out->error))
-		n = 0;
+	free(p->why);
 	va_start(ap, fmt);
-	vsnprintf(p->out->error + n, sizeof(p->out->error) - n, fmt, ap);
+	p->why = xvasprintf(fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -142,7 +141,7 @@ static int add_type(struct parser *p, const char *name, bool is_union, bool is_t
 	struct zt_layouts *ls = p->out;
 	struct zt_layout *l;
 
-	ls->v = xrealloc(ls->v, (ls->n + 1) * sizeof(*ls->v));
+	ZT_ALLOC_GROW(ls->v, ls->n + 1, ls->alloc);
 	l = &ls->v[ls->n++];
 	memset(l, 0, sizeof(*l));
 	l->name = xstrdup(name);
@@ -631,7 +630,7 @@ static int open_body(struct parser *p, const char *s)
 
 static void add_not_found(struct zt_layouts *ls, const char *s, size_t n)
 {
-	ls->not_found = xrealloc(ls->not_found, (ls->n_not_found + 1) * sizeof(char *));
+	ZT_ALLOC_GROW(ls->not_found, ls->n_not_found + 1, ls->alloc_not_found);
 	ls->not_found[ls->n_not_found++] = xstrndup(s, n);
 }
 
@@ -717,7 +716,7 @@ static int parse_outside(struct parser *p, char *s)
 					perr(p, "cannot read typedef '%.60s'", s);
 				return -1;
 			}
-			ls->td = xrealloc(ls->td, (ls->n_td + 1) * sizeof(*ls->td));
+			ZT_ALLOC_GROW(ls->td, ls->n_td + 1, ls->alloc_td);
 			ls->td[ls->n_td].name = tmp.name;
 			ls->td[ls->n_td].target = tmp.type;
 			ls->n_td++;
@@ -880,18 +879,14 @@ static void add_skip(struct parser *p, const char *raw)
 {
 	struct zt_layouts *ls = p->out;
 	struct zt_pahole_skip *k;
-	const char *why = ls->error;
+	const char *why = p->why ? p->why : "";
 
-	/* the message already says the line number */
-	if (starts(why, "pahole output line ") && strstr(why, ": "))
-		why = strstr(why, ": ") + 2;
-	ls->skipped = xrealloc(ls->skipped, (ls->n_skipped + 1) * sizeof(*ls->skipped));
+	ZT_ALLOC_GROW(ls->skipped, ls->n_skipped + 1, ls->alloc_skipped);
 	k = &ls->skipped[ls->n_skipped++];
 	k->type = p->cur ? xstrdup(p->cur->name) : NULL;
 	k->line = p->lineno;
 	k->text = xstrdup(raw);
 	k->why = xstrdup(why);
-	ls->error[0] = '\0';
 }
 
 /* Forget the type being read: nothing half-parsed reaches a caller. */
@@ -915,7 +910,6 @@ static int parse(const char *text, size_t len, unsigned int cacheline, bool tole
 	bool resync = false;	/* skipping to the end of a type not understood */
 	int ret = 0;
 
-	out->error[0] = '\0';
 	while (s < end) {
 		const char *nl = memchr(s, '\n', end - s);
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
@@ -960,12 +954,15 @@ static int parse(const char *text, size_t len, unsigned int cacheline, bool tole
 			ret = 0;
 		}
 	}
+	if (ret)
+		error("pahole output line %u: %s", p.lineno, p.why);
 	if (p.cur)
 		drop_type(&p);
 	free(p.enum_type);
 	free(buf);
 	free(raw);
 	free(p.decl_file);
+	free(p.why);
 	return ret;
 }
 
@@ -978,18 +975,6 @@ void zt_pahole_parse_tolerant(const char *text, size_t len, unsigned int cacheli
 			      struct zt_layouts *out)
 {
 	parse(text, len, cacheline, true, out);
-}
-
-static int run_error(struct zt_layouts *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int run_error(struct zt_layouts *out, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(out->error, sizeof(out->error), fmt, ap);
-	va_end(ap);
-	return -1;
 }
 
 /* One pahole run; parses into @out. */
@@ -1017,16 +1002,16 @@ static int run_once(const char *obj, const char *list, const struct zt_pahole_op
 	argv[argc] = NULL;
 	if (zt_spawn(argv, &so, &r) < 0) {
 		if (r.timed_out)
-			run_error(out, "pahole timed out on '%s'", obj);
+			error("pahole timed out on '%s'", obj);
 		else
-			run_error(out, "cannot run '%s'", pahole);
+			error("cannot run '%s'", pahole);
 		goto out;
 	}
 	if (r.exit_code != 0) {
 		char *e = r.err_len ? r.err : r.out;
 		size_t l = strcspn(e, "\n");
 
-		run_error(out, "pahole failed on '%s' (exit %d): %.*s", obj, r.exit_code,
+		error("pahole failed on '%s' (exit %d): %.*s", obj, r.exit_code,
 			  (int)(l > 160 ? 160 : l), e);
 		goto out;
 	}
@@ -1120,11 +1105,11 @@ int zt_pahole_run(const char *obj, char *const *types, size_t n,
 
 	/* pahole falls back to the running kernel's BTF for a path it cannot open */
 	if (access(obj, R_OK) < 0)
-		return run_error(out, "cannot read '%s': %s", obj, strerror(errno));
+		return error("cannot read '%s': %s", obj, strerror(errno));
 	if (!zt_have_program(pahole))
-		return run_error(out, "pahole not found ('%s'); install dwarves (pahole 1.24)", pahole);
+		return error("pahole not found ('%s'); install dwarves (pahole 1.24)", pahole);
 	if (elf_has_dwarf(obj) == 0)
-		return run_error(out, "no DWARF debug info in %s: build with -g", obj);
+		return error("no DWARF debug info in %s: build with -g", obj);
 	if (!n)
 		return run_once(obj, NULL, opts, out);
 	{

@@ -92,14 +92,13 @@ struct zt_pahole_skip {
 
 struct zt_layouts {
 	struct zt_layout *v;
-	size_t n;
+	size_t n, alloc;
 	struct zt_typedef *td;
-	size_t n_td;
+	size_t n_td, alloc_td;
 	char **not_found;	/* "type 'x' not found" (pahole exits 0 for these) */
-	size_t n_not_found;
+	size_t n_not_found, alloc_not_found;
 	struct zt_pahole_skip *skipped;	/* zt_pahole_run, zt_pahole_parse_tolerant */
-	size_t n_skipped;
-	char error[256];	/* the reason when a call returns -1 */
+	size_t n_skipped, alloc_skipped;
 };
 
 struct zt_pahole_opts {
@@ -110,8 +109,8 @@ struct zt_pahole_opts {
 
 /*
  * Parse pahole's text (stdout; stderr lines saying "type 'x' not found" may
- * be mixed in). Appends to @out. Returns 0, or -1 with out->error set; never
- * prints.
+ * be mixed in). Appends to @out. Returns 0, or -1 with error() said (the
+ * line number and why; zt_quiet_errors() to keep it quiet).
  */
 int zt_pahole_parse(const char *text, size_t len, unsigned int cacheline, struct zt_layouts *out);
 /*
@@ -125,7 +124,7 @@ void zt_pahole_parse_tolerant(const char *text, size_t len, unsigned int cacheli
 /*
  * Run pahole on @obj for @types (all types when n == 0) and parse
  * tolerantly. Types pahole did not find end up in out->not_found, types it
- * printed in a shape not understood in out->skipped. -1 with out->error set
+ * printed in a shape not understood in out->skipped. -1 with error() said
  * when the object is unreadable, has no DWARF, or pahole is missing or fails.
  */
 int zt_pahole_run(const char *obj, char *const *types, size_t n,

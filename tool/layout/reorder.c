@@ -11,6 +11,7 @@
 
 #include "pahole.h"
 #include "reorder.h"
+#include "strbuf.h"
 #include "zerotax.h"
 
 struct item {
@@ -88,7 +89,7 @@ static enum CXChildVisitResult find_visit(CXCursor c, CXCursor parent, CXClientD
 
 struct members {
 	struct item *v;
-	size_t n;
+	size_t n, alloc;
 	const char *text;
 	size_t len;
 	const char *err;	/* set when a member cannot be handled */
@@ -164,7 +165,7 @@ static enum CXChildVisitResult member_visit(CXCursor c, CXCursor parent, CXClien
 		ms->err = "several members share one declaration (int a, b;); split it first";
 		return CXChildVisit_Break;
 	}
-	ms->v = xrealloc(ms->v, (ms->n + 1) * sizeof(*ms->v));
+	ZT_ALLOC_GROW(ms->v, ms->n + 1, ms->alloc);
 	it = &ms->v[ms->n++];
 	memset(it, 0, sizeof(*it));
 	s = clang_getCursorSpelling(c);

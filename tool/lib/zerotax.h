@@ -31,6 +31,7 @@ enum zt_format {
 	ZT_FORMAT_SARIF,
 	ZT_FORMAT_GCC,		/* one GCC-style line per finding, no notes */
 	ZT_FORMAT_REPORT,	/* coccicheck --mode=report lines */
+	ZT_FORMAT_HTML,		/* layout: one self-contained audit page */
 };
 
 /* Does @f put a JSON document on stdout (so errors must be JSON too)? */
@@ -67,9 +68,7 @@ struct zt_ctx {
  *    step; the per-TU workers record it in their results. It is cleared at
  *    the start of each zt_main().
  *  - A step runner's own wrapper (fix's fail(), prove's step_fail()) only
- *    adds the step's name and calls error(); pahole's parser still keeps
- *    its reason in struct zt_layouts.error (the layout room is being
- *    rewritten; to be brought to error() there).
+ *    adds the step's name and calls error().
  *  - Out of memory is not an error: x*alloc() abort with a message.
  */
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -202,7 +202,7 @@ static void test_option_messages(void **state)
 	assert_string_equal(zt_last_error(), "-j wants a positive number, not '0'");
 	free(r.out);
 	r = RUN("layout", "--format=xml", "x.o");
-	assert_string_equal(zt_last_error(), "--format wants text, json or sarif, not 'xml'");
+	assert_string_equal(zt_last_error(), "--format wants text, json, sarif or html, not 'xml'");
 	free(r.out);
 	/* layout takes -j for its AST pass */
 	r = RUN("layout", "-j", "2");

@@ -14,6 +14,7 @@
 
 #include "commands.h"
 #include "layout.h"
+#include "layout_html.h"
 #include "pahole.h"
 #include "process.h"
 #include "reorder.h"
@@ -161,12 +162,13 @@ static void test_hot_span_and_array_stride(void **state)
 					   &rep), 0);
 	assert_true(rep.verified);
 	assert_int_equal(rep.n_unknown, 1);
-	/* xdp.data is inside an embedded struct: the whole xdp counts */
-	assert_int_equal(rep.hot_bytes, 48 + 8 + 8 + 16);
+	/* xdp.data is inside an embedded struct: only data counts, not all of xdp */
+	assert_int_equal(rep.hot_bytes, 8 + 8 + 8 + 16);
 	assert_int_equal(rep.hot_span, 3);
-	assert_int_equal(rep.min_hot_span, 2);
+	assert_int_equal(rep.min_hot_span, 1);
 	assert_true(rep.have_suggestion);
-	assert_int_equal(rep.suggested.hot_span, 2);
+	/* dma, orig_addr, xskb_list_node, then xdp: its data shares their line */
+	assert_int_equal(rep.suggested.hot_span, 1);
 	assert_int_equal(rep.suggested.size, 144);
 	zt_layout_findings(&rep, all_on, &fs);
 	assert_int_equal(count(&fs, ZT_CHECK_LAYOUT_HOT_SPAN), 1);
@@ -175,11 +177,11 @@ static void test_hot_span_and_array_stride(void **state)
 	f = first(&fs, ZT_CHECK_LAYOUT_ARRAY_STRIDE);
 	assert_non_null(strstr(f->message, "144 bytes: 3 cache lines per element; 16 bytes less (128)"));
 	f = first(&fs, ZT_CHECK_LAYOUT_HOT_SPAN);
-	assert_non_null(strstr(f->message, "span 3 cache lines; they fit in 2"));
+	assert_non_null(strstr(f->message, "span 3 cache lines; they fit in 1"));
 	assert_string_equal(f->type, "struct frame_xsk");
 	assert_non_null(json_object_get(f->details, "suggestion"));
 	assert_int_equal(json_integer_value(json_object_get(json_object_get(f->details,
-							"suggestion"), "hot_span")), 2);
+							"suggestion"), "hot_span")), 1);
 	zt_findings_release(&fs);
 	zt_struct_report_release(&rep);
 	zt_layout_rules_release(&r);
@@ -308,6 +310,151 @@ static void test_hot_array_counts_one_access(void **state)
 	zt_struct_report_release(&rep);
 	zt_layout_rules_release(&r);
 	zt_layouts_release(&ls);
+}
+
+/*
+ * A hot embedded struct counts where its hot members lie: the embedded type's
+ * own hot fields when it is used whole (by address), the path below it when
+ * the rules name one, all of it when nothing is known about its inside.
+ */
+static const char embedded_text[] =
+	"struct pc {\n"
+	"\tunsigned int head; /* 0 4 */\n"
+	"\tunsigned int tail; /* 4 4 */\n"
+	"\tlong unsigned int cache[256]; /* 8 2048 */\n"
+	"\t/* size: 2056, cachelines: 33, members: 3 */\n"
+	"\t/* last cacheline: 8 bytes */\n"
+	"};\n"
+	"struct rx {\n"
+	"\tvoid * cq; /* 0 8 */\n"
+	"\tlong unsigned int cold[8]; /* 8 64 */\n"
+	"\tstruct pc pc; /* 72 2056 */\n"
+	"\tint last; /* 2128 4 */\n"
+	"\t/* size: 2136, cachelines: 34, members: 4 */\n"
+	"\t/* padding: 4 */\n"
+	"\t/* last cacheline: 24 bytes */\n"
+	"};\n";
+
+static void analyze_embedded(const char *rules_text, struct zt_layouts *ls,
+			     struct zt_layout_rules *r, struct zt_struct_report *rep)
+{
+	assert_int_equal(zt_pahole_parse(embedded_text, strlen(embedded_text), 64, ls), 0);
+	rules(rules_text, r);
+	assert_int_equal(zt_struct_analyze(zt_layouts_find(ls, "rx"), "rx.o", ls, r, rep), 0);
+	assert_true(rep->verified);
+}
+
+static void release_embedded(struct zt_layouts *ls, struct zt_layout_rules *r,
+			     struct zt_struct_report *rep)
+{
+	zt_struct_report_release(rep);
+	zt_layout_rules_release(r);
+	zt_layouts_release(ls);
+	memset(ls, 0, sizeof(*ls));
+	memset(r, 0, sizeof(*r));
+}
+
+static void test_hot_embedded_struct_counts_its_hot_members(void **state)
+{
+	struct zt_layouts ls = { 0 };
+	struct zt_layout_rules r = { 0 };
+	struct zt_struct_report rep;
+	struct zt_findings fs = { 0 };
+	bool noted = false;
+
+	/* pc used whole (&rx->pc): its own hot fields head, tail, cache[i] */
+	analyze_embedded("struct rx cq per-packet\nstruct rx pc per-packet\n"
+			 "struct rx last per-packet\nstruct pc head per-packet\n"
+			 "struct pc tail per-packet\nstruct pc cache per-packet\n", &ls, &r, &rep);
+	assert_int_equal(rep.hot_bytes, 8 + (4 + 4 + 8) + 4);
+	assert_int_equal(rep.hot_span, 3);	/* lines 0 (cq), 1 (pc's head), 33 (last) */
+	assert_int_equal(rep.min_hot_span, 1);
+	assert_true(rep.have_suggestion);
+	/* cq, last, then pc: its hot head shares their line */
+	assert_int_equal(rep.suggested.hot_span, 1);
+	assert_int_equal(rep.suggested.size, 2136);
+	zt_layout_findings(&rep, all_on, &fs);
+	for (size_t i = 0; i < fs.n; i++)
+		for (size_t k = 0; k < fs.v[i].n_notes; k++)
+			noted |= strstr(fs.v[i].notes[k], "struct 'pc' at 72 (2056 bytes, lines 1-33): "
+					"counted as the 16 bytes of its hot members, in 1 cache line")
+				 != NULL;
+	assert_true(noted);
+	zt_findings_release(&fs);
+	release_embedded(&ls, &r, &rep);
+
+	/* a path below it: only that member */
+	analyze_embedded("struct rx pc.tail per-packet\nstruct pc head per-poll\n", &ls, &r, &rep);
+	assert_int_equal(rep.hot_bytes, 4);
+	assert_int_equal(rep.hot_span, 1);
+	release_embedded(&ls, &r, &rep);
+
+	/* both: the path and the type's hot fields */
+	analyze_embedded("struct rx pc.cache per-packet\nstruct rx pc per-packet\n"
+			 "struct pc head per-poll\n", &ls, &r, &rep);
+	assert_int_equal(rep.hot_bytes, 8 + 4);
+	assert_int_equal(rep.hot_span, 1);
+	release_embedded(&ls, &r, &rep);
+
+	/* nothing known about its inside: all 2056 bytes, lines 1-33 */
+	analyze_embedded("struct rx pc per-packet\n", &ls, &r, &rep);
+	assert_int_equal(rep.hot_bytes, 2056);
+	assert_int_equal(rep.hot_span, 33);
+	release_embedded(&ls, &r, &rep);
+}
+
+/* --format=html: rows per line, holes and padding marked, every name escaped */
+static void test_html_page(void **state)
+{
+	struct zt_layouts ls = { 0 };
+	struct zt_layout_rules r = { 0 };
+	struct zt_struct_report rep;
+	struct zt_layout_html h;
+	struct zt_layout *l;
+	char *page = NULL;
+	size_t len = 0, rows = 0;
+	FILE *fp;
+
+	analyze_embedded("struct rx cq per-packet\nstruct rx last per-packet\n", &ls, &r, &rep);
+	zt_struct_report_release(&rep);
+	l = (struct zt_layout *)zt_layouts_find(&ls, "rx");
+	free(l->name);
+	l->name = xstrdup("rx<b>&\"q'");
+	free(l->decl_file);
+	l->decl_file = xstrdup("/src/<x>.h");
+	free(l->m[0].name);
+	l->m[0].name = xstrdup("c<q>");
+	zt_layout_rules_release(&r);
+	memset(&r, 0, sizeof(r));
+	zt_layout_rules_add_hot(&r, "rx<b>&\"q'", "c<q>", ZT_FREQ_PER_PACKET);
+	zt_layout_rules_add_hot(&r, "rx<b>&\"q'", "last", ZT_FREQ_PER_PACKET);
+	assert_int_equal(zt_struct_analyze(l, "o<1>.o", &ls, &r, &rep), 0);
+	assert_true(rep.have_suggestion);
+	zt_layout_html_init(&h, 64);
+	zt_layout_html_add(&h, &rep);
+	fp = open_memstream(&page, &len);
+	assert_non_null(fp);
+	zt_layout_html_write(&h, "a <title>", "x.h:1:1: warning: <b> & more\n", fp);
+	fclose(fp);
+	assert_null(strstr(page, "<b>"));
+	assert_null(strstr(page, "<q>"));
+	assert_null(strstr(page, "<x>"));
+	assert_null(strstr(page, "<1>"));
+	assert_null(strstr(page, "<title>a <title>"));
+	assert_non_null(strstr(page, "rx&lt;b&gt;&amp;&quot;q&#39;"));
+	assert_non_null(strstr(page, ">c&lt;q&gt;</span>"));
+	assert_non_null(strstr(page, "/src/&lt;x&gt;.h:"));
+	assert_non_null(strstr(page, "warning: &lt;b&gt; &amp; more"));
+	/* the current layout's 34 rows, then the suggestion's */
+	for (const char *p = page; (p = strstr(p, "<div class=\"line")); p++)
+		rows++;
+	assert_int_equal(rows, 34 + rep.suggested.lines);
+	assert_non_null(strstr(page, "class=\"seg pad\""));
+	assert_non_null(strstr(page, "class=\"seg hot\""));
+	assert_non_null(strstr(page, "data-layout=\"suggested\""));
+	free(page);
+	zt_layout_html_release(&h);
+	release_embedded(&ls, &r, &rep);
 }
 
 static void test_packed_struct_is_not_simulated(void **state)
@@ -556,6 +703,71 @@ static void test_command_audit_and_diff(void **state)
 	free(newc);
 }
 
+/*
+ * --apply DIR -s SRC: the objects were built from SRC (DWARF names its file);
+ * the definition is rewritten at the same place under the copy DIR, SRC stays.
+ */
+static void test_command_apply_to_copy(void **state)
+{
+	const char *hot = "struct demo_queue cq per-packet\n"
+			  "struct demo_queue mkey per-packet\n"
+			  "struct demo_queue wqe_cc per-packet\n";
+	char *hotf, *src, *copy, *srcc, *copyc, *o, *text, *orig, *now;
+	const char *body;
+	size_t n;
+	struct run r;
+
+	if (!zt_have_program("pahole"))
+		skip();
+	strcpy(tmpdir, "/tmp/zt-layout-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+	hotf = xasprintf("%s/hot.txt", tmpdir);
+	assert_int_equal(zt_write_file(hotf, hot, strlen(hot)), 0);
+	src = xasprintf("%s/src", tmpdir);
+	copy = xasprintf("%s/copy", tmpdir);
+	srcc = xasprintf("%s/xsk.c", src);
+	copyc = xasprintf("%s/xsk.c", copy);
+	assert_int_equal(zt_mkdir_p(src, 0755), 0);
+	assert_int_equal(zt_mkdir_p(copy, 0755), 0);
+	assert_int_equal(zt_read_file(DATA "xsk.c", &orig, &n), 0);
+	assert_int_equal(zt_write_file(srcc, orig, n), 0);
+	assert_int_equal(zt_write_file(copyc, orig, n), 0);
+	o = compile(srcc, "xsk.o");
+
+	/* -s belongs to --apply */
+	r = RUN("-s", src, "--hot-fields", hotf, o);
+	assert_int_equal(r.ret, ZT_EXIT_USAGE);
+	free(r.out);
+	/* without -s the definition (in src) is outside the copy: refused, nothing written */
+	r = RUN("--hot-fields", hotf, "--apply", copy, o);
+	assert_int_equal(r.ret, ZT_EXIT_INPUT);
+	assert_non_null(strstr(zt_last_error(), "outside"));
+	free(r.out);
+	r = RUN("--hot-fields", hotf, "--apply", copy, "-s", src, o);
+	assert_int_equal(r.ret, ZT_EXIT_FINDINGS);
+	free(r.out);
+	assert_int_equal(zt_read_file(srcc, &text, &n), 0);
+	assert_string_equal(text, orig);
+	free(text);
+	assert_int_equal(zt_read_file(copyc, &now, &n), 0);
+	assert_string_not_equal(now, orig);
+	/* the hot cq now opens the struct, the old first member moved down */
+	body = strstr(now, "struct demo_queue {\n");
+	assert_non_null(body);
+	body += strlen("struct demo_queue {\n");
+	assert_true(strstr(body, " cq;") < strchr(body, '\n'));
+	assert_non_null(strstr(body, "uint32_t flags;"));
+	free(now);
+	free(orig);
+	rm_tmpdir();
+	free(hotf);
+	free(src);
+	free(copy);
+	free(srcc);
+	free(copyc);
+	free(o);
+}
+
 /* -p: the hot fields come from check's AST pass over a compile database */
 static void test_command_ast_pass(void **state)
 {
@@ -628,10 +840,13 @@ int main(void)
 		cmocka_unit_test(test_bloat_and_groups),
 		cmocka_unit_test(test_unverified_model_predicts_nothing),
 		cmocka_unit_test(test_hot_array_counts_one_access),
+		cmocka_unit_test(test_hot_embedded_struct_counts_its_hot_members),
+		cmocka_unit_test(test_html_page),
 		cmocka_unit_test(test_packed_struct_is_not_simulated),
 		cmocka_unit_test(test_command_errors),
 		cmocka_unit_test(test_command_audit_and_diff),
 		cmocka_unit_test(test_command_ast_pass),
+		cmocka_unit_test(test_command_apply_to_copy),
 		cmocka_unit_test(test_command_mixed_objects),
 	};
 

@@ -27,7 +27,7 @@ static void parse_file(const char *name, struct zt_layouts *ls)
 	assert_int_equal(zt_read_file(path, &d, &n), 0);
 	if (zt_pahole_parse(d, n, 64, ls) < 0) {
 		free(d);
-		fail_msg("%s: %s", name, ls->error);
+		fail_msg("%s: %s", name, zt_last_error());
 	}
 	free(d);
 	free(path);
@@ -250,8 +250,8 @@ static void expect_error(const char *text, const char *what)
 	struct zt_layouts ls = { 0 };
 
 	assert_int_equal(zt_pahole_parse(text, strlen(text), 64, &ls), -1);
-	if (!strstr(ls.error, what))
-		fail_msg("error '%s' does not mention '%s'", ls.error, what);
+	if (!strstr(zt_last_error(), what))
+		fail_msg("error '%s' does not mention '%s'", zt_last_error(), what);
 	assert_int_equal(ls.n, 0);
 	zt_layouts_release(&ls);
 }
@@ -473,7 +473,7 @@ static void test_fresh_capture_parses_identically(void **state)
 					both = b;
 				}
 			if (zt_pahole_parse(both, strlen(both), 64, &fresh) < 0)
-				fail_msg("%s: %s", src, fresh.error);
+				fail_msg("%s: %s", src, zt_last_error());
 			free(both);
 			zt_spawn_result_release(&r);
 		}
@@ -522,9 +522,9 @@ static void test_run_errors(void **state)
 
 	/* pahole would read the running kernel's BTF for a missing path */
 	assert_int_equal(zt_pahole_run("/nonexistent.o", t, 1, NULL, &ls), -1);
-	assert_non_null(strstr(ls.error, "cannot read"));
+	assert_non_null(strstr(zt_last_error(), "cannot read"));
 	assert_int_equal(zt_pahole_run(DATA "basic.c", t, 1, &o, &ls), -1);
-	assert_non_null(strstr(ls.error, "pahole not found"));
+	assert_non_null(strstr(zt_last_error(), "pahole not found"));
 	zt_layouts_release(&ls);
 }
 

@@ -57,7 +57,7 @@ static void layouts_of(const char *o, const char *record, struct zt_layouts *ls)
 	char *t[] = { (char *)record };
 
 	if (zt_pahole_run(o, t, 1, NULL, ls) < 0)
-		fail_msg("%s", ls->error);
+		fail_msg("%s", zt_last_error());
 	for (int round = 0; round < 3; round++) {
 		char **refs;
 		size_t n = 0;
@@ -185,7 +185,8 @@ static void test_frame_descriptor(void **state)
 		  "struct frame_xsk xskb_list_node per-packet\n"
 		  "pool struct frame_xsk\n", &r);
 	assert_int_equal(r.span_before, 3);
-	assert_int_equal(r.span_after, 2);
+	/* only xdp.data of the embedded xdp is hot: it follows the others into their line */
+	assert_int_equal(r.span_after, 1);
 }
 
 static void test_scattered_queue(void **state)
