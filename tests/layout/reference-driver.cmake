@@ -21,7 +21,7 @@ if(NOT objs)
 endif()
 
 execute_process(
-	COMMAND ${ZEROTAX} layout -p ${WORK} --struct mlx5e_rq --format=json ${objs}
+	COMMAND ${ZEROTAX} layout -p ${WORK} --struct mlx5e_rq --format=json --no-cache ${objs}
 	OUTPUT_VARIABLE json ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT (rc EQUAL 0 OR rc EQUAL 1))
 	message(FATAL_ERROR "zerotax layout exited ${rc}\n${err}\n${json}")
@@ -48,6 +48,31 @@ if(nf GREATER 0)
 		endif()
 	endforeach()
 endif()
+
+# The AST pass through check's per-TU cache: a second run takes every TU from it
+# and says the same as a run without the cache.
+file(REMOVE_RECURSE ${WORK}/cache)
+foreach(round 1 2)
+	execute_process(
+		COMMAND ${ZEROTAX} layout -p ${WORK} --struct mlx5e_rq --format=json -v
+			--cache ${WORK}/cache ${objs}
+		OUTPUT_VARIABLE cached ERROR_VARIABLE err RESULT_VARIABLE crc)
+	if(NOT crc EQUAL rc)
+		message(FATAL_ERROR "layout --cache (round ${round}) exited ${crc}, not ${rc}\n${err}")
+	endif()
+endforeach()
+execute_process(COMMAND ${ZEROTAX} layout -p ${WORK} --struct mlx5e_rq --format=json --no-cache
+	${objs} OUTPUT_VARIABLE uncached RESULT_VARIABLE urc)
+if(NOT cached STREQUAL uncached OR NOT json STREQUAL uncached)
+	message(FATAL_ERROR "layout with the cache says something else than without it")
+endif()
+if(NOT err MATCHES "cache: ([0-9]+) of ([0-9]+) translation units reused")
+	message(FATAL_ERROR "no cache note in the second run:\n${err}")
+endif()
+if(NOT CMAKE_MATCH_1 EQUAL CMAKE_MATCH_2 OR CMAKE_MATCH_1 EQUAL 0)
+	message(FATAL_ERROR "the second run reused ${CMAKE_MATCH_1} of ${CMAKE_MATCH_2} TUs")
+endif()
+message(STATUS "layout --cache: ${CMAKE_MATCH_1} of ${CMAKE_MATCH_2} TUs reused, same JSON")
 
 list(GET objs 0 one)
 execute_process(

@@ -114,6 +114,17 @@ int zt_cache_open(struct zt_cache *c, const char *dir)
 	return 0;
 }
 
+void zt_cache_set_variant(struct zt_cache *c, const char *variant)
+{
+	char *salt;
+
+	if (!c->salt)
+		return;
+	salt = xasprintf("%s variant-%s", c->salt, variant);
+	free(c->salt);
+	c->salt = salt;
+}
+
 void zt_cache_close(struct zt_cache *c)
 {
 	struct zt_cache_memo *m = c->memo;

@@ -35,6 +35,11 @@ struct zt_cache {
  */
 int zt_cache_open(struct zt_cache *c, const char *dir);
 void zt_cache_close(struct zt_cache *c);
+/*
+ * Facts collected another way (layout's, with member accesses) are another
+ * entry of the same TU: @variant becomes part of every key of @c.
+ */
+void zt_cache_set_variant(struct zt_cache *c, const char *variant);
 /* Key and store paths under @root relative to it; -1 (error said) if @root does not exist. */
 int zt_cache_set_root(struct zt_cache *c, const char *root);
 

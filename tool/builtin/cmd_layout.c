@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cache.h"
 #include "callgraph.h"
 #include "check_pipeline.h"
 #include "commands.h"
@@ -61,6 +62,8 @@ struct layout_run {
 	char apply_real[PATH_MAX];	/* and the --apply directory's */
 	char **apply_args;
 	struct zt_ci_output out;	/* baseline, suppressions: as check */
+	const char *cache_dir;
+	bool no_cache;
 };
 
 static void push(char ***v, size_t *n, char *s)
@@ -131,6 +134,10 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct layout_r
 		ZT_OPTS_HOT_PATHS(r, "hot root for the AST pass (repeatable)",
 				  "hot-path rules file for the AST pass (as in check)"),
 		ZT_OPT_JOBS(&ctx->jobs, "parse N translation units at once in the AST pass"),
+		ZT_OPT_STRING(0, "cache", &r->cache_dir, "DIR",
+			      "per-TU cache of the AST pass, as check's (default\n"
+			      "$XDG_CACHE_HOME/zerotax or ~/.cache/zerotax)"),
+		ZT_OPT_BOOL(0, "no-cache", &r->no_cache, "do not read or write the cache"),
 		ZT_OPT_FORMAT(&r->format,
 			      ZT_FORMATS(ZT_FORMAT_TEXT, ZT_FORMAT_JSON, ZT_FORMAT_SARIF,
 					 ZT_FORMAT_HTML),
@@ -188,7 +195,8 @@ static int ast_pass(struct zt_ctx *ctx, struct layout_run *r)
 	struct zt_hotrules hr;
 	struct zt_hot_opts ho = { 0 };
 	struct zt_field_uses uses = { 0 };
-	int ret = -1;
+	struct zt_cache cache = { 0 };
+	int ret = -1, rc = 1;
 
 	zt_hotrules_init(&hr);
 	for (size_t i = 0; i < r->rules_files.n; i++)
@@ -196,6 +204,16 @@ static int ast_pass(struct zt_ctx *ctx, struct layout_run *r)
 			goto out;
 	if (zt_compdb_load(r->build_dir, &db))
 		goto out;
+	/* check's cache, its own entries: these facts carry member accesses */
+	if (!r->no_cache) {
+		rc = zt_cache_open(&cache, r->cache_dir);
+		if (!rc && zt_cache_set_root(&cache, r->build_dir))
+			rc = -1;
+		if (rc < 0)
+			goto out;	/* 1: no default cache directory, said */
+		zt_cache_set_variant(&cache, "field-accesses");
+	}
+	ho.cache = rc ? NULL : &cache;
 	ho.hot = r->hot.v;
 	ho.n_hot = r->hot.n;
 	ho.rules = &hr;
@@ -208,6 +226,7 @@ static int ast_pass(struct zt_ctx *ctx, struct layout_run *r)
 	ret = 0;
 out:
 	zt_field_uses_release(&uses);
+	zt_cache_close(&cache);
 	zt_compdb_release(&db);
 	zt_hotrules_release(&hr);
 	return ret;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cache.h"
 #include "callgraph.h"
 #include "parallel.h"
 #include "strbuf.h"
@@ -461,13 +462,51 @@ struct facts_job {
 	struct zt_facts_opts opts;
 	struct zt_tu_facts *out;
 	struct zt_facts_pool *pool;
+	const struct zt_cache *cache;
+	size_t reused, not_stored;	/* atomically */
 };
+
+/* A cached TU's facts (1), taken out of its entry. */
+static int facts_cached(struct facts_job *job, const char *key, struct zt_tu_facts *out)
+{
+	struct zt_tu_result hit;
+
+	if (zt_cache_get(job->cache, key, &hit) != 1)
+		return 0;
+	*out = hit.facts;
+	memset(&hit.facts, 0, sizeof(hit.facts));
+	zt_tu_result_release(&hit);
+	__atomic_add_fetch(&job->reused, 1, __ATOMIC_RELAXED);
+	return 1;
+}
+
+/* Stored as check stores a TU (without evidence); a failed parse is retried, not kept. */
+static void facts_store(struct facts_job *job, const char *key, const struct zt_compile_cmd *cmd,
+			const struct zt_tu_facts *f)
+{
+	struct zt_tu_result r = { .cmd = *cmd, .facts = *f };
+	json_t *j;
+
+	if (f->failed)
+		return;
+	j = zt_tu_result_to_json(&r);
+	if (zt_cache_put(job->cache, key, cmd, j))
+		__atomic_add_fetch(&job->not_stored, 1, __ATOMIC_RELAXED);
+	json_decref(j);
+}
 
 static void facts_one(size_t i, void *arg)
 {
 	struct facts_job *job = arg;
+	const struct zt_compile_cmd *cmd = &job->db->v[i];
+	char *key = job->cache ? zt_cache_key(job->cache, cmd) : NULL;
 
-	zt_facts_pool_collect(job->pool, &job->db->v[i], &job->opts, &job->out[i]);
+	if (!key || !facts_cached(job, key, &job->out[i])) {
+		zt_facts_pool_collect(job->pool, cmd, &job->opts, &job->out[i]);
+		if (key)
+			facts_store(job, key, cmd, &job->out[i]);
+	}
+	free(key);
 }
 
 void zt_program_finish(struct zt_program *p, const struct zt_hot_opts *opts)
@@ -510,13 +549,19 @@ void zt_program_finish(struct zt_program *p, const struct zt_hot_opts *opts)
 int zt_program_build(struct zt_ctx *ctx, const struct zt_compdb *db,
 		     const struct zt_hot_opts *opts, struct zt_program *p)
 {
-	struct facts_job job = { .db = db, .opts = { .field_accesses = opts->field_accesses } };
+	struct facts_job job = {
+		.db = db, .opts = { .field_accesses = opts->field_accesses }, .cache = opts->cache,
+	};
 
 	zt_program_init(p);
 	job.out = xcalloc(db->n, sizeof(*job.out));
 	job.pool = zt_facts_pool_new();
 	zt_parallel_for(db->n, ctx->jobs, facts_one, &job);
 	zt_facts_pool_free(job.pool);
+	if (job.not_stored)
+		warning("cache: %zu translation unit(s) could not be stored", job.not_stored);
+	if (ctx->verbose && opts->cache)
+		note("cache: %zu of %zu translation units reused", job.reused, db->n);
 
 	for (size_t i = 0; i < db->n; i++)
 		zt_program_add_tu(p, &job.out[i]);

@@ -47,11 +47,14 @@ struct zt_node {
 	size_t n_edges;
 };
 
+struct zt_cache;
+
 struct zt_hot_opts {
 	char *const *hot;	/* --hot FUNC */
 	size_t n_hot;
 	const struct zt_hotrules *rules;	/* may be NULL */
 	bool field_accesses;	/* collect member accesses (layout) */
+	const struct zt_cache *cache;	/* per-TU facts reused and stored; NULL: off */
 };
 
 struct zt_program {
