@@ -821,7 +821,8 @@ out:
 
 /* --- step 3: build the variants ------------------------------------------- */
 
-static int build_one(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, const char *cc)
+static int build_one(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, const char *cc,
+		     size_t *n_built)
 {
 	char *out = zt_prove_so_path(p, t, a, cc);
 	char *objdir = xasprintf("%s/obj/%s-%s-%s", p->work, zt_tree_name(t), zt_autoinit_name(a),
@@ -842,6 +843,7 @@ static int build_one(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, con
 	if (!ret && !zt_prove_is_file(out))
 		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "make reported success but %s is missing",
 				out);
+	*n_built += !ret;
 	zt_spawn_result_release(&res);
 	free(out);
 	free(objdir);
@@ -854,10 +856,35 @@ static int build_one(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, con
 	return ret;
 }
 
+/*
+ * fn(p, tree, auto-init, compiler, count) for every build of the trees from
+ * @first on: each compiler, each auto-init setting built; stops at an error.
+ */
+static int each_build(struct zt_prove *p, int first,
+		      int (*fn)(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a,
+				const char *cc, size_t *count),
+		      size_t *count)
+{
+	for (int t = first; t < ZT_TREE_MAX; t++) {
+		if (!p->tree[t])
+			continue;
+		for (size_t c = 0; c < p->o->n_compilers; c++)
+			for (int a = 0; a < ZT_AI_MAX; a++) {
+				int ret = p->autoinit_built[a] ?
+						  fn(p, t, a, p->o->compilers[c], count) : 0;
+
+				if (ret)
+					return ret;
+			}
+	}
+	return 0;
+}
+
 int zt_prove_step_build(struct zt_prove *p)
 {
 	char *sodir = xasprintf("%s/so", p->work);
-	int ret = 0, n = 0;
+	size_t n = 0;
+	int ret = 0;
 
 	if (!zt_prove_is_file(p->variant_mk)) {
 		ret = zt_prove_unavailable(p, "the reference driver has no variant.mk");
@@ -874,20 +901,10 @@ int zt_prove_step_build(struct zt_prove *p)
 	for (int a = 0; a < ZT_AI_MAX; a++)
 		p->autoinit_built[a] = p->o->quick ? a == ZT_AI_PATTERN :
 				       p->only_ai < 0 || a == p->only_ai;
-	for (int t = 0; t < ZT_TREE_MAX; t++) {
-		if (!p->tree[t])
-			continue;
-		for (size_t c = 0; c < p->o->n_compilers; c++)
-			for (int a = 0; a < ZT_AI_MAX; a++) {
-				if (!p->autoinit_built[a])
-					continue;
-				ret = build_one(p, t, a, p->o->compilers[c]);
-				if (ret)
-					goto out;
-				n++;
-			}
-	}
-	zt_prove_progress(p, "build: %d shared objects", n);
+	ret = each_build(p, 0, build_one, &n);
+	if (ret)
+		goto out;
+	zt_prove_progress(p, "build: %zu shared objects", n);
 out:
 	free(sodir);
 	return ret;
@@ -1156,18 +1173,9 @@ int zt_prove_step_difftest(struct zt_prove *p)
 
 	if (access(p->rd_trace, X_OK))
 		return zt_prove_unavailable(p, "rd-trace is not built (reference driver, issue 3)");
-	for (int t = ZT_TREE_HOIST; t < ZT_TREE_MAX; t++) {
-		if (!p->tree[t])
-			continue;
-		for (size_t c = 0; c < p->o->n_compilers; c++)
-			for (int a = 0; a < ZT_AI_MAX; a++) {
-				if (!p->autoinit_built[a])
-					continue;
-				ret = diff_build(p, t, a, p->o->compilers[c], &cases);
-				if (ret)
-					return ret;
-			}
-	}
+	ret = each_build(p, ZT_TREE_HOIST, diff_build, &cases);
+	if (ret)
+		return ret;
 	zt_prove_progress(p, "differential test: %zu cases, traces %s", cases,
 			  p->placement ? "identical but for page-pool statistics" :
 			  "byte-identical");
