@@ -15,5 +15,7 @@
  * @what names the file in messages ("compile database", "baseline", ...).
  */
 json_t *zt_json_load_file(const char *path, const char *what);
+/* The same for a document already in memory, said to come from @path. */
+json_t *zt_json_load_text(const char *text, size_t len, const char *path, const char *what);
 
 #endif /* ZT_JSON_FILE_H */
