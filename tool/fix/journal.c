@@ -224,8 +224,8 @@ int zt_fix_recover(const char *src_dir, char **what)
 	if (rc != 1)
 		rc = lock_file(path, &fd);
 	if (rc == 1) {
-		*what = xasprintf("another zerotax is writing back into %s now: not touching it",
-				  src_dir);
+		*what = xstrdup("another zerotax is writing back into this tree now: not "
+				"touching it");
 		ret = 1;
 	} else if (rc < 0) {
 		if (errno != ENOENT)
