@@ -110,17 +110,22 @@ static int wait_worker(pid_t worker, const sigset_t *set, int *sig, bool *ours)
 	}
 }
 
-static const char *signal_name(int sig)
+/* "interrupted by SIGINT", "crashed with SIGSEGV", "ended by SIGPIPE" */
+static char *how_it_ended(int sig, bool ours)
 {
-	switch (sig) {
-	case SIGHUP: return "SIGHUP";
-	case SIGINT: return "SIGINT";
-	case SIGTERM: return "SIGTERM";
-	case SIGKILL: return "SIGKILL";
-	case SIGSEGV: return "SIGSEGV";
-	case SIGABRT: return "SIGABRT";
-	default: return "a signal";
-	}
+	const char *abbrev = sigabbrev_np(sig);
+	char *name = abbrev ? xasprintf("SIG%s", abbrev) : xasprintf("signal %d", sig);
+	const char *how = "ended by";
+	char *s;
+
+	if (ours)
+		how = "interrupted by";
+	else if (sig == SIGSEGV || sig == SIGBUS || sig == SIGABRT || sig == SIGILL ||
+		 sig == SIGFPE)
+		how = "crashed with";
+	s = xasprintf("%s %s", how, name);
+	free(name);
+	return s;
 }
 
 static void __attribute__((noreturn)) guard(const struct zt_guard_opts *o, pid_t worker,
@@ -140,17 +145,18 @@ static void __attribute__((noreturn)) guard(const struct zt_guard_opts *o, pid_t
 	zt_remove_tree(dir);
 	if (sig) {
 		/* one line: what stopped it, and what became of the tree */
+		char *how = how_it_ended(sig, ours);
+
 		if (sig == SIGKILL)
 			error("%s was killed (SIGKILL): scratch removed; an interrupted write-back "
 			      "is recovered by the next zerotax command on the tree", o->what);
 		else if (rc)
-			error("%s %s %s: scratch removed; the tree could not be recovered: %s",
-			      o->what, ours ? "interrupted by" : "crashed with", signal_name(sig),
-			      zt_last_error());
+			error("%s %s: scratch removed; the tree could not be recovered: %s", o->what,
+			      how, zt_last_error());
 		else
-			warning("%s %s %s: scratch removed; %s", o->what,
-				ours ? "interrupted by" : "crashed with", signal_name(sig),
+			warning("%s %s: scratch removed; %s", o->what, how,
 				said ? said : "the tree is untouched");
+		free(how);
 		code = 128 + sig;
 	}
 	free(said);
