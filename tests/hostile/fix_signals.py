@@ -9,7 +9,7 @@
 #               Ctrl-C does) or to zerotax alone (SIGTERM, SIGHUP)
 #   write-back: strace delivers the signal to the worker at its 3rd rename of
 #               --in-place (the journal's, then one file replaced)
-# and each time: exit 128 + the signal, the first line of stderr, nothing of
+# and a crash (SIGABRT at the 3rd rename); each time: exit 128 + the signal, the first line of stderr, nothing of
 # ours left in TMPDIR, no process left that works in the scratch, and the
 # tree byte-identical to before (SHA-256 of every file).
 import hashlib
@@ -147,3 +147,6 @@ if not strace:
 for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
     while_running(s)
     during_write_back(s, strace)
+# a worker that crashes half-way (SIGABRT: the sanitizers leave it alone) is
+# recovered the same way
+during_write_back(signal.SIGABRT, strace)
