@@ -9,7 +9,8 @@
 #               Ctrl-C does) or to zerotax alone (SIGTERM, SIGHUP)
 #   write-back: strace delivers the signal to the worker at its 3rd rename of
 #               --in-place (the journal's, then one file replaced)
-# and a crash (SIGABRT at the 3rd rename); each time: exit 128 + the signal, the first line of stderr, nothing of
+# a crash (SIGABRT at the 3rd rename), and SIGTERM during the --output
+# copy (the unfinished copy is removed too); each time: exit 128 + the signal, the first line of stderr, nothing of
 # ours left in TMPDIR, no process left that works in the scratch, and the
 # tree byte-identical to before (SHA-256 of every file).
 import hashlib
@@ -141,6 +142,23 @@ def during_write_back(sig, strace):
         die(f"{name} during write-back: no rollback said:\n{p.stderr}")
 
 
+def during_output_copy(strace):
+    """SIGTERM as the --output copy writes types.h: the unfinished copy goes too."""
+    setup()
+    before = tree_sum(os.path.join(work, "src", "safe"))
+    out = os.path.join(work, "out")
+    p = subprocess.run([strace, "-f", "-o", "/dev/null", "-P", os.path.join(out, "types.h"),
+                        "-e", "trace=openat", "-e", "inject=openat:signal=SIGTERM:when=1",
+                        zerotax, "fix", "-i", "safe.json", "-s", "src/safe", "--output", out,
+                        "--diff"],
+                       cwd=work, env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                       text=True, timeout=240)
+    check_after("SIGTERM during the --output copy", signal.SIGTERM, p.returncode, p.stderr,
+                before, None)
+    if os.path.exists(out) or "unfinished --output" not in p.stderr:
+        die(f"the unfinished --output copy is left:\n{p.stderr}")
+
+
 strace = shutil.which("strace")
 if not strace:
     die("strace is needed (Debian package strace)")
@@ -150,3 +168,4 @@ for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
 # a worker that crashes half-way (SIGABRT: the sanitizers leave it alone) is
 # recovered the same way
 during_write_back(signal.SIGABRT, strace)
+during_output_copy(strace)

@@ -250,7 +250,7 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 	ctx->format = f.format;
 	ret = ZT_EXIT_INPUT;
 	/* Interrupted (SIGINT, SIGTERM, SIGHUP): no scratch left, the tree recovered. */
-	if (zt_fix_guard(f.o.source_dir) || zt_fix_recover_above(f.o.source_dir))
+	if (zt_fix_guard(f.o.source_dir, f.output) || zt_fix_recover_above(f.o.source_dir))
 		goto out;
 	if (build) {
 		if (zt_compdb_load(build, &db))

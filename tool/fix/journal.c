@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The write-back journal: a kill half-way is rolled back or completed next time. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -325,20 +326,83 @@ int zt_fix_recover_db(const struct zt_compdb *db)
 	return ret;
 }
 
+struct fix_guard {
+	const char *src;
+	const char *output;	/* --output DIR, NULL without */
+	bool output_was;	/* it existed (empty: fix refuses any other) before the run */
+};
+
+/* Empty or missing, as fix wants --output: then an interrupted copy may go. */
+static int output_state(const char *dir, bool *existed)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int ret = 0;
+
+	*existed = d != NULL;
+	if (!d)
+		return errno == ENOENT ? 0 : -1;
+	while (!ret && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			ret = -1;
+	closedir(d);
+	return ret;
+}
+
+/* Back to how it was: removed if this run made it, else emptied. */
+static void output_undo(const char *dir, bool existed)
+{
+	DIR *d;
+	struct dirent *e;
+
+	if (!existed) {
+		zt_remove_tree(dir);
+		return;
+	}
+	d = opendir(dir);
+	while (d && (e = readdir(d))) {
+		char *p;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		p = path_in(dir, e->d_name);
+		zt_remove_tree(p);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+}
+
 static int guard_recover(void *arg, char **said)
 {
-	int rc = zt_fix_recover(arg, said);
+	const struct fix_guard *g = arg;
+	int rc = zt_fix_recover(g->src, said);
 
+	if (g->output) {
+		char *s;
+
+		output_undo(g->output, g->output_was);
+		s = xasprintf("%s%s%s %s", *said ? *said : "the tree is untouched",
+			      "; the unfinished --output ", g->output,
+			      g->output_was ? "emptied" : "removed");
+		free(*said);
+		*said = s;
+	}
 	return rc < 0 ? -1 : 0;
 }
 
-int zt_fix_guard(const char *src_dir)
+int zt_fix_guard(const char *src_dir, const char *output_dir)
 {
+	/* the guard never returns from zt_guard_begin(): @g lives as long as it */
+	struct fix_guard g = { .src = src_dir };
 	const struct zt_guard_opts o = {
 		.what = "fix",
 		.recover = guard_recover,
-		.arg = (void *)src_dir,
+		.arg = &g,
 	};
 
+	/* a directory with something in it is refused by fix and never touched here */
+	if (output_dir && !output_state(output_dir, &g.output_was))
+		g.output = output_dir;
 	return zt_guard_begin(&o);
 }
