@@ -18,6 +18,7 @@
 #define JOURNAL ".zerotax-journal"
 #define HEADER "zerotax write-back journal 2\n"
 #define COMMIT "commit\n"
+#define LOCK_WAIT_MS 5000
 
 static int write_all(int fd, const char *text)
 {
@@ -103,12 +104,19 @@ static int lock_file(const char *path, int *fd)
 	*fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (*fd < 0)
 		return -1;
-	if (flock(*fd, LOCK_EX | LOCK_NB)) {
-		int busy = errno == EWOULDBLOCK;
+	/*
+	 * A live write-back holds it only while it renames (milliseconds): wait
+	 * for it a little, as parallel Kbuild checks finding one journal must.
+	 */
+	for (int waited = 0; flock(*fd, LOCK_EX | LOCK_NB); waited += 10) {
+		if (errno != EWOULDBLOCK || waited >= LOCK_WAIT_MS) {
+			int busy = errno == EWOULDBLOCK;
 
-		close(*fd);
-		*fd = -1;
-		return busy ? 1 : -1;
+			close(*fd);
+			*fd = -1;
+			return busy ? 1 : -1;
+		}
+		usleep(10 * 1000);
 	}
 	/* the writer unlinked it between our open and our lock: it finished */
 	if (fstat(*fd, &a) || stat(path, &b) || a.st_ino != b.st_ino || a.st_dev != b.st_dev) {
