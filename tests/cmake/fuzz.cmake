@@ -52,6 +52,7 @@ set(ZT_FUZZ_TARGETS
 	"layoutrules|${ZT_FUZZ_SEEDS}/layoutrules|60000"
 	"suppress|${ZT_FUZZ_SEEDS}/suppress|50000"
 	"findings|${ZT_FUZZ_SEEDS}/findings|5000"
+	"compdbtext|${ZT_FUZZ_SEEDS}/compdb|30000"
 	"compdb|${ZT_FUZZ_SEEDS}/compdb|800")
 set(zt_fuzz_bins)
 foreach(t ${ZT_FUZZ_TARGETS})

@@ -14,6 +14,16 @@
 static char dir[] = "/tmp/zt-fuzz-compdb-XXXXXX";
 static char path[sizeof(dir) + 32];
 
+/* libFuzzer ends with exit(): the scratch directory goes with it */
+static void remove_scratch(void)
+{
+	char json[256];
+
+	snprintf(json, sizeof(json), "%s/compile_commands.json", path);
+	unlink(json);
+	rmdir(path);
+}
+
 static bool keep_all(const struct zt_cc_arg *a, void *data)
 {
 	return true;
@@ -38,6 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 			snprintf(path, sizeof(path), "%s", dir);
 		}
+		atexit(remove_scratch);
 	}
 	{
 		char json[256];

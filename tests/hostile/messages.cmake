@@ -22,6 +22,23 @@ foreach(size -72 4611686018427387904)
 	zt_case(diff-size-${size} 3 "finding 0: \"size\" ${size} is out of range"
 		-- diff ${WORK}/bad.json ${WORK}/bad.json)
 endforeach()
+# one bad findings entry, said once (it was "finding 0: ..." and then
+# "FILE: cannot read finding 0"), by diff and by check --baseline
+string(REGEX REPLACE "\"line\": [0-9]+" "\"line\": -5" bad "${good}")
+file(WRITE ${WORK}/badline.json "${bad}")
+foreach(how diff baseline)
+	if(how STREQUAL "diff")
+		set(args diff ${WORK}/badline.json ${WORK}/badline.json)
+	else()
+		set(args check -p ${WORK} --no-cache --evidence=none --hot rx --baseline
+			${WORK}/badline.json)
+	endif()
+	zt_case(bad-entry-once-${how} 3 "badline.json: finding 0: \"line\" is not a line" -- ${args})
+	string(STRIP "${ERR}" said)
+	if(said MATCHES "\n")
+		message(FATAL_ERROR "bad-entry-once-${how}: more than one line:\n${ERR}")
+	endif()
+endforeach()
 # one problem, said once: a failed evidence compile was an error and then a warning
 file(WRITE ${WORK}/gccfails.c "#if !defined(__clang__)\n#error not for gcc\n#endif\n${ZT_OK_C}")
 zt_db(gccfails.c)

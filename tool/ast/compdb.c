@@ -26,42 +26,50 @@ static char *absolute(const char *dir, const char *path)
 	return xasprintf("%s/%s", dir, path);
 }
 
-/*
- * The whole document, checked before libclang sees it: libclang reads a
- * truncated database as the entries before the cut and says nothing.
- */
-static int validate(const char *json)
+/* Every entry an object with "directory", "file" and "command" or "arguments". */
+static int validate_doc(json_t *doc, const char *json)
 {
-	json_t *doc = zt_json_load_file(json, "compile database"), *e;
+	json_t *e;
 	size_t i;
-	int ret = -1;
 
-	if (!doc)
-		return -1;
-	if (!json_is_array(doc)) {
-		error("compile database '%s': not a JSON array of compile commands", json);
-		goto out;
-	}
+	if (!json_is_array(doc))
+		return error("compile database '%s': not a JSON array of compile commands", json);
 	json_array_foreach(doc, i, e) {
 		json_t *args = json_object_get(e, "arguments"), *a;
 		size_t j;
 
 		if (!json_is_object(e) || !json_is_string(json_object_get(e, "directory")) ||
 		    !json_is_string(json_object_get(e, "file")) ||
-		    !(json_is_string(json_object_get(e, "command")) || json_is_array(args))) {
-			error("compile database '%s': entry %zu is not an object with \"directory\", "
-			      "\"file\" and \"command\" or \"arguments\"", json, i);
-			goto out;
-		}
+		    !(json_is_string(json_object_get(e, "command")) || json_is_array(args)))
+			return error("compile database '%s': entry %zu is not an object with "
+				     "\"directory\", \"file\" and \"command\" or \"arguments\"",
+				     json, i);
 		json_array_foreach(args, j, a)
-			if (!json_is_string(a)) {
-				error("compile database '%s': entry %zu: argument %zu is not a string",
-				      json, i, j);
-				goto out;
-			}
+			if (!json_is_string(a))
+				return error("compile database '%s': entry %zu: argument %zu is not "
+					     "a string", json, i, j);
 	}
-	ret = 0;
-out:
+	return 0;
+}
+
+int zt_compdb_validate(const char *text, size_t len, const char *json)
+{
+	json_t *doc = zt_json_load_text(text, len, json, "compile database");
+	int ret = doc ? validate_doc(doc, json) : -1;
+
+	json_decref(doc);
+	return ret;
+}
+
+/*
+ * The whole document, checked before libclang sees it: libclang reads a
+ * truncated database as the entries before the cut and says nothing.
+ */
+static int validate(const char *json)
+{
+	json_t *doc = zt_json_load_file(json, "compile database");
+	int ret = doc ? validate_doc(doc, json) : -1;
+
 	json_decref(doc);
 	return ret;
 }

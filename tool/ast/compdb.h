@@ -30,6 +30,12 @@ struct zt_compdb {
 
 /* Load BUILD_DIR/compile_commands.json. -1 (with error() said) when broken. */
 int zt_compdb_load(const char *build_dir, struct zt_compdb *db);
+/*
+ * The check zt_compdb_load() makes of the whole document before libclang
+ * reads it (jansson: syntax, then the shape of every entry), on @text said to
+ * come from @json. 0, or -1 with error() said.
+ */
+int zt_compdb_validate(const char *text, size_t len, const char *json);
 /* One command per file, "cc FLAGS -c FILE" in the current directory. */
 int zt_compdb_from_files(char *const *files, size_t n_files, char *const *flags, size_t n_flags,
 			 struct zt_compdb *db);

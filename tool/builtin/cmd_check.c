@@ -15,6 +15,7 @@
 #include "baseline.h"
 #include "commands.h"
 #include "compdb.h"
+#include "journal.h"
 #include "check_pipeline.h"
 #include "check-options.h"
 
@@ -301,6 +302,11 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 	if (r.kbuild ? kbuild_compdb(&r, &db) :
 	    r.build_dir ? zt_compdb_load(r.build_dir, &db) :
 			  zt_compdb_from_files(r.files.v, r.files.n, r.flags.v, r.flags.n, &db)) {
+		ret = ZT_EXIT_INPUT;
+		goto out;
+	}
+	/* a write-back killed half-way is put right before the tree is read */
+	if (zt_fix_recover_db(&db)) {
 		ret = ZT_EXIT_INPUT;
 		goto out;
 	}

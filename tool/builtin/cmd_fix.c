@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "emit.h"
 #include "fixtree.h"
+#include "journal.h"
 #include "parse-options.h"
 #include "process.h"
 
@@ -248,15 +249,9 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 	diff_mode = f.diff_mode;
 	ctx->format = f.format;
 	ret = ZT_EXIT_INPUT;
-	{
-		char *what = NULL;
-
-		if (zt_fix_recover(f.o.source_dir, &what))
-			goto out;
-		if (what)
-			warning("%s: %s", f.o.source_dir, what);
-		free(what);
-	}
+	/* Interrupted (SIGINT, SIGTERM, SIGHUP): no scratch left, the tree recovered. */
+	if (zt_fix_guard(f.o.source_dir, f.output) || zt_fix_recover_above(f.o.source_dir))
+		goto out;
 	if (build) {
 		if (zt_compdb_load(build, &db))
 			goto out;

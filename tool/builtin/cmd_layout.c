@@ -18,6 +18,7 @@
 #include "fielduse.h"
 #include "fix_layout.h"
 #include "hotrules.h"
+#include "journal.h"
 #include "layout.h"
 #include "layout_html.h"
 #include "pahole.h"
@@ -202,7 +203,8 @@ static int ast_pass(struct zt_ctx *ctx, struct layout_run *r)
 	for (size_t i = 0; i < r->rules_files.n; i++)
 		if (zt_hotrules_load(r->rules_files.v[i], &hr))
 			goto out;
-	if (zt_compdb_load(r->build_dir, &db))
+	/* a write-back killed half-way is put right before the tree is read */
+	if (zt_compdb_load(r->build_dir, &db) || zt_fix_recover_db(&db))
 		goto out;
 	/* check's cache, its own entries: these facts carry member accesses */
 	if (!r->no_cache) {
@@ -651,7 +653,8 @@ int do_layout(struct zt_ctx *ctx, int argc, char **argv)
 	/* --diff reads no AST; the audit runs the pass after pahole */
 	if (r.build_dir && r.diff && ast_pass(ctx, &r))
 		goto out;
-	if (r.apply_dir && !(r.apply_args = zt_layout_apply_args(r.build_dir)))
+	if (r.apply_dir && (zt_fix_recover_above(r.apply_dir) ||
+			    !(r.apply_args = zt_layout_apply_args(r.build_dir))))
 		goto out;
 	ret = r.diff ? diff(ctx, &r) : audit(ctx, &r);
 out:

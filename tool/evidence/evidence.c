@@ -603,8 +603,7 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 	if (!ev->compiler_id)
 		return error("evidence: cannot run %s (is it installed?)", prog);
 
-	dir = xasprintf("%s/zt-evidence-XXXXXX", scratch_dir ? scratch_dir :
-			(getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp"));
+	dir = xasprintf("%s/zt-evidence-XXXXXX", scratch_dir ? scratch_dir : zt_tmpdir());
 	if (!mkdtemp(dir)) {
 		error("evidence: cannot create a scratch directory %s: %s", dir, strerror(errno));
 		free(dir);

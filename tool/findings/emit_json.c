@@ -244,11 +244,20 @@ int zt_findings_load_json(const char *path, struct zt_findings *fs, json_t **doc
 		error("%s: \"findings\" is not an array", path);
 		goto fail;
 	}
-	json_array_foreach(list, i, e)
-		if (zt_finding_from_json(e, fs)) {
-			error("%s: cannot read finding %zu", path, i);
+	json_array_foreach(list, i, e) {
+		/* one line for one bad entry: the reader's reason, with the file's name */
+		bool quiet = zt_quiet_errors(true);
+		int bad = zt_finding_from_json(e, fs);
+		char *why;
+
+		zt_quiet_errors(quiet);
+		if (bad) {
+			why = xstrdup(zt_last_error());
+			error("%s: %s", path, why[0] ? why : "cannot read a finding");
+			free(why);
 			goto fail;
 		}
+	}
 	if (document)
 		*document = doc;
 	else

@@ -103,12 +103,7 @@ int zt_fix_diff(const struct zt_fix_opts *opts, const struct zt_fix_result *resu
  */
 int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result *result,
 		      bool force);
-/*
- * A write-back killed half-way left SRC/.zerotax-journal: roll it back (every
- * file as it was before). 0 with *what saying what was done (NULL: nothing to
- * do), -1 with error() said.
- */
-int zt_fix_recover(const char *src_dir, char **what);
+/* A write-back killed half-way: see journal.h (zt_fix_recover()). */
 /* A git format-patch style mail in @dir; *path_out is the file written. */
 int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings *fs,
 			const struct zt_fix_result *result, const char *dir,

@@ -16,13 +16,6 @@
 /* How far below a rewritten file's directory the directories are real. */
 #define REAL_DEPTH 3
 
-const char *zt_tmpdir(void)
-{
-	const char *t = getenv("TMPDIR");
-
-	return t && t[0] ? t : "/tmp";
-}
-
 /* Replace the link @dir of the shadow (relative, "" the top) by a directory of links. */
 static int make_real(struct zt_shadow *sh, const char *rel)
 {

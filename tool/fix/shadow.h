@@ -54,7 +54,4 @@ void zt_shadow_mark(const struct zt_shadow *sh, struct zt_shadow_mark *m);
 int zt_shadow_restore(struct zt_shadow *sh, const struct zt_shadow_mark *m);
 void zt_shadow_mark_release(struct zt_shadow_mark *m);
 
-/* $TMPDIR when set and not empty, else /tmp. */
-const char *zt_tmpdir(void);
-
 #endif /* ZT_SHADOW_H */

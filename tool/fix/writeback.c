@@ -14,6 +14,7 @@
 
 #include "fix_internal.h"
 #include "fixtree.h"
+#include "journal.h"
 #include "process.h"
 
 /* ---- a whole copy, for --output and prove ------------------------------------ */
@@ -216,105 +217,6 @@ fail:
 	return -1;
 }
 
-/* ---- the journal: a write-back killed half-way is rolled back next time ---- */
-
-#define JOURNAL ".zerotax-journal"
-
-/* Every file the write-back may touch, one relative path a line, synced. */
-static int journal_write(const char *src, char *const *rel, size_t n)
-{
-	char *path = path_in(src, JOURNAL), *tmp = xasprintf("%s.new", path);
-	char *text = xstrdup("zerotax write-back journal 1\n"), *t;
-	int ret;
-
-	for (size_t i = 0; i < n; i++) {
-		t = xasprintf("%s%s\n", text, rel[i]);
-		free(text);
-		text = t;
-	}
-	unlink(tmp);
-	ret = write_new(tmp, text, 0644) || rename(tmp, path) ? -1 : 0;
-	if (ret)
-		unlink(tmp);
-	free(text);
-	free(tmp);
-	free(path);
-	return ret;
-}
-
-static void unlink_journal(const char *src)
-{
-	char *j = path_in(src, JOURNAL);
-
-	unlink(j);
-	free(j);
-}
-
-int zt_fix_recover(const char *src_dir, char **what)
-{
-	char *path = path_in(src_dir, JOURNAL), *text = NULL, *save = NULL;
-	size_t restored = 0, files = 0;
-	int ret = 0;
-
-	*what = NULL;
-	{
-		/* Killed while the journal itself was written: no file was touched yet. */
-		char *half = xasprintf("%s.new", path);
-
-		unlink(half);
-		free(half);
-	}
-	if (zt_read_file(path, &text, NULL)) {
-		free(path);
-		return errno == ENOENT ? 0 : error("cannot read %s: %s", JOURNAL, strerror(errno));
-	}
-	if (strncmp(text, "zerotax write-back journal 1\n", 29)) {
-		ret = error("%s is not a zerotax journal: not touching the tree", path);
-		goto out;
-	}
-	/*
-	 * Roll back: the originals are kept as FILE.zerotax-orig until every
-	 * rename is done, so each file is either untouched or its original is
-	 * still there. Rolling back is always possible; completing is not.
-	 */
-	for (char *l = strtok_r(text + 29, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-		char *dst, *keep, *tmp;
-
-		if (strstr(l, "..") || l[0] == '/')
-			continue;	/* never outside the tree */
-		dst = path_in(src_dir, l);
-		keep = xasprintf("%s.zerotax-orig", dst);
-		tmp = xasprintf("%s.zerotax-new", dst);
-		files++;
-		if (!access(keep, F_OK)) {
-			struct stat a, b;
-
-			/* Killed before its rename: both names are one file, rename() would be a no-op. */
-			if (!stat(keep, &a) && !stat(dst, &b) && a.st_ino == b.st_ino &&
-			    a.st_dev == b.st_dev) {
-				if (unlink(keep))
-					ret = error("cannot remove %s: %s", keep, strerror(errno));
-			} else if (rename(keep, dst))
-				ret = error("cannot restore %s from %s: %s", dst, keep, strerror(errno));
-			else
-				restored++;
-		}
-		unlink(tmp);
-		free(dst);
-		free(keep);
-		free(tmp);
-	}
-	if (!ret) {
-		unlink(path);
-		*what = xasprintf("rolled back an interrupted write-back: %zu of %zu file(s) "
-				  "restored, the tree is as it was before it", restored, files);
-	}
-out:
-	free(text);
-	free(path);
-	return ret;
-}
-
 /*
  * Two phases, so the tree is never left half-rewritten: (1) every new file is
  * written beside its original and synced — a failure removes them and nothing
@@ -325,6 +227,7 @@ int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result
 {
 	const char *src = r->source_root, *out = r->scratch_tree;
 	size_t n = r->n_changed, written = 0, replaced = 0;
+	struct zt_journal j;
 	char **dst, **tmp, **keep, *status;
 	bool is_git;
 	int ret = 0;
@@ -357,8 +260,8 @@ int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result
 	}
 
 	/* The journal first: a kill from here on is rolled back by the next run. */
-	if (journal_write(src, r->changed, n)) {
-		ret = error("cannot write the journal %s/%s: %s", src, JOURNAL, strerror(errno));
+	if (zt_journal_begin(&j, src, r->changed, n)) {
+		ret = error("cannot write the journal in %s: %s", src, strerror(errno));
 		goto out;
 	}
 
@@ -381,7 +284,7 @@ int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result
 	if (ret) {
 		for (size_t i = 0; i < written; i++)
 			unlink(tmp[i]);
-		unlink_journal(src);
+		zt_journal_end(&j);
 		goto out;
 	}
 
@@ -397,6 +300,9 @@ int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result
 			break;
 		}
 	}
+	/* every file is in: from here on a kill is completed, not rolled back */
+	if (!ret && zt_journal_commit(&j))
+		ret = error("cannot write the journal in %s: %s", src, strerror(errno));
 	if (ret) {
 		bool left = false;
 
@@ -407,13 +313,15 @@ int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result
 		for (size_t i = replaced; i < n; i++)
 			unlink(tmp[i]);
 		if (!left)	/* else the journal lets the next run finish the rollback */
-			unlink_journal(src);
+			zt_journal_end(&j);
+		else
+			zt_journal_close(&j);
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++)
 		unlink(keep[i]);
-	/* Unlinked last: until then a kill is rolled back, never left in between. */
-	unlink_journal(src);
+	/* Unlinked last: until then a kill is completed, never left in between. */
+	zt_journal_end(&j);
 out:
 	for (size_t i = 0; i < n; i++) {
 		free(dst[i]);

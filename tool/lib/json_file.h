@@ -15,6 +15,8 @@
  * @what names the file in messages ("compile database", "baseline", ...).
  */
 json_t *zt_json_load_file(const char *path, const char *what);
+/* The same for a document already in memory, said to come from @path. */
+json_t *zt_json_load_text(const char *text, size_t len, const char *path, const char *what);
 
 /*
  * @s as a JSON string; null when @s is NULL or not UTF-8 (a path or message in

@@ -269,6 +269,13 @@ int zt_remove_tree(const char *path)
 	return nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS) ? -1 : 0;
 }
 
+const char *zt_tmpdir(void)
+{
+	const char *t = getenv("TMPDIR");
+
+	return t && t[0] ? t : "/tmp";
+}
+
 int zt_parse_uint(const char *s, unsigned long max, unsigned long *out)
 {
 	unsigned long v;

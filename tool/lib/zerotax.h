@@ -126,6 +126,8 @@ int zt_mkdir_p(const char *path, unsigned int mode);
  * errno set on failure.
  */
 int zt_remove_tree(const char *path);
+/* Where scratch goes: $TMPDIR when set and not empty, else /tmp. */
+const char *zt_tmpdir(void);
 
 /* Parse "-j N" style counts; returns -1 on a bad number. */
 int zt_parse_uint(const char *s, unsigned long max, unsigned long *out);

@@ -371,7 +371,6 @@ static void json_set_evidence(json_t *o, const struct zt_tu_result *r)
 void zt_ci_collect_evidence(struct zt_ctx *ctx, struct zt_ci_tus *tus, const bool *want,
 			    const struct zt_ci_opts *o)
 {
-	const char *tmp = getenv("TMPDIR");
 	struct evidence_job job = {
 		.tus = tus,
 		.want = want,
@@ -386,7 +385,7 @@ void zt_ci_collect_evidence(struct zt_ctx *ctx, struct zt_ci_tus *tus, const boo
 				    (job.clang && !tus->v[t].ev.have_clang));
 	if (!need)
 		return;
-	scratch = xasprintf("%s/zerotax-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	scratch = xasprintf("%s/zerotax-check-XXXXXX", zt_tmpdir());
 	if (!mkdtemp(scratch)) {
 		warning("cannot create a scratch directory: %s; no evidence", strerror(errno));
 		free(scratch);

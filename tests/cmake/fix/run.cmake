@@ -404,9 +404,11 @@ elseif(CASE STREQUAL "hostile-duplicates")
 		die("the bad function name: ${st} ${why}")
 	endif()
 elseif(CASE STREQUAL "hostile-kill-write-back")
-	# SIGKILL at every rename of --in-place (strace's fault injection): the tree
-	# is then the original or fully rewritten, never in between, and the next run
-	# rolls the journal back to the original, byte for byte.
+	# SIGKILL at every rename and at every fsync of --in-place (strace's fault
+	# injection, counted per process): the next command on the tree, `zerotax
+	# check`, finds the journal and rolls it back (killed before the journal's
+	# commit line) or completes it (after), and says which: the tree is then
+	# byte-identical to the original or to the whole rewrite, never in between.
 	find_program(STRACE strace)
 	if(NOT STRACE)
 		die("strace is needed (Debian package strace)")
@@ -415,40 +417,61 @@ elseif(CASE STREQUAL "hostile-kill-write-back")
 	tree_sum(${T}/safe before)
 	run_fix(0 -i safe.json -s src/safe --in-place)
 	tree_sum(${T}/safe rewritten)
-	foreach(n 1 2 3 4 5)
-		setup(safe safe)
-		# LeakSanitizer cannot run under ptrace (the sanitizer build would exit 1)
-		execute_process(COMMAND ${CMAKE_COMMAND} -E env ASAN_OPTIONS=detect_leaks=0
-				${STRACE} -f -o /dev/null -e trace=rename
-				-e inject=rename:signal=SIGKILL:when=${n}
-				${ZT} fix -i safe.json -s src/safe --in-place
-			WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
-		file(GLOB left ${T}/safe/*.zerotax-* ${T}/safe/en/*.zerotax-*)
-		tree_sum(${T}/safe killed)
-		message(STATUS "kill at rename ${n}: exit ${rc}")
-		if(rc EQUAL 0)
-			# no rename left to kill at: the run completed
-			if(NOT killed STREQUAL rewritten)
-				die("a completed write-back left a tree unlike the rewrite")
+	set(said "")
+	foreach(call rename fsync)
+		foreach(n RANGE 1 12)
+			setup(safe safe)
+			# LeakSanitizer cannot run under ptrace (the sanitizer build would exit 1)
+			execute_process(COMMAND ${CMAKE_COMMAND} -E env ASAN_OPTIONS=detect_leaks=0
+					${STRACE} -f -o /dev/null -e trace=${call}
+					-e inject=${call}:signal=SIGKILL:when=${n}
+					${ZT} fix -i safe.json -s src/safe --in-place
+				WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+			tree_sum(${T}/safe killed)
+			if(rc EQUAL 0)
+				# no such call left to kill at: the run completed
+				message(STATUS "kill at ${call} ${n}: exit 0, completed")
+				if(NOT killed STREQUAL rewritten)
+					die("a completed write-back left a tree unlike the rewrite")
+				endif()
+				break()
 			endif()
-			break()
-		endif()
-		run_fix(0 -i safe.json -s src/safe --diff)
-		tree_sum(${T}/safe next)
-		file(GLOB leftovers ${T}/safe/*.zerotax-* ${T}/safe/.zerotax-* ${T}/safe/en/*.zerotax-*)
-		if(leftovers OR NOT next STREQUAL before)
-			die("rename ${n}: the next run left ${leftovers} or a tree unlike the original")
-		endif()
-		if(NOT rc EQUAL 0 AND NOT left)
-			# killed with nothing to roll back: the tree must be one of the two states
-			if(NOT killed STREQUAL before AND NOT killed STREQUAL rewritten)
-				die("rename ${n}: killed tree is half-rewritten")
+			execute_process(COMMAND ${ZT} check --no-cache --evidence=none --
+					src/safe/en_rx.c
+				WORKING_DIRECTORY ${WORK} RESULT_VARIABLE crc OUTPUT_QUIET
+				ERROR_VARIABLE cerr)
+			string(REGEX REPLACE "\n.*" "" first "${cerr}")
+			message(STATUS "kill at ${call} ${n}: exit ${rc}; check: exit ${crc}: ${first}")
+			if(crc GREATER 1)
+				die("${call} ${n}: the recovering check failed (exit ${crc}):\n${cerr}")
 			endif()
-		endif()
-		if(n GREATER 1)	# rename 1 is the journal's own: nothing touched yet
-			expect_in("${err}" "rolled back an interrupted write-back")
+			tree_sum(${T}/safe next)
+			file(GLOB_RECURSE leftovers ${T}/safe/*.zerotax-* ${T}/safe/.zerotax-*)
+			if(leftovers)
+				die("${call} ${n}: the check left ${leftovers}")
+			endif()
+			if(next STREQUAL before)
+				string(FIND "${cerr}" "completed" wrong)
+			elseif(next STREQUAL rewritten)
+				string(FIND "${cerr}" "rolled back" wrong)
+			else()
+				die("${call} ${n}: the tree after the check is half-rewritten")
+			endif()
+			if(NOT wrong EQUAL -1)
+				die("${call} ${n}: the check said the wrong thing: ${first}")
+			endif()
+			string(REGEX MATCH "(rolled back|completed) an interrupted write-back" w "${cerr}")
+			list(APPEND said "${w}")
+		endforeach()
+	endforeach()
+	# both ends were reached: a kill before the commit line and one after it
+	foreach(w "rolled back an interrupted write-back" "completed an interrupted write-back")
+		list(FIND said "${w}" at)
+		if(at EQUAL -1)
+			die("no kill point made the check say '${w}'")
 		endif()
 	endforeach()
+	setup(safe safe)
 	run_fix(0 -i safe.json -s src/safe --in-place)
 	tree_sum(${T}/safe final)
 	if(NOT final STREQUAL rewritten)

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+# SIGINT, SIGTERM and SIGHUP during `zerotax fix` (issue 17): run by
+# fix-signals.cmake. usage: fix_signals.py ZEROTAX WORK CORPUS_TREE FIXTURE_IN
+#
+# Two points per signal:
+#   running:    the rewrite is under way: a program we run (spatch, a
+#               compiler) works in the scratch tree in TMPDIR;
+#               the signal goes to the process group (SIGINT, as a terminal's
+#               Ctrl-C does) or to zerotax alone (SIGTERM, SIGHUP)
+#   write-back: strace delivers the signal to the worker at its 3rd rename of
+#               --in-place (the journal's, then one file replaced)
+# a crash (SIGABRT at the 3rd rename), and SIGTERM during the --output
+# copy (the unfinished copy is removed too); each time: exit 128 + the signal, the first line of stderr, nothing of
+# ours left in TMPDIR, no process left that works in the scratch, and the
+# tree byte-identical to before (SHA-256 of every file).
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+zerotax, work, corpus, fixture_in = sys.argv[1:5]
+
+
+def die(msg):
+    print(f"FAIL: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def tree_sum(top):
+    out = []
+    for d, _, files in sorted(os.walk(top)):
+        for f in sorted(files):
+            p = os.path.join(d, f)
+            with open(p, "rb") as fh:
+                out.append((os.path.relpath(p, top), hashlib.sha256(fh.read()).hexdigest()))
+    return out
+
+
+def setup():
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(os.path.join(work, "src"))
+    os.makedirs(os.path.join(work, "tmp"))
+    shutil.copytree(corpus, os.path.join(work, "src", "safe"))
+    with open(fixture_in) as f:
+        text = f.read().replace("@CORPUS@", os.path.join(work, "src"))
+    with open(os.path.join(work, "safe.json"), "w") as f:
+        f.write(text)
+
+
+def env():
+    e = dict(os.environ, TMPDIR=os.path.join(work, "tmp"))
+    e["ASAN_OPTIONS"] = "detect_leaks=0"  # LeakSanitizer cannot run under ptrace
+    return e
+
+
+def scratch_tree():
+    tmp = os.path.join(work, "tmp")
+    for run in os.listdir(tmp):
+        d = os.path.join(tmp, run)
+        for sub in os.listdir(d) if os.path.isdir(d) else []:
+            if sub.startswith("zerotax-fix-") and os.path.isdir(os.path.join(d, sub, "tree")):
+                return d
+    return None
+
+
+def users_of(path):
+    """Processes whose command line names the scratch (spatch, gcc, sparse)."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if path.encode() in f.read():
+                    found.append(pid)
+        except OSError:
+            pass
+    return found
+
+
+def check_after(name, sig, rc, err, before, run_dir):
+    first = err.splitlines()[0] if err else ""
+    print(f"{name}: exit {rc}: {first}")
+    if rc != 128 + sig:
+        die(f"{name}: exit {rc}, expected {128 + sig}\n{err}")
+    if "scratch removed" not in first:
+        die(f"{name}: first line '{first}'")
+    left = os.listdir(os.path.join(work, "tmp"))
+    if left:
+        die(f"{name}: left in TMPDIR: {left}")
+    if run_dir and users_of(run_dir):
+        die(f"{name}: processes still use {run_dir}: {users_of(run_dir)}")
+    junk = [f for _, _, fs in os.walk(os.path.join(work, "src")) for f in fs
+            if ".zerotax-" in f]
+    if junk:
+        die(f"{name}: left in the tree: {junk}")
+    if tree_sum(os.path.join(work, "src", "safe")) != before:
+        die(f"{name}: the tree is not byte-identical to before")
+
+
+def while_running(sig):
+    setup()
+    before = tree_sum(os.path.join(work, "src", "safe"))
+    p = subprocess.Popen([zerotax, "fix", "-i", "safe.json", "-s", "src/safe", "--in-place"],
+                         cwd=work, env=env(), stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    run_dir = None
+    # the point: a program of ours (spatch, a compiler) works in the scratch
+    while p.poll() is None and time.monotonic() < deadline:
+        run_dir = scratch_tree()
+        if run_dir and users_of(run_dir):
+            break
+        time.sleep(0.005)
+    if not run_dir or not users_of(run_dir):
+        die(f"{signal.Signals(sig).name}: no program ran in the scratch (exit {p.poll()})")
+    kids = [open(f"/proc/{k}/cmdline", "rb").read().split(b"\0")[0].decode()
+            for k in users_of(run_dir)]
+    if sig == signal.SIGINT:
+        os.killpg(p.pid, sig)  # the terminal signals the whole foreground group
+    else:
+        os.kill(p.pid, sig)
+    _, err = p.communicate(timeout=120)
+    print(f"  (signalled while {', '.join(os.path.basename(k) for k in kids)} ran)")
+    check_after(f"{signal.Signals(sig).name} while running", sig, p.returncode, err, before,
+                run_dir)
+
+
+def during_write_back(sig, strace):
+    setup()
+    before = tree_sum(os.path.join(work, "src", "safe"))
+    name = signal.Signals(sig).name
+    p = subprocess.run([strace, "-f", "-o", "/dev/null", "-e", "trace=rename", "-e",
+                        f"inject=rename:signal={name}:when=3",
+                        zerotax, "fix", "-i", "safe.json", "-s", "src/safe", "--in-place"],
+                       cwd=work, env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                       text=True, timeout=240)
+    # strace exits as its tracee did: 128 + the signal
+    check_after(f"{name} during write-back", sig, p.returncode, p.stderr, before, None)
+    if "rolled back an interrupted write-back" not in p.stderr:
+        die(f"{name} during write-back: no rollback said:\n{p.stderr}")
+
+
+def during_output_copy(strace):
+    """SIGTERM as the --output copy writes types.h: the unfinished copy goes too."""
+    setup()
+    before = tree_sum(os.path.join(work, "src", "safe"))
+    out = os.path.join(work, "out")
+    p = subprocess.run([strace, "-f", "-o", "/dev/null", "-P", os.path.join(out, "types.h"),
+                        "-e", "trace=openat", "-e", "inject=openat:signal=SIGTERM:when=1",
+                        zerotax, "fix", "-i", "safe.json", "-s", "src/safe", "--output", out,
+                        "--diff"],
+                       cwd=work, env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                       text=True, timeout=240)
+    check_after("SIGTERM during the --output copy", signal.SIGTERM, p.returncode, p.stderr,
+                before, None)
+    if os.path.exists(out) or "unfinished --output" not in p.stderr:
+        die(f"the unfinished --output copy is left:\n{p.stderr}")
+
+
+strace = shutil.which("strace")
+if not strace:
+    die("strace is needed (Debian package strace)")
+for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+    while_running(s)
+    during_write_back(s, strace)
+# a worker that crashes half-way (SIGABRT: the sanitizers leave it alone) is
+# recovered the same way
+during_write_back(signal.SIGABRT, strace)
+during_output_copy(strace)

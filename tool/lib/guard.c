@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* A parent that cleans up after an interrupted worker (see guard.h). */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "guard.h"
+#include "zerotax.h"
+
+static const int stop_signals[] = { SIGHUP, SIGINT, SIGTERM };
+
+/* The parent of @pid from /proc/PID/stat (the field after the name's ')'); -1 if gone. */
+static pid_t parent_of(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	size_t n;
+	int ppid;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	if (!p || sscanf(p + 1, " %*c %d", &ppid) != 1)
+		return -1;
+	return (pid_t)ppid;
+}
+
+/* SIGKILL to each of our children and its process group; how many there were. */
+static size_t kill_children(void)
+{
+	pid_t self = getpid();
+	struct dirent *e;
+	size_t n = 0;
+	DIR *d = opendir("/proc");
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		pid_t pid;
+
+		if (!isdigit((unsigned char)e->d_name[0]))
+			continue;
+		pid = (pid_t)atoi(e->d_name);
+		if (parent_of(pid) != self)
+			continue;
+		/* spawned programs lead a group of their own (a compiler and its cc1) */
+		kill(-pid, SIGKILL);
+		kill(pid, SIGKILL);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/*
+ * Every process below us ends: each dies, its own children are reparented
+ * to us (the subreaper) and are killed in the next round.
+ */
+static void kill_all_below(void)
+{
+	for (;;) {
+		int status;
+		pid_t r;
+
+		kill_children();
+		r = waitpid(-1, &status, 0);
+		if (r < 0 && errno == ECHILD)
+			return;
+		if (r < 0 && errno != EINTR)
+			return;
+	}
+}
+
+/* The worker's end: its exit status, or the signal (ours or not) that ended it. */
+static int wait_worker(pid_t worker, const sigset_t *set, int *sig, bool *ours)
+{
+	for (;;) {
+		siginfo_t si;
+		int status;
+		pid_t r;
+
+		/* a SIGCHLD may stand for several children: reap all that ended */
+		while ((r = waitpid(-1, &status, WNOHANG)) > 0)
+			if (r == worker) {
+				*ours = false;
+				*sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+				return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+			}
+		if (sigwaitinfo(set, &si) < 0)
+			continue;	/* EINTR: a signal outside the set (SIGSTOP/SIGCONT) */
+		if (si.si_signo != SIGCHLD) {
+			*ours = true;
+			*sig = si.si_signo;
+			kill(worker, SIGKILL);
+			return -1;
+		}
+	}
+}
+
+/* "interrupted by SIGINT", "crashed with SIGSEGV", "ended by SIGPIPE" */
+static char *how_it_ended(int sig, bool ours)
+{
+	const char *abbrev = sigabbrev_np(sig);
+	char *name = abbrev ? xasprintf("SIG%s", abbrev) : xasprintf("signal %d", sig);
+	const char *how = "ended by";
+	char *s;
+
+	if (ours)
+		how = "interrupted by";
+	else if (sig == SIGSEGV || sig == SIGBUS || sig == SIGABRT || sig == SIGILL ||
+		 sig == SIGFPE)
+		how = "crashed with";
+	s = xasprintf("%s %s", how, name);
+	free(name);
+	return s;
+}
+
+static void __attribute__((noreturn)) guard(const struct zt_guard_opts *o, pid_t worker,
+					    const sigset_t *set, char *dir)
+{
+	bool ours = false;
+	char *said = NULL;
+	int sig = 0, code = wait_worker(worker, set, &sig, &ours);
+	int rc = 0;
+
+	kill_all_below();
+	/* the worker had SIGINT from the terminal too, or one sent to it alone */
+	for (size_t i = 0; i < ARRAY_SIZE(stop_signals); i++)
+		ours |= sig == stop_signals[i];
+	if (sig && sig != SIGKILL && o->recover)
+		rc = o->recover(o->arg, &said);
+	zt_remove_tree(dir);
+	if (sig) {
+		/* one line: what stopped it, and what became of the tree */
+		char *how = how_it_ended(sig, ours);
+
+		if (sig == SIGKILL)
+			error("%s was killed (SIGKILL): scratch removed; an interrupted write-back "
+			      "is recovered by the next zerotax command on the tree", o->what);
+		else if (rc)
+			error("%s %s: scratch removed; the tree could not be recovered: %s", o->what,
+			      how, zt_last_error());
+		else
+			warning("%s %s: scratch removed; %s", o->what, how,
+				said ? said : "the tree is untouched");
+		free(how);
+		code = 128 + sig;
+	}
+	free(said);
+	free(dir);
+	fflush(stderr);
+	_exit(code < 0 ? ZT_EXIT_INTERNAL : code);
+}
+
+int zt_guard_begin(const struct zt_guard_opts *o)
+{
+	sigset_t set, old;
+	char *dir;
+	pid_t pid;
+
+	dir = xasprintf("%s/zerotax-run-XXXXXX", zt_tmpdir());
+	if (!mkdtemp(dir)) {
+		error("cannot create a scratch directory in %s: %s", zt_tmpdir(), strerror(errno));
+		free(dir);
+		return -1;
+	}
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	for (size_t i = 0; i < ARRAY_SIZE(stop_signals); i++) {
+		struct sigaction sa;
+
+		/* a signal ignored when we were started (nohup, a background job) stays so */
+		if (!sigaction(stop_signals[i], NULL, &sa) && sa.sa_handler != SIG_IGN)
+			sigaddset(&set, stop_signals[i]);
+	}
+	sigprocmask(SIG_BLOCK, &set, &old);
+	fflush(NULL);	/* nothing buffered is written twice */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	pid = fork();
+	if (pid < 0) {
+		error("cannot fork: %s", strerror(errno));
+		prctl(PR_SET_CHILD_SUBREAPER, 0);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		zt_remove_tree(dir);
+		free(dir);
+		return -1;
+	}
+	if (pid > 0)
+		guard(o, pid, &set, dir);
+	/* the worker: as it was, but with its scratch in the private directory */
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	setenv("TMPDIR", dir, 1);
+	free(dir);
+	return 0;
+}

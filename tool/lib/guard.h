@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * guard: a command that leaves nothing behind when it is interrupted.
+ *
+ * zt_guard_begin() forks. The command goes on in the child (the worker), with
+ * TMPDIR pointing at a private directory made under the user's $TMPDIR, so
+ * every scratch file of ours and of the programs we run (spatch, compilers,
+ * sparse, a nested zerotax) lands in it. The parent (the guard) does nothing
+ * but wait, with SIGINT, SIGTERM and SIGHUP blocked and taken by sigwaitinfo():
+ * no signal handler and no global state in either process.
+ *
+ * On one of those signals the guard kills the worker, then every process the
+ * worker left (the guard is their subreaper: spawned programs run in process
+ * groups of their own, out of reach of the terminal's signal), calls
+ * @recover (fix: the write-back journal, rolled back or completed), removes
+ * the private directory and exits 128 + the signal's number, after one line
+ * on stderr saying what it did.
+ *
+ * When the worker ends by itself the guard removes the private directory and
+ * exits with the worker's code. A worker that crashed (a signal other than
+ * SIGKILL) is recovered as for an interruption; a worker killed by SIGKILL
+ * (the OOM killer, kill -9) is left as a kill of the whole run would leave it:
+ * the next zerotax command on the tree finds the journal.
+ */
+#ifndef ZT_GUARD_H
+#define ZT_GUARD_H
+
+struct zt_guard_opts {
+	const char *what;	/* the command, for the message */
+	/* put the tree right; *said: what was done (NULL: nothing to do). 0 or -1. */
+	int (*recover)(void *arg, char **said);
+	void *arg;
+};
+
+/*
+ * Returns 0 in the worker; never returns in the guard. -1 with error() said
+ * when the private directory cannot be made or the fork fails (nothing runs).
+ */
+int zt_guard_begin(const struct zt_guard_opts *o);
+
+#endif /* ZT_GUARD_H */
