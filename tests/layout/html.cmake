@@ -3,17 +3,8 @@
 # is well-formed and self-contained and draws what the JSON counts.
 cmake_minimum_required(VERSION 3.25)
 
-file(MAKE_DIRECTORY ${WORK})
-foreach(target compdb objs)
-	execute_process(
-		COMMAND make -s -f ${DRIVER}/variant.mk SRC=${DRIVER} CC=gcc-12 EXTRA_CFLAGS=-g
-			COMPDB=${WORK}/compile_commands.json OBJDIR=${WORK}/objs ${target}
-		RESULT_VARIABLE rc ERROR_VARIABLE err)
-	if(NOT rc EQUAL 0)
-		message(FATAL_ERROR "cannot make the reference driver's ${target}: ${err}")
-	endif()
-endforeach()
-file(GLOB objs ${WORK}/objs/*.o)
+include(${CMAKE_CURRENT_LIST_DIR}/driver-objects.cmake)
+set(objs ${zt_driver_objs})
 
 foreach(fmt html json)
 	execute_process(

@@ -4,21 +4,8 @@
 # itself reports no growth.
 cmake_minimum_required(VERSION 3.25)
 
-file(MAKE_DIRECTORY ${WORK})
-# EXTRA_CFLAGS on the command line: variant.mk expands it when its rules are made
-foreach(target compdb objs)
-	execute_process(
-		COMMAND make -s -f ${DRIVER}/variant.mk SRC=${DRIVER} CC=gcc-12 EXTRA_CFLAGS=-g
-			COMPDB=${WORK}/compile_commands.json OBJDIR=${WORK}/objs ${target}
-		RESULT_VARIABLE rc ERROR_VARIABLE err)
-	if(NOT rc EQUAL 0)
-		message(FATAL_ERROR "cannot make the reference driver's ${target}: ${err}")
-	endif()
-endforeach()
-file(GLOB objs ${WORK}/objs/*.o)
-if(NOT objs)
-	message(FATAL_ERROR "no driver objects in ${WORK}/objs")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/driver-objects.cmake)
+set(objs ${zt_driver_objs})
 
 execute_process(
 	COMMAND ${ZEROTAX} layout -p ${WORK} --struct mlx5e_rq --format=json --no-cache ${objs}
