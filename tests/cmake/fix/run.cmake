@@ -403,6 +403,42 @@ elseif(CASE STREQUAL "hostile-duplicates")
 	if(NOT st STREQUAL "refused" OR NOT why MATCHES "not a C identifier")
 		die("the bad function name: ${st} ${why}")
 	endif()
+elseif(CASE STREQUAL "hostile-full-disk")
+	# --format-patch on a full disk: the patch file's fsync fails with ENOSPC
+	# (strace's fault injection, as a delayed-allocation file system reports it).
+	# fix says so, exits 3, and leaves no patch, whole or truncated, and no
+	# temporary file; the tree is untouched. Then a healthy run writes it.
+	find_program(STRACE strace)
+	if(NOT STRACE)
+		die("strace is needed (Debian package strace)")
+	endif()
+	setup(safe safe)
+	tree_sum(${T}/safe before)
+	execute_process(COMMAND ${CMAKE_COMMAND} -E env ASAN_OPTIONS=detect_leaks=0
+			${STRACE} -f -o /dev/null -e trace=fsync,fdatasync
+			-e inject=fsync,fdatasync:error=ENOSPC
+			${ZT} fix -i safe.json -s src/safe --format-patch ${WORK}/patches
+		WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+	string(REGEX MATCH "zerotax: error: [^\n]*" first "${err}")
+	message(STATUS "full disk: exit ${rc}: ${first}")
+	if(NOT rc EQUAL 3)
+		die("expected exit 3 on a full disk, got ${rc}:\n${err}")
+	endif()
+	expect_in("${err}" "No space left on device")
+	file(GLOB left ${WORK}/patches/*)
+	if(left)
+		die("a full disk left ${left}")
+	endif()
+	tree_sum(${T}/safe after)
+	if(NOT before STREQUAL after)
+		die("--format-patch on a full disk changed the tree")
+	endif()
+	run_fix(0 -i safe.json -s src/safe --format-patch ${WORK}/patches)
+	file(GLOB patches ${WORK}/patches/*.patch)
+	list(LENGTH patches n)
+	if(NOT n EQUAL 1)
+		die("the healthy run wrote ${n} patches")
+	endif()
 elseif(CASE STREQUAL "hostile-kill-write-back")
 	# SIGKILL at every rename and at every fsync of --in-place (strace's fault
 	# injection, counted per process): the next command on the tree, `zerotax
