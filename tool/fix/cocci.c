@@ -277,7 +277,11 @@ int zt_cocci_run(const char *sp_file, const char *mode, bool in_place, char *con
 		 size_t n_files, char *const *include_dirs, const char *cwd,
 		 unsigned int timeout_ms, struct zt_spawn_result *res)
 {
-	struct zt_spawn_opts so = { .cwd = cwd, .timeout_ms = timeout_ms };
+	struct zt_spawn_opts so = {
+		.cwd = cwd,
+		.timeout_ms = timeout_ms,
+		.quiet_not_found = true,
+	};
 	size_t n = 0, n_inc = 0;
 	char **argv;
 

@@ -164,12 +164,13 @@ static bool inside_git_tree(const char *dir)
 static int git_dirty(const char *dir, bool *is_git, char **status)
 {
 	char *argv[] = { "git", "-C", (char *)dir, "status", "--porcelain", "--", ".", NULL };
+	const struct zt_spawn_opts opts = { .quiet_not_found = true };
 	struct zt_spawn_result res;
 	int ret = 0;
 
 	*is_git = false;
 	*status = NULL;
-	if (zt_spawn(argv, NULL, &res)) {
+	if (zt_spawn(argv, &opts, &res)) {
 		/*
 		 * git itself is missing: fail closed when the tree (or a directory
 		 * above it) is a git work tree, since nothing can tell whether it

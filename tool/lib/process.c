@@ -139,7 +139,8 @@ int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spa
 	posix_spawnattr_destroy(&attr);
 	if (rc) {
 		res->not_found = rc == ENOENT;
-		error("cannot run %s: %s", argv[0], strerror(rc));
+		if (!res->not_found || !opts->quiet_not_found)
+			error("cannot run %s: %s", argv[0], strerror(rc));
 		goto out_pipes;
 	}
 

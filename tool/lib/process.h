@@ -17,6 +17,7 @@ struct zt_spawn_opts {
 	bool stderr_to_stdout;		/* merge the streams (captured or file) */
 	bool inherit_output;		/* let the child write to our stdout/stderr */
 	char *const *envp;		/* NULL: our environment */
+	bool quiet_not_found;		/* a missing program is the caller's to say */
 };
 
 struct zt_spawn_result {
