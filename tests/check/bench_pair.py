@@ -4,6 +4,9 @@
 # command (-j 1, the other core), started together so both see the same noise.
 # Prints wall and CPU seconds of each and their ratio; measures, never asserts.
 #   bench_pair.py CLANG DBDIR LABEL -- ZEROTAX ARGS...
+#   bench_pair.py CLANG DBDIR LABEL --floor-of ZEROTAX SUBDIR
+# The second form measures the floor over SUBDIR's database (a part of DBDIR's)
+# against the whole floor: what parsing only those TUs can cost at the least.
 import json
 import os
 import subprocess
@@ -33,10 +36,16 @@ def run_floor(zerotax, clang, dbdir):
 
 def main():
     clang, dbdir, label = sys.argv[1:4]
-    cmd = sys.argv[sys.argv.index("--") + 1:]
     t0 = time.monotonic()
-    floor = run_floor(cmd[0], clang, dbdir)
-    check = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).pid
+    if "--floor-of" in sys.argv:
+        zerotax, subdir = sys.argv[sys.argv.index("--floor-of") + 1:][:2]
+        floor = run_floor(zerotax, clang, dbdir)
+        check = run_floor(zerotax, clang, subdir)
+    else:
+        cmd = sys.argv[sys.argv.index("--") + 1:]
+        floor = run_floor(cmd[0], clang, dbdir)
+        check = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL).pid
     res = {}
     while len(res) < 2:
         pid, status, ru = os.wait4(-1, 0)
