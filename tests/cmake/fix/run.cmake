@@ -53,6 +53,14 @@ function(path_without tool out)
 	set(${out} ${bin} PARENT_SCOPE)
 endfunction()
 
+# strace's fault injection drives the kill and full-disk cases.
+macro(need_strace)
+	find_program(STRACE strace)
+	if(NOT STRACE)
+		die("strace is needed (Debian package strace)")
+	endif()
+endmacro()
+
 function(run_fix expect_rc)
 	execute_process(COMMAND ${FIX_ENV} ${ZT} fix ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
 			ERROR_VARIABLE err WORKING_DIRECTORY ${WORK})
@@ -418,10 +426,7 @@ elseif(CASE STREQUAL "hostile-full-disk")
 	# (strace's fault injection, as a delayed-allocation file system reports it).
 	# fix says so, exits 3, and leaves no patch, whole or truncated, and no
 	# temporary file; the tree is untouched. Then a healthy run writes it.
-	find_program(STRACE strace)
-	if(NOT STRACE)
-		die("strace is needed (Debian package strace)")
-	endif()
+	need_strace()
 	setup(safe safe)
 	tree_sum(${T}/safe before)
 	execute_process(COMMAND ${CMAKE_COMMAND} -E env ASAN_OPTIONS=detect_leaks=0
@@ -455,10 +460,7 @@ elseif(CASE STREQUAL "hostile-kill-write-back")
 	# check`, finds the journal and rolls it back (killed before the journal's
 	# commit line) or completes it (after), and says which: the tree is then
 	# byte-identical to the original or to the whole rewrite, never in between.
-	find_program(STRACE strace)
-	if(NOT STRACE)
-		die("strace is needed (Debian package strace)")
-	endif()
+	need_strace()
 	setup(safe safe)
 	tree_sum(${T}/safe before)
 	run_fix(0 -i safe.json -s src/safe --in-place)
