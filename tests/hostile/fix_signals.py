@@ -12,8 +12,11 @@
 # a crash (SIGABRT at the 3rd rename), and SIGTERM during the --output
 # copy (the unfinished copy is removed too); each time: exit 128 + the signal, the first line of stderr, nothing of
 # ours left in TMPDIR, no process left that works in the scratch, and the
-# tree byte-identical to before (SHA-256 of every file).
+# tree byte-identical to before (SHA-256 of every file). With --format=json
+# (SIGINT while running, the crash during write-back) stdout is also the JSON
+# error object: the same line, the command, the exit code.
 import hashlib
+import json
 import os
 import shutil
 import signal
@@ -79,9 +82,23 @@ def users_of(path):
     return found
 
 
-def check_after(name, sig, rc, err, before, run_dir):
+def check_json(name, rc, out, first):
+    """stdout is one JSON document: the error object of the line said on stderr."""
+    try:
+        doc = json.loads(out)
+    except ValueError as e:
+        die(f"{name}: stdout is not one JSON document ({e}):\n{out}")
+    want = first.split(": ", 2)[2]
+    if doc.get("command") != "fix" or doc.get("exit_code") != rc or doc.get("error") != want:
+        die(f"{name}: JSON error object {doc}, expected exit_code {rc}, error '{want}'")
+    print(f"  JSON: {json.dumps(doc)}")
+
+
+def check_after(name, sig, rc, err, before, run_dir, out=None):
     first = err.splitlines()[0] if err else ""
     print(f"{name}: exit {rc}: {first}")
+    if out is not None:
+        check_json(name, rc, out, first)
     if rc != 128 + sig:
         die(f"{name}: exit {rc}, expected {128 + sig}\n{err}")
     if "scratch removed" not in first:
@@ -99,11 +116,13 @@ def check_after(name, sig, rc, err, before, run_dir):
         die(f"{name}: the tree is not byte-identical to before")
 
 
-def while_running(sig):
+def while_running(sig, json_mode=False):
     setup()
     before = tree_sum(os.path.join(work, "src", "safe"))
-    p = subprocess.Popen([zerotax, "fix", "-i", "safe.json", "-s", "src/safe", "--in-place"],
-                         cwd=work, env=env(), stdout=subprocess.DEVNULL,
+    fmt = ["--format=json"] if json_mode else []
+    p = subprocess.Popen([zerotax, "fix", "-i", "safe.json", "-s", "src/safe", "--in-place",
+                          *fmt], cwd=work, env=env(),
+                         stdout=subprocess.PIPE if json_mode else subprocess.DEVNULL,
                          stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 120
     run_dir = None
@@ -121,23 +140,26 @@ def while_running(sig):
         os.killpg(p.pid, sig)  # the terminal signals the whole foreground group
     else:
         os.kill(p.pid, sig)
-    _, err = p.communicate(timeout=120)
+    out, err = p.communicate(timeout=120)
     print(f"  (signalled while {', '.join(os.path.basename(k) for k in kids)} ran)")
-    check_after(f"{signal.Signals(sig).name} while running", sig, p.returncode, err, before,
-                run_dir)
+    check_after(f"{signal.Signals(sig).name} while running{' (JSON)' if json_mode else ''}",
+                sig, p.returncode, err, before, run_dir, out if json_mode else None)
 
 
-def during_write_back(sig, strace):
+def during_write_back(sig, strace, json_mode=False):
     setup()
     before = tree_sum(os.path.join(work, "src", "safe"))
     name = signal.Signals(sig).name
+    fmt = ["--format=json"] if json_mode else []
     p = subprocess.run([strace, "-f", "-o", "/dev/null", "-e", "trace=rename", "-e",
                         f"inject=rename:signal={name}:when=3",
-                        zerotax, "fix", "-i", "safe.json", "-s", "src/safe", "--in-place"],
-                       cwd=work, env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                       text=True, timeout=240)
+                        zerotax, "fix", "-i", "safe.json", "-s", "src/safe", "--in-place", *fmt],
+                       cwd=work, env=env(),
+                       stdout=subprocess.PIPE if json_mode else subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True, timeout=240)
     # strace exits as its tracee did: 128 + the signal
-    check_after(f"{name} during write-back", sig, p.returncode, p.stderr, before, None)
+    check_after(f"{name} during write-back{' (JSON)' if json_mode else ''}", sig, p.returncode,
+                p.stderr, before, None, p.stdout if json_mode else None)
     if "rolled back an interrupted write-back" not in p.stderr:
         die(f"{name} during write-back: no rollback said:\n{p.stderr}")
 
@@ -169,3 +191,6 @@ for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
 # recovered the same way
 during_write_back(signal.SIGABRT, strace)
 during_output_copy(strace)
+# JSON mode: the same, and the error object on stdout
+while_running(signal.SIGINT, json_mode=True)
+during_write_back(signal.SIGABRT, strace, json_mode=True)

@@ -12,6 +12,7 @@ int main(int argc, char **argv)
 		.out = stdout,
 		.err = stderr,
 		.jobs = 1,
+		.cli = true,
 	};
 	int ret = zt_main(&ctx, argc, argv);
 
