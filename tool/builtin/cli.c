@@ -8,10 +8,10 @@
 
 const struct cmd zt_commands[] = {
 	/* name, entry point, summary, runs guarded (an interruption leaves nothing) */
-	{ "check", do_check, "find large stack structs zeroed on hot paths", false },
+	{ "check", do_check, "find large stack structs zeroed on hot paths", true },
 	{ "layout", do_layout, "audit struct layouts (pahole) against hot-path field use", false },
 	{ "fix", do_fix, "emit Coccinelle rewrites for findings and apply them safely", true },
-	{ "prove", do_prove, "check, fix, test and benchmark the bundled reference driver", false },
+	{ "prove", do_prove, "check, fix, test and benchmark the bundled reference driver", true },
 	{ "report", do_report, "merge Kbuild-mode results into one report", false },
 	{ "diff", do_diff, "compare two JSON results: new, fixed, unchanged", false },
 	{ "merge", do_merge, "join the JSON results of several shards", false },

@@ -116,7 +116,7 @@ static int wait_worker(pid_t worker, const sigset_t *set, int *sig, bool *ours)
 	}
 }
 
-/* "interrupted by SIGINT", "crashed with SIGSEGV", "ended by SIGPIPE" */
+/* "interrupted by SIGINT", "crashed with SIGSEGV", "ended by SIGALRM" */
 static char *how_it_ended(int sig, bool ours)
 {
 	const char *abbrev = sigabbrev_np(sig);
@@ -191,10 +191,14 @@ static int guard(const struct zt_guard_opts *o, pid_t worker, const sigset_t *se
 		rc = o->recover(o->arg, &said);
 	zt_remove_tree(dir);
 	free(dir);
-	if (!sig) {
-		/* the worker said all there was to say, its JSON error object too */
+	/*
+	 * The worker said all there was to say, its JSON error object too; a
+	 * closed pipe (zerotax check | head) is the reader's doing: unsaid when
+	 * there was nothing to put right.
+	 */
+	if (!sig || (sig == SIGPIPE && !said && !rc)) {
 		zt_clear_error();
-		return code < 0 ? ZT_EXIT_INTERNAL : code;
+		return sig ? 128 + sig : code < 0 ? ZT_EXIT_INTERNAL : code;
 	}
 	say_ended(o, sig, ours, rc, said);
 	free(said);

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+# SIGINT, SIGTERM and SIGHUP during `zerotax check` (issue 17), while its
+# evidence compiles run: run by check-signals.cmake.
+# usage: check_signals.py ZEROTAX WORK CORPUS
+#
+# The evidence compiler (gcc-12, first in PATH) stops at the evidence
+# compile and says so with a marker; then the signal goes to the process
+# group (SIGINT, as a terminal's Ctrl-C) or to zerotax alone. Each time: exit
+# 128 + the signal, one line, nothing left in TMPDIR, the stopped compilers
+# and every other process working in TMPDIR gone; in JSON mode stdout is the
+# JSON error object. Cases: text mode -j 2 (SIGINT, SIGTERM), --format=json
+# (SIGINT), --kbuild (SIGHUP, as a closed terminal sends to make C=1).
+import glob
+import os
+import shutil
+import signal
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sigcase  # noqa: E402
+
+zerotax, work, corpus = sys.argv[1:4]
+LINE = r"zerotax: warning: check interrupted by {sig}: scratch removed"
+
+
+def run_case(name, sig, args, json_mode=False):
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    env = sigcase.make_wrapper(work, "zt-evidence-")
+    p = subprocess.Popen([zerotax, "check", *args], cwd=work, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    pids = sigcase.wait_stopped(p, env, name)
+    sigcase.signal_it(p, sig)
+    out, err = p.communicate(timeout=120)
+    sigcase.check_after(name, sig, p.returncode, out, err, env, pids,
+                        LINE.format(sig=signal.Signals(sig).name), json_mode, "check")
+
+
+sources = sorted(glob.glob(os.path.join(corpus, "*.c")))
+common = ["--evidence=gcc", "--no-cache", "--rules", os.path.join(corpus, "corpus.conf")]
+tail = ["--", *sources, f"-I{corpus}/include"]
+run_case("SIGINT during check's evidence compiles", signal.SIGINT, [*common, "-j", "2", *tail])
+run_case("SIGTERM during check's evidence compiles", signal.SIGTERM, [*common, *tail])
+run_case("SIGINT during check --format=json", signal.SIGINT,
+         [*common, "--format=json", *tail], json_mode=True)
+# Kbuild's CHECK: our options, then the compiler's arguments for one file
+run_case("SIGHUP during check --kbuild", signal.SIGHUP,
+         ["--kbuild", "--evidence=gcc", "--no-cache", "--results", os.path.join(work, "r.jsonl"),
+          "--hot", "rx_poll", "-O2", f"-I{corpus}/include", "-c",
+          os.path.join(corpus, "escape.c")])
