@@ -9,7 +9,8 @@
 # 128 + the signal, one line, nothing left in TMPDIR, the stopped compilers
 # and every other process working in TMPDIR gone; in JSON mode stdout is the
 # JSON error object. Cases: text mode -j 2 (SIGINT, SIGTERM), --format=json
-# (SIGINT), --kbuild (SIGHUP, as a closed terminal sends to make C=1).
+# (SIGINT), --kbuild (SIGHUP, as a closed terminal sends to make C=1); and
+# a closed pipe (| head): exit 141, nothing said, nothing left.
 import glob
 import os
 import shutil
@@ -50,3 +51,24 @@ run_case("SIGHUP during check --kbuild", signal.SIGHUP,
          ["--kbuild", "--evidence=gcc", "--no-cache", "--results", os.path.join(work, "r.jsonl"),
           "--hot", "rx_poll", "-O2", f"-I{corpus}/include", "-c",
           os.path.join(corpus, "escape.c")])
+
+
+def closed_pipe():
+    """zerotax check | head: the reader is gone; exit 141 and nothing said."""
+    name = "check's stdout a closed pipe"
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    env = sigcase.make_wrapper(work, "no compile stops here")
+    r, w = os.pipe()
+    os.close(r)
+    p = subprocess.run([zerotax, "check", "--evidence=none", *common[1:], *tail], cwd=work,
+                       env=env, stdout=w, stderr=subprocess.PIPE, text=True, timeout=240)
+    os.close(w)
+    print(f"{name}: exit {p.returncode}: {sigcase.guard_line(p.stderr)}")
+    if p.returncode != 128 + signal.SIGPIPE or sigcase.guard_line(p.stderr):
+        sigcase.die(f"{name}: exit {p.returncode}, expected 141 and nothing said:\n{p.stderr}")
+    if os.listdir(env["TMPDIR"]):
+        sigcase.die(f"{name}: left in TMPDIR: {os.listdir(env['TMPDIR'])}")
+
+
+closed_pipe()

@@ -98,6 +98,18 @@ def users_of(path):
     return found
 
 
+def describe(pid):
+    """pid, parent, state and command line of a process, for a failure message."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            cmd = f.read().replace(b"\0", b" ").decode(errors="replace")
+        return f"{pid} (parent {fields[1]}, state {fields[0]}): {cmd}"
+    except OSError:
+        return f"{pid} (gone)"
+
+
 def signal_it(p, sig):
     """SIGINT as a terminal's Ctrl-C: to the whole group; the others to zerotax alone."""
     if sig == signal.SIGINT:
@@ -133,7 +145,10 @@ def check_after(name, sig, rc, out, err, env, pids, line_re, json_mode=False, co
         die(f"{name}: left in TMPDIR: {left}")
     users = [u for u in users_of(tmp) if u != os.getpid()]
     if users:
-        die(f"{name}: processes still use {tmp}: {users}")
+        said = [describe(u) for u in users]
+        for u in users:
+            os.kill(u, signal.SIGKILL)  # do not leave them to the next test
+        die(f"{name}: processes still use {tmp}: {said}")
     if json_mode:
         try:
             doc = json.loads(out)
