@@ -2,6 +2,10 @@
 #   tests/hostile/test_*.c   cmocka programs (the option table, spawning)
 #   tests/hostile/*.cmake    end-to-end runs of zerotax on a bad input; each
 #                            prints "CASE: exit N: FIRST LINE" for the record
+#   {fix,check,prove}-signals  SIGINT/SIGTERM/SIGHUP (and a crash, a closed
+#                            pipe) at a known point: exit 128 + N, one line,
+#                            the JSON error object, TMPDIR empty, no process
+#                            left (*_signals.py, helpers in sigcase.py)
 file(GLOB ZT_HOSTILE_UNITS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/hostile/test_*.c)
 foreach(src ${ZT_HOSTILE_UNITS})
 	get_filename_component(name ${src} NAME_WE)

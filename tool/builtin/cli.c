@@ -25,7 +25,8 @@ static const char exit_codes_help[] =
 	"  1  ran, findings reported\n"
 	"  2  usage error\n"
 	"  3  input error (unparsable file, broken compile database, missing tool)\n"
-	"  4  internal error, or a command not built yet\n";
+	"  4  internal error, or a command not built yet\n"
+	"  128+N  check, fix or prove stopped by signal N (130: SIGINT): scratch removed\n";
 
 static void usage(FILE *f)
 {
