@@ -1,5 +1,6 @@
 # Hostile and careless inputs (issue 17), label "hostile": each case one test.
-#   tests/hostile/test_*.c   cmocka programs (the option table, spawning)
+#   tests/hostile/test_*.c   cmocka programs (the option table, spawning, the
+#                            guard's contract: test_guard.c)
 #   tests/hostile/*.cmake    end-to-end runs of zerotax on a bad input; each
 #                            prints "CASE: exit N: FIRST LINE" for the record
 #   {fix,check,prove}-signals  SIGINT/SIGTERM/SIGHUP (and a crash, a closed
