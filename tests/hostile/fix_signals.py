@@ -10,8 +10,10 @@
 #   write-back: strace delivers the signal to the worker at its 3rd rename of
 #               --in-place (the journal's, then one file replaced)
 # a crash (SIGABRT at the 3rd rename), and SIGTERM during the --output
-# copy (the unfinished copy is removed too); each time: exit 128 + the signal, the first line of stderr, nothing of
-# ours left in TMPDIR, no process left that works in the scratch, and the
+# copy (the unfinished copy is removed too); each time: 128 + the signal as
+# a shell sees it (a stop signal: zerotax ends by it; a crash: exit 134),
+# the first line of stderr, nothing of ours left in TMPDIR, no process left
+# that works in the scratch, and the
 # tree byte-identical to before (SHA-256 of every file). With --format=json
 # (SIGINT while running, the crash during write-back) stdout is also the JSON
 # error object: the same line, the command, the exit code.
@@ -23,6 +25,9 @@ import signal
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sigcase  # noqa: E402
 
 zerotax, work, corpus, fixture_in = sys.argv[1:5]
 
@@ -89,18 +94,20 @@ def check_json(name, rc, out, first):
     except ValueError as e:
         die(f"{name}: stdout is not one JSON document ({e}):\n{out}")
     want = first.split(": ", 2)[2]
-    if doc.get("command") != "fix" or doc.get("exit_code") != rc or doc.get("error") != want:
-        die(f"{name}: JSON error object {doc}, expected exit_code {rc}, error '{want}'")
+    status = sigcase.shell_status(rc)
+    if doc.get("command") != "fix" or doc.get("exit_code") != status or doc.get("error") != want:
+        die(f"{name}: JSON error object {doc}, expected exit_code {status}, error '{want}'")
     print(f"  JSON: {json.dumps(doc)}")
 
 
 def check_after(name, sig, rc, err, before, run_dir, out=None):
     first = err.splitlines()[0] if err else ""
-    print(f"{name}: exit {rc}: {first}")
+    print(f"{name}: exit {sigcase.shell_status(rc)}{' (by the signal)' if rc < 0 else ''}: "
+          f"{first}")
     if out is not None:
         check_json(name, rc, out, first)
-    if rc != 128 + sig:
-        die(f"{name}: exit {rc}, expected {128 + sig}\n{err}")
+    if rc != sigcase.expected_rc(sig):
+        die(f"{name}: returncode {rc}, expected {sigcase.expected_rc(sig)}\n{err}")
     if "scratch removed" not in first:
         die(f"{name}: first line '{first}'")
     left = os.listdir(os.path.join(work, "tmp"))
@@ -157,7 +164,7 @@ def during_write_back(sig, strace, json_mode=False):
                        cwd=work, env=env(),
                        stdout=subprocess.PIPE if json_mode else subprocess.DEVNULL,
                        stderr=subprocess.PIPE, text=True, timeout=240)
-    # strace exits as its tracee did: 128 + the signal
+    # strace ends as its tracee did: by the signal, or exit 128 + a crash's
     check_after(f"{name} during write-back{' (JSON)' if json_mode else ''}", sig, p.returncode,
                 p.stderr, before, None, p.stdout if json_mode else None)
     if "rolled back an interrupted write-back" not in p.stderr:

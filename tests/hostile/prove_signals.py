@@ -7,8 +7,9 @@
 # and fix run, then the variant build's compiler stops at its first object
 # in BUILD/prove/obj/ and says so with a marker; the signal goes to the
 # process group (SIGINT, a terminal's Ctrl-C) or to zerotax alone (SIGTERM).
-# Each time: exit 128 + the signal, the guard's line, BUILD/prove (the
-# build copies) gone, nothing left in TMPDIR, no process left.
+# Each time: zerotax ends by the signal (a shell sees 128 + N), the
+# guard's line, BUILD/prove (the build copies) gone, nothing left in TMPDIR,
+# no process left.
 import os
 import re
 import shutil

@@ -25,6 +25,22 @@ exec {real} "$@"
 """
 
 
+# Stopped by one of these, zerotax ends by the signal itself once it has
+# cleaned up and said so (a shell loop then stops at Ctrl-C); a crash or a
+# SIGKILL of the worker is an exit with 128 + N. A shell sees 128 + N either way.
+STOP_SIGNALS = (signal.SIGHUP, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE)
+
+
+def expected_rc(sig):
+    """What Popen.returncode is: -N for a death by signal N."""
+    return -sig if sig in STOP_SIGNALS else 128 + sig
+
+
+def shell_status(rc):
+    """$? in a shell: 128 + N for a death by signal N."""
+    return 128 - rc if rc < 0 else rc
+
+
 def die(msg):
     print(f"FAIL: {msg}", file=sys.stderr)
     sys.exit(1)
@@ -125,16 +141,16 @@ def guard_line(err):
 
 
 def check_after(name, sig, rc, out, err, env, pids, line_re, json_mode=False, command=None):
-    """Exit 128 + sig, the line, TMPDIR empty, the stopped compilers and all users gone."""
+    """128 + sig, the line, TMPDIR empty, the stopped compilers and all users gone."""
     import re
 
     line = guard_line(err)
-    print(f"{name}: exit {rc}: {line}")
+    print(f"{name}: exit {shell_status(rc)}{' (by the signal)' if rc < 0 else ''}: {line}")
     leftover = [p for p in pids if alive(p)]
     for p in leftover:
         os.kill(p, signal.SIGKILL)  # do not leave them to the next test
-    if rc != 128 + sig:
-        die(f"{name}: exit {rc}, expected {128 + sig}\n{err}")
+    if rc != expected_rc(sig):
+        die(f"{name}: returncode {rc}, expected {expected_rc(sig)}\n{err}")
     if not re.fullmatch(line_re, line):
         die(f"{name}: line '{line}' does not match '{line_re}'\n{err}")
     if leftover:
@@ -155,8 +171,8 @@ def check_after(name, sig, rc, out, err, env, pids, line_re, json_mode=False, co
         except ValueError as e:
             die(f"{name}: stdout is not one JSON document ({e}):\n{out}")
         want = line.split(": ", 2)[2]
-        if doc.get("command") != command or doc.get("exit_code") != rc or \
+        if doc.get("command") != command or doc.get("exit_code") != shell_status(rc) or \
                 doc.get("error") != want:
             die(f"{name}: JSON error object {doc}, expected command {command}, "
-                f"exit_code {rc}, error '{want}'")
+                f"exit_code {shell_status(rc)}, error '{want}'")
         print(f"  JSON: {json.dumps(doc)}")

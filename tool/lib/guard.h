@@ -14,7 +14,8 @@
  * groups of their own, out of reach of the terminal's signal), calls
  * @recover (fix: the write-back journal, rolled back or completed; prove: its
  * build copies), removes the private directory, says one line on stderr and
- * returns 128 + the signal's number as the exit code. The line is also the
+ * returns 128 + the signal's number as the exit code (main() then ends by a
+ * stop signal itself, so that a shell loop stops at Ctrl-C). The line is also the
  * run's last error (zt_last_error()), so the front end's JSON error object
  * carries it in JSON mode, as for any other error.
  *
