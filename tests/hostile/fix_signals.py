@@ -10,16 +10,24 @@
 #   write-back: strace delivers the signal to the worker at its 3rd rename of
 #               --in-place (the journal's, then one file replaced)
 # a crash (SIGABRT at the 3rd rename), and SIGTERM during the --output
-# copy (the unfinished copy is removed too); each time: exit 128 + the signal, the first line of stderr, nothing of
-# ours left in TMPDIR, no process left that works in the scratch, and the
-# tree byte-identical to before (SHA-256 of every file).
+# copy (the unfinished copy is removed too); each time: 128 + the signal as
+# a shell sees it (a stop signal: zerotax ends by it; a crash: exit 134),
+# the first line of stderr, nothing of ours left in TMPDIR, no process left
+# that works in the scratch, and the
+# tree byte-identical to before (SHA-256 of every file). With --format=json
+# (SIGINT while running, the crash during write-back) stdout is also the JSON
+# error object: the same line, the command, the exit code.
 import hashlib
+import json
 import os
 import shutil
 import signal
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sigcase  # noqa: E402
 
 zerotax, work, corpus, fixture_in = sys.argv[1:5]
 
@@ -79,11 +87,27 @@ def users_of(path):
     return found
 
 
-def check_after(name, sig, rc, err, before, run_dir):
+def check_json(name, rc, out, first):
+    """stdout is one JSON document: the error object of the line said on stderr."""
+    try:
+        doc = json.loads(out)
+    except ValueError as e:
+        die(f"{name}: stdout is not one JSON document ({e}):\n{out}")
+    want = first.split(": ", 2)[2]
+    status = sigcase.shell_status(rc)
+    if doc.get("command") != "fix" or doc.get("exit_code") != status or doc.get("error") != want:
+        die(f"{name}: JSON error object {doc}, expected exit_code {status}, error '{want}'")
+    print(f"  JSON: {json.dumps(doc)}")
+
+
+def check_after(name, sig, rc, err, before, run_dir, out=None):
     first = err.splitlines()[0] if err else ""
-    print(f"{name}: exit {rc}: {first}")
-    if rc != 128 + sig:
-        die(f"{name}: exit {rc}, expected {128 + sig}\n{err}")
+    print(f"{name}: exit {sigcase.shell_status(rc)}{' (by the signal)' if rc < 0 else ''}: "
+          f"{first}")
+    if out is not None:
+        check_json(name, rc, out, first)
+    if rc != sigcase.expected_rc(sig):
+        die(f"{name}: returncode {rc}, expected {sigcase.expected_rc(sig)}\n{err}")
     if "scratch removed" not in first:
         die(f"{name}: first line '{first}'")
     left = os.listdir(os.path.join(work, "tmp"))
@@ -99,11 +123,13 @@ def check_after(name, sig, rc, err, before, run_dir):
         die(f"{name}: the tree is not byte-identical to before")
 
 
-def while_running(sig):
+def while_running(sig, json_mode=False):
     setup()
     before = tree_sum(os.path.join(work, "src", "safe"))
-    p = subprocess.Popen([zerotax, "fix", "-i", "safe.json", "-s", "src/safe", "--in-place"],
-                         cwd=work, env=env(), stdout=subprocess.DEVNULL,
+    fmt = ["--format=json"] if json_mode else []
+    p = subprocess.Popen([zerotax, "fix", "-i", "safe.json", "-s", "src/safe", "--in-place",
+                          *fmt], cwd=work, env=env(),
+                         stdout=subprocess.PIPE if json_mode else subprocess.DEVNULL,
                          stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 120
     run_dir = None
@@ -121,23 +147,26 @@ def while_running(sig):
         os.killpg(p.pid, sig)  # the terminal signals the whole foreground group
     else:
         os.kill(p.pid, sig)
-    _, err = p.communicate(timeout=120)
+    out, err = p.communicate(timeout=120)
     print(f"  (signalled while {', '.join(os.path.basename(k) for k in kids)} ran)")
-    check_after(f"{signal.Signals(sig).name} while running", sig, p.returncode, err, before,
-                run_dir)
+    check_after(f"{signal.Signals(sig).name} while running{' (JSON)' if json_mode else ''}",
+                sig, p.returncode, err, before, run_dir, out if json_mode else None)
 
 
-def during_write_back(sig, strace):
+def during_write_back(sig, strace, json_mode=False):
     setup()
     before = tree_sum(os.path.join(work, "src", "safe"))
     name = signal.Signals(sig).name
+    fmt = ["--format=json"] if json_mode else []
     p = subprocess.run([strace, "-f", "-o", "/dev/null", "-e", "trace=rename", "-e",
                         f"inject=rename:signal={name}:when=3",
-                        zerotax, "fix", "-i", "safe.json", "-s", "src/safe", "--in-place"],
-                       cwd=work, env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                       text=True, timeout=240)
-    # strace exits as its tracee did: 128 + the signal
-    check_after(f"{name} during write-back", sig, p.returncode, p.stderr, before, None)
+                        zerotax, "fix", "-i", "safe.json", "-s", "src/safe", "--in-place", *fmt],
+                       cwd=work, env=env(),
+                       stdout=subprocess.PIPE if json_mode else subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True, timeout=240)
+    # strace ends as its tracee did: by the signal, or exit 128 + a crash's
+    check_after(f"{name} during write-back{' (JSON)' if json_mode else ''}", sig, p.returncode,
+                p.stderr, before, None, p.stdout if json_mode else None)
     if "rolled back an interrupted write-back" not in p.stderr:
         die(f"{name} during write-back: no rollback said:\n{p.stderr}")
 
@@ -169,3 +198,6 @@ for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
 # recovered the same way
 during_write_back(signal.SIGABRT, strace)
 during_output_copy(strace)
+# JSON mode: the same, and the error object on stdout
+while_running(signal.SIGINT, json_mode=True)
+during_write_back(signal.SIGABRT, strace, json_mode=True)

@@ -7,14 +7,15 @@
 #include "commands.h"
 
 const struct cmd zt_commands[] = {
-	{ "check", do_check, "find large stack structs zeroed on hot paths" },
-	{ "layout", do_layout, "audit struct layouts (pahole) against hot-path field use" },
-	{ "fix", do_fix, "emit Coccinelle rewrites for findings and apply them safely" },
-	{ "prove", do_prove, "check, fix, test and benchmark the bundled reference driver" },
-	{ "report", do_report, "merge Kbuild-mode results into one report" },
-	{ "diff", do_diff, "compare two JSON results: new, fixed, unchanged" },
-	{ "merge", do_merge, "join the JSON results of several shards" },
-	{ "compile-args", do_compile_args, "print the arguments libclang gets for each TU" },
+	/* name, entry point, summary, runs guarded (an interruption leaves nothing) */
+	{ "check", do_check, "find large stack structs zeroed on hot paths", true },
+	{ "layout", do_layout, "audit struct layouts (pahole) against hot-path field use", false },
+	{ "fix", do_fix, "emit Coccinelle rewrites for findings and apply them safely", true },
+	{ "prove", do_prove, "check, fix, test and benchmark the bundled reference driver", true },
+	{ "report", do_report, "merge Kbuild-mode results into one report", false },
+	{ "diff", do_diff, "compare two JSON results: new, fixed, unchanged", false },
+	{ "merge", do_merge, "join the JSON results of several shards", false },
+	{ "compile-args", do_compile_args, "print the arguments libclang gets for each TU", false },
 };
 const size_t zt_n_commands = ARRAY_SIZE(zt_commands);
 
@@ -24,7 +25,8 @@ static const char exit_codes_help[] =
 	"  1  ran, findings reported\n"
 	"  2  usage error\n"
 	"  3  input error (unparsable file, broken compile database, missing tool)\n"
-	"  4  internal error, or a command not built yet\n";
+	"  4  internal error, or a command not built yet\n"
+	"  128+N  check, fix or prove stopped by signal N (130: SIGINT): scratch removed\n";
 
 static void usage(FILE *f)
 {
@@ -40,6 +42,13 @@ const struct cmd *zt_find_command(const char *name)
 		if (!strcmp(zt_commands[i].name, name))
 			return &zt_commands[i];
 	return NULL;
+}
+
+bool zt_cmd_guarded(const struct zt_ctx *ctx, const char *name)
+{
+	const struct cmd *cmd = zt_find_command(name);
+
+	return ctx->cli && cmd && cmd->guarded;
 }
 
 static int run(struct zt_ctx *ctx, int argc, char **argv);
@@ -84,7 +93,8 @@ static int run(struct zt_ctx *ctx, int argc, char **argv)
 	ret = cmd->fn(ctx, argc - 1, argv + 1);
 	/*
 	 * The one error path: in JSON mode an error (an option error too, see
-	 * parse-options.c) is also a JSON object on stdout, for consumers parsing it.
+	 * parse-options.c; an interruption, said by the guard of a guarded
+	 * command) is also a JSON object on stdout, for consumers parsing it.
 	 */
 	if (ret >= ZT_EXIT_USAGE && zt_format_is_json(ctx->format) && zt_last_error()[0]) {
 		json_t *o = json_pack("{s:s, s:s, s:i}", "command", cmd->name, "error",

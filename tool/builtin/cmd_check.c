@@ -15,6 +15,7 @@
 #include "baseline.h"
 #include "commands.h"
 #include "compdb.h"
+#include "guard.h"
 #include "journal.h"
 #include "check_pipeline.h"
 #include "check-options.h"
@@ -261,6 +262,20 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 	if (ret <= 0) {
 		ret = ret ? ZT_EXIT_USAGE : ZT_EXIT_CLEAN;
 		goto out;
+	}
+	/*
+	 * Interrupted (SIGINT, SIGTERM, SIGHUP): the evidence compiles end and
+	 * their scratch goes. --kbuild too: make's Ctrl-C reaches every check of
+	 * a C=1 build at once, and the guard costs a fork per file.
+	 */
+	if (zt_cmd_guarded(ctx, "check")) {
+		const struct zt_guard_opts g = { .what = "check" };
+		int rc = zt_guard_begin(&g, &ret);
+
+		if (rc) {
+			ret = rc < 0 ? ZT_EXIT_INPUT : ret;	/* 1: the guard, done */
+			goto out;
+		}
 	}
 	if (zt_check_args_load_rules(&r.a, &r.rules)) {
 		ret = ZT_EXIT_INPUT;

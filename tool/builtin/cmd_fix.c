@@ -248,9 +248,17 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 	force = f.force;
 	diff_mode = f.diff_mode;
 	ctx->format = f.format;
-	ret = ZT_EXIT_INPUT;
 	/* Interrupted (SIGINT, SIGTERM, SIGHUP): no scratch left, the tree recovered. */
-	if (zt_fix_guard(f.o.source_dir, f.output) || zt_fix_recover_above(f.o.source_dir))
+	if (zt_cmd_guarded(ctx, "fix")) {
+		int rc = zt_fix_guard(f.o.source_dir, f.output, &ret);
+
+		if (rc) {
+			ret = rc < 0 ? ZT_EXIT_INPUT : ret;	/* 1: the guard, done */
+			goto out;
+		}
+	}
+	ret = ZT_EXIT_INPUT;
+	if (zt_fix_recover_above(f.o.source_dir))
 		goto out;
 	if (build) {
 		if (zt_compdb_load(build, &db))

@@ -3,12 +3,14 @@
  * zerotax prove: check -> fix -> build -> sparse -> differential test ->
  * bench -> report on the bundled reference driver (what `make demo` runs).
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "commands.h"
+#include "guard.h"
 #include "parse-options.h"
 #include "prove.h"
 
@@ -59,6 +61,22 @@ static int add_patch(struct zt_ctx *ctx, const struct zt_option *opt, const char
 
 	o->patch.files = xrealloc(o->patch.files, (o->patch.n_files + 1) * sizeof(char *));
 	o->patch.files[o->patch.n_files++] = xstrdup(file);
+	return 0;
+}
+
+/*
+ * The guard's recovery: an interrupted run's build copies (BUILD/prove, which
+ * every run rebuilds from nothing) go with its scratch.
+ */
+static int remove_work(void *arg, char **said)
+{
+	const struct zt_prove *p = arg;
+
+	if (zt_remove_tree(p->work))
+		*said = xasprintf("cannot remove the build copies in %s: %s", p->work,
+				  strerror(errno));
+	else
+		*said = xasprintf("the build copies in %s removed", p->work);
 	return 0;
 }
 
@@ -170,7 +188,19 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 	ret = zt_prove_init(&p, ctx, &o);
 	if (ret)
 		goto out;
+	/* Interrupted (SIGINT, SIGTERM, SIGHUP): no scratch, build copy or process left. */
+	if (zt_cmd_guarded(ctx, "prove")) {
+		const struct zt_guard_opts g = { .what = "prove", .recover = remove_work,
+						 .arg = &p };
+		int rc = zt_guard_begin(&g, &ret);
+
+		if (rc) {
+			ret = rc < 0 ? ZT_EXIT_INPUT : ret;	/* 1: the guard, done */
+			goto release;
+		}
+	}
 	ret = zt_prove_run(&p);
+release:
 	zt_prove_release(&p);
 out:
 	for (size_t i = 0; i < o.n_compilers; i++)

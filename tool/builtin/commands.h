@@ -9,6 +9,11 @@ struct cmd {
 	const char *name;
 	int (*fn)(struct zt_ctx *ctx, int argc, char **argv); /* argv[0] is the command name */
 	const char *summary;
+	/*
+	 * Runs under the guard (tool/lib/guard.h) once its options are parsed:
+	 * an interruption leaves no scratch and no process behind.
+	 */
+	bool guarded;
 };
 
 /*
@@ -29,6 +34,13 @@ extern const struct cmd zt_commands[];
 extern const size_t zt_n_commands;
 
 const struct cmd *zt_find_command(const char *name);
+
+/*
+ * Whether command @name forks its guard: only on the real command line
+ * (ctx->cli, set by main.c) and when its table entry is .guarded. Tests that
+ * drive zt_main() in-process never fork (a fork would split the test).
+ */
+bool zt_cmd_guarded(const struct zt_ctx *ctx, const char *name);
 
 /* The front end: what main() runs. Exposed so tests drive it in-process. */
 int zt_main(struct zt_ctx *ctx, int argc, char **argv);

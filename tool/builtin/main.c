@@ -1,9 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* zerotax: find the stack auto-init and cache-line taxes on driver hot paths. */
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
 
 #include "commands.h"
+
+/*
+ * A guarded run stopped by SIGINT, SIGTERM, SIGHUP or SIGPIPE (exit code
+ * 128 + N, guard.h) ends by that signal once everything is said, as git and
+ * make do: a shell still sees 128 + N, and a shell loop stops at Ctrl-C
+ * (bash goes on after a child that exits 130 by itself).
+ */
+static void end_by_signal(int code)
+{
+	static const int stop_signals[] = { SIGHUP, SIGINT, SIGTERM, SIGPIPE };
+	sigset_t set;
+
+	for (size_t i = 0; i < ARRAY_SIZE(stop_signals); i++) {
+		if (code != 128 + stop_signals[i])
+			continue;
+		signal(stop_signals[i], SIG_DFL);
+		sigemptyset(&set);
+		sigaddset(&set, stop_signals[i]);
+		raise(stop_signals[i]);
+		sigprocmask(SIG_UNBLOCK, &set, NULL);	/* the guard's, blocked until now */
+	}
+}
 
 int main(int argc, char **argv)
 {
@@ -12,6 +35,7 @@ int main(int argc, char **argv)
 		.out = stdout,
 		.err = stderr,
 		.jobs = 1,
+		.cli = true,
 	};
 	int ret = zt_main(&ctx, argc, argv);
 
@@ -20,5 +44,7 @@ int main(int argc, char **argv)
 		error("cannot write to stdout: %s", strerror(errno));
 		return ZT_EXIT_INTERNAL;
 	}
+	fflush(stderr);
+	end_by_signal(ret);
 	return ret;
 }

@@ -399,18 +399,20 @@ static int guard_recover(void *arg, char **said)
 	return rc < 0 ? -1 : 0;
 }
 
-int zt_fix_guard(const char *src_dir, const char *output_dir)
+int zt_fix_guard(const char *src_dir, const char *output_dir, int *code)
 {
-	/* the guard never returns from zt_guard_begin(): @g lives as long as it */
+	/* the guard recovers before zt_guard_begin() returns: @g lives long enough */
 	struct fix_guard g = { .src = src_dir };
 	const struct zt_guard_opts o = {
 		.what = "fix",
 		.recover = guard_recover,
 		.arg = &g,
+		.killed = "an interrupted write-back is recovered by the next zerotax command "
+			  "on the tree",
 	};
 
 	/* a directory with something in it is refused by fix and never touched here */
 	if (output_dir && !output_state(output_dir, &g.output_was))
 		g.output = output_dir;
-	return zt_guard_begin(&o);
+	return zt_guard_begin(&o, code);
 }

@@ -55,9 +55,10 @@ int zt_fix_recover_db(const struct zt_compdb *db);
  * Run the rest of `fix` under a guard (tool/lib/guard.h): SIGINT, SIGTERM
  * and SIGHUP remove its scratch, end its children, recover the journal of
  * @src_dir and put @output_dir (--output, NULL without) back as it was
- * (removed when the run made it, emptied when it was an empty directory),
- * then exit 128 + the signal. 0 in the worker, -1 with error() said.
+ * (removed when the run made it, emptied when it was an empty directory);
+ * the exit code is then 128 + the signal. As zt_guard_begin(): 0 in the
+ * worker, 1 in the guard with *code, -1 with error() said.
  */
-int zt_fix_guard(const char *src_dir, const char *output_dir);
+int zt_fix_guard(const char *src_dir, const char *output_dir, int *code);
 
 #endif /* ZT_JOURNAL_H */

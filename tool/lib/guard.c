@@ -67,14 +67,20 @@ static size_t kill_children(void)
 
 /*
  * Every process below us ends: each dies, its own children are reparented
- * to us (the subreaper) and are killed in the next round.
+ * to us (the subreaper) and are killed in the next round. When nothing is
+ * left (a worker that ended by itself, every child reaped) /proc is not read:
+ * check --kbuild runs once per file.
  */
 static void kill_all_below(void)
 {
 	for (;;) {
 		int status;
-		pid_t r;
+		pid_t r = waitpid(-1, &status, WNOHANG);
 
+		if (r > 0)
+			continue;
+		if (r < 0 && errno == ECHILD)
+			return;
 		kill_children();
 		r = waitpid(-1, &status, 0);
 		if (r < 0 && errno == ECHILD)
@@ -110,7 +116,7 @@ static int wait_worker(pid_t worker, const sigset_t *set, int *sig, bool *ours)
 	}
 }
 
-/* "interrupted by SIGINT", "crashed with SIGSEGV", "ended by SIGPIPE" */
+/* "interrupted by SIGINT", "crashed with SIGSEGV", "ended by SIGALRM" */
 static char *how_it_ended(int sig, bool ours)
 {
 	const char *abbrev = sigabbrev_np(sig);
@@ -128,8 +134,49 @@ static char *how_it_ended(int sig, bool ours)
 	return s;
 }
 
-static void __attribute__((noreturn)) guard(const struct zt_guard_opts *o, pid_t worker,
-					    const sigset_t *set, char *dir)
+/*
+ * The one line, on stderr as error() or warning() says it, and kept as the
+ * run's last error either way: in JSON mode the front end turns it into the
+ * error object (cli.c).
+ */
+static void say(bool is_error, const char *msg)
+{
+	bool was;
+
+	if (is_error) {
+		error("%s", msg);
+		return;
+	}
+	warning("%s", msg);
+	was = zt_quiet_errors(true);
+	error("%s", msg);
+	zt_quiet_errors(was);
+}
+
+/* What the guard says when a signal ended the worker. */
+static void say_ended(const struct zt_guard_opts *o, int sig, bool ours, int rc,
+		      const char *said)
+{
+	char *how = how_it_ended(sig, ours), *msg;
+
+	if (sig == SIGKILL)
+		msg = xasprintf("%s was killed (SIGKILL): scratch removed%s%s", o->what,
+				o->killed ? "; " : "", o->killed ? o->killed : "");
+	else if (rc)
+		msg = xasprintf("%s %s: scratch removed; the tree could not be recovered: %s",
+				o->what, how, zt_last_error());
+	else
+		msg = xasprintf("%s %s: scratch removed%s%s", o->what, how,
+				said || o->recover ? "; " : "",
+				said ? said : o->recover ? "the tree is untouched" : "");
+	say(sig == SIGKILL || rc, msg);
+	free(msg);
+	free(how);
+}
+
+/* The worker's exit code, or 128 + the signal that ended it (recovered, said). */
+static int guard(const struct zt_guard_opts *o, pid_t worker, const sigset_t *set,
+		 char *dir)
 {
 	bool ours = false;
 	char *said = NULL;
@@ -143,29 +190,22 @@ static void __attribute__((noreturn)) guard(const struct zt_guard_opts *o, pid_t
 	if (sig && sig != SIGKILL && o->recover)
 		rc = o->recover(o->arg, &said);
 	zt_remove_tree(dir);
-	if (sig) {
-		/* one line: what stopped it, and what became of the tree */
-		char *how = how_it_ended(sig, ours);
-
-		if (sig == SIGKILL)
-			error("%s was killed (SIGKILL): scratch removed; an interrupted write-back "
-			      "is recovered by the next zerotax command on the tree", o->what);
-		else if (rc)
-			error("%s %s: scratch removed; the tree could not be recovered: %s", o->what,
-			      how, zt_last_error());
-		else
-			warning("%s %s: scratch removed; %s", o->what, how,
-				said ? said : "the tree is untouched");
-		free(how);
-		code = 128 + sig;
-	}
-	free(said);
 	free(dir);
-	fflush(stderr);
-	_exit(code < 0 ? ZT_EXIT_INTERNAL : code);
+	/*
+	 * The worker said all there was to say, its JSON error object too; a
+	 * closed pipe (zerotax check | head) is the reader's doing: unsaid when
+	 * there was nothing to put right.
+	 */
+	if (!sig || (sig == SIGPIPE && !said && !rc)) {
+		zt_clear_error();
+		return sig ? 128 + sig : code < 0 ? ZT_EXIT_INTERNAL : code;
+	}
+	say_ended(o, sig, ours, rc, said);
+	free(said);
+	return 128 + sig;
 }
 
-int zt_guard_begin(const struct zt_guard_opts *o)
+int zt_guard_begin(const struct zt_guard_opts *o, int *code)
 {
 	sigset_t set, old;
 	char *dir;
@@ -198,8 +238,10 @@ int zt_guard_begin(const struct zt_guard_opts *o)
 		free(dir);
 		return -1;
 	}
-	if (pid > 0)
-		guard(o, pid, &set, dir);
+	if (pid > 0) {
+		*code = guard(o, pid, &set, dir);
+		return 1;
+	}
 	/* the worker: as it was, but with its scratch in the private directory */
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	setenv("TMPDIR", dir, 1);

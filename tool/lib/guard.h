@@ -12,15 +12,22 @@
  * On one of those signals the guard kills the worker, then every process the
  * worker left (the guard is their subreaper: spawned programs run in process
  * groups of their own, out of reach of the terminal's signal), calls
- * @recover (fix: the write-back journal, rolled back or completed), removes
- * the private directory and exits 128 + the signal's number, after one line
- * on stderr saying what it did.
+ * @recover (fix: the write-back journal, rolled back or completed; prove: its
+ * build copies), removes the private directory, says one line on stderr and
+ * returns 128 + the signal's number as the exit code (main() then ends by a
+ * stop signal itself, so that a shell loop stops at Ctrl-C). The line is also the
+ * run's last error (zt_last_error()), so the front end's JSON error object
+ * carries it in JSON mode, as for any other error.
  *
  * When the worker ends by itself the guard removes the private directory and
- * exits with the worker's code. A worker that crashed (a signal other than
- * SIGKILL) is recovered as for an interruption; a worker killed by SIGKILL
- * (the OOM killer, kill -9) is left as a kill of the whole run would leave it:
- * the next zerotax command on the tree finds the journal.
+ * returns the worker's code, with no error recorded: the worker said
+ * everything. A worker that crashed (a signal other than SIGKILL) is
+ * recovered as for an interruption; a worker killed by SIGKILL (the OOM
+ * killer, kill -9) is left as a kill of the whole run would leave it (fix:
+ * the next zerotax command on the tree finds the journal).
+ *
+ * The guard returns with those signals still blocked: a second Ctrl-C does
+ * not cut its last words short, and the process only has to exit.
  */
 #ifndef ZT_GUARD_H
 #define ZT_GUARD_H
@@ -30,12 +37,15 @@ struct zt_guard_opts {
 	/* put the tree right; *said: what was done (NULL: nothing to do). 0 or -1. */
 	int (*recover)(void *arg, char **said);
 	void *arg;
+	/* what a SIGKILL of the worker leaves behind, for the message (NULL: nothing) */
+	const char *killed;
 };
 
 /*
- * Returns 0 in the worker; never returns in the guard. -1 with error() said
- * when the private directory cannot be made or the fork fails (nothing runs).
+ * Returns 0 in the worker; 1 in the guard once everything below it has ended,
+ * with the exit code in *code; -1 with error() said when the private
+ * directory cannot be made or the fork fails (nothing runs).
  */
-int zt_guard_begin(const struct zt_guard_opts *o);
+int zt_guard_begin(const struct zt_guard_opts *o, int *code);
 
 #endif /* ZT_GUARD_H */

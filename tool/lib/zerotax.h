@@ -47,6 +47,7 @@ struct zt_ctx {
 	enum zt_format format;	/* set by commands that take --format */
 	int jobs;		/* -j: TUs analysed at once */
 	int verbose;
+	bool cli;		/* the real command line (main.c): guarded commands fork */
 };
 
 /*
