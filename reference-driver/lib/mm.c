@@ -37,7 +37,8 @@ static int rd_mem_init(void)
 	for (i = 0; i < RD_NR_MEMMAPS; i++)
 		pages += 1UL << (RD_ARENA_SHIFT - rd_arena_shift[i]);
 	/* one reservation each, so that the 64K arena and memmap lie above the 4K ones */
-	arena = rd_host_reserve((unsigned long)RD_NR_MEMMAPS << RD_ARENA_SHIFT, 1UL << RD_SECTION_SHIFT);
+	arena = rd_host_reserve((unsigned long)RD_NR_MEMMAPS << RD_ARENA_SHIFT,
+				1UL << RD_SECTION_SHIFT);
 	map = rd_host_reserve(pages * sizeof(struct page), 64);
 	if (!arena || !map)
 		return -12;

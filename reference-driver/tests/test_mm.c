@@ -98,7 +98,8 @@ static void test_xdp_frame_in_headroom(void **state)
 	assert_int_equal(frame->mem.type, MEM_TYPE_PAGE_POOL);
 	assert_int_equal(frame->mem.id, 7);
 	assert_false(xdp_frame_has_frags(frame));
-	assert_ptr_equal(xdp_get_shared_info_from_frame(frame), xdp_get_shared_info_from_buff(&xdp));
+	assert_ptr_equal(xdp_get_shared_info_from_frame(frame),
+			 xdp_get_shared_info_from_buff(&xdp));
 
 	/* metadata in front of the data: the descriptor must still fit before it */
 	xdp_prepare_buff(&xdp, (unsigned char *)va, 48, 60, true);
