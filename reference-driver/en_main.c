@@ -226,6 +226,7 @@ static int mlx5e_alloc_rq(struct mlx5e_channel *c, const struct mlx5e_params *pa
 		if (!rq->xsk_pool || !rq->xsk_buffs)
 			return -12;
 		xsk_pool_set_rxq_info(rq->xsk_pool, &rq->xdp_rxq);
+		xdp_rxq_info_reg_mem_model(&rq->xdp_rxq, MEM_TYPE_XSK_BUFF_POOL, rq->ix);
 		if (rq->wq_type == MLX5_WQ_TYPE_LINKED_LIST_STRIDING_RQ) {
 			rq->mpwqe.skb_from_cqe_mpwrq = mlx5e_xsk_skb_from_cqe_mpwrq_linear;
 			rq->handle_rx_cqe = mlx5e_xsk_handle_rx_cqe_mpwrq;
@@ -249,6 +250,9 @@ static int mlx5e_alloc_rq(struct mlx5e_channel *c, const struct mlx5e_params *pa
 	rq->page_pool = page_pool_create(&pp);
 	if (!rq->page_pool)
 		return -12;
+	/* frames sent by XDP return to the page pool; AF_XDP ones to the socket's pool */
+	if (!params->xsk)
+		xdp_rxq_info_reg_mem_model(&rq->xdp_rxq, MEM_TYPE_PAGE_POOL, rq->ix);
 
 	return mlx5e_alloc_cq(&rq->cq, MLX5E_LOG_CQ_SZ, c);
 }

@@ -66,14 +66,18 @@ bool mlx5e_xmit_xdp_buff(struct mlx5e_xdpsq *sq, struct mlx5e_rq *rq, struct xdp
 	struct mlx5_wqe_data_seg *dseg;
 	struct mlx5e_tx_wqe *wqe;
 	struct mlx5e_xdp_info xi;
+	struct xdp_frame *xdpf;
 	struct page *page;
 	dma_addr_t dma_addr;
 	u8 nr_frags = 0;
-	u32 len;
 	int i;
 
-	if (unlikely(xdp_buff_has_frags(xdp))) {
-		sinfo = xdp_get_shared_info_from_buff(xdp);
+	/* the packet outlives the xdp_buff: its description goes into its headroom */
+	xdpf = xdp_convert_buff_to_frame(xdp);
+	if (unlikely(!xdpf))
+		return false;
+	if (unlikely(xdp_frame_has_frags(xdpf))) {
+		sinfo = xdp_get_shared_info_from_frame(xdpf);
 		nr_frags = sinfo->nr_frags;
 	}
 	if (unlikely(1 + nr_frags > MLX5E_XDP_TX_MAX_DS))
@@ -83,13 +87,13 @@ bool mlx5e_xmit_xdp_buff(struct mlx5e_xdpsq *sq, struct mlx5e_rq *rq, struct xdp
 		return false;
 	}
 
-	len = (u32)((char *)xdp->data_end - (char *)xdp->data);
-	page = virt_to_page(xdp->data_hard_start);
+	/* same memory as the RX buffer, mapped bidirectionally once: no new mapping */
+	page = virt_to_page(xdpf);
 	dma_addr = page_pool_get_dma_addr(page) +
-		   (u32)((char *)xdp->data - (char *)page_address(page));
-	dma_sync_single_for_device(sq->pdev, dma_addr, len, DMA_BIDIRECTIONAL);
+		   (u32)((char *)xdpf->data - (char *)page_address(page));
+	dma_sync_single_for_device(sq->pdev, dma_addr, xdpf->len, DMA_BIDIRECTIONAL);
 
-	dseg = mlx5e_xdpsq_wqe_start(sq, rq, dma_addr, len, &wqe);
+	dseg = mlx5e_xdpsq_wqe_start(sq, rq, dma_addr, xdpf->len, &wqe);
 	for (i = 0; i < nr_frags; i++, dseg++) {
 		skb_frag_t *frag = &sinfo->frags[i];
 

@@ -7,7 +7,6 @@
 
 struct page_pool *page_pool_create(const struct page_pool_params *params)
 {
-	unsigned long page_size = 1UL << params->page_shift;
 	struct page_pool *pool;
 	unsigned int i;
 
@@ -15,20 +14,17 @@ struct page_pool *page_pool_create(const struct page_pool_params *params)
 	if (!pool)
 		return NULL;
 	pool->p = *params;
-	pool->pages = kcalloc(params->pool_size, sizeof(struct page), GFP_KERNEL);
 	pool->ring.slots = kcalloc(params->pool_size, sizeof(struct page *), GFP_KERNEL);
 	/* page contents are not cleared: receive buffers never are */
-	pool->mem = rd_host_alloc_pages(params->pool_size * page_size, page_size);
-	if (!pool->pages || !pool->ring.slots || !pool->mem)
-		goto err;
-	if (rd_mem_section_add(pool->mem, params->pool_size * page_size, params->page_shift,
-			       pool->pages))
+	pool->mem = rd_mem_alloc_pages(params->page_shift, params->pool_size, &pool->pages);
+	if (!pool->ring.slots || !pool->mem)
 		goto err;
 	for (i = 0; i < params->pool_size; i++) {
 		struct page *page = &pool->pages[i];
 
-		page->virtual = (char *)pool->mem + i * page_size;
-		page->dma_addr = (unsigned long)page->virtual;
+		/* the memmap outlives pools: no field may keep a previous owner's value */
+		*page = (struct page){ 0 };
+		page->dma_addr = (unsigned long)page_address(page);
 		page->pp = pool;
 		page->pp_magic = PP_SIGNATURE;
 		page->order_shift = params->page_shift;
@@ -39,20 +35,16 @@ struct page_pool *page_pool_create(const struct page_pool_params *params)
 	return pool;
 
 err:
-	if (pool->mem)
-		rd_host_free_pages(pool->mem);
+	rd_mem_free_pages(pool->mem, params->page_shift, params->pool_size);
 	kfree(pool->ring.slots);
-	kfree(pool->pages);
 	kfree(pool);
 	return NULL;
 }
 
 void page_pool_destroy(struct page_pool *pool)
 {
-	rd_mem_section_del(pool->mem);
-	rd_host_free_pages(pool->mem);
+	rd_mem_free_pages(pool->mem, pool->p.page_shift, pool->p.pool_size);
 	kfree(pool->ring.slots);
-	kfree(pool->pages);
 	kfree(pool);
 }
 

@@ -10,6 +10,12 @@ void rd_host_free(void *p);
 /* page memory: aligned to the page size, contents left as they were */
 void *rd_host_alloc_pages(size_t size, size_t align);
 void rd_host_free_pages(void *p);
+/* address space for the memmap and its arenas: reserved, committed on first touch */
+void *rd_host_reserve(size_t size, size_t align);
+/* the range holds pages again: contents undefined (for MemorySanitizer) */
+void rd_host_pages_fresh(void *p, size_t size);
+/* the range's pages are not needed any more: give the memory back */
+void rd_host_pages_discard(void *p, size_t size);
 
 static inline void *kzalloc(size_t size, gfp_t gfp)
 {

@@ -40,7 +40,7 @@ struct page_pool {
 		struct page **slots;
 	} ring ____cacheline_aligned_in_smp;
 	struct page_pool_params p;
-	struct page *pages;
+	struct page *pages;		/* its run of the memmap */
 	void *mem;
 	struct page_pool_stats stats;
 };
