@@ -179,14 +179,16 @@ static const char *tail_of(const char *s, int lines)
 int zt_prove_spawn(struct zt_prove *p, char *const argv[], const struct zt_spawn_opts *opts,
 	       struct zt_spawn_result *res, int ok_code)
 {
+	struct zt_spawn_opts o = opts ? *opts : (struct zt_spawn_opts){ 0 };
 	char *cmd;
 
+	o.quiet_not_found = true;	/* said below, with the step */
 	if (p->ctx->verbose) {
 		cmd = zt_argv_join(argv);
 		zt_prove_progress(p, "+ %s", cmd);
 		free(cmd);
 	}
-	if (zt_spawn(argv, opts, res)) {
+	if (zt_spawn(argv, &o, res)) {
 		cmd = zt_argv_join(argv);
 		zt_prove_fail(p, res->not_found ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL, "%s: %s", cmd,
 			  res->not_found ? "program not found" :
