@@ -463,7 +463,22 @@ struct hot_ctx {
 	const struct zt_layouts *types;
 	const struct zt_layout_rules *rules;
 	unsigned int cl;
+	/*
+	 * The types being walked, outermost first: chain[d] at depth d. C cannot
+	 * embed a struct in itself, but pahole text can say so (two types of one
+	 * name); entering a type again would multiply the walk at every level.
+	 */
+	const struct zt_layout **chain;
 };
+
+/* Is @t already being walked, at a depth up to @depth? */
+static bool on_chain(const struct hot_ctx *hc, const struct zt_layout *t, int depth)
+{
+	for (int d = 0; d <= depth && d < MAX_TYPE_DEPTH; d++)
+		if (hc->chain[d] == t)
+			return true;
+	return false;
+}
 
 static void range_add(struct zt_hot_ranges *r, unsigned long start, unsigned long end)
 {
@@ -540,6 +555,8 @@ static bool type_ranges(const struct hot_ctx *hc, const struct zt_layout *l, uns
 {
 	bool any = false;
 
+	if (depth < MAX_TYPE_DEPTH)
+		hc->chain[depth] = l;
 	for (size_t h = 0; hc->rules && depth < MAX_TYPE_DEPTH && h < hc->rules->n_hot; h++) {
 		const struct zt_hot_field *hf = &hc->rules->hot[h];
 
@@ -564,6 +581,8 @@ static void member_ranges(const struct hot_ctx *hc, const struct zt_layout *l, i
 		return;
 	}
 	t = depth + 1 < MAX_TYPE_DEPTH ? embedded_type(hc, m) : NULL;
+	if (t && on_chain(hc, t, depth))
+		t = NULL;	/* a cycle: the member counts whole */
 	if (t && rest && path_ranges(hc, t, rest, base + m->start, depth + 1, out))
 		return;
 	if (t && !rest && type_ranges(hc, t, base + m->start, depth + 1, out))
@@ -579,6 +598,8 @@ static bool path_ranges(const struct hot_ctx *hc, const struct zt_layout *l, con
 	int i = resolve(l, path, &rest);
 	bool any = false;
 
+	if (depth < MAX_TYPE_DEPTH)
+		hc->chain[depth] = l;
 	if (i >= 0) {
 		member_ranges(hc, l, i, rest, base, depth, out);
 		return true;
@@ -603,7 +624,8 @@ static bool path_ranges(const struct hot_ctx *hc, const struct zt_layout *l, con
 static void embedded_hot(struct zt_struct_report *rep, const struct zt_layouts *types)
 {
 	const struct zt_layout *l = rep->l;
-	struct hot_ctx hc = { types, rep->rules, l->cacheline };
+	const struct zt_layout *chain[MAX_TYPE_DEPTH] = { l };
+	struct hot_ctx hc = { types, rep->rules, l->cacheline, chain };
 	bool *whole = xcalloc(l->n + 1, sizeof(*whole)), *keep = xcalloc(l->n + 1, sizeof(*keep));
 
 	for (size_t h = 0; rep->rules && h < rep->rules->n_hot; h++) {

@@ -403,6 +403,39 @@ static void test_hot_embedded_struct_counts_its_hot_members(void **state)
 	release_embedded(&ls, &r, &rep);
 }
 
+/*
+ * Text that says a type embeds itself (C cannot; pahole text from two
+ * translation units with one name, or a damaged one, can): the walk of its hot
+ * fields stops where the type comes round again and counts that member whole,
+ * instead of branching at every level down to the depth limit.
+ */
+static const char knot_text[] =
+	"struct knot {\n"
+	"\tstruct knot a; /* 0 8 */\n"
+	"\tstruct knot b; /* 0 8 */\n"
+	"\t/* size: 8, cachelines: 1, members: 2 */\n"
+	"\t/* last cacheline: 8 bytes */\n"
+	"};\n";
+
+static void test_hot_walk_stops_at_a_type_cycle(void **state)
+{
+	struct zt_layouts ls = { 0 };
+	struct zt_layout_rules r = { 0 };
+	struct zt_struct_report rep;
+
+	(void)state;
+	zt_pahole_parse_tolerant(knot_text, strlen(knot_text), 64, &ls);
+	assert_non_null(zt_layouts_find(&ls, "knot"));
+	rules("struct knot a per-packet\nstruct knot b per-packet\n", &r);
+	assert_int_equal(zt_struct_analyze(zt_layouts_find(&ls, "knot"), "k.o", &ls, &r, &rep), 0);
+	/* both members hot, whole: the 8 bytes, one line */
+	assert_int_equal(rep.hot_bytes, 8);
+	assert_int_equal(rep.hot_span, 1);
+	zt_struct_report_release(&rep);
+	zt_layout_rules_release(&r);
+	zt_layouts_release(&ls);
+}
+
 /* --format=html: rows per line, holes and padding marked, every name escaped */
 static void test_html_page(void **state)
 {
@@ -841,6 +874,7 @@ int main(void)
 		cmocka_unit_test(test_unverified_model_predicts_nothing),
 		cmocka_unit_test(test_hot_array_counts_one_access),
 		cmocka_unit_test(test_hot_embedded_struct_counts_its_hot_members),
+		cmocka_unit_test(test_hot_walk_stops_at_a_type_cycle),
 		cmocka_unit_test(test_html_page),
 		cmocka_unit_test(test_packed_struct_is_not_simulated),
 		cmocka_unit_test(test_command_errors),
