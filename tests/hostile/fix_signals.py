@@ -74,19 +74,6 @@ def scratch_tree():
     return None
 
 
-def users_of(path):
-    """Processes whose command line names the scratch (spatch, gcc, sparse)."""
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as f:
-                if path.encode() in f.read():
-                    found.append(pid)
-        except OSError:
-            pass
-    return found
-
-
 def check_json(name, rc, out, first):
     """stdout is one JSON document: the error object of the line said on stderr."""
     try:
@@ -113,8 +100,8 @@ def check_after(name, sig, rc, err, before, run_dir, out=None):
     left = os.listdir(os.path.join(work, "tmp"))
     if left:
         die(f"{name}: left in TMPDIR: {left}")
-    if run_dir and users_of(run_dir):
-        die(f"{name}: processes still use {run_dir}: {users_of(run_dir)}")
+    if run_dir and sigcase.users_of(run_dir):
+        die(f"{name}: processes still use {run_dir}: {sigcase.users_of(run_dir)}")
     junk = [f for _, _, fs in os.walk(os.path.join(work, "src")) for f in fs
             if ".zerotax-" in f]
     if junk:
@@ -136,13 +123,13 @@ def while_running(sig, json_mode=False):
     # the point: a program of ours (spatch, a compiler) works in the scratch
     while p.poll() is None and time.monotonic() < deadline:
         run_dir = scratch_tree()
-        if run_dir and users_of(run_dir):
+        if run_dir and sigcase.users_of(run_dir):
             break
         time.sleep(0.005)
-    if not run_dir or not users_of(run_dir):
+    if not run_dir or not sigcase.users_of(run_dir):
         die(f"{signal.Signals(sig).name}: no program ran in the scratch (exit {p.poll()})")
     kids = [open(f"/proc/{k}/cmdline", "rb").read().split(b"\0")[0].decode()
-            for k in users_of(run_dir)]
+            for k in sigcase.users_of(run_dir)]
     if sig == signal.SIGINT:
         os.killpg(p.pid, sig)  # the terminal signals the whole foreground group
     else:
