@@ -495,16 +495,68 @@ void zt_tu_result_release(struct zt_tu_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
+/*
+ * The command of a results line that is cut or malformed, when its start is
+ * whole: the writer puts "cmd" right after the schema, before the facts.
+ */
+static int cmd_of_bad_line(const char *line, struct zt_compile_cmd *cmd)
+{
+	static const char head[] = "{\"zerotax-tu\":";
+	const char *p = line;
+	json_t *o;
+	int ret;
+
+	if (strncmp(p, head, sizeof(head) - 1))
+		return -1;
+	p += sizeof(head) - 1;
+	p += strspn(p, "0123456789");
+	if (strncmp(p, ",\"cmd\":", 7))
+		return -1;
+	o = json_loads(p + 7, JSON_DISABLE_EOF_CHECK, NULL);
+	if (!o)
+		return -1;
+	ret = zt_compile_cmd_from_json(o, cmd);
+	json_decref(o);
+	return ret;
+}
+
+/*
+ * A line that cannot be read stands in for its TU, as a TU that failed to
+ * parse: reported once by the analysis, the others judged. A rebuild's later
+ * line for the same command replaces it, as it replaces any earlier result.
+ */
+static void unreadable_line(const char *path, unsigned int lineno, const char *line,
+			    const char *why, struct zt_tu_result *r)
+{
+	bool was_quiet = zt_quiet_errors(true);
+
+	memset(r, 0, sizeof(*r));
+	if (cmd_of_bad_line(line, &r->cmd)) {
+		memset(&r->cmd, 0, sizeof(r->cmd));
+		r->cmd.file = xasprintf("%s:%u", path, lineno);
+		r->cmd.argv = xcalloc(1, sizeof(char *));
+	}
+	zt_quiet_errors(was_quiet);
+	r->unreadable = true;
+	r->facts.file = xstrdup(r->cmd.file);
+	r->facts.failed = true;
+	r->facts.errors = xcalloc(1, sizeof(*r->facts.errors));
+	r->facts.errors[0].file = xstrdup(path);
+	r->facts.errors[0].message = xasprintf("its results line %s:%u cannot be read: %s",
+					       path, lineno, why);
+	r->facts.n_errors = 1;
+}
+
 int zt_tu_results_load(const char *path, struct zt_tu_result **v, size_t *n)
 {
 	char *text = NULL, *line, *next;
 	unsigned int lineno = 0;
-	int ret = 0;
 
 	if (zt_read_file(path, &text, NULL))
 		return error("cannot read %s: %s", path, strerror(errno));
 	for (line = text; line && *line; line = next) {
 		json_error_t jerr;
+		bool was_quiet;
 		json_t *o;
 
 		next = strchr(line, '\n');
@@ -513,20 +565,27 @@ int zt_tu_results_load(const char *path, struct zt_tu_result **v, size_t *n)
 		lineno++;
 		if (!line[strspn(line, " \t\r")])
 			continue;
+		*v = xrealloc(*v, (*n + 1) * sizeof(**v));
 		o = json_loads(line, 0, &jerr);
 		if (!o) {
-			ret = error("%s:%u: not JSON: %s", path, lineno, jerr.text);
-			break;
+			char *why = xasprintf("not JSON (%s)%s", jerr.text,
+					      next ? "" : ", the file's cut last line");
+
+			unreadable_line(path, lineno, line, why, &(*v)[(*n)++]);
+			free(why);
+			continue;
 		}
-		*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+		was_quiet = zt_quiet_errors(true);	/* said once, by the analysis */
 		if (zt_tu_result_from_json(o, &(*v)[*n])) {
-			json_decref(o);
-			ret = error("%s:%u: %s", path, lineno, zt_last_error());
-			break;
+			char *why = xstrdup(zt_last_error());
+
+			unreadable_line(path, lineno, line, why, &(*v)[*n]);
+			free(why);
 		}
+		zt_quiet_errors(was_quiet);
 		json_decref(o);
 		(*n)++;
 	}
 	free(text);
-	return ret;
+	return 0;
 }

@@ -24,6 +24,7 @@ struct zt_tu_result {
 	struct zt_tu_evidence ev;
 	char *ev_error[2];	/* gcc, clang: why the evidence compile failed */
 	char *asked;		/* the --evidence it was collected with; NULL: not said */
+	bool unreadable;	/* its results line could not be read: facts.errors says why */
 };
 
 json_t *zt_facts_to_json(const struct zt_tu_facts *f);
@@ -41,7 +42,11 @@ void zt_tu_result_release(struct zt_tu_result *r);
 void zt_compile_cmd_release(struct zt_compile_cmd *c);
 int zt_compile_cmd_copy(const struct zt_compile_cmd *from, struct zt_compile_cmd *to);
 
-/* Read a results file (one JSON object per line); appends to @v. -1 on a bad line. */
+/*
+ * Read a results file (one JSON object per line); appends to @v. A line that
+ * cannot be read becomes an unreadable result (its command when the line's
+ * start says it). -1 only when the file cannot be read.
+ */
 int zt_tu_results_load(const char *path, struct zt_tu_result **v, size_t *n);
 
 #endif /* ZT_FACTS_JSON_H */

@@ -28,12 +28,15 @@ static const struct zt_usage report_usage = {
 };
 
 /* The evidence the results were collected with (check --kbuild/--results wrote "asked"). */
-static const char *asked_evidence(const struct zt_tu_result *v)
+static const char *asked_evidence(const struct zt_tu_result *v, size_t n)
 {
 	static const char *const kinds[] = { "gcc", "clang", "none" };
+	size_t k = 0;
 
-	for (size_t i = 0; v->asked && i < ARRAY_SIZE(kinds); i++)
-		if (!strcmp(v->asked, kinds[i]))
+	while (k + 1 < n && v[k].unreadable)
+		k++;
+	for (size_t i = 0; v[k].asked && i < ARRAY_SIZE(kinds); i++)
+		if (!strcmp(v[k].asked, kinds[i]))
 			return kinds[i];
 	return "both";
 }
@@ -102,7 +105,7 @@ int zt_report_results(struct zt_ctx *ctx, int argc, char **argv, const char *com
 	    load_results(command, argc - first, argv + first, &v, &n))
 		goto out;
 	/* By default, judge with the evidence the results were collected with. */
-	zt_check_args_evidence(&a, asked_evidence(&v[0]));
+	zt_check_args_evidence(&a, asked_evidence(v, n));
 	a.out.format = (enum zt_ci_format)a.format;
 	o.so = a.so;
 	o.budget = a.budget;

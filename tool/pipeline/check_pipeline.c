@@ -595,6 +595,16 @@ int zt_ci_analyse(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_
 	return ret;
 }
 
+/* Does the file end in a line without its newline? */
+static bool ends_cut(int fd)
+{
+	struct stat st;
+	char last;
+
+	return !fstat(fd, &st) && st.st_size > 0 &&
+	       pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n';
+}
+
 int zt_results_append(const char *path, json_t *tu)
 {
 	char *text = json_dumps(tu, JSON_COMPACT);
@@ -604,9 +614,9 @@ int zt_results_append(const char *path, json_t *tu)
 	if (!text)
 		return error("cannot serialise the results of a translation unit");
 	len = strlen(text);
-	text = xrealloc(text, len + 2);
+	text = xrealloc(text, len + 3);
 	text[len++] = '\n';
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+	fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
 	if (fd < 0) {
 		free(text);
 		return error("cannot open the results file %s: %s", path, strerror(errno));
@@ -617,6 +627,15 @@ int zt_results_append(const char *path, json_t *tu)
 			ret = error("cannot lock %s: %s", path, strerror(errno));
 			goto out;
 		}
+	}
+	/*
+	 * A line cut by a full disk or a kill stays a line of its own: otherwise
+	 * this one would be glued to it and lost with it.
+	 */
+	if (ends_cut(fd)) {
+		memmove(text + 1, text, len);
+		text[0] = '\n';
+		len++;
 	}
 	while (off < len) {
 		ssize_t w = write(fd, text + off, len - off);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Kbuild mode: sparse-only flags are dropped, the rest kept; the results file
- * takes whole lines from many writers at once (make -j) and loses none.
+ * takes whole lines from many writers at once (make -j) and loses none; a
+ * line that cannot be read loses only its own TU.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -105,6 +106,84 @@ static void test_results_append_concurrent(void **state)
 	unlink(path);
 }
 
+static void append_raw(const char *path, const char *text, size_t len)
+{
+	FILE *f = fopen(path, "a");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void release_all(struct zt_tu_result *v, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		zt_tu_result_release(&v[k]);
+	free(v);
+}
+
+/*
+ * A line that cannot be read (garbage, or the cut last line a killed check
+ * leaves) stands in for its TU; the others are read; the next append starts
+ * a line of its own, and a rebuild's whole line for the cut TU replaces it.
+ */
+static void test_results_bad_lines(void **state)
+{
+	char path[] = "/tmp/zt-results-XXXXXX";
+	int fd = mkstemp(path);
+	json_t *a = fat_result(0, 0), *b = fat_result(1, 0), *c = fat_result(2, 0);
+	char *whole = json_dumps(c, JSON_COMPACT);
+	struct zt_tu_result *v = NULL;
+	struct zt_ci_tus tus;
+	size_t n = 0;
+
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(zt_results_append(path, a), 0);
+	append_raw(path, "{\"zerotax-tu\": oops\n", 20);
+	assert_int_equal(zt_results_append(path, b), 0);
+	append_raw(path, whole, strlen(whole) / 2);	/* killed while writing c */
+
+	assert_int_equal(zt_tu_results_load(path, &v, &n), 0);
+	assert_int_equal(n, 4);
+	assert_false(v[0].unreadable);
+	assert_true(v[1].unreadable);
+	assert_true(v[1].facts.failed);
+	assert_int_equal(v[1].facts.n_errors, 1);
+	assert_non_null(strstr(v[1].cmd.file, ":2"));
+	assert_non_null(strstr(v[1].facts.errors[0].message, "not JSON"));
+	assert_false(v[2].unreadable);
+	assert_string_equal(v[2].cmd.file, "/t/w1-0.c");
+	/* the cut line's start names its command */
+	assert_true(v[3].unreadable);
+	assert_string_equal(v[3].cmd.file, "/t/w2-0.c");
+	assert_int_equal(v[3].cmd.argc, 3);
+	assert_non_null(strstr(v[3].facts.errors[0].message, "cut last line"));
+	release_all(v, n);
+
+	/* the rebuild appends c again: a line of its own, and it replaces the cut one */
+	v = NULL;
+	n = 0;
+	assert_int_equal(zt_results_append(path, c), 0);
+	assert_int_equal(zt_tu_results_load(path, &v, &n), 0);
+	assert_int_equal(n, 5);
+	assert_true(v[3].unreadable);
+	assert_false(v[4].unreadable);
+	assert_string_equal(v[4].cmd.file, "/t/w2-0.c");
+	zt_ci_tus_from_results(v, n, &tus);
+	assert_int_equal(tus.n, 4);
+	for (size_t k = 0; k < tus.n; k++)
+		if (!strcmp(tus.v[k].cmd.file, "/t/w2-0.c"))
+			assert_false(tus.v[k].unreadable);
+	zt_ci_tus_release(&tus);
+
+	free(whole);
+	json_decref(a);
+	json_decref(b);
+	json_decref(c);
+	unlink(path);
+}
+
 static void test_repeats_keep_the_last(void **state)
 {
 	struct zt_tu_result *v = xcalloc(3, sizeof(*v));
@@ -134,6 +213,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sparse_flags),
 		cmocka_unit_test(test_results_append_concurrent),
+		cmocka_unit_test(test_results_bad_lines),
 		cmocka_unit_test(test_repeats_keep_the_last),
 	};
 
