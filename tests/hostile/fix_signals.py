@@ -97,6 +97,10 @@ def check_after(name, sig, rc, err, before, run_dir, out=None):
         die(f"{name}: returncode {rc}, expected {sigcase.expected_rc(sig)}\n{err}")
     if "scratch removed" not in first:
         die(f"{name}: first line '{first}'")
+    # an interruption is the user's doing, a crash is ours
+    severity = "error" if sig == signal.SIGABRT else "warning"
+    if not first.startswith(f"zerotax: {severity}: "):
+        die(f"{name}: first line '{first}', expected a {severity}")
     left = os.listdir(os.path.join(work, "tmp"))
     if left:
         die(f"{name}: left in TMPDIR: {left}")

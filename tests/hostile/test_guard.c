@@ -155,11 +155,22 @@ static void test_crash_recovered(void **state)
 	const struct zt_guard_opts o = { .what = "t", .recover = recover, .arg = &r };
 	int code = -1;
 
+	char *said = NULL;
+	size_t len = 0;
+	FILE *sink = open_memstream(&said, &len), *was;
+
 	(void)state;
+	assert_non_null(sink);
+	was = zt_set_error_sink(sink);
 	assert_int_equal(run(&o, crash, NULL, &code), 1);
+	zt_set_error_sink(was);
+	fclose(sink);
 	assert_int_equal(code, 128 + SIGABRT);
 	assert_int_equal(r.calls, 1);
 	assert_string_equal(zt_last_error(), "t crashed with SIGABRT: scratch removed; put right");
+	/* a crash is an error, not a warning as an interruption is */
+	assert_string_equal(said, "zerotax: error: t crashed with SIGABRT: scratch removed; put right\n");
+	free(said);
 }
 
 static void sigkill_self(void *arg)

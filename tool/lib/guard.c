@@ -116,6 +116,12 @@ static int wait_worker(pid_t worker, const sigset_t *set, int *sig, bool *ours)
 	}
 }
 
+static bool is_crash(int sig, bool ours)
+{
+	return !ours && (sig == SIGSEGV || sig == SIGBUS || sig == SIGABRT || sig == SIGILL ||
+			 sig == SIGFPE);
+}
+
 /* "interrupted by SIGINT", "crashed with SIGSEGV", "ended by SIGALRM" */
 static char *how_it_ended(int sig, bool ours)
 {
@@ -126,8 +132,7 @@ static char *how_it_ended(int sig, bool ours)
 
 	if (ours)
 		how = "interrupted by";
-	else if (sig == SIGSEGV || sig == SIGBUS || sig == SIGABRT || sig == SIGILL ||
-		 sig == SIGFPE)
+	else if (is_crash(sig, ours))
 		how = "crashed with";
 	s = xasprintf("%s %s", how, name);
 	free(name);
@@ -169,7 +174,8 @@ static void say_ended(const struct zt_guard_opts *o, int sig, bool ours, int rc,
 		msg = xasprintf("%s %s: scratch removed%s%s", o->what, how,
 				said || o->recover ? "; " : "",
 				said ? said : o->recover ? "the tree is untouched" : "");
-	say(sig == SIGKILL || rc, msg);
+	/* an interruption is the user's doing (a warning); a crash is ours */
+	say(sig == SIGKILL || rc || is_crash(sig, ours), msg);
 	free(msg);
 	free(how);
 }
