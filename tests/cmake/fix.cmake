@@ -19,8 +19,8 @@ foreach(case ${ZT_FIX_CASES})
 endforeach()
 
 # Hostile inputs and missing tools (issue 17): label 'hostile'.
-foreach(case hostile-no-sparse hostile-no-git hostile-duplicates hostile-full-disk
-		hostile-kill-write-back)
+foreach(case hostile-no-sparse hostile-no-git hostile-no-home hostile-duplicates
+		hostile-full-disk hostile-kill-write-back)
 	add_test(NAME fix/${case}
 		COMMAND ${CMAKE_COMMAND}
 			-DZT=$<TARGET_FILE:zerotax>
