@@ -154,7 +154,6 @@ static void test_crash_recovered(void **state)
 	struct recovered r = { 0 };
 	const struct zt_guard_opts o = { .what = "t", .recover = recover, .arg = &r };
 	int code = -1;
-
 	char *said = NULL;
 	size_t len = 0;
 	FILE *sink = open_memstream(&said, &len), *was;
@@ -169,7 +168,8 @@ static void test_crash_recovered(void **state)
 	assert_int_equal(r.calls, 1);
 	assert_string_equal(zt_last_error(), "t crashed with SIGABRT: scratch removed; put right");
 	/* a crash is an error, not a warning as an interruption is */
-	assert_string_equal(said, "zerotax: error: t crashed with SIGABRT: scratch removed; put right\n");
+	assert_string_equal(said,
+			    "zerotax: error: t crashed with SIGABRT: scratch removed; put right\n");
 	free(said);
 }
 
