@@ -528,15 +528,12 @@ static int cmd_of_bad_line(const char *line, struct zt_compile_cmd *cmd)
 static void unreadable_line(const char *path, unsigned int lineno, const char *line,
 			    const char *why, struct zt_tu_result *r)
 {
-	bool was_quiet = zt_quiet_errors(true);
-
 	memset(r, 0, sizeof(*r));
 	if (cmd_of_bad_line(line, &r->cmd)) {
 		memset(&r->cmd, 0, sizeof(r->cmd));
 		r->cmd.file = xasprintf("%s:%u", path, lineno);
 		r->cmd.argv = xcalloc(1, sizeof(char *));
 	}
-	zt_quiet_errors(was_quiet);
 	r->unreadable = true;
 	r->facts.file = xstrdup(r->cmd.file);
 	r->facts.failed = true;
@@ -556,6 +553,7 @@ int zt_tu_results_load(const char *path, struct zt_tu_result **v, size_t *n)
 		return error("cannot read %s: %s", path, strerror(errno));
 	for (line = text; line && *line; line = next) {
 		json_error_t jerr;
+		char *why = NULL;
 		bool was_quiet;
 		json_t *o;
 
@@ -566,24 +564,18 @@ int zt_tu_results_load(const char *path, struct zt_tu_result **v, size_t *n)
 		if (!line[strspn(line, " \t\r")])
 			continue;
 		*v = xrealloc(*v, (*n + 1) * sizeof(**v));
-		o = json_loads(line, 0, &jerr);
-		if (!o) {
-			char *why = xasprintf("not JSON (%s)%s", jerr.text,
-					      next ? "" : ", the file's cut last line");
-
-			unreadable_line(path, lineno, line, why, &(*v)[(*n)++]);
-			free(why);
-			continue;
-		}
 		was_quiet = zt_quiet_errors(true);	/* said once, by the analysis */
-		if (zt_tu_result_from_json(o, &(*v)[*n])) {
-			char *why = xstrdup(zt_last_error());
-
+		o = json_loads(line, 0, &jerr);
+		if (!o)
+			why = xasprintf("not JSON (%s)%s", jerr.text,
+					next ? "" : ", the file's cut last line");
+		else if (zt_tu_result_from_json(o, &(*v)[*n]))
+			why = xstrdup(zt_last_error());
+		if (why)
 			unreadable_line(path, lineno, line, why, &(*v)[*n]);
-			free(why);
-		}
 		zt_quiet_errors(was_quiet);
 		json_decref(o);
+		free(why);
 		(*n)++;
 	}
 	free(text);
