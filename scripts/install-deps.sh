@@ -9,9 +9,9 @@ packages=(
 	coccinelle dwarves sparse
 	libcmocka-dev libjansson-dev
 	valgrind
-	# The real-kernel test bed (scripts/kernel-tree.sh): Debian's Linux 6.1
+	# The real-kernel test bed (scripts/kernel-tree.sh): Debian's Linux 6.12 and 6.1
 	# source and what Kbuild needs to configure and build it.
-	linux-source-6.1 xz-utils flex bison bc libelf-dev libssl-dev python3
+	linux-source-6.12 linux-source-6.1 xz-utils flex bison bc libelf-dev libssl-dev python3
 )
 
 missing=()
