@@ -1,5 +1,6 @@
 # The real-kernel test bed (tests/kernel/, scripts/kernel-tree.sh): Debian's
-# Linux 6.1 built with clang-19 and gcc-12 into a cache outside the clone.
+# Linux 6.12 (a dozen drivers, the primary tree) and 6.1 (what pins 6.1's own
+# code), each built with clang-19 and gcc-12 into a cache outside the clone.
 # kernel/fixture builds it (or finds it built); every test labelled 'kernel'
 # requires it. 'ZT_NO_KERNEL=1 make test' leaves the label out; CI never does.
 add_test(NAME kernel/fixture COMMAND ${CMAKE_SOURCE_DIR}/scripts/kernel-tree.sh build)

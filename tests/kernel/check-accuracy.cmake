@@ -3,7 +3,7 @@
 # of the hot paths (a filtered copy of the fixture's compile database), and the
 # pins live in check_accuracy.py, which judges any check JSON of the tree.
 include(${SRC}/tests/kernel/common.cmake)
-zt_kernel_env()
+zt_kernel_env(6.1)
 find_program(PYTHON3 python3 REQUIRED)
 set(pins ${SRC}/tests/kernel/check_accuracy.py)
 set(mlx5_tus en_main.c en_tx.c en_txrx.c en_rx.c en/xdp.c)

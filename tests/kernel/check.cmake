@@ -2,7 +2,7 @@
 # every TU parsed, no evidence failure, and what the tree is known to hold
 # (tests/kernel/check_tree.py states it and why).
 include(${SRC}/tests/kernel/common.cmake)
-zt_kernel_env()
+zt_kernel_env(6.1)
 string(TOUPPER ${CC} CCU)
 set(obj ${KERNEL_${CCU}_OBJ})
 foreach(db mlx5 ice net)

@@ -2,12 +2,14 @@
 # timing each step (printed, never asserted).
 cmake_minimum_required(VERSION 3.19)
 
-# Sets KERNEL_ENTRY, KERNEL_SRC, KERNEL_CLANG_OBJ, KERNEL_GCC_OBJ in the caller.
-# Each tree's compile databases: ${KERNEL_<CC>_OBJ}/db/{mlx5,ice,net}/.
+# zt_kernel_env(VERSION): sets KERNEL_VERSION, KERNEL_ENTRY, KERNEL_SRC,
+# KERNEL_CLANG_OBJ, KERNEL_GCC_OBJ and KERNEL_DBS in the caller for the 6.12
+# or the 6.1 tree. Each tree's compile databases: ${KERNEL_<CC>_OBJ}/db/NAME/
+# for every NAME of KERNEL_DBS (all, and one per driver).
 # The fixture is shared by every clone and run: never write into it; copy
 # (or hard-link and break the links) what a test must change.
-macro(zt_kernel_env)
-	execute_process(COMMAND ${SRC}/scripts/kernel-tree.sh env
+macro(zt_kernel_env version)
+	execute_process(COMMAND ${SRC}/scripts/kernel-tree.sh env ${version}
 		RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
 	if(NOT _rc EQUAL 0)
 		message(FATAL_ERROR "kernel fixture not built: ${_err}")

@@ -10,7 +10,7 @@
 # and the make of mlx5 core rebuilds every object (their command lines name
 # the copy's paths).
 include(${SRC}/tests/kernel/common.cmake)
-zt_kernel_env()
+zt_kernel_env(6.1)
 string(TOUPPER ${CC} CCU)
 set(obj ${KERNEL_${CCU}_OBJ})
 set(core drivers/net/ethernet/mellanox/mlx5/core)

@@ -5,7 +5,7 @@
 # mode compiles evidence for each of the 80 TUs on its own, which would cost
 # minutes of CI for what kernel/check-* already covers with evidence.
 include(${SRC}/tests/kernel/common.cmake)
-zt_kernel_env()
+zt_kernel_env(6.1)
 string(TOUPPER ${CC} CCU)
 set(obj ${KERNEL_${CCU}_OBJ})
 set(copy ${WORK}/obj)

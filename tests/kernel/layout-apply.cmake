@@ -9,7 +9,7 @@
 # come from the AST pass over en_txrx.c and en_rx.c only (the RX path; the poll function is
 # registered in en_main.c, so it is named with --hot instead of parsing that TU too).
 include(${SRC}/tests/kernel/common.cmake)
-zt_kernel_env()
+zt_kernel_env(6.1)
 
 if(CC STREQUAL "gcc")
 	set(objdir ${KERNEL_GCC_OBJ})

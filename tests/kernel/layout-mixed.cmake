@@ -3,7 +3,7 @@
 # gets "no DWARF debug info in X: build with -g" and is skipped (exit 3 only
 # when no object can be read).
 include(${SRC}/tests/kernel/common.cmake)
-zt_kernel_env()
+zt_kernel_env(6.1)
 
 set(good ${KERNEL_CLANG_OBJ}/net/core/page_pool.o)
 set(bare ${WORK}/xdp-nodebug.o)

@@ -4,7 +4,7 @@
 # INDIRECT_CALL_2 handlers behind rq->wqe.skb_from_cqe / rq->mpwqe.skb_from_cqe_mpwrq).
 # The AST pass reads the 80 TUs of the mlx5 database (its time is printed).
 include(${SRC}/tests/kernel/common.cmake)
-zt_kernel_env()
+zt_kernel_env(6.1)
 
 set(obj ${KERNEL_CLANG_OBJ}/drivers/net/ethernet/mellanox/mlx5/core/mlx5_core.o)
 zt_krun(1 out layout -p ${KERNEL_CLANG_OBJ}/db/mlx5 -j 2 --struct mlx5e_rq --format=json ${obj})

@@ -5,7 +5,7 @@
 # its simulation must reproduce pahole's offsets and size for 100% of them.
 # The counts are printed per compiler.
 include(${SRC}/tests/kernel/common.cmake)
-zt_kernel_env()
+zt_kernel_env(6.1)
 
 set(count_py [=[
 import json, re, subprocess, sys

@@ -5,7 +5,7 @@
 # compilers' evidence (the evidence loop: callers of candidates), the gcc
 # tree's mlx5 core and the clang tree's ice with --evidence=none.
 include(${SRC}/tests/kernel/common.cmake)
-zt_kernel_env()
+zt_kernel_env(6.1)
 set(rules ${SRC}/rules/hotpaths/mlx5e.conf)
 set(same ${SRC}/tests/unit/prepass/same_findings.py)
 

@@ -1,0 +1,17 @@
+# fix over every finding check made on the 6.12 test bed (-DCC=gcc|clang):
+# the per-driver table of what was applied and what was refused, and why.
+# It reports, it does not judge: fix's accuracy on unseen code is its own
+# issue; this table is where that work starts and what it is measured by.
+include(${SRC}/tests/kernel/common.cmake)
+zt_kernel_env(6.12)
+string(TOUPPER ${CC} CCU)
+set(obj ${KERNEL_${CCU}_OBJ})
+zt_krun(any json fix --input ${BED}/check-${CC}.json -p ${obj}/db/all -s ${KERNEL_SRC}
+	--format=json -j 2 --no-sparse)
+file(WRITE ${WORK}/fix-${CC}.json "${json}")
+execute_process(COMMAND python3 ${SRC}/tests/kernel/bed.py fix ${CC} ${WORK}/fix-${CC}.json
+	RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message("${out}${err}")
+if(NOT rc EQUAL 0)
+	message(FATAL_ERROR "6.12 ${CC}: fix's report cannot be read (${WORK}/fix-${CC}.json)")
+endif()

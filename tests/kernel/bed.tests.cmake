@@ -1,0 +1,17 @@
+# The 6.12 test bed (issue "Linux 6.12 LTS and a dozen drivers as the test
+# bed"): check over the whole tree per compiler, then fix and layout per
+# driver, and the oracle of gcc's own call graph. check's JSON is shared
+# through BED, so the others wait for it (a ctest fixture per tree).
+set(ZT_BED ${CMAKE_CURRENT_BINARY_DIR}/kernel-bed)
+foreach(cc gcc clang)
+	zt_kernel_test(bed-check-${cc} bed-check.cmake -DCC=${cc} -DBED=${ZT_BED})
+	set_property(TEST kernel/bed-check-${cc} APPEND PROPERTY FIXTURES_SETUP bed-${cc})
+	zt_kernel_test(bed-fix-${cc} bed-fix.cmake -DCC=${cc} -DBED=${ZT_BED})
+	set_property(TEST kernel/bed-fix-${cc} APPEND PROPERTY FIXTURES_REQUIRED bed-${cc})
+	zt_kernel_test(bed-layout-${cc} bed-layout.cmake -DCC=${cc})
+endforeach()
+# gcc's call graph from check's roots: every reached case reported or explained.
+zt_kernel_test(oracle oracle.cmake -DBED=${ZT_BED})
+set_property(TEST kernel/oracle APPEND PROPERTY FIXTURES_REQUIRED bed-gcc)
+# The oracle notices a cut hot path: a rule that makes a root cold.
+zt_kernel_test(oracle-cut oracle-cut.cmake)
