@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "parallel.h"
-#include "callgraph.h"
 #include "cmdline.h"
 #include "placement.h"
 #include "process.h"
