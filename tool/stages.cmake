@@ -11,7 +11,7 @@
 # a stage comes after everything it uses; the graph has no cycle.
 
 zt_stage(lib PUBLIC jansson)
-zt_stage(ast PRIVATE lib libclang)
+zt_stage(ast PUBLIC lib PRIVATE libclang)
 zt_stage(evidence PUBLIC ast PRIVATE lib llvm)
 zt_stage(tu PUBLIC ast evidence jansson PRIVATE lib)
 zt_stage(findings PUBLIC lib jansson)
