@@ -23,7 +23,7 @@ file(GLOB zt_fuzz_lib_srcs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tool/*/*.c)
 list(REMOVE_ITEM zt_fuzz_lib_srcs ${CMAKE_SOURCE_DIR}/tool/builtin/main.c)
 file(GLOB zt_fuzz_hdrs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tool/*/*.h)
 file(GLOB zt_fuzz_tool_dirs LIST_DIRECTORIES true ${CMAKE_SOURCE_DIR}/tool/*)
-list(FILTER zt_fuzz_tool_dirs EXCLUDE REGEX "CMakeLists.txt$")
+list(FILTER zt_fuzz_tool_dirs EXCLUDE REGEX "(CMakeLists.txt|\\.cmake)$")
 list(TRANSFORM zt_fuzz_tool_dirs PREPEND -I OUTPUT_VARIABLE zt_fuzz_incs)
 list(TRANSFORM JANSSON_INCLUDE_DIRS PREPEND -I OUTPUT_VARIABLE zt_fuzz_jansson_incs)
 set(zt_fuzz_cflags -std=gnu11 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined

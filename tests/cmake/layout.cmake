@@ -33,7 +33,7 @@ if(ZT_CLANG19)
 	file(GLOB fuzz_hdrs ${CMAKE_SOURCE_DIR}/tool/*/*.h)
 	list(TRANSFORM JANSSON_INCLUDE_DIRS PREPEND -I OUTPUT_VARIABLE fuzz_incs)
 	file(GLOB fuzz_tool_dirs LIST_DIRECTORIES true ${CMAKE_SOURCE_DIR}/tool/*)
-	list(FILTER fuzz_tool_dirs EXCLUDE REGEX "CMakeLists.txt$")
+	list(FILTER fuzz_tool_dirs EXCLUDE REGEX "(CMakeLists.txt|\\.cmake)$")
 	list(TRANSFORM fuzz_tool_dirs PREPEND -I OUTPUT_VARIABLE fuzz_tool_incs)
 	add_custom_command(OUTPUT ${fuzz_bin}
 		COMMAND ${ZT_CLANG19} -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined

@@ -60,10 +60,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (zt_compdb_load(path, &db))
 		return 0;
 	for (size_t i = 0; i < db.n; i++) {
-		struct zt_argv out = { 0 };
+		struct zt_strvec out = { 0 };
 
 		zt_cmdline_rebuild(&db.v[i], keep_all, NULL, &out);
-		zt_argv_release(&out);
+		zt_strvec_clear(&out);
 		zt_compdb_compiler(&db.v[i]);
 	}
 	zt_compdb_release(&db);

@@ -58,7 +58,7 @@ static void one_entry(json_t *e)
 {
 	json_t *args = json_object_get(e, "arguments"), *a;
 	struct zt_compile_cmd c = { 0 };
-	struct zt_argv out = { 0 };
+	struct zt_strvec out = { 0 };
 	const char *dir = json_string_value(json_object_get(e, "directory"));
 	const char *file = json_string_value(json_object_get(e, "file"));
 	char **clang;
@@ -79,9 +79,9 @@ static void one_entry(json_t *e)
 	c.file = file[0] == '/' ? xstrdup(file) : xasprintf("%s/%s", dir, file);
 	zt_compdb_compiler(&c);
 	zt_cmdline_rebuild(&c, keep_all, NULL, &out);
-	zt_argv_release(&out);
+	zt_strvec_clear(&out);
 	zt_cmdline_rebuild(&c, keep_none, NULL, &out);
-	zt_argv_release(&out);
+	zt_strvec_clear(&out);
 	clang = zt_compdb_clang_args(&c, &n);
 	zt_argv_free(clang);
 	free(c.file);

@@ -244,13 +244,13 @@ static void test_truncated_option(void **state)
 {
 	char *argv[] = { "gcc", "-O2", "-c", "x.c", "-o", NULL };
 	struct zt_compile_cmd c = { .file = "/src/x.c", .directory = "/src", .argv = argv, .argc = 5 };
-	struct zt_argv out = { 0 };
+	struct zt_strvec out = { 0 };
 
 	zt_cmdline_rebuild(&c, NULL, NULL, &out);
 	assert_int_equal(out.n, 2);
 	assert_string_equal(out.v[0], "-O2");
 	assert_string_equal(out.v[1], "-c");
-	zt_argv_release(&out);
+	zt_strvec_clear(&out);
 }
 
 /* ccache and distcc in front: the compiler is the next word, and so is the first option. */

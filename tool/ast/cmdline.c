@@ -264,7 +264,7 @@ bool zt_cmdline_writes_file(const struct zt_cc_arg *a)
 }
 
 void zt_cmdline_rebuild(const struct zt_compile_cmd *c, zt_cmdline_keep_fn keep, void *data,
-			struct zt_argv *out)
+			struct zt_strvec *out)
 {
 	bool skip_xclang = false, after_flag = false;
 	struct zt_cc_arg a;
@@ -276,7 +276,7 @@ void zt_cmdline_rebuild(const struct zt_compile_cmd *c, zt_cmdline_keep_fn keep,
 		after_flag = false;
 		if (a.positional) {
 			if (was_flag && !zt_cmdline_is_input(c, a.word))
-				zt_argv_push(out, a.word);
+				zt_strvec_push(out, a.word);
 			continue;
 		}
 		if (a.truncated)
@@ -291,35 +291,17 @@ void zt_cmdline_rebuild(const struct zt_compile_cmd *c, zt_cmdline_keep_fn keep,
 			continue;
 		}
 		if (!keep || keep(&a, data)) {
-			zt_argv_push_arg(out, &a);
+			zt_cmdline_push_arg(out, &a);
 			after_flag = !a.n_val;
 		}
 	}
 }
 
-void zt_argv_push(struct zt_argv *a, const char *s)
+void zt_cmdline_push_arg(struct zt_strvec *a, const struct zt_cc_arg *arg)
 {
-	if (a->n + 2 > a->cap) {
-		a->cap = a->cap ? a->cap * 2 : 64;
-		a->v = xrealloc(a->v, a->cap * sizeof(*a->v));
-	}
-	a->v[a->n++] = xstrdup(s);
-	a->v[a->n] = NULL;
-}
-
-void zt_argv_push_arg(struct zt_argv *a, const struct zt_cc_arg *arg)
-{
-	zt_argv_push(a, arg->word);
+	zt_strvec_push(a, arg->word);
 	for (size_t i = 0; i < arg->n_val; i++)
-		zt_argv_push(a, arg->val[i]);
-}
-
-void zt_argv_release(struct zt_argv *a)
-{
-	for (size_t i = 0; i < a->n; i++)
-		free(a->v[i]);
-	free(a->v);
-	memset(a, 0, sizeof(*a));
+		zt_strvec_push(a, arg->val[i]);
 }
 
 enum zt_compiler zt_compiler_of(char *const *argv, size_t argc)

@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "compdb.h"
+#include "strbuf.h"
 
 /* One option of a compile command with the separate words it takes. */
 struct zt_cc_arg {
@@ -65,12 +66,6 @@ bool zt_cmdline_runs_foreign_code(const struct zt_cc_arg *a, bool *skip_next_xcl
  */
 bool zt_cmdline_writes_file(const struct zt_cc_arg *a);
 
-/* A growable NULL-terminated argv. */
-struct zt_argv {
-	char **v;
-	size_t n, cap;
-};
-
 /* Keep option @a (and its values) in the rebuilt command? */
 typedef bool (*zt_cmdline_keep_fn)(const struct zt_cc_arg *a, void *data);
 
@@ -83,12 +78,10 @@ typedef bool (*zt_cmdline_keep_fn)(const struct zt_cc_arg *a, void *data);
  * so whatever the caller appends next cannot be swallowed.
  */
 void zt_cmdline_rebuild(const struct zt_compile_cmd *c, zt_cmdline_keep_fn keep, void *data,
-			struct zt_argv *out);
+			struct zt_strvec *out);
 
-void zt_argv_push(struct zt_argv *a, const char *s);
 /* @a's option and all its values. */
-void zt_argv_push_arg(struct zt_argv *a, const struct zt_cc_arg *arg);
-void zt_argv_release(struct zt_argv *a);
+void zt_cmdline_push_arg(struct zt_strvec *a, const struct zt_cc_arg *arg);
 
 /*
  * Which compiler a command runs, from argv[0] or, behind ccache/distcc, the

@@ -312,17 +312,17 @@ static bool keep_for_libclang(const struct zt_cc_arg *a, void *data)
 char **zt_compdb_clang_args(const struct zt_compile_cmd *c, size_t *n)
 {
 	const char *rd = zt_clang_resource_dir();
-	struct zt_argv out = { 0 };
+	struct zt_strvec out = { 0 };
 
 	zt_cmdline_rebuild(c, keep_for_libclang, NULL, &out);
 	if (rd) {
-		zt_argv_push(&out, "-resource-dir");
-		zt_argv_push(&out, rd);
+		zt_strvec_push(&out, "-resource-dir");
+		zt_strvec_push(&out, rd);
 	}
 	/* Relative -I paths and file names are relative to the build directory. */
-	zt_argv_push(&out, "-working-directory");
-	zt_argv_push(&out, c->directory);
-	zt_argv_push(&out, "-Qunused-arguments");
+	zt_strvec_push(&out, "-working-directory");
+	zt_strvec_push(&out, c->directory);
+	zt_strvec_push(&out, "-Qunused-arguments");
 	if (n)
 		*n = out.n;
 	if (!out.v)

@@ -307,7 +307,7 @@ static bool keep_flag(const struct zt_cc_arg *a, void *data)
  * input goes: we add the file ourselves.
  */
 static void filter_flags(const struct zt_compile_cmd *cmd, enum zt_compiler which,
-			 const struct rejected *rej, struct zt_argv *out, bool *have_opt)
+			 const struct rejected *rej, struct zt_strvec *out, bool *have_opt)
 {
 	struct filter f = {
 		.which = which,
@@ -377,13 +377,13 @@ static size_t collect_rejected(const char *err, struct rejected *r)
 static bool drops_more(const struct zt_compile_cmd *cmd, enum zt_compiler which,
 		       const struct rejected *rej, size_t kept)
 {
-	struct zt_argv next = { 0 };
+	struct zt_strvec next = { 0 };
 	bool have_opt;
 	size_t n;
 
 	filter_flags(cmd, which, rej, &next, &have_opt);
 	n = next.n;
-	zt_argv_release(&next);
+	zt_strvec_clear(&next);
 	return n < kept;	/* rejections only ever remove flags */
 }
 
@@ -586,7 +586,7 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 	const char *cc_name = zt_compiler_label(which);
 	char *dir = NULL, *obj = NULL, *su = NULL, *rec = NULL, *text = NULL;
 	struct rejected rej = { 0 };
-	struct zt_argv argv = { 0 };
+	struct zt_strvec argv = { 0 };
 	struct zt_spawn_result res = { 0 };
 	char **env = NULL;
 	size_t len, kept = 0;
@@ -623,9 +623,9 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 		bool have_opt;
 		char *flag;
 
-		struct zt_argv build = { 0 };
+		struct zt_strvec build = { 0 };
 
-		zt_argv_release(&argv);
+		zt_strvec_clear(&argv);
 		filter_flags(cmd, which, &rej, &build, &have_opt);
 		kept = build.n;
 		/*
@@ -633,30 +633,30 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 		 * take one of them as its value. What the build could override them
 		 * with (-ftrivial-auto-var-init=, -fdump-*, record options) is filtered.
 		 */
-		zt_argv_push(&argv, prog);
+		zt_strvec_push(&argv, prog);
 		if (!have_opt)
-			zt_argv_push(&argv, "-O2");
-		zt_argv_push(&argv, "-ftrivial-auto-var-init=zero");
+			zt_strvec_push(&argv, "-O2");
+		zt_strvec_push(&argv, "-ftrivial-auto-var-init=zero");
 		if (which == ZT_CC_CLANG) {
 			/* WVarName stays <unknown> at -O2 even with -g: line tables suffice */
-			zt_argv_push(&argv, "-gline-tables-only");
-			zt_argv_push(&argv, "-fsave-optimization-record");
-			zt_argv_push(&argv, "-foptimization-record-passes=annotation-remarks");
+			zt_strvec_push(&argv, "-gline-tables-only");
+			zt_strvec_push(&argv, "-fsave-optimization-record");
+			zt_strvec_push(&argv, "-foptimization-record-passes=annotation-remarks");
 			flag = xasprintf("-foptimization-record-file=%s", rec);
 		} else {
 			flag = xasprintf("-fdump-tree-optimized-lineno=%s", rec);
 		}
-		zt_argv_push(&argv, flag);
+		zt_strvec_push(&argv, flag);
 		free(flag);
-		zt_argv_push(&argv, "-fstack-usage");
-		zt_argv_push(&argv, "-w");
-		zt_argv_push(&argv, "-c");
-		zt_argv_push(&argv, "-o");
-		zt_argv_push(&argv, obj);
+		zt_strvec_push(&argv, "-fstack-usage");
+		zt_strvec_push(&argv, "-w");
+		zt_strvec_push(&argv, "-c");
+		zt_strvec_push(&argv, "-o");
+		zt_strvec_push(&argv, obj);
 		for (size_t i = 0; i < build.n; i++)
-			zt_argv_push(&argv, build.v[i]);
-		zt_argv_release(&build);
-		zt_argv_push(&argv, cmd->file);
+			zt_strvec_push(&argv, build.v[i]);
+		zt_strvec_clear(&build);
+		zt_strvec_push(&argv, cmd->file);
 
 		zt_spawn_result_release(&res);
 		if (zt_spawn(argv.v, &opts, &res)) {
@@ -712,7 +712,7 @@ out:
 	for (size_t i = 0; i < rej.n; i++)
 		free(rej.v[i]);
 	free(rej.v);
-	zt_argv_release(&argv);
+	zt_strvec_clear(&argv);
 	zt_spawn_result_release(&res);
 	free(env);
 	free(dir);

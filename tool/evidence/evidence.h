@@ -45,6 +45,12 @@ struct zt_evidence {
 	size_t n_frames;
 };
 
+/* The evidence of one TU, per compiler; absent when not asked or the compile failed. */
+struct zt_tu_evidence {
+	struct zt_evidence gcc, clang;
+	bool have_gcc, have_clang;
+};
+
 /*
  * Recompile @cmd with @which (gcc-12 or clang-19; the build's own flags, plus
  * what is needed for evidence) in a private directory under @scratch_dir

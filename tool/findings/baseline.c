@@ -6,19 +6,6 @@
 #include "baseline.h"
 #include "zerotax.h"
 
-/* FNV-1a, 64 bit: stable across runs and machines, which is all a fingerprint needs. */
-uint64_t zt_hash64(const void *data, size_t len, uint64_t seed)
-{
-	const unsigned char *p = data;
-	uint64_t h = 0xcbf29ce484222325ULL ^ seed;
-
-	for (size_t i = 0; i < len; i++) {
-		h ^= p[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
 const char *zt_relative_path(const char *path, const char *root)
 {
 	const char *rel = zt_path_under(path, root);

@@ -26,8 +26,6 @@ void zt_findings_fingerprint(struct zt_findings *fs, const char *root);
 /* Path relative to root when it lies below it; else unchanged. Returns a pointer into path. */
 const char *zt_relative_path(const char *path, const char *root);
 
-uint64_t zt_hash64(const void *data, size_t len, uint64_t seed);
-
 enum zt_diff_kind {
 	ZT_DIFF_NEW,
 	ZT_DIFF_FIXED,

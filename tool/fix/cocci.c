@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cocci.h"
+#include "strbuf.h"
 #include "zerotax.h"
 
 bool zt_is_c_identifier(const char *s)
@@ -40,41 +41,16 @@ static bool plain_path(const char *s)
 	return true;
 }
 
-struct strbuf {
-	char *buf;
-	size_t len, cap;
-};
-
-static void sb_add(struct strbuf *sb, const char *s, size_t n)
-{
-	if (sb->len + n + 1 > sb->cap) {
-		while (sb->len + n + 1 > sb->cap)
-			sb->cap = sb->cap ? sb->cap * 2 : 4096;
-		sb->buf = xrealloc(sb->buf, sb->cap);
-	}
-	memcpy(sb->buf + sb->len, s, n);
-	sb->len += n;
-	sb->buf[sb->len] = '\0';
-}
-
-static void sb_adds(struct strbuf *sb, const char *s)
-{
-	sb_add(sb, s, strlen(s));
-}
-
 static char *positions_literal(const struct zt_cocci_vars *v)
 {
-	struct strbuf sb = { 0 };
+	struct zt_strbuf sb = ZT_STRBUF_INIT;
 
-	sb_adds(&sb, "{");
-	for (size_t i = 0; i < v->n_pos; i++) {
-		char *e = xasprintf("%s(\"%s\", %u)", i ? ", " : "", v->pos[i].rel, v->pos[i].line);
-
-		sb_adds(&sb, e);
-		free(e);
-	}
-	sb_adds(&sb, "}");
-	return sb.buf;
+	zt_strbuf_adds(&sb, "{");
+	for (size_t i = 0; i < v->n_pos; i++)
+		zt_strbuf_addf(&sb, "%s(\"%s\", %u)", i ? ", " : "", v->pos[i].rel,
+			       v->pos[i].line);
+	zt_strbuf_adds(&sb, "}");
+	return zt_strbuf_detach(&sb, NULL);
 }
 
 /*
@@ -156,40 +132,39 @@ static int check_vars(const struct zt_cocci_vars *v)
 
 char *zt_cocci_instantiate(const char *tmpl, const struct zt_cocci_vars *v)
 {
-	struct strbuf sb = { 0 };
+	struct zt_strbuf sb = ZT_STRBUF_INIT;
 	const char *p = tmpl;
 
 	if (check_vars(v))
 		return NULL;
-	sb_adds(&sb, "");
 	for (;;) {
 		const char *open = strstr(p, "{{"), *close;
 		const char *val;
 		char *owned;
 
 		if (!open) {
-			sb_adds(&sb, p);
+			zt_strbuf_adds(&sb, p);
 			break;
 		}
 		close = strstr(open + 2, "}}");
 		if (!close) {
-			free(sb.buf);
+			zt_strbuf_release(&sb);
 			error("template: unterminated placeholder");
 			return NULL;
 		}
-		sb_add(&sb, p, (size_t)(open - p));
+		zt_strbuf_add(&sb, p, (size_t)(open - p));
 		val = lookup(v, open + 2, (size_t)(close - open - 2), &owned);
 		if (!val) {
 			error("template: placeholder {{%.*s}} has no value", (int)(close - open - 2),
 			      open + 2);
-			free(sb.buf);
+			zt_strbuf_release(&sb);
 			return NULL;
 		}
-		sb_adds(&sb, val);
+		zt_strbuf_adds(&sb, val);
 		free(owned);
 		p = close + 2;
 	}
-	return sb.buf;
+	return zt_strbuf_detach(&sb, NULL);
 }
 
 char *zt_cocci_load_template(const char *rules_dir, const char *name)
@@ -257,20 +232,19 @@ void zt_cocci_refusals_release(struct zt_cocci_refusals *r)
 
 char *zt_cocci_filter_stderr(const char *err)
 {
-	struct strbuf sb = { 0 };
+	struct zt_strbuf sb = ZT_STRBUF_INIT;
 	const char *line = err;
 
-	sb_adds(&sb, "");
 	while (line && *line) {
 		const char *eol = strchr(line, '\n');
 		size_t len = eol ? (size_t)(eol - line + 1) : strlen(line);
 
 		if (!(len > 9 && !strncmp(line, "warning: ", 9) &&
 		      memmem(line, len, "be a metavariable?", 18)))
-			sb_add(&sb, line, len);
+			zt_strbuf_add(&sb, line, len);
 		line = eol ? eol + 1 : NULL;
 	}
-	return sb.buf;
+	return zt_strbuf_detach(&sb, NULL);
 }
 
 int zt_cocci_run(const char *sp_file, const char *mode, bool in_place, char *const *files,

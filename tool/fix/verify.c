@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "parallel.h"
-#include "callgraph.h"
 #include "cmdline.h"
 #include "placement.h"
 #include "process.h"
@@ -60,7 +59,7 @@ static char **tu_argv(const struct zt_fix_build *b, const char *rel, bool shadow
 {
 	const struct zt_compile_cmd *c = zt_fix_command(b, rel);
 	const char *root = shadow ? b->sh->tree : b->sh->src;
-	struct zt_argv kept = { 0 };
+	struct zt_strvec kept = { 0 };
 	char **argv;
 	size_t n = 0;
 
@@ -96,7 +95,7 @@ static char **tu_argv(const struct zt_fix_build *b, const char *rel, bool shadow
 	argv[n++] = xstrdup(sparse ? "sparse" : c->argv[zt_cmdline_first(c) - 1]);
 	for (size_t i = 0; i < kept.n; i++)
 		argv[n++] = map_arg(b, kept.v[i], shadow);
-	zt_argv_release(&kept);
+	zt_strvec_clear(&kept);
 	if (!sparse)
 		argv[n++] = xstrdup("-fsyntax-only");
 	argv[n++] = xasprintf("%s/%s", root, rel);

@@ -16,12 +16,6 @@
 
 #define ZT_DEFAULT_MIN_SIZE 32
 
-/* The evidence of one TU, per compiler; absent when not asked or the compile failed. */
-struct zt_tu_evidence {
-	struct zt_evidence gcc, clang;
-	bool have_gcc, have_clang;
-};
-
 struct zt_stack_opts {
 	long long min_size;		/* smaller objects are not reported */
 	struct zt_check_set checks;

@@ -307,3 +307,16 @@ char *zt_real_path_under(const char *root, const char *path)
 		return NULL;
 	return xstrdup(real + n + 1);
 }
+
+/* FNV-1a, 64 bit: stable across runs and machines, which is all fingerprints and cache keys need. */
+uint64_t zt_hash64(const void *data, size_t len, uint64_t seed)
+{
+	const unsigned char *p = data;
+	uint64_t h = 0xcbf29ce484222325ULL ^ seed;
+
+	for (size_t i = 0; i < len; i++) {
+		h ^= p[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}

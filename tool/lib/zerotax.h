@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Documented in docs/exit-codes.md and in `zerotax --help`. */
@@ -132,6 +133,8 @@ const char *zt_tmpdir(void);
 
 /* Parse "-j N" style counts; returns -1 on a bad number. */
 int zt_parse_uint(const char *s, unsigned long max, unsigned long *out);
+/* FNV-1a of @data, seeded: the one hash of fingerprints (findings) and cache keys (tu). */
+uint64_t zt_hash64(const void *data, size_t len, uint64_t seed);
 
 /* The largest object size a reader accepts from outside (findings, results): 1 GiB. */
 #define ZT_MAX_OBJECT_SIZE (1LL << 30)

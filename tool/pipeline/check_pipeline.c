@@ -17,6 +17,8 @@
 #include "parallel.h"
 #include "baseline.h"
 #include "emit.h"
+#include "evidence.h"
+#include "facts.h"
 #include "check_pipeline.h"
 #include "suppress.h"
 

@@ -960,14 +960,14 @@ static int sparse_tree(struct zt_prove *p, const char *db_dir, char **out)
 		const struct zt_compile_cmd *c = &db.v[i];
 		struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_TOOL_MS, .cwd = c->directory };
 		struct zt_spawn_result res;
-		struct zt_argv argv = { 0 };
+		struct zt_strvec argv = { 0 };
 
-		zt_argv_push(&argv, "sparse");
+		zt_strvec_push(&argv, "sparse");
 		for (size_t f = 0; f < ARRAY_SIZE(sparse_flags); f++)
-			zt_argv_push(&argv, sparse_flags[f]);
+			zt_strvec_push(&argv, sparse_flags[f]);
 		zt_cmdline_rebuild(c, sparse_keeps, NULL, &argv);
 		/* as the database names it: the same warning text for every tree */
-		zt_argv_push(&argv, zt_relative_path(c->file, c->directory));
+		zt_strvec_push(&argv, zt_relative_path(c->file, c->directory));
 		ret = zt_prove_spawn(p, argv.v, &so, &res, 0);
 		if (!ret && res.err_len) {
 			char *tmp = xasprintf("%s%s", all, res.err);
@@ -976,7 +976,7 @@ static int sparse_tree(struct zt_prove *p, const char *db_dir, char **out)
 			all = tmp;
 		}
 		zt_spawn_result_release(&res);
-		zt_argv_release(&argv);
+		zt_strvec_clear(&argv);
 	}
 	zt_compdb_release(&db);
 	if (ret) {

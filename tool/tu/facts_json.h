@@ -12,8 +12,8 @@
 #include <jansson.h>
 
 #include "compdb.h"
+#include "evidence.h"
 #include "facts.h"
-#include "stack_check.h"
 
 #define ZT_TU_SCHEMA 4
 

@@ -8,7 +8,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "baseline.h"
 #include "cache.h"
 #include "cmdline.h"
 #include "process.h"
