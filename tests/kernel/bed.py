@@ -70,11 +70,12 @@ def do_check(tree, path):
     for p in pins_6_12.PINS:
         hit = [f for f in stack if f["function"] == p.function and f["symbol"] == p.symbol]
         now = hit[0]["frequency"] if hit else None
-        if now != p.today:
+        today = p.today.get(tree) if isinstance(p.today, dict) else p.today
+        if now != today:
             bad.append("pin %s %s '%s' (%s): check says %s, pinned today as %s: "
                        "update tests/kernel/pins_6_12.py" % (
                            p.driver, p.function, p.symbol, p.where, now or "nothing",
-                           p.today or "nothing"))
+                           today or "nothing"))
         right = (now is None) if p.reading == "required" else (now == p.reading)
         if not right:
             gaps[p.driver].append(p)
@@ -124,20 +125,41 @@ def do_fix(tree, path):
     return 0
 
 
+# Structs of the bed whose layout the simulation does not reproduce yet, and
+# why: each is a gap of layout's model, listed until it is closed.
+LAYOUT_KNOWN = {
+    "ib_flow_attr": "a flexible array of a union: the union's alignment is not modelled",
+    "orc_entry": "packed: the simulation declines packed structs",
+}
+
+
 def do_layout(tree, path, err):
+    """Every struct pahole printed is read (no 'skipped' warning) and the
+    layout simulation reproduces its offsets and size; unions are counted."""
     run = json.load(open(path))["run"]
     skipped = [line for line in open(err) if "skipped" in line]
-    per = defaultdict(lambda: [0, 0])
+    per = defaultdict(lambda: [0, 0, 0])	# structs, reproduced, unions
+    wrong = []
     for s in run.get("structs", []):
-        # a struct is counted under the object pahole read it from
-        p = per[s.get("object_driver") or driver_of(s.get("object", ""))]
+        p = per[driver_of(s.get("object", ""))]
+        if s["kind"] != "struct":
+            p[2] += 1
+            continue
         p[0] += 1
-        p[1] += 1 if s.get("reproduced") else 0
+        if s.get("reproduced"):
+            p[1] += 1
+        elif s["record"] in LAYOUT_KNOWN:
+            print("bed: %s layout known gap: %s: %s" % (tree, s["record"], LAYOUT_KNOWN[s["record"]]))
+        else:
+            wrong.append(s)
     for name in sorted(per):
-        print("bed: %s layout %-10s %5d structs read, %5d reproduced" % (tree, name, *per[name]))
+        print("bed: %s layout %-10s %5d structs read, %5d reproduced, %4d unions read" % (
+            tree, name, *per[name]))
     for line in skipped[:20]:
         print("bed: %s layout skipped: %s" % (tree, line.rstrip()))
-    return 1 if skipped else 0
+    for s in wrong[:20]:
+        print("bed: %s layout not reproduced: %s (%s)" % (tree, s["record"], s.get("unverified")))
+    return 1 if skipped or wrong else 0
 
 
 if __name__ == "__main__":

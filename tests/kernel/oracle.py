@@ -18,6 +18,9 @@ rules) or name in GAPS with a reason. GAPS lines are
 
   DRIVER FUNCTION SYMBOL CLASS REASON...
 
+FUNCTION is the source function, the function gcc inlined it into, or the
+declaration's FILE:LINE (file base name) where a name is not enough.
+
 CLASS is 'cold' (a path check is right not to call hot: error handling,
 WARN, rate-limited logging, a rule), 'miss' (a per-packet case check misses
 today: it counts against recall) or 'indirect' (for the reverse table). A
@@ -52,6 +55,9 @@ DEFERRED = re.compile(r'\.DEFERRED_INIT \((\d+), \d+, (?:\[[^\]]*\] )?&"([^"]+)"
 
 
 def base(name):
+    """A .ci title as the source names it: gcc writes a static function as
+    FILE:NAME (so two TUs' statics differ) and a clone with its suffix."""
+    name = name.rsplit(":", 1)[-1]
     return CLONE.split(name, 1)[0] if CLONE.search(name) else name
 
 
@@ -76,6 +82,7 @@ class Graph:
         self.defined = defaultdict(set)	# function -> TUs
         self.calls = defaultdict(set)	# (tu, f) -> callee names
         self.sites = {}			# (tu, f) -> 'file:line' of its definition
+        self.local = {}			# tu -> the functions it defines
         self.missing = []
 
     def read(self, tu, path):
@@ -98,7 +105,6 @@ class Graph:
             m = EDGE.match(line)
             if m:
                 self.calls[(tu, base(m.group(1)))].add(base(m.group(2)))
-        self.local = getattr(self, "local", {})
         self.local[tu] = local
 
     def callees(self, node):
@@ -205,7 +211,9 @@ def main(argv):
             continue
         tu = os.path.normpath(os.path.join(e["directory"], e["file"]))
         graph.read(tu, obj[:-2] + ".ci")
-        dumps = glob.glob(obj[:-2] + "*.optimized")
+        dumps = glob.glob(glob.escape(obj[:-2]) + ".c.*t.optimized")
+        if not dumps and not graph.local.get(tu):
+            continue	# a TU that defines no function (all of it #ifdef'd out)
         if len(dumps) != 1:
             no_dump.append(tu)
             continue
@@ -237,7 +245,8 @@ def main(argv):
             # the source function: gcc names the one the code ended up in
             src_fn = f["function"] if f else node[1]
             why = None
-            for key in ((drv, src_fn, var), (drv, node[1], var)):
+            at = "%s:%d" % (os.path.basename(file), line)
+            for key in ((drv, src_fn, var), (drv, node[1], var), (drv, at, var)):
                 if key in gaps:
                     why = gaps[key]
                     used.add(key)
@@ -253,9 +262,15 @@ def main(argv):
         home = base(ev.get("function") or f["function"] or "")
         if home in reached_names or f["function"] in reached_names:
             continue
+        # The first call of check's chain to a function gcc has a node for
+        # but does not reach; a function inlined everywhere has no node.
         links = f.get("chain") or []
         cut = next(("%s -> %s" % (a, b) for a, b in zip(links, links[1:])
-                    if b not in reached_names), "(root %s)" % (links[0] if links else "?"))
+                    if b in graph.defined and b not in reached_names), None)
+        if cut is None and links and links[0] not in reached_names:
+            cut = "(root %s)" % links[0]
+        if cut is None:
+            continue	# every hop gcc names is reached: inlined into the path
         drv = driver_of(f["file"])
         if only and drv not in only:
             continue

@@ -7,7 +7,8 @@ poll or an ndo op reaches per packet, per poll or per batch.
 Each pin says what reading gives (`reading`: per-packet, per-poll,
 per-batch, conditional: per packet only for packets that take a slow path, or
 required: the zero is needed, so it is no tax and must not be reported) and what check says today (`today`: the frequency it reports, or
-None when it does not report it). bed.py fails when check's answer is not
+None when it does not report it; a dict by tree where the tree's own compiler
+decides differently: clang removes zeroing gcc keeps). bed.py fails when check's answer is not
 `today`, so every change of check's answer on real code is seen and the pin
 updated with it; a pin whose `today` is not its `reading` is a gap, listed
 in the table and counted per driver.
@@ -71,7 +72,7 @@ PINS = [
     # veth: its NAPI poll and the XDP receive helpers.
     Pin("veth", "veth_poll", "stats", "required", None, "veth.c:972",
         "= {} accumulated into by the callees: required"),
-    Pin("veth", "veth_poll", "bq", "per-poll", None, "veth.c:974",
+    Pin("veth", "veth_poll", "bq", "per-poll", {"gcc": "per-poll", "clang": None}, "veth.c:974",
         "struct veth_xdp_tx_bq (136 B) per poll"),
     Pin("veth", "veth_xdp_rcv", "xdpf", "per-poll", "per-poll", "veth.c:912",
         "void *[16] (128 B) per poll"),
