@@ -85,13 +85,17 @@ recipe() {
 		     [mlx4]=drivers/net/ethernet/mellanox/mlx4
 		     [virtio_net]=drivers/net/virtio_net.c [veth]=drivers/net/veth.c
 		     [tun]=drivers/net/tun.c [net]="net/xdp net/core")
+		# mlx5's E-Switch and TC code (the TC-restore path of its RX) needs
+		# switchdev and TC's skb extension.
 		config=("${config_common[@]}"
-			--enable NET_CLS_ACT --enable NET_TC_SKB_EXT
+			--enable NET_CLS_ACT --enable NET_TC_SKB_EXT --enable NET_SWITCHDEV
+			--enable MLX5_ESWITCH --enable MLX5_CLS_ACT
 			--module I40E --module IXGBE --module IGC
 			--enable NET_VENDOR_BROADCOM --module BNXT
 			--module MLX4_EN
 			--module VIRTIO_NET --module VETH --module TUN)
-		verify=("${verify_common[@]}" NET_CLS_ACT=y NET_TC_SKB_EXT=y I40E=m IXGBE=m
+		verify=("${verify_common[@]}" NET_CLS_ACT=y NET_TC_SKB_EXT=y NET_SWITCHDEV=y
+			MLX5_ESWITCH=y MLX5_CLS_ACT=y I40E=m IXGBE=m
 			IGC=m NET_VENDOR_BROADCOM=y BNXT=m MLX4_EN=m MLX4_CORE=m VIRTIO_NET=m
 			VETH=m TUN=m)
 		# The oracle's input, next to each object: gcc's call graph after

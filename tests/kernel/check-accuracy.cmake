@@ -1,5 +1,7 @@
-# The findings of `check` on mlx5 core and ice, pinned with their frequency and
-# rank order (issue "check on real drivers"). Lean: each run reads only the TUs
+# The findings of `check` on 6.1's mlx5 core and ice, pinned with their
+# frequency and rank order (issue "check on real drivers"): what is 6.1's own
+# (mlx5e's on-stack struct xdp_buff, ranked by the tree's compiler; ice's RX
+# buffer in the ring). Every TU parsed on a whole tree is the 6.12 bed's test. Lean: each run reads only the TUs
 # of the hot paths (a filtered copy of the fixture's compile database), and the
 # pins live in check_accuracy.py, which judges any check JSON of the tree.
 include(${SRC}/tests/kernel/common.cmake)
