@@ -42,7 +42,7 @@ import sys
 from collections import defaultdict, deque
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from testbed import driver_of  # noqa: E402
+from testbed import DRIVERS, driver_of  # noqa: E402
 
 # gcc names the clones it makes after the function: foo.constprop.0,
 # foo.isra.0, foo.part.0, foo.cold. The source knows only foo.
@@ -303,12 +303,19 @@ def main(argv):
         print("oracle: %-10s %-32s %-14s %4d B %-26s %s" % (
             drv, node[1][:32], var[:14], size, "%s:%d" % (os.path.basename(file), line), state))
     print("oracle: recall per driver (reported / reached; cold = explained as not per packet)")
-    for drv in sorted(per):
-        reached, rep, cold, miss = per[drv]
+    names = [d for d, _ in DRIVERS if not only or d in only]
+    names += sorted(d for d in per if d not in names)
+    total = [0, 0, 0, 0]
+    for drv in names + ["all"]:
+        if drv == "all":
+            reached, rep, cold, miss = total
+        else:
+            reached, rep, cold, miss = per[drv]
+            total = [a + b for a, b in zip(total, per[drv])]
         hot = reached - cold
-        print("oracle: recall %-10s %3d reached, %3d reported, %3d cold, %3d missed: "
-              "%5.1f%% of the hot ones" % (drv, reached, rep, cold, miss,
-                                            100.0 * rep / hot if hot else 100.0))
+        print("oracle: recall %-10s %3d reached, %3d reported, %3d cold, %3d missed: %s" % (
+            drv, reached, rep, cold, miss,
+            "%5.1f%% of the hot ones" % (100.0 * rep / hot) if hot else "nothing hot reached"))
     for drv, f, home, cut, why in reverse:
         print("oracle: check-only %-10s %s '%s' (%s): gcc's graph does not see %s%s" % (
             drv, f["function"], f["symbol"], f["frequency"], cut,
