@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Error handling behind unlikely(): a local declared in such a branch, and a
- * function only called from one, are not on the per-packet path.
+ * Error handling behind unlikely() (here: it logs, rate-limited): a local
+ * declared in such a branch, and a function only called from one, are not on
+ * the per-packet path. unlikely() alone is only a hint: unlikely_hint.c.
  */
 #include "netdev.h"
 
 static void ep_recover(struct rx_queue *rq, struct cqe64 *cqe)
 {
-	struct rx_xdp_buff dump;	/* only called under unlikely(): no finding */
+	struct rx_xdp_buff dump;	/* only called from an error branch: no finding */
 
 	dump.cqe = cqe;
 	dump.rq = rq;
@@ -17,8 +18,10 @@ static void ep_recover(struct rx_queue *rq, struct cqe64 *cqe)
 static void ep_rx(struct rx_queue *rq, struct cqe64 *cqe)
 {
 	if (unlikely(cqe->op == 13)) {
-		struct rx_xdp_buff err;	/* inside unlikely(): no finding */
+		struct rx_xdp_buff err;	/* inside an error branch: no finding */
 
+		if (net_ratelimit())
+			netdev_err(rq->napi.dev, "bad completion opcode %u", cqe->op);
 		err.cqe = cqe;
 		consume(&err, sizeof(err));
 		ep_recover(rq, cqe);

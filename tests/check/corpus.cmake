@@ -2,7 +2,8 @@
 # line of the declaration, sparse style:
 #     struct rx_xdp_buff mxbuf;	/* zt-expect: stack-autoinit */
 # optionally followed by the frequency the finding must have (per-packet,
-# per-poll, per-batch), which is then checked too.
+# per-poll, per-batch), which is then checked too, and optionally by "zt-note: TEXT"
+# (to the end of the comment): one of the finding's notes must contain TEXT.
 # "zt-expect(MODES):" holds only in the listed modes: ast (--evidence=none),
 # gcc, clang, both, or evidence (any of the last three), comma-separated.
 # Inputs: ZEROTAX, CORPUS (directory), EVIDENCE (none, gcc, clang, both).
@@ -22,6 +23,7 @@ endif()
 set(expected "")
 set(expected_freq "")
 set(actual_freq "")
+set(expected_note "")
 foreach(rel ${corpus_files})
 	file(READ ${CORPUS}/${rel} text)
 	# Make the text a list of lines: protect the list separator first.
@@ -48,6 +50,9 @@ foreach(rel ${corpus_files})
 				list(APPEND expected "${rel}:${n}:${check}")
 				if(want_freq)
 					list(APPEND expected_freq "${rel}:${n}:${check}=${want_freq}")
+				endif()
+				if(line MATCHES "zt-note: *(.*[^ ]) *\\*/")
+					list(APPEND expected_note "${rel}:${n}:${check}=${CMAKE_MATCH_1}")
 				endif()
 			endif()
 		endif()
@@ -77,6 +82,16 @@ if(n_findings GREATER 0)
 		list(APPEND actual "${rel}:${line}:${check}")
 		string(JSON freq GET "${json}" findings ${i} frequency)
 		list(APPEND actual_freq "${rel}:${line}:${check}=${freq}")
+		string(JSON n_notes LENGTH "${json}" findings ${i} notes)
+		set("notes_${rel}:${line}:${check}" "")
+		if(n_notes GREATER 0)
+			math(EXPR last_note "${n_notes} - 1")
+			foreach(k RANGE ${last_note})
+				string(JSON note GET "${json}" findings ${i} notes ${k})
+				string(REPLACE ";" "<semi>" note "${note}")
+				string(APPEND "notes_${rel}:${line}:${check}" "${note}\n")
+			endforeach()
+		endif()
 		# Evidence never exceeds the variable.
 		string(JSON size GET "${json}" findings ${i} size)
 		foreach(cc gcc clang)
@@ -123,6 +138,20 @@ foreach(f ${expected_freq})
 endforeach()
 list(LENGTH expected_freq n_freq)
 
+set(wrong_note 0)
+foreach(f ${expected_note})
+	string(REGEX REPLACE "=.*" "" key "${f}")
+	string(REGEX REPLACE "^[^=]*=" "" text "${f}")
+	if(key IN_LIST actual)
+		string(FIND "${notes_${key}}" "${text}" at)
+		if(at EQUAL -1)
+			math(EXPR wrong_note "${wrong_note} + 1")
+			message("NOTE   ${key}: no note says '${text}'; notes:\n${notes_${key}}")
+		endif()
+	endif()
+endforeach()
+list(LENGTH expected_note n_note)
+
 list(LENGTH expected n_expected)
 list(LENGTH actual n_actual)
 if(n_actual GREATER 0)
@@ -138,8 +167,10 @@ endif()
 list(LENGTH sources n_sources)
 message("corpus/stack-autoinit (evidence=${EVIDENCE}): ${n_sources} files, ${n_expected} expected, "
 	"${n_actual} reported, ${tp} matched: precision ${precision}%, recall ${recall}%; "
-	"${n_freq} frequencies pinned, ${wrong_freq} wrong")
-if(fp GREATER 0 OR fn GREATER 0 OR wrong_freq GREATER 0)
+	"${n_freq} frequencies pinned, ${wrong_freq} wrong; "
+	"${n_note} notes pinned, ${wrong_note} wrong")
+if(fp GREATER 0 OR fn GREATER 0 OR wrong_freq GREATER 0 OR wrong_note GREATER 0)
 	string(JSON run GET "${json}" run)
-	message(FATAL_ERROR "corpus mismatch: ${fp} extra, ${fn} missed, ${wrong_freq} wrong frequency\nrun: ${run}\n${err}")
+	message(FATAL_ERROR "corpus mismatch: ${fp} extra, ${fn} missed, ${wrong_freq} wrong "
+		"frequency, ${wrong_note} wrong note\nrun: ${run}\n${err}")
 endif()

@@ -350,6 +350,13 @@ struct walk {
 	unsigned int loop_params;
 	bool loop_budget;
 	unsigned int batch_n;	/* inside if (n == X_BATCH): the batch size */
+	/* inside a hot if (unlikely(x)): "x" (several nested: joined with &&), else NULL */
+	char *cond;
+	/* the current function's body and its goto-err ladders' labels (found when needed) */
+	CXCursor body;
+	CXCursor *ladder_labels;
+	size_t n_ladder_labels;
+	bool ladders_known;
 };
 
 /* A scalar local computed from parameters: int share = budget / n; */
@@ -603,6 +610,336 @@ static bool decl_is_cold(struct walk *w, CXCursor fn)
 	}
 	free(k.v);
 	return cold;
+}
+
+/* ---- error paths: which unlikely() branches are error handling ---- */
+
+/*
+ * Error reporting, by name: WARN*(), BUG*(), dev_err(), netdev_warn_once(),
+ * pr_crit(), net_err_ratelimited(), net_ratelimit(). Code that reports an
+ * error is handling one, whatever its condition says.
+ */
+static bool names_error_report(const char *t)
+{
+	static const char *const prefixes[] = {
+		"dev_", "netdev_", "netif_", "pr_", "net_", "pci_"
+	};
+	static const char *const levels[] = { "err", "warn", "crit", "alert", "emerg" };
+	size_t len;
+
+	while (*t == '_')
+		t++;
+	if ((!strncmp(t, "WARN", 4) && (!t[4] || t[4] == '_')) ||
+	    (!strncmp(t, "BUG", 3) && (!t[3] || t[3] == '_')))
+		return true;
+	len = strlen(t);
+	if (!strcmp(t, "ratelimit") || (len > 10 && !strcmp(t + len - 10, "_ratelimit")))
+		return true;
+	for (size_t p = 0; p < ARRAY_SIZE(prefixes); p++) {
+		size_t pl = strlen(prefixes[p]);
+
+		if (strncmp(t, prefixes[p], pl))
+			continue;
+		for (size_t l = 0; l < ARRAY_SIZE(levels); l++) {
+			size_t ll = strlen(levels[l]);
+
+			if (!strncasecmp(t + pl, levels[l], ll) &&
+			    (!t[pl + ll] || t[pl + ll] == '_'))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* @loc where it was expanded: a file location, so its tokens can be read. */
+static CXSourceLocation file_location(CXTranslationUnit tu, CXSourceLocation loc)
+{
+	CXFile f;
+	unsigned int offset;
+
+	clang_getExpansionLocation(loc, &f, NULL, NULL, &offset);
+	return f ? clang_getLocationForOffset(tu, f, offset) : loc;
+}
+
+/*
+ * The tokens from @from to @to as written: code from a macro (WARN_ONCE(...),
+ * unlikely(x)) has no tokens of its own, so both ends are taken where the
+ * macro was expanded (the end: where its expansion starts).
+ */
+static void written_tokens(CXTranslationUnit tu, CXSourceLocation from, CXSourceLocation to,
+			   CXToken **toks, unsigned int *n)
+{
+	clang_tokenize(tu, clang_getRange(file_location(tu, from), file_location(tu, to)), toks, n);
+}
+
+/* Does the source of @c name error reporting (a macro or a function, not a field)? */
+static bool calls_error_report(CXCursor c)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXSourceRange ext = clang_getCursorExtent(c);
+	CXToken *toks;
+	unsigned int n;
+	bool found = false;
+
+	written_tokens(tu, clang_getRangeStart(ext), clang_getRangeEnd(ext), &toks, &n);
+	for (unsigned int i = 0; i < n && !found; i++) {
+		CXString sp, prev;
+
+		if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
+			continue;
+		if (i) {
+			prev = clang_getTokenSpelling(tu, toks[i - 1]);
+			found = strcmp(clang_getCString(prev), ".") &&
+				strcmp(clang_getCString(prev), "->");
+			clang_disposeString(prev);
+			if (!found)
+				continue;
+		}
+		sp = clang_getTokenSpelling(tu, toks[i]);
+		found = names_error_report(clang_getCString(sp));
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return found;
+}
+
+/* Is @fn (a function declaration) cold on the declaration called or its first one? */
+static bool callee_is_cold(struct walk *w, CXCursor fn)
+{
+	return decl_is_cold(w, fn) || decl_is_cold(w, clang_getCanonicalCursor(fn));
+}
+
+static enum CXChildVisitResult cold_call_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	void **a = data;
+	CXCursor ref;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	ref = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(ref) == CXCursor_FunctionDecl && callee_is_cold(a[0], ref)) {
+		*(bool *)a[1] = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does expression or statement @c call a __cold function? */
+static bool calls_cold(struct walk *w, CXCursor c)
+{
+	bool found = false;
+	void *a[2] = { w, &found };
+
+	if (cold_call_visit(c, clang_getNullCursor(), a) == CXChildVisit_Recurse)
+		clang_visitChildren(c, cold_call_visit, a);
+	return found;
+}
+
+/* A negative integer constant (-ENOMEM), or a call given one (ERR_PTR(-EINVAL)). */
+static bool negative_errno(CXCursor e)
+{
+	CXEvalResult r;
+	bool neg = false;
+
+	e = strip(e);
+	if (clang_getCursorKind(e) == CXCursor_CallExpr) {
+		for (int i = 0; i < clang_Cursor_getNumArguments(e) && !neg; i++)
+			neg = negative_errno(clang_Cursor_getArgument(e, (unsigned int)i));
+		return neg;
+	}
+	r = clang_Cursor_Evaluate(e);
+	if (!r)
+		return false;
+	if (clang_EvalResult_getKind(r) == CXEval_Int && !clang_EvalResult_isUnsignedInt(r))
+		neg = clang_EvalResult_getAsLongLong(r) < 0;
+	clang_EvalResult_dispose(r);
+	return neg;
+}
+
+/*
+ * The labels of the current function's goto-err ladders: labelled statements
+ * after a return of the same block (as walk() marks them), found once, when
+ * a goto first needs them.
+ */
+static void find_ladders(struct walk *w, CXCursor c, int depth)
+{
+	struct kids k = { 0 };
+	bool ladder = false;
+
+	if (depth >= MAX_DEPTH)
+		return;
+	get_kids(c, &k);
+	for (size_t i = 0; i < k.n; i++) {
+		enum CXCursorKind kind = clang_getCursorKind(k.v[i]);
+
+		if (clang_getCursorKind(c) == CXCursor_CompoundStmt && kind == CXCursor_LabelStmt &&
+		    i && clang_getCursorKind(k.v[i - 1]) == CXCursor_ReturnStmt)
+			ladder = true;
+		if (ladder && kind == CXCursor_LabelStmt) {
+			ZT_PUSH_IMPLICIT(w->ladder_labels, w->n_ladder_labels);
+			w->ladder_labels[w->n_ladder_labels++] = k.v[i];
+		}
+		/* err_free: err: a label's statement may be another label */
+		find_ladders(w, k.v[i], depth + 1);
+	}
+	free(k.v);
+}
+
+static bool goto_into_ladder(struct walk *w, CXCursor go)
+{
+	struct kids k = { 0 };
+	bool found = false;
+
+	if (!w->ladders_known) {
+		find_ladders(w, w->body, 0);
+		w->ladders_known = true;
+	}
+	get_kids(go, &k);
+	if (k.n == 1 && clang_getCursorKind(k.v[0]) == CXCursor_LabelRef) {
+		CXCursor label = clang_getCursorReferenced(k.v[0]);
+
+		/* by where it is: the label a LabelRef names is not the walked cursor */
+		for (size_t i = 0; i < w->n_ladder_labels && !found; i++)
+			found = clang_equalLocations(clang_getCursorLocation(w->ladder_labels[i]),
+						     clang_getCursorLocation(label));
+	}
+	free(k.v);
+	return found;
+}
+
+static bool error_branch(struct walk *w, CXCursor then, int depth);
+
+/*
+ * Is statement @s error handling: a return of a negative errno, a goto into
+ * a goto-err ladder, error reporting (WARN*, dev_err*, net_ratelimit()), a
+ * call to a __cold function? Nested ifs and loops are judged when walked:
+ * only their condition counts here (if (net_ratelimit()) netdev_err(...)).
+ */
+static bool error_stmt(struct walk *w, CXCursor s, int depth)
+{
+	struct kids k = { 0 };
+	bool err = false;
+
+	switch (clang_getCursorKind(s)) {
+	case CXCursor_ReturnStmt:
+		get_kids(s, &k);
+		err = k.n && negative_errno(k.v[0]);
+		free(k.v);
+		return err;
+	case CXCursor_GotoStmt:
+		return goto_into_ladder(w, s);
+	case CXCursor_CompoundStmt:
+		return error_branch(w, s, depth + 1);
+	case CXCursor_IfStmt:
+		get_kids(s, &k);
+		err = k.n && (calls_error_report(k.v[0]) || calls_cold(w, k.v[0]));
+		free(k.v);
+		return err;
+	case CXCursor_ForStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_SwitchStmt:
+	case CXCursor_LabelStmt:
+		return false;
+	default:
+		return calls_error_report(s) || calls_cold(w, s);
+	}
+}
+
+/* Is the then-branch of an if (unlikely(...)) error handling (error_stmt())? */
+static bool error_branch(struct walk *w, CXCursor then, int depth)
+{
+	struct kids k = { 0 };
+	bool err = false;
+
+	if (depth >= MAX_DEPTH)
+		return false;
+	if (clang_getCursorKind(then) != CXCursor_CompoundStmt)
+		return error_stmt(w, then, depth);
+	get_kids(then, &k);
+	for (size_t i = 0; i < k.n && !err; i++)
+		err = error_stmt(w, k.v[i], depth);
+	free(k.v);
+	return err;
+}
+
+/* Tokens that read as operators between operands: spaced when joined. */
+static bool binary_token(const char *t, bool after_operand)
+{
+	static const char *const ops[] = { "&&", "||", "==", "!=", "<=", ">=", "<", ">", "|",
+					   "^", "/", "%", "?", ":", "<<", ">>", "=" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(ops); i++)
+		if (!strcmp(t, ops[i]))
+			return true;
+	/* & - * + are binary only after an operand (a & b, not &x) */
+	return after_operand && t[0] && !t[1] && strchr("&-*+", t[0]);
+}
+
+/*
+ * The condition of if (unlikely(x)) as written, "x": the tokens between the
+ * if's parentheses joined, the unlikely() (or __builtin_expect(x, 0))
+ * wrapper dropped. What the finding says the path depends on.
+ */
+static char *cond_text(CXCursor ifstmt, CXCursor then)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(ifstmt);
+	struct zt_strbuf sb = ZT_STRBUF_INIT;
+	unsigned int n, from = 2, to = 2;
+	bool operand = false, prev_word = false;
+	char **sp;
+	CXToken *toks;
+
+	written_tokens(tu, clang_getRangeStart(clang_getCursorExtent(ifstmt)),
+		       clang_getRangeStart(clang_getCursorExtent(then)), &toks, &n);
+	sp = xcalloc(n + 1, sizeof(*sp));
+	for (unsigned int i = 0; i < n; i++)
+		sp[i] = take(clang_getTokenSpelling(tu, toks[i]));
+	/* if ( ... ): the matching parenthesis */
+	for (unsigned int i = 1, depth = 0; n > 2 && i < n && to == 2; i++) {
+		if (!strcmp(sp[i], "("))
+			depth++;
+		else if (!strcmp(sp[i], ")") && !--depth)
+			to = i;
+	}
+	/* unlikely ( x ) and __builtin_expect ( x , 0 ) */
+	if (to > from + 3 && clang_getTokenKind(toks[from]) == CXToken_Identifier &&
+	    !strcmp(sp[from + 1], "(") && !strcmp(sp[to - 1], ")")) {
+		unsigned int inner = to - 1;
+
+		from += 2;
+		to = inner;
+		for (unsigned int i = from, depth = 0; i < inner; i++) {
+			if (!strcmp(sp[i], "(") || !strcmp(sp[i], "["))
+				depth++;
+			else if (!strcmp(sp[i], ")") || !strcmp(sp[i], "]"))
+				depth--;
+			else if (!depth && !strcmp(sp[i], ","))
+				to = i < to ? i : to;
+		}
+	}
+	for (unsigned int i = from; i < to; i++) {
+		CXTokenKind tk = clang_getTokenKind(toks[i]);
+		bool word = tk == CXToken_Identifier || tk == CXToken_Keyword ||
+			    tk == CXToken_Literal;
+		bool bin = binary_token(sp[i], operand);
+
+		if (i > from && (bin || !strcmp(sp[i - 1], ",") || (word && prev_word)))
+			zt_strbuf_adds(&sb, " ");
+		zt_strbuf_adds(&sb, sp[i]);
+		if (bin)
+			zt_strbuf_adds(&sb, " ");
+		operand = word || !strcmp(sp[i], ")") || !strcmp(sp[i], "]");
+		prev_word = word;
+	}
+	if (!sb.len)
+		zt_strbuf_adds(&sb, "...");	/* no tokens to read: a macro's own if */
+	for (unsigned int i = 0; i < n; i++)
+		free(sp[i]);
+	free(sp);
+	clang_disposeTokens(tu, toks, n);
+	return zt_strbuf_detach(&sb, NULL);
 }
 
 static enum CXVisitorResult field_name(CXCursor c, CXClientData data)
@@ -944,6 +1281,7 @@ static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 	}
 	l->in_loop = loop > 0;
 	l->in_unlikely = unlikely;
+	l->cond = w->cond && !unlikely ? xstrdup(w->cond) : NULL;
 	l->loop_params = w->loop_params;
 	l->loop_budget = w->loop_budget;
 	init = clang_Cursor_getVarDeclInitializer(c);
@@ -1122,6 +1460,7 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 	cl->loop_params = w->loop_params;
 	cl->loop_budget = w->loop_budget;
 	cl->batch_n = w->batch_n;
+	cl->cond = w->cond && !unlikely ? xstrdup(w->cond) : NULL;
 	for (int i = 0; i < clang_Cursor_getNumArguments(call) && i < ZT_CALL_ARGS; i++) {
 		CXCursor arg = clang_Cursor_getArgument(call, (unsigned int)i);
 
@@ -1259,6 +1598,7 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 	unsigned int saved_params = 0;
 	bool saved_budget = false, ladder = false;
 	unsigned int batch = 0, saved_batch = w->batch_n;
+	char *saved_cond = w->cond, *branch_cond = NULL;
 
 	if (w->depth >= MAX_DEPTH)
 		return;
@@ -1341,6 +1681,20 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 			expect = expect_value(k.v[0]);
 		if (k.n >= 2 && cur(w))
 			batch = batch_size(k.v[0]);
+		/*
+		 * unlikely() is a hint, not an error path: only error handling
+		 * is cold. Another branch (a feature flag, an attached program)
+		 * runs per packet for every user who has it on: hot, under its
+		 * condition.
+		 */
+		if (expect == 0 && k.n >= 2 && cur(w) && !unlikely && !error_branch(w, k.v[1], 0)) {
+			char *text = cond_text(c, k.v[1]);
+
+			expect = -1;
+			branch_cond = saved_cond ? xasprintf("%s && %s", saved_cond, text) : text;
+			if (saved_cond)
+				free(text);
+		}
 		break;
 	default:
 		break;
@@ -1367,6 +1721,7 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 				u = true;
 			/* if (n == X_BULK) flush(): once per batch */
 			w->batch_n = i == 1 && batch ? batch : saved_batch;
+			w->cond = i == 1 && branch_cond ? branch_cond : saved_cond;
 			break;
 		case CXCursor_CompoundStmt:
 			/*
@@ -1388,6 +1743,8 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 		w->loop_budget = saved_budget;
 	}
 	w->batch_n = saved_batch;
+	w->cond = saved_cond;
+	free(branch_cond);
 	free(k.v);
 	w->depth--;
 }
@@ -1415,10 +1772,16 @@ static void walk_function(struct walk *w, CXCursor c)
 		w->param_cursors[w->n_param_cursors++] =
 			clang_Cursor_getArgument(c, (unsigned int)a);
 	}
+	w->cond = NULL;
+	w->ladders_known = false;
+	w->n_ladder_labels = 0;
 	get_kids(c, &k);
-	for (size_t j = 0; j < k.n; j++)
-		if (clang_getCursorKind(k.v[j]) == CXCursor_CompoundStmt)
-			walk(w, k.v[j], (unsigned int)j, 0, false);
+	for (size_t j = 0; j < k.n; j++) {
+		if (clang_getCursorKind(k.v[j]) != CXCursor_CompoundStmt)
+			continue;
+		w->body = k.v[j];
+		walk(w, k.v[j], (unsigned int)j, 0, false);
+	}
 	free(k.v);
 	free(w->local_cursors);
 	w->local_cursors = NULL;
@@ -1620,6 +1983,7 @@ out:
 	free(w.queue);
 	free(w.param_cursors);
 	free(w.derived);
+	free(w.ladder_labels);
 	free(w.files);
 	for (size_t i = 0; i < n_unknown; i++)
 		free(unknown[i]);
@@ -1695,11 +2059,13 @@ void zt_function_release(struct zt_function *f)
 		free(l->type);
 		free(l->file);
 		free(l->type_file);
+		free(l->cond);
 	}
 	free(f->locals);
 	for (size_t i = 0; i < f->n_calls; i++) {
 		free(f->calls[i].target);
 		free(f->calls[i].name);
+		free(f->calls[i].cond);
 	}
 	free(f->calls);
 	memset(f, 0, sizeof(*f));

@@ -45,7 +45,12 @@ struct zt_local {
 	unsigned int type_line;
 	bool is_array, is_vla, is_record;
 	bool in_loop;		/* declared inside a loop body */
-	bool in_unlikely;	/* declared inside an unlikely() branch */
+	bool in_unlikely;	/* on an error path: an unlikely() error branch, a goto-err ladder */
+	/*
+	 * Declared inside an unlikely() branch that is not error handling (a
+	 * feature flag, an attached program): its condition as written, else NULL.
+	 */
+	char *cond;
 	/* the enclosing loops' bounds: parameters they name (bit i), a *budget* name */
 	unsigned int loop_params;
 	bool loop_budget;
@@ -80,7 +85,7 @@ struct zt_call {
 	char *target;		/* callee USR, or field USR for ZT_CALL_FIELD */
 	char *name;		/* callee or field name */
 	unsigned int line;
-	bool in_loop, in_unlikely;
+	bool in_loop, in_unlikely;	/* in_unlikely: on an error path, as in struct zt_local */
 	unsigned int loop_params;	/* as in struct zt_local */
 	bool loop_budget;
 	/* the caller's parameters (bit i) each argument is computed from */
@@ -89,6 +94,7 @@ struct zt_call {
 	unsigned int batch_n;
 	/* 1 + the index of the local whose address is the argument, 0 if none */
 	unsigned int arg_local[ZT_CALL_ARGS];
+	char *cond;		/* the hot unlikely() condition it runs under, or NULL */
 };
 
 struct zt_function {

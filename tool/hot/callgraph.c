@@ -90,8 +90,12 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 			if (!c->in_unlikely && e->in_unlikely) {
 				e->in_unlikely = false;
 				e->in_loop = c->in_loop;
+				e->cond = c->cond;
 			} else if (!c->in_unlikely) {
 				e->in_loop |= c->in_loop;
+				/* conditional only while every hot call to it is */
+				if (!c->cond)
+					e->cond = NULL;
 			}
 			return;
 		}
@@ -105,6 +109,7 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 		.loop_params = c->in_loop ? c->loop_params : 0,
 		.loop_budget = c->in_loop && c->loop_budget,
 		.batch_n = c->batch_n,
+		.cond = c->in_unlikely ? NULL : c->cond,
 	};
 	memcpy(from->edges[from->n_edges - 1].arg_params, c->arg_params, sizeof(c->arg_params));
 }
@@ -323,6 +328,8 @@ void zt_program_propagate(struct zt_program *p)
 
 		n->freq = n->cold ? ZT_FREQ_COLD : ZT_FREQ_UNKNOWN;
 		n->parent = ZT_NO_NODE;
+		n->cond = NULL;
+		n->cond_in = ZT_NO_NODE;
 		if (n->is_root && !n->cold) {
 			n->freq = n->per_packet ? ZT_FREQ_PER_PACKET : ZT_FREQ_PER_POLL;
 			queue[tail++ % cap] = i;
@@ -338,6 +345,8 @@ void zt_program_propagate(struct zt_program *p)
 			const struct zt_edge *edge = &from->edges[e];
 			struct zt_node *to = &p->nodes[edge->to];
 			enum zt_freq f = from->freq;
+			const char *cond;
+			bool same;
 
 			/* unlikely() error handling and cold functions stop the heat. */
 			if (edge->in_unlikely || to->cold || to->is_root)
@@ -354,11 +363,20 @@ void zt_program_propagate(struct zt_program *p)
 				f = ZT_FREQ_PER_BATCH;
 				batch = edge->batch_n;
 			}
-			if (f < to->freq || (f == to->freq && (f != ZT_FREQ_PER_BATCH ||
-							       batch >= to->batch_n)))
+			/*
+			 * At the same frequency a smaller batch is hotter, and a
+			 * path without an unlikely() condition beats one with.
+			 */
+			same = f == to->freq && (f != ZT_FREQ_PER_BATCH || batch == to->batch_n);
+			cond = edge->cond ? edge->cond : from->cond;
+			if (!(f > to->freq ||
+			      (f == to->freq && f == ZT_FREQ_PER_BATCH && batch < to->batch_n) ||
+			      (same && to->cond && !cond)))
 				continue;
 			to->freq = f;
 			to->batch_n = f == ZT_FREQ_PER_BATCH ? batch : 0;
+			to->cond = cond;
+			to->cond_in = edge->cond ? u : from->cond_in;
 			/* Keep chains acyclic: recursion can make a caller hotter through its callee. */
 			if (!is_ancestor(p, edge->to, u)) {
 				to->parent = u;

@@ -27,6 +27,8 @@ struct zt_edge {
 	bool loop_budget;
 	unsigned int arg_params[ZT_CALL_ARGS];	/* OR over the calls to this callee */
 	unsigned int batch_n;	/* every call to it runs once per batch of N (0: not) */
+	/* every hot call to it runs under an unlikely() condition: one of them (borrowed) */
+	const char *cond;
 };
 
 struct zt_node {
@@ -43,6 +45,12 @@ struct zt_node {
 	bool parent_in_loop;
 	unsigned int budget_params;	/* parameters (bit i) that carry the NAPI budget */
 	unsigned int batch_n;	/* ZT_FREQ_PER_BATCH: packets per batch */
+	/*
+	 * Hot only under an unlikely() condition on its path (borrowed from the
+	 * call), taken in @cond_in; NULL when the path to it is unconditional.
+	 */
+	const char *cond;
+	size_t cond_in;
 	struct zt_edge *edges;
 	size_t n_edges;
 };

@@ -3,11 +3,13 @@
  * zerotax-stack-autoinit and zerotax-stack-explicit-init: hot locals whose
  * zeroing the compiler keeps, ranked by bytes zeroed per packet.
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "baseline.h"
+#include "json_file.h"
 #include "stack_check.h"
 
 bool zt_local_zeroing_survives_ast(const struct zt_local *l)
@@ -331,6 +333,65 @@ static const char *init_spelling(enum zt_init_kind k)
 	}
 }
 
+/*
+ * When a path under an unlikely() condition runs, from the condition's text:
+ * a plain test of an XDP program or switch (xdp_prog, vi->xdp_enabled,
+ * READ_ONCE(rq->xdp_prog)) is "an XDP program is attached"; a negation or a
+ * comparison, or anything else, is said as written.
+ */
+static char *cond_phrase(const char *cond)
+{
+	bool xdp = false;
+
+	for (const char *s = cond; *s && !xdp;) {
+		size_t n = 0;
+		char word[64];
+
+		while (s[n] == '_' || isalnum((unsigned char)s[n]))
+			n++;
+		if (!n) {
+			s++;
+			continue;
+		}
+		if (n < sizeof(word)) {
+			for (size_t i = 0; i < n; i++)
+				word[i] = (char)tolower((unsigned char)s[i]);
+			word[n] = '\0';
+			xdp = strstr(word, "xdp") &&
+			      (strstr(word, "prog") || strstr(word, "enabled") || strstr(word, "attached"));
+		}
+		s += n;
+	}
+	for (const char *s = cond; *s && xdp; s++)
+		if (*s == '!' || *s == '=' || *s == '<' || (*s == '>' && (s == cond || s[-1] != '-')))
+			xdp = false;	/* !xdp_prog, xdp_prog == NULL: not a plain test */
+	if (xdp)
+		return xstrdup("an XDP program is attached");
+	return xasprintf("'%s' holds", cond);
+}
+
+/* The note of a finding on a path that runs only under an unlikely() condition. */
+static void add_cond_note(const struct zt_program *p, const struct zt_node *n,
+			  const struct zt_local *l, const char *every, struct zt_finding *fd)
+{
+	const char *cond = l && l->cond ? l->cond : n->cond;
+	char *phrase;
+
+	if (!cond)
+		return;
+	phrase = cond_phrase(cond);
+	if (l && l->cond)
+		zt_finding_add_note(fd, "per %s when %s: '%s' is declared under "
+				    "'if (unlikely(%s))', a hint, not an error path", every, phrase,
+				    l->name, cond);
+	else
+		zt_finding_add_note(fd, "per %s when %s: '%s' is reached under "
+				    "'if (unlikely(%s))' in '%s', a hint, not an error path", every,
+				    phrase, n->name, cond,
+				    n->cond_in != ZT_NO_NODE ? p->nodes[n->cond_in].name : "?");
+	free(phrase);
+}
+
 static json_t *evidence_json(const struct lookup *r, const struct zt_evidence *ev)
 {
 	if (r->bytes == -2)
@@ -427,6 +488,7 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 		zt_finding_add_note(fd, "'%s' runs once per batch of %u packets (called when a "
 				    "batch is full): ranked at 1/%u per packet", n->name, n->batch_n,
 				    n->batch_n);
+	add_cond_note(p, n, l, every, fd);
 	if (l->in_loop)
 		zt_finding_add_note(fd, "'%s' is declared inside a loop: zeroed once per iteration",
 				    l->name);
@@ -486,6 +548,7 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 					   json_null());
 	json_object_set_new(d, "uses", uses);
 	json_object_set_new(d, "recursive", json_boolean(zt_program_recursive(p, node)));
+	json_object_set_new(d, "condition", zt_json_str_or_null(l->cond ? l->cond : n->cond));
 	json_object_set_new(d, "evidence",
 			    json_pack("{s:o, s:o}", "gcc",
 				      evidence_json(g, tev ? &tev->gcc : NULL), "clang",
@@ -724,6 +787,8 @@ static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
 		r = p->nodes[r].parent;
 	zt_finding_add_note(fd, "root %s: %s", p->nodes[r].name,
 			    p->nodes[r].root_why ? p->nodes[r].root_why : "hot");
+	add_cond_note(p, n, NULL, n->freq == ZT_FREQ_PER_PACKET ? "packet" :
+			  n->freq == ZT_FREQ_PER_BATCH ? "batch" : "poll", fd);
 	zt_finding_add_note(fd, "summed over the locals by the deciding compiler's evidence; "
 			    "each is too small to report alone");
 	d = json_pack("{s:o, s:I, s:o}", "locals", locals, "total", (json_int_t)total,

@@ -62,6 +62,7 @@ static json_t *local_to_json(const struct zt_local *l)
 	json_object_set_new(o, "uses", json_integer(l->uses));
 	json_object_set_new(o, "loop", json_pack("[I,b]", (json_int_t)l->loop_params,
 						 l->loop_budget));
+	json_object_set_new(o, "cond", zt_json_str_or_null(l->cond));
 	return o;
 }
 
@@ -87,6 +88,7 @@ static void local_from_json(json_t *o, struct zt_local *l)
 	l->uses = uget(o, "uses");
 	l->loop_params = (unsigned int)json_integer_value(json_array_get(json_object_get(o, "loop"), 0));
 	l->loop_budget = json_is_true(json_array_get(json_object_get(o, "loop"), 1));
+	l->cond = sdup(o, "cond");
 }
 
 static json_t *param_to_json(const struct zt_param *p)
@@ -134,14 +136,15 @@ static json_t *call_to_json(const struct zt_call *c)
 		json_array_append_new(args, json_integer(c->arg_params[i]));
 		json_array_append_new(locals, json_integer(c->arg_local[i]));
 	}
-	return json_pack("[i,o,o,i,b,b,I,b,o,o,i]", c->kind, zt_json_str_or_null(c->target), zt_json_str_or_null(c->name),
-			 c->line, c->in_loop, c->in_unlikely, (json_int_t)c->loop_params,
-			 c->loop_budget, args, locals, c->batch_n);
+	return json_pack("[i,o,o,i,b,b,I,b,o,o,i,o]", c->kind, zt_json_str_or_null(c->target),
+			 zt_json_str_or_null(c->name), c->line, c->in_loop, c->in_unlikely,
+			 (json_int_t)c->loop_params, c->loop_budget, args, locals, c->batch_n,
+			 zt_json_str_or_null(c->cond));
 }
 
 static void call_from_json(json_t *a, struct zt_call *c)
 {
-	json_t *t = json_array_get(a, 1), *n = json_array_get(a, 2);
+	json_t *t = json_array_get(a, 1), *n = json_array_get(a, 2), *cond = json_array_get(a, 11);
 
 	c->kind = (enum zt_call_kind)json_integer_value(json_array_get(a, 0));
 	c->target = json_is_string(t) ? xstrdup(json_string_value(t)) : NULL;
@@ -152,6 +155,7 @@ static void call_from_json(json_t *a, struct zt_call *c)
 	c->loop_params = (unsigned int)json_integer_value(json_array_get(a, 6));
 	c->loop_budget = json_is_true(json_array_get(a, 7));
 	c->batch_n = (unsigned int)json_integer_value(json_array_get(a, 10));
+	c->cond = json_is_string(cond) ? xstrdup(json_string_value(cond)) : NULL;
 	for (size_t i = 0; i < ZT_CALL_ARGS; i++) {
 		c->arg_params[i] = (unsigned int)json_integer_value(
 			json_array_get(json_array_get(a, 8), i));

@@ -59,4 +59,17 @@ void napi_gro_receive(struct napi_struct *napi, struct sk_buff *skb);
 void consume(const void *p, size_t len);
 void log_error(const char *what, u32 code);
 
+/* Error handling as the kernel spells it: errnos, rate-limited logging, WARN*(). */
+#define EINVAL 22
+#define ENOMEM 12
+int net_ratelimit(void);
+void netdev_err(const struct net_device *dev, const char *fmt, ...);
+void __warn_printk(const char *fmt, ...);
+#define WARN_ONCE(condition, fmt...) ({				\
+	int __ret_warn_once = !!(condition);			\
+	if (unlikely(__ret_warn_once))				\
+		__warn_printk(fmt);				\
+	unlikely(__ret_warn_once);				\
+})
+
 #endif /* CORPUS_NETDEV_H */

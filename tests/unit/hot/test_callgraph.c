@@ -149,6 +149,53 @@ static void test_cold_and_unlikely_stop_propagation(void **state)
 	zt_program_release(&p);
 }
 
+/*
+ * A call under a hot unlikely() branch (not error handling) is followed: the
+ * callee is hot under that condition, and so is what it calls. A second,
+ * unconditional path to the same function at the same frequency wins.
+ *   poll -(loop)-> rx -(unlikely(xdp_prog))-> run_xdp -> xdp_helper
+ *                  rx -(unlikely(ts_on))-> stamp
+ *   poll -(loop)-> rx -> stamp_all -> stamp
+ */
+static void test_hot_unlikely_branch_keeps_its_condition(void **state)
+{
+	struct zt_tu_facts tu = { .file = xstrdup("t.c") };
+	struct zt_program p;
+	struct zt_function *f;
+
+	zt_program_init(&p);
+	f = fn(&tu, "poll", true, false);
+	call(f, "rx", true, false);
+	f = fn(&tu, "rx", true, false);
+	call(f, "run_xdp", false, false);
+	f->calls[f->n_calls - 1].cond = xstrdup("rq->xdp_prog");
+	call(f, "stamp", false, false);
+	f->calls[f->n_calls - 1].cond = xstrdup("ts_on");
+	call(f, "stamp_all", false, false);
+	f = fn(&tu, "run_xdp", true, false);
+	call(f, "xdp_helper", false, false);
+	fn(&tu, "xdp_helper", true, false);
+	f = fn(&tu, "stamp_all", true, false);
+	call(f, "stamp", false, false);
+	fn(&tu, "stamp", true, false);
+	napi_root(&tu, "poll");
+	zt_program_add_tu(&p, &tu);
+	zt_program_link(&p);
+	zt_program_auto_roots(&p);
+	zt_program_propagate(&p);
+	assert_int_equal(freq(&p, "run_xdp"), ZT_FREQ_PER_PACKET);
+	assert_string_equal(p.nodes[node(&p, "run_xdp")].cond, "rq->xdp_prog");
+	assert_int_equal(p.nodes[node(&p, "run_xdp")].cond_in, node(&p, "rx"));
+	/* inherited below the branch, with where it was taken */
+	assert_string_equal(p.nodes[node(&p, "xdp_helper")].cond, "rq->xdp_prog");
+	assert_int_equal(p.nodes[node(&p, "xdp_helper")].cond_in, node(&p, "rx"));
+	/* an unconditional path of the same frequency beats the conditional one */
+	assert_int_equal(freq(&p, "stamp"), ZT_FREQ_PER_PACKET);
+	assert_null(p.nodes[node(&p, "stamp")].cond);
+	assert_null(p.nodes[node(&p, "rx")].cond);
+	zt_program_release(&p);
+}
+
 static void test_chain_from_root(void **state)
 {
 	struct zt_program p;
@@ -360,6 +407,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_propagation_per_poll_and_per_packet),
 		cmocka_unit_test(test_cold_and_unlikely_stop_propagation),
+		cmocka_unit_test(test_hot_unlikely_branch_keeps_its_condition),
 		cmocka_unit_test(test_chain_from_root),
 		cmocka_unit_test(test_field_calls_reach_every_assigned_function),
 		cmocka_unit_test(test_merge_by_usr_across_tus),
