@@ -17,7 +17,8 @@ $(BUILD)/CMakeCache.txt: | deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS)
 
 $(TESTBUILD)/CMakeCache.txt: | deps
-	cmake -S . -B $(TESTBUILD) -DCMAKE_BUILD_TYPE=Debug -DZT_SANITIZE=ON $(CMAKE_ARGS)
+	cmake -S . -B $(TESTBUILD) -DCMAKE_BUILD_TYPE=Debug -DZT_SANITIZE=ON \
+		-DZT_RELEASE_ZEROTAX=$(abspath $(BUILD))/tool/zerotax $(CMAKE_ARGS)
 
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
