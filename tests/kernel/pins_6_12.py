@@ -60,10 +60,11 @@ PINS = [
     # mlx4: zeroed per poll, XDP or not.
     Pin("mlx4", "mlx4_en_process_rx_cq", "mxbuf", "per-poll", "per-poll", "en_rx.c:719",
         "= {} (88 B) struct mlx4_en_xdp_buff per RX poll"),
-    # virtio_net: the XDP receive paths, behind unlikely(xdp_enabled).
-    Pin("virtio_net", "receive_small_xdp", "xdp", "per-packet", None, "virtio_net.c:1763",
+    # virtio_net: the XDP receive paths, behind unlikely(xdp_enabled): found since
+    # check follows unlikely() branches (issue 25, rule 1; missed before).
+    Pin("virtio_net", "receive_small_xdp", "xdp", "per-packet", "per-packet", "virtio_net.c:1763",
         "xdp_buff (56 B) per packet when an XDP program is attached (small buffers)"),
-    Pin("virtio_net", "receive_mergeable_xdp", "xdp", "per-packet", None, "virtio_net.c:2182",
+    Pin("virtio_net", "receive_mergeable_xdp", "xdp", "per-packet", "per-packet", "virtio_net.c:2182",
         "xdp_buff (56 B) per packet when an XDP program is attached (mergeable buffers)"),
     Pin("virtio_net", "virtnet_receive", "stats", "required", "per-poll", "virtio_net.c:2790",
         "= {} accumulated into by the receive_* callees, then merged: required"),
