@@ -8,7 +8,9 @@
 # CC=gcc-12) for the driver directories zerotax is tested on, with Kbuild's
 # compile databases: one per driver and one for the whole tree (db/all). The
 # gcc tree of 6.12 is also built with -fcallgraph-info=su: gcc's own call graph
-# after inlining (a .ci next to each object), the oracle of the hot paths.
+# after inlining (a .ci next to each object), the oracle of the hot paths; both
+# trees of 6.12 keep the compiler's auto-init evidence next to each object (the
+# flags of 'zerotax build-flags', for check --evidence=build).
 # Nothing here is ever committed: the trees live in a cache outside the clone.
 #
 #   scripts/kernel-tree.sh build [VERSION...]  build (or reuse) the trees of
@@ -100,15 +102,21 @@ recipe() {
 			VETH=m TUN=m)
 		# The oracle's input, next to each object: gcc's call graph after
 		# inlining (x.ci) and the optimized trees with the zeroing that
-		# survived (x.c.*t.optimized, the .DEFERRED_INIT calls).
-		kcflags_gcc="-fcallgraph-info=su -fdump-tree-optimized-lineno"
+		# survived (x.c.*t.optimized, the .DEFERRED_INIT calls); and the
+		# build evidence of both compilers: frame sizes (x.su), clang's
+		# auto-init remarks (x.opt.yaml).
+		kcflags_gcc="-fcallgraph-info=su -fdump-tree-optimized-lineno -fstack-usage"
+		kcflags_clang="-fsave-optimization-record -foptimization-record-passes=annotation-remarks -fstack-usage"
 		;;
 	6.1)
 		targets=("$mlx5/" "$intel/ice/" net/xdp/ net/core/xdp.o net/core/page_pool.o)
 		dbs=([mlx5]="$mlx5" [ice]="$intel/ice" [net]="net/xdp net/core")
 		config=("${config_common[@]}")
 		verify=("${verify_common[@]}")
+		# None: 6.1's tests rebuild copies of the tree with the kernel's
+		# make, which would rebuild every object whose flags differ.
 		kcflags_gcc=
+		kcflags_clang=
 		;;
 	*)
 		die "no such version '$1' (have: ${versions[*]})"
@@ -138,7 +146,7 @@ entry_key() {
 	command -v "$clang" >/dev/null || die "$clang not found"
 	command -v "$gcc" >/dev/null || die "$gcc not found"
 	{
-		declare -p targets config verify kcflags_gcc
+		declare -p targets config verify kcflags_gcc kcflags_clang
 		"$clang" --version | head -1
 		"$gcc" --version | head -1
 		dpkg-query -W -f='${Version}\n' "$package" 2>/dev/null || stat -c %s "$tarball"
@@ -157,7 +165,8 @@ kmake() {
 	local cc=$1
 	shift
 	case "$cc" in
-	clang) make -s -C "$src" O="$entry/clang" ARCH=x86_64 LLVM="-${clang#clang-}" "$@" ;;
+	clang) make -s -C "$src" O="$entry/clang" ARCH=x86_64 LLVM="-${clang#clang-}" \
+		${kcflags_clang:+KCFLAGS="$kcflags_clang"} "$@" ;;
 	gcc) make -s -C "$src" O="$entry/gcc" ARCH=x86_64 CC="$gcc" HOSTCC="$gcc" \
 		${kcflags_gcc:+KCFLAGS="$kcflags_gcc"} "$@" ;;
 	esac
@@ -203,10 +212,12 @@ build() {
 # db/all from every object built (gen_compile_commands.py walks the
 # directories it is given, so drivers/net covers the drivers below it), then
 # one database per driver: the entries whose source lies below its paths.
-# The oracle's flags are the fixture's, not the user's build: they are left
-# out of the databases, so both trees' commands are what Kbuild would run.
+# The oracle's and the evidence's flags are the fixture's, not the user's
+# build: they are left out of the databases, so both trees' commands are what
+# Kbuild would run.
 databases() {
-	local cc=$1 obj=$entry/$1 name
+	local cc=$1 obj=$entry/$1 name flags
+	flags=kcflags_$cc
 	mkdir -p "$obj/db/all"
 	python3 "$src/scripts/clang-tools/gen_compile_commands.py" -d "$obj" \
 		-o "$obj/db/all/compile_commands.json" "$obj/drivers/net" "$obj/net"
@@ -214,14 +225,14 @@ databases() {
 		echo "$name ${dbs[$name]}"
 	done | python3 -c '
 import json, os, sys
-obj, src, oracle = sys.argv[1], os.path.realpath(sys.argv[2]), sys.argv[3].split()
+obj, src, fixture = sys.argv[1], os.path.realpath(sys.argv[2]), sys.argv[3].split()
 path = os.path.join(obj, "db", "all", "compile_commands.json")
 every = json.load(open(path))
 for e in every:
     if "arguments" in e:
-        e["arguments"] = [a for a in e["arguments"] if a not in oracle]
+        e["arguments"] = [a for a in e["arguments"] if a not in fixture]
     if "command" in e:
-        e["command"] = " ".join(w for w in e["command"].split(" ") if w not in oracle)
+        e["command"] = " ".join(w for w in e["command"].split(" ") if w not in fixture)
 json.dump(every, open(path, "w"), indent=2)
 for line in sys.stdin:
     name, *paths = line.split()
@@ -236,7 +247,7 @@ for line in sys.stdin:
     json.dump(keep, open(os.path.join(obj, "db", name, "compile_commands.json"), "w"), indent=2)
     print("kernel-tree: db %-10s %4d TUs" % (name, len(keep)), file=sys.stderr)
 print("kernel-tree: db %-10s %4d TUs" % ("all", len(every)), file=sys.stderr)
-' "$obj" "$src" "$kcflags_gcc"
+' "$obj" "$src" "${!flags}"
 }
 
 # A stage's stamp is written after it finished; a tree whose compile did not

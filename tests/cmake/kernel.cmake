@@ -5,7 +5,7 @@
 # requires it. 'ZT_NO_KERNEL=1 make test' leaves the label out; CI never does.
 add_test(NAME kernel/fixture COMMAND ${CMAKE_SOURCE_DIR}/scripts/kernel-tree.sh build)
 set_tests_properties(kernel/fixture PROPERTIES
-	FIXTURES_SETUP kernel LABELS kernel TIMEOUT 3000)
+	FIXTURES_SETUP kernel LABELS kernel TIMEOUT 4800)
 
 # zt_kernel_test(NAME SCRIPT [ARGS...]): a cmake -P script of tests/kernel/ that
 # runs against the fixture; it gets ZEROTAX, SRC (the project), WORK (a scratch
