@@ -52,3 +52,13 @@ add_test(NAME check/hostile-quote-in-file-name
 		-P ${CMAKE_SOURCE_DIR}/tests/check/quote-name.cmake)
 set_tests_properties(check/hostile-quote-in-file-name PROPERTIES LABELS hostile
 	ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
+
+# check --evidence=build: the corpus built by each compiler with zerotax
+# build-flags; what the build left judges exactly as a recompile does, and a
+# missing, stale or zeroless build is said per TU.
+add_test(NAME check/build-evidence
+	COMMAND python3 ${CMAKE_SOURCE_DIR}/tests/check/build_evidence.py $<TARGET_FILE:zerotax>
+		${CMAKE_SOURCE_DIR}/corpus/stack-autoinit ${CMAKE_CURRENT_BINARY_DIR}/check-build-evidence
+		${GCC_EXE} ${CLANG_EXE})
+set_tests_properties(check/build-evidence PROPERTIES
+	ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")

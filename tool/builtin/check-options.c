@@ -30,13 +30,16 @@ void zt_check_args_evidence(struct zt_check_args *a, const char *dflt)
 {
 	if (!a->evidence)
 		a->evidence = dflt;
-	a->so.want_gcc = !strcmp(a->evidence, "gcc") || !strcmp(a->evidence, "both");
-	a->so.want_clang = !strcmp(a->evidence, "clang") || !strcmp(a->evidence, "both");
+	/* build: each TU's own compiler, whichever it is */
+	a->so.want_gcc = !strcmp(a->evidence, "gcc") || !strcmp(a->evidence, "both") ||
+			 !strcmp(a->evidence, "build");
+	a->so.want_clang = !strcmp(a->evidence, "clang") || !strcmp(a->evidence, "both") ||
+			   !strcmp(a->evidence, "build");
 }
 
 int zt_opt_evidence(struct zt_ctx *ctx, const struct zt_option *opt, const char *arg)
 {
-	static const char *const kinds[] = { "gcc", "clang", "both", "none" };
+	static const char *const kinds[] = { "gcc", "clang", "both", "build", "none" };
 
 	(void)ctx;
 	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++) {
@@ -45,7 +48,7 @@ int zt_opt_evidence(struct zt_ctx *ctx, const struct zt_option *opt, const char 
 			return 0;
 		}
 	}
-	return error("--evidence wants gcc, clang, both or none, not '%s'", arg);
+	return error("--evidence wants gcc, clang, both, build or none, not '%s'", arg);
 }
 
 /* --mode=report: the lines, without changing what errors look like (as --format does) */

@@ -16,6 +16,8 @@ const struct cmd zt_commands[] = {
 	{ "diff", do_diff, "compare two JSON results: new, fixed, unchanged", false },
 	{ "merge", do_merge, "join the JSON results of several shards", false },
 	{ "compile-args", do_compile_args, "print the arguments libclang gets for each TU", false },
+	{ "build-flags", do_build_flags, "print the flags that make a build keep check's evidence",
+	  false },
 };
 const size_t zt_n_commands = ARRAY_SIZE(zt_commands);
 

@@ -133,7 +133,9 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct check_ru
 			      "read BUILD_DIR/compile_commands.json"),
 		ZT_OPTS_HOT_PATHS(&r->a, "treat FUNC as a hot root (repeatable)",
 				  "hot-path rules file, e.g. rules/hotpaths/mlx5e.conf (repeatable)"),
-		ZT_OPT_EVIDENCE(&r->a, "gcc, clang, both (default) or none (AST only)"),
+		ZT_OPT_EVIDENCE(&r->a, "gcc, clang, both (default: recompile each TU), build\n"
+					"(read what a build with 'zerotax build-flags' left next\n"
+					"to each object) or none (AST only)"),
 		ZT_OPTS_CHECK_OUTPUT(&r->a),
 		ZT_OPT_JOBS(&ctx->jobs, "analyse N translation units at once"),
 		ZT_OPTS_JUDGE(&r->a),
@@ -310,6 +312,7 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 		.so = r.a.so,
 		.budget = r.a.budget,
 		.evidence = r.a.evidence,
+		.build_evidence = !strcmp(r.a.evidence, "build"),
 		.cache = have_cache ? &cache : NULL,
 		.prefilter = !r.no_prefilter,
 	};

@@ -29,6 +29,7 @@ int do_report(struct zt_ctx *ctx, int argc, char **argv);
 int do_diff(struct zt_ctx *ctx, int argc, char **argv);
 int do_merge(struct zt_ctx *ctx, int argc, char **argv);
 int do_compile_args(struct zt_ctx *ctx, int argc, char **argv);
+int do_build_flags(struct zt_ctx *ctx, int argc, char **argv);
 
 extern const struct cmd zt_commands[];
 extern const size_t zt_n_commands;

@@ -579,17 +579,50 @@ static int read_optional(const char *path, char **text, size_t *len)
 	return errno == ENOENT ? 0 : -1;
 }
 
+int zt_evidence_read(enum zt_compiler which, const char *rec, const char *su,
+		     const struct zt_compile_cmd *cmd, struct zt_evidence *ev)
+{
+	const char *cc_name = zt_compiler_label(which);
+	char *text = NULL;
+	size_t len;
+	int ret = -1;
+
+	if (read_optional(rec, &text, &len)) {
+		error("evidence: cannot read %s: %s", rec, strerror(errno));
+		goto out;
+	}
+	if (text && (which == ZT_CC_CLANG ? zt_remarks_parse(text, len, ev) :
+		     zt_gcc_dump_parse(text, ev))) {
+		error("evidence: cannot read what %s said about %s", cc_name, cmd->file);
+		goto out;
+	}
+	free(text);
+	text = NULL;
+	if (read_optional(su, &text, &len)) {
+		error("evidence: cannot read %s: %s", su, strerror(errno));
+		goto out;
+	}
+	if (text && zt_stack_usage_parse(text, ev))
+		goto out;
+	finish_sites(ev, cmd->directory);
+	merge_sites(ev);
+	ret = 0;
+out:
+	free(text);
+	return ret;
+}
+
 int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which,
 			const char *scratch_dir, struct zt_evidence *ev)
 {
 	const char *prog = zt_compiler_program(which);
 	const char *cc_name = zt_compiler_label(which);
-	char *dir = NULL, *obj = NULL, *su = NULL, *rec = NULL, *text = NULL;
+	char *dir = NULL, *obj = NULL, *su = NULL, *rec = NULL;
 	struct rejected rej = { 0 };
 	struct zt_strvec argv = { 0 };
 	struct zt_spawn_result res = { 0 };
 	char **env = NULL;
-	size_t len, kept = 0;
+	size_t kept = 0;
 	int ret = -1, attempt;
 
 	memset(ev, 0, sizeof(*ev));
@@ -681,29 +714,11 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 		}
 	}
 
-	if (read_optional(rec, &text, &len)) {
-		error("evidence: cannot read %s: %s", rec, strerror(errno));
+	if (zt_evidence_read(which, rec, su, cmd, ev))
 		goto out;
-	}
-	if (text && (which == ZT_CC_CLANG ? zt_remarks_parse(text, len, ev) :
-		     zt_gcc_dump_parse(text, ev))) {
-		error("evidence: cannot read what %s said about %s", cc_name, cmd->file);
-		goto out;
-	}
-	free(text);
-	text = NULL;
-	if (read_optional(su, &text, &len)) {
-		error("evidence: cannot read %s: %s", su, strerror(errno));
-		goto out;
-	}
-	if (text && zt_stack_usage_parse(text, ev))
-		goto out;
-	finish_sites(ev, cmd->directory);
-	merge_sites(ev);
 	ret = 0;
 
 out:
-	free(text);
 	unlink(obj);
 	unlink(su);
 	unlink(rec);

@@ -67,6 +67,26 @@ struct zt_tu_evidence {
 int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which,
 			const char *scratch_dir, struct zt_evidence *ev);
 
+/*
+ * The evidence a normal build left next to the object @cmd writes (-o), when
+ * it was built with zt_evidence_build_flags(@which) and auto-init zeroing
+ * (-ftrivial-auto-var-init=zero): never recompiles. -1 with error() said per
+ * TU when the build zeroes nothing, a file is missing, or one is older than
+ * the object (rebuilt without the flags). @ev is initialized here.
+ */
+int zt_evidence_from_build(const struct zt_compile_cmd *cmd, enum zt_compiler which,
+			   struct zt_evidence *ev);
+/* The flags that make a build leave that evidence; NULL-terminated, static. */
+const char *const *zt_evidence_build_flags(enum zt_compiler which);
+
+/*
+ * Read one compile's record (@rec: clang's optimization record or gcc's
+ * optimized dump) and stack-usage file (@su) into @ev; either may be absent.
+ * Locations are made absolute against @cmd's directory. 0, or -1 with error() said.
+ */
+int zt_evidence_read(enum zt_compiler which, const char *rec, const char *su,
+		     const struct zt_compile_cmd *cmd, struct zt_evidence *ev);
+
 /* Readers, separately tested. Each appends to @ev; -1 on malformed input. */
 int zt_remarks_parse(const char *buf, size_t len, struct zt_evidence *ev); /* YAML or bitstream */
 int zt_gcc_dump_parse(const char *text, struct zt_evidence *ev);

@@ -326,6 +326,7 @@ struct evidence_job {
 	struct zt_ci_tus *tus;
 	const bool *want;
 	bool gcc, clang;
+	bool from_build;	/* read what the build left, for the TU's own compiler */
 	const char *scratch;
 	bool *ran;
 };
@@ -340,12 +341,25 @@ static void evidence_one(size_t i, void *arg)
 	bool *have = gcc ? &r->ev.have_gcc : &r->ev.have_clang;
 	bool was_quiet, failed;
 
-	if (!job->want[t] || (gcc && !job->gcc) || (!gcc && !job->clang) || *have)
+	if (!job->want[t] || (gcc && !job->gcc) || (!gcc && !job->clang))
 		return;
+	if (job->from_build) {
+		/* the files on disk, never the cache: they say whether they are current */
+		if (zt_compdb_compiler(&r->cmd) != (gcc ? ZT_CC_GCC : ZT_CC_CLANG))
+			return;
+		if (*have)
+			zt_evidence_release(ev);
+		*have = false;
+	} else if (*have) {
+		return;
+	}
 	job->ran[t] = true;
 	/* a failure is said once, as the warning of zt_ci_analyse() */
 	was_quiet = zt_quiet_errors(true);
-	failed = zt_evidence_collect(&r->cmd, gcc ? ZT_CC_GCC : ZT_CC_CLANG, job->scratch, ev);
+	failed = job->from_build ?
+			 zt_evidence_from_build(&r->cmd, gcc ? ZT_CC_GCC : ZT_CC_CLANG, ev) :
+			 zt_evidence_collect(&r->cmd, gcc ? ZT_CC_GCC : ZT_CC_CLANG, job->scratch,
+					     ev);
 	zt_quiet_errors(was_quiet);
 	if (failed) {
 		r->ev_error[gcc ? 0 : 1] = xstrdup(zt_last_error());
@@ -378,12 +392,13 @@ void zt_ci_collect_evidence(struct zt_ctx *ctx, struct zt_ci_tus *tus, const boo
 		.want = want,
 		.gcc = o->so.want_gcc,
 		.clang = o->so.want_clang,
+		.from_build = o->build_evidence,
 	};
 	size_t need = 0;
 	char *scratch;
 
 	for (size_t t = 0; t < tus->n; t++)
-		need += want[t] && ((job.gcc && !tus->v[t].ev.have_gcc) ||
+		need += want[t] && (job.from_build || (job.gcc && !tus->v[t].ev.have_gcc) ||
 				    (job.clang && !tus->v[t].ev.have_clang));
 	if (!need)
 		return;
@@ -406,7 +421,9 @@ void zt_ci_collect_evidence(struct zt_ctx *ctx, struct zt_ci_tus *tus, const boo
 		if (!job.ran[t])
 			continue;
 		json_set_evidence(tus->json[t], &tus->v[t]);
-		tus->dirty[t] = tus->key[t] != NULL;
+		/* the build's evidence stays the build's: the cache holds recompiled evidence */
+		if (!job.from_build)
+			tus->dirty[t] = tus->key[t] != NULL;
 	}
 	free(job.ran);
 	zt_remove_tree(scratch);
@@ -416,6 +433,7 @@ void zt_ci_collect_evidence(struct zt_ctx *ctx, struct zt_ci_tus *tus, const boo
 struct store_job {
 	struct zt_ci_tus *tus;
 	const struct zt_cache *cache;
+	bool build_evidence;	/* the JSON's evidence is the build's: not stored */
 	bool *failed;
 };
 
@@ -430,6 +448,8 @@ static void store_one(size_t t, void *arg)
 	/* Failures are retried next time, so they are not stored. */
 	j = json_deep_copy(tus->json[t]);
 	json_object_set_new(j, "evidence_errors", json_pack("{s:n, s:n}", "gcc", "clang"));
+	if (job->build_evidence)
+		json_object_set_new(j, "evidence", json_pack("{s:n, s:n}", "gcc", "clang"));
 	job->failed[t] = zt_cache_put(job->cache, tus->key[t], &tus->v[t].cmd, j) != 0;
 	json_decref(j);
 	tus->dirty[t] = false;
@@ -437,7 +457,7 @@ static void store_one(size_t t, void *arg)
 
 void zt_ci_cache_store(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_opts *o)
 {
-	struct store_job job = { .tus = tus, .cache = o->cache };
+	struct store_job job = { .tus = tus, .cache = o->cache, .build_evidence = o->build_evidence };
 	size_t n_failed = 0, first = 0;
 
 	if (!o->cache)
@@ -580,8 +600,10 @@ int zt_ci_analyse(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_
 			errs[t * 2 + 1] = o->so.want_clang ? tus->v[t].ev_error[1] : NULL;
 			for (int c = 0; c < 2; c++)
 				if (errs[t * 2 + c])
-					warning("%s: %s evidence compile failed, judging from the AST: %s",
+					warning("%s: %s evidence %s, judging from the AST: %s",
 						tus->v[t].cmd.file, c ? "clang" : "gcc",
+						o->build_evidence ? "not in the build" :
+								    "compile failed",
 						errs[t * 2 + c]);
 		}
 	}

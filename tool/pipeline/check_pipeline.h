@@ -31,7 +31,8 @@ struct zt_ci_opts {
 	const struct zt_hotrules *rules;
 	struct zt_stack_opts so;	/* min_size resolved, want_gcc/want_clang set */
 	unsigned int budget;		/* 0: the rules' or the default */
-	const char *evidence;		/* "both", "gcc", "clang", "none" */
+	const char *evidence;		/* "both", "gcc", "clang", "build", "none" */
+	bool build_evidence;		/* "build": each TU's own compiler, from its build's files */
 	const struct zt_cache *cache;	/* NULL: no caching */
 	bool prefilter;			/* the token pre-pass picks the TUs to parse */
 };

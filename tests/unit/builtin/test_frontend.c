@@ -109,7 +109,7 @@ static const char *doc_page(const char *cmd)
 {
 	if (!strcmp(cmd, "report") || !strcmp(cmd, "merge") || !strcmp(cmd, "diff"))
 		return "ci";
-	if (!strcmp(cmd, "compile-args"))
+	if (!strcmp(cmd, "compile-args") || !strcmp(cmd, "build-flags"))
 		return "check";
 	return cmd;
 }
