@@ -293,14 +293,17 @@ built() {
 }
 
 do_env() {
-	local cc
+	local cc flags
 	use "${1:-${versions[0]}}"
 	built
 	echo "KERNEL_VERSION=$version"
 	echo "KERNEL_ENTRY=$entry"
 	echo "KERNEL_SRC=$src"
 	for cc in clang gcc; do
+		flags=kcflags_$cc
 		echo "KERNEL_${cc^^}_OBJ=$entry/$cc"
+		# what a make in (a copy of) the tree must pass, or it rebuilds everything
+		echo "KERNEL_${cc^^}_KCFLAGS=${!flags}"
 	done
 	echo "KERNEL_DBS=all $(printf '%s\n' "${!dbs[@]}" | sort | tr '\n' ' ')"
 }

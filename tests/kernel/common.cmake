@@ -3,8 +3,9 @@
 cmake_minimum_required(VERSION 3.19)
 
 # zt_kernel_env(VERSION): sets KERNEL_VERSION, KERNEL_ENTRY, KERNEL_SRC,
-# KERNEL_CLANG_OBJ, KERNEL_GCC_OBJ and KERNEL_DBS in the caller for the 6.12
-# or the 6.1 tree. Each tree's compile databases: ${KERNEL_<CC>_OBJ}/db/NAME/
+# KERNEL_CLANG_OBJ, KERNEL_GCC_OBJ, KERNEL_<CC>_KCFLAGS (the fixture's extra
+# flags: a make in a copy of the tree passes them) and KERNEL_DBS in the
+# caller for the 6.12 or the 6.1 tree. Each tree's compile databases: ${KERNEL_<CC>_OBJ}/db/NAME/
 # for every NAME of KERNEL_DBS (all, and one per driver).
 # The fixture is shared by every clone and run: never write into it; copy
 # (or hard-link and break the links) what a test must change.

@@ -1,5 +1,6 @@
-# fix on the real trees (issue 12): check's findings on mlx5 core, both
+# fix on the real trees (issue 12): check's findings on 6.1's mlx5 core, both
 # strategies, the patch applied to a copy and rebuilt with the kernel's make.
-foreach(cc clang gcc)
-	zt_kernel_test(fix-${cc} fix.cmake -DCC=${cc})
-endforeach()
+# The clang tree only: fix verifies every rewrite with the tree's own compiler
+# itself, and kernel/bed-fix-gcc runs fix over every driver of the 6.12 gcc
+# tree; the second rebuild of mlx5 core (230 s) proved nothing the first did not.
+zt_kernel_test(fix-clang fix.cmake -DCC=clang)

@@ -9,7 +9,7 @@ set(db ${KERNEL_GCC_OBJ}/db/veth)
 set(gaps ${SRC}/tests/kernel/oracle-6.12.gaps)
 set(oracle python3 ${SRC}/tests/kernel/oracle.py ${db} ${gaps} --driver veth)
 
-zt_krun(any whole check -p ${db} --evidence=gcc --format=json --no-cache)
+zt_krun(any whole check -p ${db} --evidence=build --format=json --no-cache)
 file(WRITE ${WORK}/whole.json "${whole}")
 execute_process(COMMAND ${oracle} ${WORK}/whole.json ${WORK}/whole.json
 	RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -19,7 +19,7 @@ if(NOT rc EQUAL 0)
 endif()
 
 file(WRITE ${WORK}/cut.conf "cold veth_poll	the cut this test makes\n")
-zt_krun(any cut check -p ${db} --evidence=gcc --format=json --no-cache --rules ${WORK}/cut.conf)
+zt_krun(any cut check -p ${db} --evidence=build --format=json --no-cache --rules ${WORK}/cut.conf)
 file(WRITE ${WORK}/cut.json "${cut}")
 execute_process(COMMAND ${oracle} ${WORK}/whole.json ${WORK}/cut.json
 	RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
