@@ -11,9 +11,5 @@ set(obj ${KERNEL_${CCU}_OBJ})
 file(MAKE_DIRECTORY ${BED})
 zt_krun(any json check -p ${obj}/db/all -j 2 --evidence=build --format=json --no-cache)
 file(WRITE ${BED}/check-${CC}.json "${json}")
-execute_process(COMMAND python3 ${SRC}/tests/kernel/bed.py check ${CC} ${BED}/check-${CC}.json
-	RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-message("${out}${err}")
-if(NOT rc EQUAL 0)
-	message(FATAL_ERROR "6.12 ${CC}: the findings are not what the tree holds (${BED}/check-${CC}.json)")
-endif()
+zt_kjudge("6.12 ${CC}: the findings are not what the tree holds (${BED}/check-${CC}.json)"
+	python3 ${SRC}/tests/kernel/bed.py check ${CC} ${BED}/check-${CC}.json)

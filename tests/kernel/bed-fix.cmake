@@ -9,9 +9,5 @@ set(obj ${KERNEL_${CCU}_OBJ})
 zt_krun(any json fix --input ${BED}/check-${CC}.json -p ${obj}/db/all -s ${KERNEL_SRC}
 	--format=json -j 2 --no-sparse)
 file(WRITE ${WORK}/fix-${CC}.json "${json}")
-execute_process(COMMAND python3 ${SRC}/tests/kernel/bed.py fix ${CC} ${WORK}/fix-${CC}.json
-	RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-message("${out}${err}")
-if(NOT rc EQUAL 0)
-	message(FATAL_ERROR "6.12 ${CC}: fix's report cannot be read (${WORK}/fix-${CC}.json)")
-endif()
+zt_kjudge("6.12 ${CC}: fix's report cannot be read (${WORK}/fix-${CC}.json)"
+	python3 ${SRC}/tests/kernel/bed.py fix ${CC} ${WORK}/fix-${CC}.json)

@@ -43,3 +43,13 @@ function(zt_krun expect outvar)
 	set(${outvar} "${out}" PARENT_SCOPE)
 	set(${outvar}_err "${err}" PARENT_SCOPE)
 endfunction()
+
+# zt_kjudge(WHAT COMMAND...): run a judge script of tests/kernel/, print what it
+# says (its tables are the test's output), fail with WHAT unless it exits 0.
+function(zt_kjudge what)
+	execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+	message("${out}${err}")
+	if(NOT rc EQUAL 0)
+		message(FATAL_ERROR "${what} (exit ${rc})")
+	endif()
+endfunction()

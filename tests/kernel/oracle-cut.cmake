@@ -11,12 +11,8 @@ set(oracle python3 ${SRC}/tests/kernel/oracle.py ${db} ${gaps} --driver veth)
 
 zt_krun(any whole check -p ${db} --evidence=build --format=json --no-cache)
 file(WRITE ${WORK}/whole.json "${whole}")
-execute_process(COMMAND ${oracle} ${WORK}/whole.json ${WORK}/whole.json
-	RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-message("whole path:\n${out}${err}")
-if(NOT rc EQUAL 0)
-	message(FATAL_ERROR "the oracle fails on veth as check sees it (exit ${rc})")
-endif()
+message("whole path:")
+zt_kjudge("the oracle fails on veth as check sees it" ${oracle} ${WORK}/whole.json ${WORK}/whole.json)
 
 file(WRITE ${WORK}/cut.conf "cold veth_poll	the cut this test makes\n")
 zt_krun(any cut check -p ${db} --evidence=build --format=json --no-cache --rules ${WORK}/cut.conf)
