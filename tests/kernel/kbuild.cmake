@@ -1,5 +1,5 @@
 # Kbuild mode on the real tree: make C=2 CHECK="zerotax check --kbuild
-# --evidence=build" over ice on the 6.12 tree, then zerotax report, equals
+# --evidence=build" over igc (12 TUs, one finding) on the 6.12 tree, then zerotax report, equals
 # zerotax check -p --evidence=build on the same database (findings and run):
 # the checker reads the evidence the build left next to each object, found
 # through Kbuild's dependency file, as check -p finds it through -o. Make runs
@@ -10,7 +10,7 @@ zt_kernel_env(6.12)
 string(TOUPPER ${CC} CCU)
 set(obj ${KERNEL_${CCU}_OBJ})
 set(copy ${WORK}/obj)
-set(dir drivers/net/ethernet/intel/ice)
+set(dir drivers/net/ethernet/intel/igc)
 file(REMOVE_RECURSE ${copy})
 execute_process(COMMAND cp -a ${obj} ${copy} RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
@@ -38,7 +38,7 @@ if(NOT rc EQUAL 0)
 	message(FATAL_ERROR "make C=2: exit ${rc}\n${out}\n${err}")
 endif()
 zt_krun(any reported report ${results} --format=json)
-zt_krun(any plain check -p ${obj}/db/ice -j 2 --evidence=build --format=json --no-cache)
+zt_krun(any plain check -p ${obj}/db/igc -j 2 --evidence=build --format=json --no-cache)
 file(WRITE ${WORK}/report.json "${reported}")
 file(WRITE ${WORK}/check.json "${plain}")
 execute_process(COMMAND python3 ${SRC}/tests/kernel/same_findings.py

@@ -30,7 +30,7 @@ static const struct zt_usage report_usage = {
 /* The evidence the results were collected with (check --kbuild/--results wrote "asked"). */
 static const char *asked_evidence(const struct zt_tu_result *v, size_t n)
 {
-	static const char *const kinds[] = { "gcc", "clang", "none" };
+	static const char *const kinds[] = { "gcc", "clang", "build", "none" };
 	size_t k = 0;
 
 	while (k + 1 < n && v[k].unreadable)
@@ -70,8 +70,9 @@ int zt_report_results(struct zt_ctx *ctx, int argc, char **argv, const char *com
 		ZT_OPTS_HOT_PATHS(&a, "treat FUNC as a hot root (repeatable)",
 				  "hot-path rules file (repeatable)"),
 		ZT_OPTS_JUDGE(&a),
-		ZT_OPT_EVIDENCE(&a, "judge with these compilers' evidence: gcc, clang, both\n"
-				"or none (default: what was collected)"),
+		ZT_OPT_EVIDENCE(&a, "judge with these compilers' evidence: gcc, clang, both,\n"
+				"build (each TU's own compiler) or none (default: what\n"
+				"was collected)"),
 		ZT_OPT_JOBS(&ctx->jobs, "analyse N translation units at once"),
 		ZT_OPT_VERBOSE(&ctx->verbose, "say what is being done"),
 		ZT_OPT_GROUP("CI:"),
@@ -110,6 +111,7 @@ int zt_report_results(struct zt_ctx *ctx, int argc, char **argv, const char *com
 	o.so = a.so;
 	o.budget = a.budget;
 	o.evidence = a.evidence;
+	o.build_evidence = !strcmp(a.evidence, "build");
 	o.hot = a.hot.v;
 	o.n_hot = a.hot.n;
 	o.rules = &rules;
