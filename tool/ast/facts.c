@@ -1179,6 +1179,20 @@ static unsigned int classify_use(struct walk *w)
 	}
 }
 
+struct field_list {
+	CXCursor *v;
+	size_t n;
+};
+
+static enum CXVisitorResult field_cursor(CXCursor c, CXClientData data)
+{
+	struct field_list *l = data;
+
+	ZT_PUSH_IMPLICIT(l->v, l->n);
+	l->v[l->n++] = c;
+	return CXVisit_Continue;
+}
+
 /* {} , { 0 }, { .a = x } or { a, b }: read from the tokens, as written. */
 static enum zt_init_kind list_kind(CXCursor list)
 {
@@ -1212,7 +1226,8 @@ static enum zt_init_kind list_kind(CXCursor list)
 	return kind;
 }
 
-static enum zt_init_kind init_kind(CXCursor init)
+/* The init list of an initializer: { ... } or (struct foo){ ... }, else a null cursor. */
+static CXCursor init_list_of(CXCursor init)
 {
 	struct kids k = { 0 };
 	CXCursor c = strip(init);
@@ -1224,9 +1239,90 @@ static enum zt_init_kind init_kind(CXCursor init)
 				c = k.v[i];
 		free(k.v);
 	}
-	if (clang_getCursorKind(c) != CXCursor_InitListExpr)
+	return clang_getCursorKind(c) == CXCursor_InitListExpr ? c : clang_getNullCursor();
+}
+
+static enum zt_init_kind init_kind(CXCursor init)
+{
+	CXCursor c = init_list_of(init);
+
+	if (clang_Cursor_isNull(c))
 		return ZT_INIT_COPY;
 	return list_kind(c);
+}
+
+static long long field_bytes(CXCursor field)
+{
+	if (clang_Cursor_isBitField(field))
+		return 0;	/* shares its storage unit: counted as not named */
+	return clang_Type_getSizeOf(clang_getCursorType(field));
+}
+
+/*
+ * How many bytes of the object the fields an init list names cover: each
+ * top-level field named by a designator (.a = x, and .a.b = x names a) or by
+ * position, once. An array's elements by position; -1 when not known (an
+ * array with designators, a type libclang cannot size).
+ */
+static long long init_named_bytes(CXCursor list, enum zt_init_kind kind)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(list));
+	struct field_list fl = { 0 };
+	struct kids k = { 0 };
+	long long named = 0;
+	bool *seen;
+	size_t pos = 0;
+
+	get_kids(list, &k);
+	if (t.kind == CXType_ConstantArray) {
+		long long elem = clang_Type_getSizeOf(clang_getArrayElementType(t));
+
+		/* [i] = x: which elements is not read */
+		named = elem > 0 && kind != ZT_INIT_DESIGNATED ? elem * (long long)k.n : -1;
+		free(k.v);
+		return named;
+	}
+	if (t.kind != CXType_Record) {
+		free(k.v);
+		return -1;
+	}
+	clang_Type_visitFields(t, field_cursor, &fl);
+	seen = xcalloc(fl.n + 1, sizeof(*seen));
+	for (size_t i = 0; i < k.n; i++) {
+		CXCursor e = k.v[i], field = clang_getNullCursor();
+		size_t j;
+
+		while (i < k.n && clang_getCursorKind(k.v[i]) == CXCursor_MemberRef) {
+			/* .a.b = x: the first designator is the top-level field */
+			if (clang_Cursor_isNull(field))
+				field = clang_getCursorReferenced(k.v[i]);
+			i++;
+		}
+		if (clang_Cursor_isNull(field) && clang_getCursorKind(e) == CXCursor_UnexposedExpr) {
+			struct kids d = { 0 };
+
+			get_kids(e, &d);
+			if (d.n >= 2 && clang_getCursorKind(d.v[0]) == CXCursor_MemberRef)
+				field = clang_getCursorReferenced(d.v[0]);
+			free(d.v);
+		}
+		if (clang_Cursor_isNull(field)) {
+			j = pos;
+		} else {
+			for (j = 0; j < fl.n; j++)
+				if (clang_equalCursors(fl.v[j], field))
+					break;
+		}
+		pos = j + 1;
+		if (j < fl.n && !seen[j]) {
+			seen[j] = true;
+			named += field_bytes(fl.v[j]);
+		}
+	}
+	free(seen);
+	free(fl.v);
+	free(k.v);
+	return named;
 }
 
 static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
@@ -1286,6 +1382,40 @@ static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 	l->loop_budget = w->loop_budget;
 	init = clang_Cursor_getVarDeclInitializer(c);
 	l->init = clang_Cursor_isNull(init) ? ZT_INIT_NONE : init_kind(init);
+	l->init_named = -1;
+	if (l->init != ZT_INIT_NONE && l->init != ZT_INIT_COPY)
+		l->init_named = init_named_bytes(init_list_of(init), l->init);
+}
+
+/*
+ * x = (struct foo){ .a = 1 }: the compound literal zeroes what it does not
+ * name, as an initializer would, where the assignment runs. The first such
+ * assignment of a local declared without an initializer makes it explicitly
+ * initialized, at the assignment's loop depth when that is deeper.
+ */
+static void compound_literal_assign(struct walk *w, CXCursor lhs, CXCursor rhs, int loop,
+				    bool unlikely)
+{
+	struct zt_local *l = local_for(w, clang_getCursorReferenced(lhs));
+	CXCursor e = strip(rhs), list;
+	enum zt_init_kind kind;
+
+	if (!l || unlikely || l->init != ZT_INIT_NONE ||
+	    clang_getCursorKind(e) != CXCursor_CompoundLiteralExpr)
+		return;
+	list = init_list_of(e);
+	if (clang_Cursor_isNull(list) || (kind = list_kind(list)) == ZT_INIT_COPY)
+		return;
+	l->init = kind;
+	l->init_named = init_named_bytes(list, kind);
+	expansion(clang_getCursorLocation(e), NULL, &l->init_line, NULL);
+	if (loop > 0 && !l->in_loop) {
+		l->in_loop = true;
+		l->loop_params = w->loop_params;
+		l->loop_budget = w->loop_budget;
+	}
+	if (w->cond && !l->cond)
+		l->cond = xstrdup(w->cond);
 }
 
 /*
@@ -1481,20 +1611,6 @@ static void add_assign(struct walk *w, CXCursor field, CXCursor fn)
 	want_definition(w, fn, a->fn_usr);
 }
 
-struct field_list {
-	CXCursor *v;
-	size_t n;
-};
-
-static enum CXVisitorResult field_cursor(CXCursor c, CXClientData data)
-{
-	struct field_list *l = data;
-
-	ZT_PUSH_IMPLICIT(l->v, l->n);
-	l->v[l->n++] = c;
-	return CXVisit_Continue;
-}
-
 /* { .fn = f } and positional { f, g }: functions stored into fields. */
 static void scan_init_list(struct walk *w, CXCursor list, const struct kids *k)
 {
@@ -1652,6 +1768,8 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
 				    (from = expr_params(w, k.v[1])))
 					add_derived(w, clang_getCursorReferenced(lhs), from);
+				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr)
+					compound_literal_assign(w, lhs, k.v[1], loop, unlikely);
 				/* rx = striding ? rx_mpwrq : rx_linear; */
 				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
 					CXCursor var = clang_getCursorReferenced(lhs);

@@ -56,6 +56,14 @@ struct zt_local {
 	bool loop_budget;
 	bool from_macro;
 	enum zt_init_kind init;
+	/*
+	 * An explicit initializer: the bytes of the fields it names (the rest,
+	 * padding included, is zeroed), -1 when not known; the line of the
+	 * compound literal assigned to it (x = (struct foo){ .a = 1 }), 0 when
+	 * the initializer is the declaration's.
+	 */
+	long long init_named;
+	unsigned int init_line;
 	unsigned int uses;	/* enum zt_use */
 };
 

@@ -47,6 +47,9 @@ static bool is_candidate(const struct zt_local *l, const struct zt_stack_opts *o
 		return false;
 	if (l->init == ZT_INIT_NONE)
 		return o->checks.on[ZT_CHECK_STACK_AUTOINIT];
+	/* an initializer that names every byte zeroes nothing */
+	if (l->init_named >= l->size)
+		return false;
 	return o->checks.on[ZT_CHECK_STACK_EXPLICIT_INIT];
 }
 
@@ -461,7 +464,16 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 		free(gs);
 		free(cs);
 	}
-	if (explicit)
+	if (explicit && l->init_line)
+		fd->message = xasprintf("%lld-byte '%s' zeroed on every %s by the %s compound "
+					"literal assigned to it at line %u, whatever the kernel "
+					"configuration",
+					l->size, decl, every,
+					l->init == ZT_INIT_EMPTY ? "empty" :
+					l->init == ZT_INIT_ZERO ? "'{ 0 }'" :
+					l->init == ZT_INIT_DESIGNATED ? "designated" : "partial",
+					l->init_line);
+	else if (explicit)
 		fd->message = xasprintf("%lld-byte '%s' zeroed on every %s by its %s initializer, "
 					"whatever the kernel configuration",
 					l->size, decl, every,
@@ -489,7 +501,18 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 				    "batch is full): ranked at 1/%u per packet", n->name, n->batch_n,
 				    n->batch_n);
 	add_cond_note(p, n, l, every, fd);
-	if (l->in_loop)
+	if (explicit && l->init_named >= 0)
+		zt_finding_add_note(fd, "the %s names %lld of its %lld bytes: the other %lld "
+				    "(padding included) are zeroed, as '= {}' would zero them",
+				    l->init_line ? "compound literal" : "initializer", l->init_named,
+				    l->size, l->size - l->init_named);
+	else if (explicit)
+		zt_finding_add_note(fd, "the %s zeroes every byte it does not name",
+				    l->init_line ? "compound literal" : "initializer");
+	if (l->in_loop && l->init_line)
+		zt_finding_add_note(fd, "the compound literal is assigned inside a loop: zeroed once "
+				    "per iteration");
+	else if (l->in_loop)
 		zt_finding_add_note(fd, "'%s' is declared inside a loop: zeroed once per iteration",
 				    l->name);
 	if (l->uses & ZT_USE_ADDR_PASSED)
@@ -537,6 +560,17 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 				      "column", l->start_column, "end_line", l->end_line, "end_column",
 				      l->end_column, "in_loop", l->in_loop, "explicit_init",
 				      init_spelling(l->init), "from_macro", l->from_macro));
+	if (explicit) {
+		json_t *dd = json_object_get(d, "decl");
+
+		json_object_set_new(dd, "named_bytes",
+				    l->init_named >= 0 ? json_integer(l->init_named) : json_null());
+		json_object_set_new(dd, "zeroed_bytes",
+				    l->init_named >= 0 ? json_integer(l->size - l->init_named) :
+							 json_null());
+		json_object_set_new(dd, "compound_literal_line",
+				    l->init_line ? json_integer(l->init_line) : json_null());
+	}
 	json_object_set_new(d, "owner",
 			    owner ? json_pack("{s:s, s:s, s:s?, s:i, s:b}", "param", owner->name,
 					      "type", owner->record, "file", owner->record_file,
@@ -687,7 +721,8 @@ static int judge_local(const struct zt_program *p, const struct zt_compdb *db,
 static bool is_small_part(const struct zt_local *l, const struct zt_stack_opts *o)
 {
 	return !l->is_vla && l->size > 0 && l->size < o->min_size && !l->in_unlikely &&
-	       l->init != ZT_INIT_COPY;
+	       l->init != ZT_INIT_COPY &&
+	       (l->init == ZT_INIT_NONE || l->init_named < l->size);
 }
 
 static void add_evidence_sum(json_t *d, const char *cc, const struct zt_evidence *e,

@@ -63,6 +63,8 @@ static json_t *local_to_json(const struct zt_local *l)
 	json_object_set_new(o, "loop", json_pack("[I,b]", (json_int_t)l->loop_params,
 						 l->loop_budget));
 	json_object_set_new(o, "cond", zt_json_str_or_null(l->cond));
+	json_object_set_new(o, "init_named", json_pack("[I,i]", (json_int_t)l->init_named,
+						       l->init_line));
 	return o;
 }
 
@@ -89,6 +91,9 @@ static void local_from_json(json_t *o, struct zt_local *l)
 	l->loop_params = (unsigned int)json_integer_value(json_array_get(json_object_get(o, "loop"), 0));
 	l->loop_budget = json_is_true(json_array_get(json_object_get(o, "loop"), 1));
 	l->cond = sdup(o, "cond");
+	l->init_named = json_integer_value(json_array_get(json_object_get(o, "init_named"), 0));
+	l->init_line = (unsigned int)json_integer_value(
+		json_array_get(json_object_get(o, "init_named"), 1));
 }
 
 static json_t *param_to_json(const struct zt_param *p)

@@ -84,6 +84,8 @@ static void fill(struct zt_tu_result *r)
 	l->init = ZT_INIT_DESIGNATED;
 	l->uses = ZT_USE_ADDR_PASSED | ZT_USE_SIZEOF;
 	l->cond = xstrdup("vi->xdp_enabled");
+	l->init_named = 8;
+	l->init_line = 42;
 	f->n_calls = 2;
 	f->calls = xcalloc(2, sizeof(*f->calls));
 	f->calls[0] = (struct zt_call){ ZT_CALL_FIELD, xstrdup("c:@S@rq@FI@fn"), xstrdup("fn"), 11,
@@ -145,6 +147,9 @@ static void test_hand_built_round_trip(void **state)
 	assert_string_equal(back.facts.funcs[0].calls[0].cond, "rq->xdp_prog");
 	assert_null(back.facts.funcs[0].calls[1].cond);
 	assert_string_equal(back.facts.funcs[0].locals[0].cond, "vi->xdp_enabled");
+	/* and what an explicit initializer names, and where a compound literal is assigned */
+	assert_int_equal(back.facts.funcs[0].locals[0].init_named, 8);
+	assert_int_equal(back.facts.funcs[0].locals[0].init_line, 42);
 	assert_int_equal(back.ev.gcc.sites[0].bytes, ZT_BYTES_UNKNOWN);
 	assert_true(back.ev.have_gcc);
 	assert_false(back.ev.have_clang);
