@@ -350,6 +350,7 @@ struct walk {
 	unsigned int loop_params;
 	bool loop_budget;
 	unsigned int batch_n;	/* inside if (n == X_BATCH): the batch size */
+	enum zt_batch_why batch_why;
 	/* inside a hot if (unlikely(x)): "x" (several nested: joined with &&), else NULL */
 	char *cond;
 	/* the current function's body and its goto-err ladders' labels (found when needed) */
@@ -460,6 +461,33 @@ static bool names_batch(const char *t)
 	return false;
 }
 
+/* The value of @e when it is a constant spelled with a *BATCH* / *BULK* name, else 0. */
+static unsigned int batch_constant(CXCursor e)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(e);
+	CXEvalResult r;
+	CXToken *toks;
+	unsigned int nt, n = 0;
+	bool named = false;
+
+	clang_tokenize(tu, clang_getCursorExtent(e), &toks, &nt);
+	for (unsigned int t = 0; t < nt && !named; t++) {
+		CXString sp = clang_getTokenSpelling(tu, toks[t]);
+
+		named = clang_getTokenKind(toks[t]) == CXToken_Identifier &&
+			names_batch(clang_getCString(sp));
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(tu, toks, nt);
+	if (!named || !(r = clang_Cursor_Evaluate(e)))
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_Int &&
+	    clang_EvalResult_getAsLongLong(r) > 1 && clang_EvalResult_getAsLongLong(r) < 65536)
+		n = (unsigned int)clang_EvalResult_getAsLongLong(r);
+	clang_EvalResult_dispose(r);
+	return n;
+}
+
 static enum CXChildVisitResult batch_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	unsigned int *n = data;
@@ -469,31 +497,62 @@ static enum CXChildVisitResult batch_visit(CXCursor c, CXCursor parent, CXClient
 	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
 		return CXChildVisit_Recurse;
 	get_kids(c, &k);
-	for (size_t i = 0; i < k.n && k.n == 2 && !*n; i++) {
-		CXEvalResult r;
-		CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-		CXToken *toks;
-		unsigned int nt;
-		bool named = false;
-
-		clang_tokenize(tu, clang_getCursorExtent(k.v[i]), &toks, &nt);
-		for (unsigned int t = 0; t < nt && !named; t++) {
-			CXString sp = clang_getTokenSpelling(tu, toks[t]);
-
-			named = clang_getTokenKind(toks[t]) == CXToken_Identifier &&
-				names_batch(clang_getCString(sp));
-			clang_disposeString(sp);
-		}
-		clang_disposeTokens(tu, toks, nt);
-		if (!named || !(r = clang_Cursor_Evaluate(k.v[i])))
-			continue;
-		if (clang_EvalResult_getKind(r) == CXEval_Int &&
-		    clang_EvalResult_getAsLongLong(r) > 1 && clang_EvalResult_getAsLongLong(r) < 65536)
-			*n = (unsigned int)clang_EvalResult_getAsLongLong(r);
-		clang_EvalResult_dispose(r);
-	}
+	for (size_t i = 0; i < k.n && k.n == 2 && !*n; i++)
+		*n = batch_constant(k.v[i]);
 	free(k.v);
 	return *n ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static bool is_relational(CXCursor c)
+{
+	enum CXBinaryOperatorKind op;
+
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return false;
+	op = clang_getCursorBinaryOperatorKind(c);
+	return op == CXBinaryOperator_LT || op == CXBinaryOperator_GT ||
+	       op == CXBinaryOperator_LE || op == CXBinaryOperator_GE;
+}
+
+static enum CXChildVisitResult fraction_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+	    (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Div ||
+	     clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Shr)) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult threshold_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	bool fraction = false;
+
+	(void)parent;
+	if (!is_relational(c))
+		return CXChildVisit_Recurse;
+	clang_visitChildren(c, fraction_visit, &fraction);
+	if (!fraction)
+		return CXChildVisit_Recurse;
+	*(bool *)data = true;
+	return CXChildVisit_Break;
+}
+
+/*
+ * if (unused < ring_size / 4) refill(): a comparison with a fraction of
+ * something (a division or a right shift), a ring threshold. What it guards
+ * runs once per that many packets, a number not known here.
+ */
+static bool threshold_cond(CXCursor cond)
+{
+	bool found = false;
+
+	if (threshold_visit(cond, clang_getNullCursor(), &found) == CXChildVisit_Break)
+		return true;
+	clang_visitChildren(cond, threshold_visit, &found);
+	return found;
 }
 
 /* if (bq->count == XDP_BULK_QUEUE_SIZE): the constant batch size compared, else 0. */
@@ -1499,6 +1558,37 @@ static unsigned int address_of_local(struct walk *w, CXCursor arg)
 	return l ? (unsigned int)(l - f->locals) + 1 : 0;
 }
 
+/* kmem_cache_alloc_bulk(), kmem_cache_free_bulk(), alloc_pages_bulk_array(): many at once. */
+static bool is_bulk_call(const char *name)
+{
+	return name && strstr(name, "bulk") && (strstr(name, "alloc") || strstr(name, "free"));
+}
+
+/*
+ * How many objects a bulk call handles: the length of the array it fills
+ * (a local void *objs[N]), else a constant *BATCH* / *BULK* count given to
+ * it, else ZT_BATCH_UNKNOWN.
+ */
+static unsigned int bulk_size(CXCursor call)
+{
+	unsigned int n = 0;
+
+	for (int i = 0; i < clang_Cursor_getNumArguments(call) && !n; i++) {
+		CXCursor a = strip(clang_Cursor_getArgument(call, (unsigned int)i));
+		CXType t = clang_getCanonicalType(clang_getCursorType(a));
+		long long len;
+
+		if (clang_getCursorKind(a) != CXCursor_DeclRefExpr || t.kind != CXType_ConstantArray)
+			continue;
+		len = clang_getArraySize(t);
+		if (len > 1 && len < 65536)
+			n = (unsigned int)len;
+	}
+	for (int i = 0; i < clang_Cursor_getNumArguments(call) && !n; i++)
+		n = batch_constant(clang_Cursor_getArgument(call, (unsigned int)i));
+	return n ? n : ZT_BATCH_UNKNOWN;
+}
+
 static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 {
 	struct zt_function *f = cur(w);
@@ -1590,7 +1680,19 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 	cl->loop_params = w->loop_params;
 	cl->loop_budget = w->loop_budget;
 	cl->batch_n = w->batch_n;
+	cl->batch_why = w->batch_why;
 	cl->cond = w->cond && !unlikely ? xstrdup(w->cond) : NULL;
+	/* refill(rq, X_RX_BATCH): given a batch of N to do */
+	for (int i = 0; i < clang_Cursor_getNumArguments(call) && !cl->batch_n; i++) {
+		cl->batch_n = batch_constant(clang_Cursor_getArgument(call, (unsigned int)i));
+		cl->batch_why = cl->batch_n ? ZT_BATCH_ARG : ZT_BATCH_NONE;
+	}
+	if (!unlikely && is_bulk_call(cl->name)) {
+		unsigned int n = bulk_size(call);
+
+		if (!f->bulk_n || n < f->bulk_n)
+			f->bulk_n = n;
+	}
 	for (int i = 0; i < clang_Cursor_getNumArguments(call) && i < ZT_CALL_ARGS; i++) {
 		CXCursor arg = clang_Cursor_getArgument(call, (unsigned int)i);
 
@@ -1692,6 +1794,46 @@ static void add_access(struct walk *w, CXCursor member)
  * while: the condition; do: the condition after the body) names parameters
  * or a budget; the body's statements inherit the outer loops' bounds too.
  */
+static bool leaves_loop(CXCursor s)
+{
+	enum CXCursorKind kind = clang_getCursorKind(s);
+	struct kids k = { 0 };
+	bool leaves = false;
+
+	if (kind == CXCursor_BreakStmt || kind == CXCursor_ReturnStmt || kind == CXCursor_GotoStmt)
+		return true;
+	if (kind != CXCursor_CompoundStmt)
+		return false;
+	get_kids(s, &k);
+	for (size_t i = 0; i < k.n && !leaves; i++)
+		leaves = leaves_loop(k.v[i]);
+	free(k.v);
+	return leaves;
+}
+
+/*
+ * for (;;) { ...; if (++done == budget) break; }: the tests that leave the
+ * loop @body (break, return, goto), read in its statements and the branches
+ * of its ifs but not in nested loops or switches, bound it as its header
+ * would.
+ */
+static void loop_exits(struct walk *w, CXCursor body, int depth)
+{
+	enum CXCursorKind kind = clang_getCursorKind(body);
+	struct kids k = { 0 };
+
+	if (depth > 8 || (kind != CXCursor_CompoundStmt && kind != CXCursor_IfStmt))
+		return;
+	get_kids(body, &k);
+	if (kind == CXCursor_IfStmt && k.n >= 2 && leaves_loop(k.v[1])) {
+		w->loop_params |= expr_params(w, k.v[0]);
+		w->loop_budget |= mentions_budget(k.v[0]);
+	}
+	for (size_t i = kind == CXCursor_IfStmt ? 1 : 0; i < k.n; i++)
+		loop_exits(w, k.v[i], depth + 1);
+	free(k.v);
+}
+
 static void loop_bound(struct walk *w, enum CXCursorKind kind, const struct kids *k,
 		       unsigned int *saved_params, bool *saved_budget)
 {
@@ -1704,6 +1846,8 @@ static void loop_bound(struct walk *w, enum CXCursorKind kind, const struct kids
 		w->loop_params |= expr_params(w, k->v[i]);
 		w->loop_budget |= mentions_budget(k->v[i]);
 	}
+	if (k->n)
+		loop_exits(w, k->v[kind == CXCursor_DoStmt ? 0 : k->n - 1], 0);
 }
 
 static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool unlikely)
@@ -1714,6 +1858,7 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 	unsigned int saved_params = 0;
 	bool saved_budget = false, ladder = false;
 	unsigned int batch = 0, saved_batch = w->batch_n;
+	enum zt_batch_why batch_why = ZT_BATCH_NONE, saved_why = w->batch_why;
 	char *saved_cond = w->cond, *branch_cond = NULL;
 
 	if (w->depth >= MAX_DEPTH)
@@ -1797,8 +1942,14 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 		get_kids(c, &k);
 		if (k.n)
 			expect = expect_value(k.v[0]);
-		if (k.n >= 2 && cur(w))
+		if (k.n >= 2 && cur(w)) {
 			batch = batch_size(k.v[0]);
+			batch_why = batch ? ZT_BATCH_FULL : ZT_BATCH_NONE;
+			if (!batch && threshold_cond(k.v[0])) {
+				batch = ZT_BATCH_UNKNOWN;
+				batch_why = ZT_BATCH_THRESHOLD;
+			}
+		}
 		/*
 		 * unlikely() is a hint, not an error path: only error handling
 		 * is cold. Another branch (a feature flag, an attached program)
@@ -1839,6 +1990,7 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 				u = true;
 			/* if (n == X_BULK) flush(): once per batch */
 			w->batch_n = i == 1 && batch ? batch : saved_batch;
+			w->batch_why = i == 1 && batch ? batch_why : saved_why;
 			w->cond = i == 1 && branch_cond ? branch_cond : saved_cond;
 			break;
 		case CXCursor_CompoundStmt:
@@ -1861,6 +2013,7 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 		w->loop_budget = saved_budget;
 	}
 	w->batch_n = saved_batch;
+	w->batch_why = saved_why;
 	w->cond = saved_cond;
 	free(branch_cond);
 	free(k.v);
@@ -1883,6 +2036,7 @@ static void walk_function(struct walk *w, CXCursor c)
 	w->loop_params = 0;
 	w->loop_budget = false;
 	w->batch_n = 0;
+	w->batch_why = ZT_BATCH_NONE;
 	w->n_derived = 0;
 	w->n_param_cursors = 0;
 	for (int a = 0; a < clang_Cursor_getNumArguments(c); a++) {

@@ -79,8 +79,13 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 		/* One edge per callee: the hottest call site decides. */
 		if (e->to == to) {
 			/* per batch only while every call to it is */
-			if (!c->in_unlikely)
-				e->batch_n = e->batch_n && c->batch_n ? e->batch_n : 0;
+			if (!c->in_unlikely && (!e->batch_n || !c->batch_n)) {
+				e->batch_n = 0;
+				e->batch_why = ZT_BATCH_NONE;
+			} else if (!c->in_unlikely && c->batch_n < e->batch_n) {
+				e->batch_n = c->batch_n;	/* the smaller batch is the hotter */
+				e->batch_why = c->batch_why;
+			}
 			for (size_t a = 0; a < ZT_CALL_ARGS; a++)
 				e->arg_params[a] |= c->arg_params[a];
 			if (!c->in_unlikely && c->in_loop) {
@@ -109,6 +114,7 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 		.loop_params = c->in_loop ? c->loop_params : 0,
 		.loop_budget = c->in_loop && c->loop_budget,
 		.batch_n = c->batch_n,
+		.batch_why = c->batch_n ? c->batch_why : ZT_BATCH_NONE,
 		.cond = c->in_unlikely ? NULL : c->cond,
 	};
 	memcpy(from->edges[from->n_edges - 1].arg_params, c->arg_params, sizeof(c->arg_params));
@@ -352,6 +358,7 @@ void zt_program_propagate(struct zt_program *p)
 			if (edge->in_unlikely || to->cold || to->is_root)
 				continue;
 			unsigned int batch = from->freq == ZT_FREQ_PER_BATCH ? from->batch_n : 0;
+			enum zt_batch_why why = batch ? from->batch_why : ZT_BATCH_NONE;
 
 			/* a loop over rings or queues is not a packet loop (zt_packet_loop) */
 			if ((edge->in_loop && zt_packet_loop(from->budget_params, edge->loop_params,
@@ -362,6 +369,13 @@ void zt_program_propagate(struct zt_program *p)
 			if (edge->batch_n && f >= ZT_FREQ_PER_BATCH && !to->per_packet) {
 				f = ZT_FREQ_PER_BATCH;
 				batch = edge->batch_n;
+				why = edge->batch_why;
+			}
+			/* a function that allocates or frees a bulk of N runs once per N */
+			if (to->fn && to->fn->bulk_n && f == ZT_FREQ_PER_PACKET && !to->per_packet) {
+				f = ZT_FREQ_PER_BATCH;
+				batch = to->fn->bulk_n;
+				why = ZT_BATCH_BULK_CALL;
 			}
 			/*
 			 * At the same frequency a smaller batch is hotter, and a
@@ -375,6 +389,7 @@ void zt_program_propagate(struct zt_program *p)
 				continue;
 			to->freq = f;
 			to->batch_n = f == ZT_FREQ_PER_BATCH ? batch : 0;
+			to->batch_why = f == ZT_FREQ_PER_BATCH ? why : ZT_BATCH_NONE;
 			to->cond = cond;
 			to->cond_in = edge->cond ? u : from->cond_in;
 			/* Keep chains acyclic: recursion can make a caller hotter through its callee. */
@@ -443,6 +458,9 @@ double zt_freq_calls_per_packet(enum zt_freq freq, unsigned int budget, unsigned
 	case ZT_FREQ_PER_PACKET:
 		return 1.0;
 	case ZT_FREQ_PER_BATCH:
+		/* a batch of unknown size (a ring threshold): at most once per poll's worth */
+		if (batch_n == ZT_BATCH_UNKNOWN)
+			return 1.0 / (budget ? budget : ZT_DEFAULT_BUDGET);
 		return 1.0 / (batch_n ? batch_n : 1);
 	case ZT_FREQ_PER_POLL:
 		return 1.0 / (budget ? budget : ZT_DEFAULT_BUDGET);

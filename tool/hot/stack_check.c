@@ -395,6 +395,34 @@ static void add_cond_note(const struct zt_program *p, const struct zt_node *n,
 	free(phrase);
 }
 
+static const char *batch_reason(enum zt_batch_why why)
+{
+	switch (why) {
+	case ZT_BATCH_THRESHOLD:
+		return "called when a ring threshold is crossed";
+	case ZT_BATCH_ARG:
+		return "called with a batch to do";
+	case ZT_BATCH_BULK_CALL:
+		return "it allocates or frees a bulk at once";
+	default:
+		return "called when a batch is full";
+	}
+}
+
+/* "per batch of up to N": how many packets a per-batch function's run serves, and why. */
+static void add_batch_note(const struct zt_program *p, const struct zt_node *n,
+			   struct zt_finding *fd)
+{
+	if (n->batch_n == ZT_BATCH_UNKNOWN)
+		zt_finding_add_note(fd, "'%s' runs once per batch (%s; how many packets is not "
+				    "known): ranked as once per poll, 1/%u per packet", n->name,
+				    batch_reason(n->batch_why), p->budget);
+	else
+		zt_finding_add_note(fd, "'%s' runs once per batch of up to %u packets (%s): "
+				    "ranked at 1/%u per packet", n->name, n->batch_n,
+				    batch_reason(n->batch_why), n->batch_n);
+}
+
 static json_t *evidence_json(const struct lookup *r, const struct zt_evidence *ev)
 {
 	if (r->bytes == -2)
@@ -497,9 +525,7 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 				    p->nodes[r].root_why ? p->nodes[r].root_why : "hot");
 	}
 	if (freq == ZT_FREQ_PER_BATCH)
-		zt_finding_add_note(fd, "'%s' runs once per batch of %u packets (called when a "
-				    "batch is full): ranked at 1/%u per packet", n->name, n->batch_n,
-				    n->batch_n);
+		add_batch_note(p, n, fd);
 	add_cond_note(p, n, l, every, fd);
 	if (explicit && l->init_named >= 0)
 		zt_finding_add_note(fd, "the %s names %lld of its %lld bytes: the other %lld "
@@ -583,6 +609,14 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	json_object_set_new(d, "uses", uses);
 	json_object_set_new(d, "recursive", json_boolean(zt_program_recursive(p, node)));
 	json_object_set_new(d, "condition", zt_json_str_or_null(l->cond ? l->cond : n->cond));
+	json_object_set_new(d, "batch",
+			    freq != ZT_FREQ_PER_BATCH ? json_null() :
+			    json_pack("{s:o, s:s}", "up_to",
+				      n->batch_n == ZT_BATCH_UNKNOWN ? json_null() :
+				      json_integer(n->batch_n),
+				      "why", n->batch_why == ZT_BATCH_THRESHOLD ? "threshold" :
+				      n->batch_why == ZT_BATCH_ARG ? "argument" :
+				      n->batch_why == ZT_BATCH_BULK_CALL ? "bulk-call" : "full"));
 	json_object_set_new(d, "evidence",
 			    json_pack("{s:o, s:o}", "gcc",
 				      evidence_json(g, tev ? &tev->gcc : NULL), "clang",
@@ -824,6 +858,8 @@ static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
 			    p->nodes[r].root_why ? p->nodes[r].root_why : "hot");
 	add_cond_note(p, n, NULL, n->freq == ZT_FREQ_PER_PACKET ? "packet" :
 			  n->freq == ZT_FREQ_PER_BATCH ? "batch" : "poll", fd);
+	if (n->freq == ZT_FREQ_PER_BATCH)
+		add_batch_note(p, n, fd);
 	zt_finding_add_note(fd, "summed over the locals by the deciding compiler's evidence; "
 			    "each is too small to report alone");
 	d = json_pack("{s:o, s:I, s:o}", "locals", locals, "total", (json_int_t)total,
