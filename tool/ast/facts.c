@@ -1481,38 +1481,9 @@ static void compound_literal_assign(struct walk *w, CXCursor lhs, CXCursor rhs, 
  * A function stored into a function-pointer local or parameter: recorded like
  * a field store, under a key of its own ("local:USR", "param:FN#i"), so a call
  * through the pointer reaches exactly the functions ever stored into it.
+ * pointer_key() is the key of a function-pointer local or parameter @var,
+ * NULL for anything else.
  */
-static void add_pointer_assign(struct walk *w, const char *key, const char *name, CXCursor fn)
-{
-	struct zt_field_assign *a = PUSH(w->tu->assigns, w->tu->n_assigns);
-
-	a->field_usr = xstrdup(key);
-	a->record = xstrdup("");
-	a->field = xstrdup(name);
-	a->fn_usr = take(clang_getCursorUSR(fn));
-	a->fn_name = take(clang_getCursorSpelling(fn));
-	want_definition(w, fn, a->fn_usr);
-}
-
-/* Every function @e may evaluate to: f, &f, c ? f : g. */
-static void add_pointer_values(struct walk *w, const char *key, const char *name, CXCursor e)
-{
-	CXCursor fn;
-
-	e = strip(e);
-	if (function_ref(e, &fn)) {
-		add_pointer_assign(w, key, name, fn);
-	} else if (clang_getCursorKind(e) == CXCursor_ConditionalOperator) {
-		struct kids k = { 0 };
-
-		get_kids(e, &k);
-		for (size_t i = 1; i < k.n; i++)
-			add_pointer_values(w, key, name, k.v[i]);
-		free(k.v);
-	}
-}
-
-/* The key of a function-pointer local or parameter @var, NULL for anything else. */
 static char *pointer_key(struct walk *w, CXCursor var)
 {
 	enum CXCursorKind kind = clang_getCursorKind(var);
@@ -1536,6 +1507,116 @@ static char *pointer_key(struct walk *w, CXCursor var)
 		return key;
 	}
 	return NULL;
+}
+
+static bool is_function_pointer(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Pointer)
+		return false;
+	t = clang_getCanonicalType(clang_getPointeeType(t));
+	return t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto;
+}
+
+/*
+ * The key of the function-pointer local or parameter @e reads (poll in
+ * netif_napi_add(dev, napi, poll)), else NULL.
+ */
+static char *pointer_source(struct walk *w, CXCursor e)
+{
+	CXCursor var;
+	enum CXCursorKind k;
+
+	e = strip(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return NULL;
+	var = clang_getCursorReferenced(e);
+	k = clang_getCursorKind(var);
+	if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
+	    !is_function_pointer(clang_getCursorType(var)))
+		return NULL;
+	return pointer_key(w, var);
+}
+
+/*
+ * Every function @e may evaluate to (f, &f, c ? f : g) stored under
+ * @field_usr (a field's USR or a pointer's key); a function-pointer local or
+ * parameter is stored as its key (an alias, resolved in the program): the
+ * functions ever stored into it.
+ */
+static void store_values(struct walk *w, const char *field_usr, const char *record,
+			 const char *field, CXCursor e, int depth)
+{
+	struct zt_field_assign *a;
+	CXCursor fn;
+	char *src;
+
+	e = strip(e);
+	if (function_ref(e, &fn)) {
+		a = PUSH(w->tu->assigns, w->tu->n_assigns);
+		a->field_usr = xstrdup(field_usr);
+		a->record = xstrdup(record);
+		a->field = xstrdup(field);
+		a->fn_usr = take(clang_getCursorUSR(fn));
+		a->fn_name = take(clang_getCursorSpelling(fn));
+		want_definition(w, fn, a->fn_usr);
+	} else if (clang_getCursorKind(e) == CXCursor_ConditionalOperator && depth < 8) {
+		struct kids k = { 0 };
+
+		get_kids(e, &k);
+		for (size_t i = 1; i < k.n; i++)
+			store_values(w, field_usr, record, field, k.v[i], depth + 1);
+		free(k.v);
+	} else if ((src = pointer_source(w, e))) {
+		if (strcmp(src, field_usr)) {
+			a = PUSH(w->tu->assigns, w->tu->n_assigns);
+			a->field_usr = xstrdup(field_usr);
+			a->record = xstrdup(record);
+			a->field = xstrdup(field);
+			a->fn_usr = src;
+			a->fn_name = take(clang_getCursorSpelling(clang_getCursorReferenced(e)));
+			src = NULL;
+		}
+		free(src);
+	}
+}
+
+static void add_pointer_values(struct walk *w, const char *key, const char *name, CXCursor e)
+{
+	store_values(w, key, "", name, e, 0);
+}
+
+/*
+ * The functions a registration's argument may be: f, c ? f : g, or a
+ * function-pointer parameter or local (a wrapper's 'poll'), recorded by its
+ * key and resolved in the program to what its callers give it.
+ */
+static void add_root_values(struct walk *w, CXCursor e, const char *why, int depth)
+{
+	struct zt_root_ref *r;
+	CXCursor fn;
+	char *src;
+
+	e = strip(e);
+	if (function_ref(e, &fn)) {
+		r = PUSH(w->tu->roots, w->tu->n_roots);
+		r->fn_usr = take(clang_getCursorUSR(fn));
+		want_definition(w, fn, r->fn_usr);
+		r->fn_name = take(clang_getCursorSpelling(fn));
+		r->why = xstrdup(why);
+	} else if (clang_getCursorKind(e) == CXCursor_ConditionalOperator && depth < 8) {
+		struct kids k = { 0 };
+
+		get_kids(e, &k);
+		for (size_t i = 1; i < k.n; i++)
+			add_root_values(w, k.v[i], why, depth + 1);
+		free(k.v);
+	} else if ((src = pointer_source(w, e))) {
+		r = PUSH(w->tu->roots, w->tu->n_roots);
+		r->fn_usr = src;
+		r->fn_name = take(clang_getCursorSpelling(clang_getCursorReferenced(e)));
+		r->why = xstrdup(why);
+	}
 }
 
 /* 1 + the index of the local whose address @arg is (&x, or an array x), else 0. */
@@ -1620,19 +1701,12 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 		/* Registration of a NAPI poll function: a root. */
 		if (!strncmp(name, "netif_napi_add", 14) || !strncmp(name, "netif_tx_napi_add", 17)) {
 			int n = clang_Cursor_getNumArguments(call);
+			char *why = xasprintf("%s()", name);
 
-			for (int i = 0; i < n; i++) {
-				CXCursor fn;
-				struct zt_root_ref *r;
-
-				if (!function_ref(clang_Cursor_getArgument(call, (unsigned int)i), &fn))
-					continue;
-				r = PUSH(w->tu->roots, w->tu->n_roots);
-				r->fn_usr = take(clang_getCursorUSR(fn));
-				want_definition(w, fn, r->fn_usr);
-				r->fn_name = take(clang_getCursorSpelling(fn));
-				r->why = xasprintf("%s()", name);
-			}
+			for (int i = 0; i < n; i++)
+				add_root_values(w, clang_Cursor_getArgument(call, (unsigned int)i), why,
+						0);
+			free(why);
 		}
 		if (!f) {
 			free(name);
@@ -1645,12 +1719,9 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 		want_definition(w, ref, cl->target);
 		/* a function passed as an argument lands in the callee's parameter */
 		for (int i = 0; i < clang_Cursor_getNumArguments(call); i++) {
-			CXCursor fn;
-
-			if (!function_ref(clang_Cursor_getArgument(call, (unsigned int)i), &fn))
-				continue;
 			key = xasprintf("param:%s#%d", cl->target, i);
-			add_pointer_assign(w, key, name, fn);
+			add_pointer_values(w, key, name,
+					   clang_Cursor_getArgument(call, (unsigned int)i));
 			free(key);
 		}
 	} else {
@@ -1701,16 +1772,16 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 	}
 }
 
-static void add_assign(struct walk *w, CXCursor field, CXCursor fn)
+/* Functions stored into a function-pointer field: { .f = fn }, p->f = c ? a : b. */
+static void add_field_values(struct walk *w, CXCursor field, CXCursor e)
 {
-	struct zt_field_assign *a = PUSH(w->tu->assigns, w->tu->n_assigns);
+	char *usr = take(clang_getCursorUSR(field)), *record = record_of_field(field);
+	char *name = take(clang_getCursorSpelling(field));
 
-	a->field_usr = take(clang_getCursorUSR(field));
-	a->record = record_of_field(field);
-	a->field = take(clang_getCursorSpelling(field));
-	a->fn_usr = take(clang_getCursorUSR(fn));
-	a->fn_name = take(clang_getCursorSpelling(fn));
-	want_definition(w, fn, a->fn_usr);
+	store_values(w, usr, record ? record : "", name, e, 0);
+	free(usr);
+	free(record);
+	free(name);
 }
 
 /* { .fn = f } and positional { f, g }: functions stored into fields. */
@@ -1725,7 +1796,7 @@ static void scan_init_list(struct walk *w, CXCursor list, const struct kids *k)
 		return;
 	clang_Type_visitFields(t, field_cursor, &fl);
 	for (size_t i = 0; i < k->n; i++) {
-		CXCursor e = k->v[i], field, fn;
+		CXCursor e = k->v[i], field;
 
 		if (clang_getCursorKind(e) == CXCursor_MemberRef) {
 			pending = clang_getCursorReferenced(e);
@@ -1754,8 +1825,8 @@ static void scan_init_list(struct walk *w, CXCursor list, const struct kids *k)
 			continue;
 		}
 		pos++;
-		if (clang_getCursorKind(field) == CXCursor_FieldDecl && function_ref(e, &fn))
-			add_assign(w, field, fn);
+		if (clang_getCursorKind(field) == CXCursor_FieldDecl)
+			add_field_values(w, field, e);
 	}
 	free(fl.v);
 }
@@ -1906,7 +1977,7 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 		if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
 			get_kids(c, &k);
 			if (k.n == 2) {
-				CXCursor lhs = strip(k.v[0]), fn;
+				CXCursor lhs = strip(k.v[0]);
 				unsigned int from;
 
 				/* share = budget / n: share carries what budget does */
@@ -1928,12 +1999,12 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 					free(key);
 				}
 
-				if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr &&
-				    function_ref(k.v[1], &fn)) {
+				/* ops->ndo_start_xmit = cond ? xmit_a : xmit_b, or = fn_param */
+				if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
 					CXCursor field = clang_getCursorReferenced(lhs);
 
 					if (clang_getCursorKind(field) == CXCursor_FieldDecl)
-						add_assign(w, field, fn);
+						add_field_values(w, field, k.v[1]);
 				}
 			}
 		}
