@@ -350,6 +350,7 @@ struct walk {
 	unsigned int loop_params;
 	bool loop_budget;
 	unsigned int batch_n;	/* inside if (n == X_BATCH): the batch size */
+	enum zt_batch_why batch_why;
 	/* inside a hot if (unlikely(x)): "x" (several nested: joined with &&), else NULL */
 	char *cond;
 	/* the current function's body and its goto-err ladders' labels (found when needed) */
@@ -460,6 +461,33 @@ static bool names_batch(const char *t)
 	return false;
 }
 
+/* The value of @e when it is a constant spelled with a *BATCH* / *BULK* name, else 0. */
+static unsigned int batch_constant(CXCursor e)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(e);
+	CXEvalResult r;
+	CXToken *toks;
+	unsigned int nt, n = 0;
+	bool named = false;
+
+	clang_tokenize(tu, clang_getCursorExtent(e), &toks, &nt);
+	for (unsigned int t = 0; t < nt && !named; t++) {
+		CXString sp = clang_getTokenSpelling(tu, toks[t]);
+
+		named = clang_getTokenKind(toks[t]) == CXToken_Identifier &&
+			names_batch(clang_getCString(sp));
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(tu, toks, nt);
+	if (!named || !(r = clang_Cursor_Evaluate(e)))
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_Int &&
+	    clang_EvalResult_getAsLongLong(r) > 1 && clang_EvalResult_getAsLongLong(r) < 65536)
+		n = (unsigned int)clang_EvalResult_getAsLongLong(r);
+	clang_EvalResult_dispose(r);
+	return n;
+}
+
 static enum CXChildVisitResult batch_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	unsigned int *n = data;
@@ -469,31 +497,62 @@ static enum CXChildVisitResult batch_visit(CXCursor c, CXCursor parent, CXClient
 	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
 		return CXChildVisit_Recurse;
 	get_kids(c, &k);
-	for (size_t i = 0; i < k.n && k.n == 2 && !*n; i++) {
-		CXEvalResult r;
-		CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-		CXToken *toks;
-		unsigned int nt;
-		bool named = false;
-
-		clang_tokenize(tu, clang_getCursorExtent(k.v[i]), &toks, &nt);
-		for (unsigned int t = 0; t < nt && !named; t++) {
-			CXString sp = clang_getTokenSpelling(tu, toks[t]);
-
-			named = clang_getTokenKind(toks[t]) == CXToken_Identifier &&
-				names_batch(clang_getCString(sp));
-			clang_disposeString(sp);
-		}
-		clang_disposeTokens(tu, toks, nt);
-		if (!named || !(r = clang_Cursor_Evaluate(k.v[i])))
-			continue;
-		if (clang_EvalResult_getKind(r) == CXEval_Int &&
-		    clang_EvalResult_getAsLongLong(r) > 1 && clang_EvalResult_getAsLongLong(r) < 65536)
-			*n = (unsigned int)clang_EvalResult_getAsLongLong(r);
-		clang_EvalResult_dispose(r);
-	}
+	for (size_t i = 0; i < k.n && k.n == 2 && !*n; i++)
+		*n = batch_constant(k.v[i]);
 	free(k.v);
 	return *n ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static bool is_relational(CXCursor c)
+{
+	enum CXBinaryOperatorKind op;
+
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return false;
+	op = clang_getCursorBinaryOperatorKind(c);
+	return op == CXBinaryOperator_LT || op == CXBinaryOperator_GT ||
+	       op == CXBinaryOperator_LE || op == CXBinaryOperator_GE;
+}
+
+static enum CXChildVisitResult fraction_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+	    (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Div ||
+	     clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Shr)) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult threshold_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	bool fraction = false;
+
+	(void)parent;
+	if (!is_relational(c))
+		return CXChildVisit_Recurse;
+	clang_visitChildren(c, fraction_visit, &fraction);
+	if (!fraction)
+		return CXChildVisit_Recurse;
+	*(bool *)data = true;
+	return CXChildVisit_Break;
+}
+
+/*
+ * if (unused < ring_size / 4) refill(): a comparison with a fraction of
+ * something (a division or a right shift), a ring threshold. What it guards
+ * runs once per that many packets, a number not known here.
+ */
+static bool threshold_cond(CXCursor cond)
+{
+	bool found = false;
+
+	if (threshold_visit(cond, clang_getNullCursor(), &found) == CXChildVisit_Break)
+		return true;
+	clang_visitChildren(cond, threshold_visit, &found);
+	return found;
 }
 
 /* if (bq->count == XDP_BULK_QUEUE_SIZE): the constant batch size compared, else 0. */
@@ -1179,6 +1238,20 @@ static unsigned int classify_use(struct walk *w)
 	}
 }
 
+struct field_list {
+	CXCursor *v;
+	size_t n;
+};
+
+static enum CXVisitorResult field_cursor(CXCursor c, CXClientData data)
+{
+	struct field_list *l = data;
+
+	ZT_PUSH_IMPLICIT(l->v, l->n);
+	l->v[l->n++] = c;
+	return CXVisit_Continue;
+}
+
 /* {} , { 0 }, { .a = x } or { a, b }: read from the tokens, as written. */
 static enum zt_init_kind list_kind(CXCursor list)
 {
@@ -1212,7 +1285,8 @@ static enum zt_init_kind list_kind(CXCursor list)
 	return kind;
 }
 
-static enum zt_init_kind init_kind(CXCursor init)
+/* The init list of an initializer: { ... } or (struct foo){ ... }, else a null cursor. */
+static CXCursor init_list_of(CXCursor init)
 {
 	struct kids k = { 0 };
 	CXCursor c = strip(init);
@@ -1224,9 +1298,90 @@ static enum zt_init_kind init_kind(CXCursor init)
 				c = k.v[i];
 		free(k.v);
 	}
-	if (clang_getCursorKind(c) != CXCursor_InitListExpr)
+	return clang_getCursorKind(c) == CXCursor_InitListExpr ? c : clang_getNullCursor();
+}
+
+static enum zt_init_kind init_kind(CXCursor init)
+{
+	CXCursor c = init_list_of(init);
+
+	if (clang_Cursor_isNull(c))
 		return ZT_INIT_COPY;
 	return list_kind(c);
+}
+
+static long long field_bytes(CXCursor field)
+{
+	if (clang_Cursor_isBitField(field))
+		return 0;	/* shares its storage unit: counted as not named */
+	return clang_Type_getSizeOf(clang_getCursorType(field));
+}
+
+/*
+ * How many bytes of the object the fields an init list names cover: each
+ * top-level field named by a designator (.a = x, and .a.b = x names a) or by
+ * position, once. An array's elements by position; -1 when not known (an
+ * array with designators, a type libclang cannot size).
+ */
+static long long init_named_bytes(CXCursor list, enum zt_init_kind kind)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(list));
+	struct field_list fl = { 0 };
+	struct kids k = { 0 };
+	long long named = 0;
+	bool *seen;
+	size_t pos = 0;
+
+	get_kids(list, &k);
+	if (t.kind == CXType_ConstantArray) {
+		long long elem = clang_Type_getSizeOf(clang_getArrayElementType(t));
+
+		/* [i] = x: which elements is not read */
+		named = elem > 0 && kind != ZT_INIT_DESIGNATED ? elem * (long long)k.n : -1;
+		free(k.v);
+		return named;
+	}
+	if (t.kind != CXType_Record) {
+		free(k.v);
+		return -1;
+	}
+	clang_Type_visitFields(t, field_cursor, &fl);
+	seen = xcalloc(fl.n + 1, sizeof(*seen));
+	for (size_t i = 0; i < k.n; i++) {
+		CXCursor e = k.v[i], field = clang_getNullCursor();
+		size_t j;
+
+		while (i < k.n && clang_getCursorKind(k.v[i]) == CXCursor_MemberRef) {
+			/* .a.b = x: the first designator is the top-level field */
+			if (clang_Cursor_isNull(field))
+				field = clang_getCursorReferenced(k.v[i]);
+			i++;
+		}
+		if (clang_Cursor_isNull(field) && clang_getCursorKind(e) == CXCursor_UnexposedExpr) {
+			struct kids d = { 0 };
+
+			get_kids(e, &d);
+			if (d.n >= 2 && clang_getCursorKind(d.v[0]) == CXCursor_MemberRef)
+				field = clang_getCursorReferenced(d.v[0]);
+			free(d.v);
+		}
+		if (clang_Cursor_isNull(field)) {
+			j = pos;
+		} else {
+			for (j = 0; j < fl.n; j++)
+				if (clang_equalCursors(fl.v[j], field))
+					break;
+		}
+		pos = j + 1;
+		if (j < fl.n && !seen[j]) {
+			seen[j] = true;
+			named += field_bytes(fl.v[j]);
+		}
+	}
+	free(seen);
+	free(fl.v);
+	free(k.v);
+	return named;
 }
 
 static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
@@ -1286,44 +1441,49 @@ static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 	l->loop_budget = w->loop_budget;
 	init = clang_Cursor_getVarDeclInitializer(c);
 	l->init = clang_Cursor_isNull(init) ? ZT_INIT_NONE : init_kind(init);
+	l->init_named = -1;
+	if (l->init != ZT_INIT_NONE && l->init != ZT_INIT_COPY)
+		l->init_named = init_named_bytes(init_list_of(init), l->init);
+}
+
+/*
+ * x = (struct foo){ .a = 1 }: the compound literal zeroes what it does not
+ * name, as an initializer would, where the assignment runs. The first such
+ * assignment of a local declared without an initializer makes it explicitly
+ * initialized, at the assignment's loop depth when that is deeper.
+ */
+static void compound_literal_assign(struct walk *w, CXCursor lhs, CXCursor rhs, int loop,
+				    bool unlikely)
+{
+	struct zt_local *l = local_for(w, clang_getCursorReferenced(lhs));
+	CXCursor e = strip(rhs), list;
+	enum zt_init_kind kind;
+
+	if (!l || unlikely || l->init != ZT_INIT_NONE ||
+	    clang_getCursorKind(e) != CXCursor_CompoundLiteralExpr)
+		return;
+	list = init_list_of(e);
+	if (clang_Cursor_isNull(list) || (kind = list_kind(list)) == ZT_INIT_COPY)
+		return;
+	l->init = kind;
+	l->init_named = init_named_bytes(list, kind);
+	expansion(clang_getCursorLocation(e), NULL, &l->init_line, NULL);
+	if (loop > 0 && !l->in_loop) {
+		l->in_loop = true;
+		l->loop_params = w->loop_params;
+		l->loop_budget = w->loop_budget;
+	}
+	if (w->cond && !l->cond)
+		l->cond = xstrdup(w->cond);
 }
 
 /*
  * A function stored into a function-pointer local or parameter: recorded like
  * a field store, under a key of its own ("local:USR", "param:FN#i"), so a call
  * through the pointer reaches exactly the functions ever stored into it.
+ * pointer_key() is the key of a function-pointer local or parameter @var,
+ * NULL for anything else.
  */
-static void add_pointer_assign(struct walk *w, const char *key, const char *name, CXCursor fn)
-{
-	struct zt_field_assign *a = PUSH(w->tu->assigns, w->tu->n_assigns);
-
-	a->field_usr = xstrdup(key);
-	a->record = xstrdup("");
-	a->field = xstrdup(name);
-	a->fn_usr = take(clang_getCursorUSR(fn));
-	a->fn_name = take(clang_getCursorSpelling(fn));
-	want_definition(w, fn, a->fn_usr);
-}
-
-/* Every function @e may evaluate to: f, &f, c ? f : g. */
-static void add_pointer_values(struct walk *w, const char *key, const char *name, CXCursor e)
-{
-	CXCursor fn;
-
-	e = strip(e);
-	if (function_ref(e, &fn)) {
-		add_pointer_assign(w, key, name, fn);
-	} else if (clang_getCursorKind(e) == CXCursor_ConditionalOperator) {
-		struct kids k = { 0 };
-
-		get_kids(e, &k);
-		for (size_t i = 1; i < k.n; i++)
-			add_pointer_values(w, key, name, k.v[i]);
-		free(k.v);
-	}
-}
-
-/* The key of a function-pointer local or parameter @var, NULL for anything else. */
 static char *pointer_key(struct walk *w, CXCursor var)
 {
 	enum CXCursorKind kind = clang_getCursorKind(var);
@@ -1349,6 +1509,116 @@ static char *pointer_key(struct walk *w, CXCursor var)
 	return NULL;
 }
 
+static bool is_function_pointer(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Pointer)
+		return false;
+	t = clang_getCanonicalType(clang_getPointeeType(t));
+	return t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto;
+}
+
+/*
+ * The key of the function-pointer local or parameter @e reads (poll in
+ * netif_napi_add(dev, napi, poll)), else NULL.
+ */
+static char *pointer_source(struct walk *w, CXCursor e)
+{
+	CXCursor var;
+	enum CXCursorKind k;
+
+	e = strip(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return NULL;
+	var = clang_getCursorReferenced(e);
+	k = clang_getCursorKind(var);
+	if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
+	    !is_function_pointer(clang_getCursorType(var)))
+		return NULL;
+	return pointer_key(w, var);
+}
+
+/*
+ * Every function @e may evaluate to (f, &f, c ? f : g) stored under
+ * @field_usr (a field's USR or a pointer's key); a function-pointer local or
+ * parameter is stored as its key (an alias, resolved in the program): the
+ * functions ever stored into it.
+ */
+static void store_values(struct walk *w, const char *field_usr, const char *record,
+			 const char *field, CXCursor e, int depth)
+{
+	struct zt_field_assign *a;
+	CXCursor fn;
+	char *src;
+
+	e = strip(e);
+	if (function_ref(e, &fn)) {
+		a = PUSH(w->tu->assigns, w->tu->n_assigns);
+		a->field_usr = xstrdup(field_usr);
+		a->record = xstrdup(record);
+		a->field = xstrdup(field);
+		a->fn_usr = take(clang_getCursorUSR(fn));
+		a->fn_name = take(clang_getCursorSpelling(fn));
+		want_definition(w, fn, a->fn_usr);
+	} else if (clang_getCursorKind(e) == CXCursor_ConditionalOperator && depth < 8) {
+		struct kids k = { 0 };
+
+		get_kids(e, &k);
+		for (size_t i = 1; i < k.n; i++)
+			store_values(w, field_usr, record, field, k.v[i], depth + 1);
+		free(k.v);
+	} else if ((src = pointer_source(w, e))) {
+		if (strcmp(src, field_usr)) {
+			a = PUSH(w->tu->assigns, w->tu->n_assigns);
+			a->field_usr = xstrdup(field_usr);
+			a->record = xstrdup(record);
+			a->field = xstrdup(field);
+			a->fn_usr = src;
+			a->fn_name = take(clang_getCursorSpelling(clang_getCursorReferenced(e)));
+			src = NULL;
+		}
+		free(src);
+	}
+}
+
+static void add_pointer_values(struct walk *w, const char *key, const char *name, CXCursor e)
+{
+	store_values(w, key, "", name, e, 0);
+}
+
+/*
+ * The functions a registration's argument may be: f, c ? f : g, or a
+ * function-pointer parameter or local (a wrapper's 'poll'), recorded by its
+ * key and resolved in the program to what its callers give it.
+ */
+static void add_root_values(struct walk *w, CXCursor e, const char *why, int depth)
+{
+	struct zt_root_ref *r;
+	CXCursor fn;
+	char *src;
+
+	e = strip(e);
+	if (function_ref(e, &fn)) {
+		r = PUSH(w->tu->roots, w->tu->n_roots);
+		r->fn_usr = take(clang_getCursorUSR(fn));
+		want_definition(w, fn, r->fn_usr);
+		r->fn_name = take(clang_getCursorSpelling(fn));
+		r->why = xstrdup(why);
+	} else if (clang_getCursorKind(e) == CXCursor_ConditionalOperator && depth < 8) {
+		struct kids k = { 0 };
+
+		get_kids(e, &k);
+		for (size_t i = 1; i < k.n; i++)
+			add_root_values(w, k.v[i], why, depth + 1);
+		free(k.v);
+	} else if ((src = pointer_source(w, e))) {
+		r = PUSH(w->tu->roots, w->tu->n_roots);
+		r->fn_usr = src;
+		r->fn_name = take(clang_getCursorSpelling(clang_getCursorReferenced(e)));
+		r->why = xstrdup(why);
+	}
+}
+
 /* 1 + the index of the local whose address @arg is (&x, or an array x), else 0. */
 static unsigned int address_of_local(struct walk *w, CXCursor arg)
 {
@@ -1367,6 +1637,37 @@ static unsigned int address_of_local(struct walk *w, CXCursor arg)
 		return 0;
 	l = local_for(w, clang_getCursorReferenced(e));
 	return l ? (unsigned int)(l - f->locals) + 1 : 0;
+}
+
+/* kmem_cache_alloc_bulk(), kmem_cache_free_bulk(), alloc_pages_bulk_array(): many at once. */
+static bool is_bulk_call(const char *name)
+{
+	return name && strstr(name, "bulk") && (strstr(name, "alloc") || strstr(name, "free"));
+}
+
+/*
+ * How many objects a bulk call handles: the length of the array it fills
+ * (a local void *objs[N]), else a constant *BATCH* / *BULK* count given to
+ * it, else ZT_BATCH_UNKNOWN.
+ */
+static unsigned int bulk_size(CXCursor call)
+{
+	unsigned int n = 0;
+
+	for (int i = 0; i < clang_Cursor_getNumArguments(call) && !n; i++) {
+		CXCursor a = strip(clang_Cursor_getArgument(call, (unsigned int)i));
+		CXType t = clang_getCanonicalType(clang_getCursorType(a));
+		long long len;
+
+		if (clang_getCursorKind(a) != CXCursor_DeclRefExpr || t.kind != CXType_ConstantArray)
+			continue;
+		len = clang_getArraySize(t);
+		if (len > 1 && len < 65536)
+			n = (unsigned int)len;
+	}
+	for (int i = 0; i < clang_Cursor_getNumArguments(call) && !n; i++)
+		n = batch_constant(clang_Cursor_getArgument(call, (unsigned int)i));
+	return n ? n : ZT_BATCH_UNKNOWN;
 }
 
 static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
@@ -1400,19 +1701,12 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 		/* Registration of a NAPI poll function: a root. */
 		if (!strncmp(name, "netif_napi_add", 14) || !strncmp(name, "netif_tx_napi_add", 17)) {
 			int n = clang_Cursor_getNumArguments(call);
+			char *why = xasprintf("%s()", name);
 
-			for (int i = 0; i < n; i++) {
-				CXCursor fn;
-				struct zt_root_ref *r;
-
-				if (!function_ref(clang_Cursor_getArgument(call, (unsigned int)i), &fn))
-					continue;
-				r = PUSH(w->tu->roots, w->tu->n_roots);
-				r->fn_usr = take(clang_getCursorUSR(fn));
-				want_definition(w, fn, r->fn_usr);
-				r->fn_name = take(clang_getCursorSpelling(fn));
-				r->why = xasprintf("%s()", name);
-			}
+			for (int i = 0; i < n; i++)
+				add_root_values(w, clang_Cursor_getArgument(call, (unsigned int)i), why,
+						0);
+			free(why);
 		}
 		if (!f) {
 			free(name);
@@ -1425,12 +1719,9 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 		want_definition(w, ref, cl->target);
 		/* a function passed as an argument lands in the callee's parameter */
 		for (int i = 0; i < clang_Cursor_getNumArguments(call); i++) {
-			CXCursor fn;
-
-			if (!function_ref(clang_Cursor_getArgument(call, (unsigned int)i), &fn))
-				continue;
 			key = xasprintf("param:%s#%d", cl->target, i);
-			add_pointer_assign(w, key, name, fn);
+			add_pointer_values(w, key, name,
+					   clang_Cursor_getArgument(call, (unsigned int)i));
 			free(key);
 		}
 	} else {
@@ -1460,7 +1751,19 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 	cl->loop_params = w->loop_params;
 	cl->loop_budget = w->loop_budget;
 	cl->batch_n = w->batch_n;
+	cl->batch_why = w->batch_why;
 	cl->cond = w->cond && !unlikely ? xstrdup(w->cond) : NULL;
+	/* refill(rq, X_RX_BATCH): given a batch of N to do */
+	for (int i = 0; i < clang_Cursor_getNumArguments(call) && !cl->batch_n; i++) {
+		cl->batch_n = batch_constant(clang_Cursor_getArgument(call, (unsigned int)i));
+		cl->batch_why = cl->batch_n ? ZT_BATCH_ARG : ZT_BATCH_NONE;
+	}
+	if (!unlikely && is_bulk_call(cl->name)) {
+		unsigned int n = bulk_size(call);
+
+		if (!f->bulk_n || n < f->bulk_n)
+			f->bulk_n = n;
+	}
 	for (int i = 0; i < clang_Cursor_getNumArguments(call) && i < ZT_CALL_ARGS; i++) {
 		CXCursor arg = clang_Cursor_getArgument(call, (unsigned int)i);
 
@@ -1469,30 +1772,16 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 	}
 }
 
-static void add_assign(struct walk *w, CXCursor field, CXCursor fn)
+/* Functions stored into a function-pointer field: { .f = fn }, p->f = c ? a : b. */
+static void add_field_values(struct walk *w, CXCursor field, CXCursor e)
 {
-	struct zt_field_assign *a = PUSH(w->tu->assigns, w->tu->n_assigns);
+	char *usr = take(clang_getCursorUSR(field)), *record = record_of_field(field);
+	char *name = take(clang_getCursorSpelling(field));
 
-	a->field_usr = take(clang_getCursorUSR(field));
-	a->record = record_of_field(field);
-	a->field = take(clang_getCursorSpelling(field));
-	a->fn_usr = take(clang_getCursorUSR(fn));
-	a->fn_name = take(clang_getCursorSpelling(fn));
-	want_definition(w, fn, a->fn_usr);
-}
-
-struct field_list {
-	CXCursor *v;
-	size_t n;
-};
-
-static enum CXVisitorResult field_cursor(CXCursor c, CXClientData data)
-{
-	struct field_list *l = data;
-
-	ZT_PUSH_IMPLICIT(l->v, l->n);
-	l->v[l->n++] = c;
-	return CXVisit_Continue;
+	store_values(w, usr, record ? record : "", name, e, 0);
+	free(usr);
+	free(record);
+	free(name);
 }
 
 /* { .fn = f } and positional { f, g }: functions stored into fields. */
@@ -1507,7 +1796,7 @@ static void scan_init_list(struct walk *w, CXCursor list, const struct kids *k)
 		return;
 	clang_Type_visitFields(t, field_cursor, &fl);
 	for (size_t i = 0; i < k->n; i++) {
-		CXCursor e = k->v[i], field, fn;
+		CXCursor e = k->v[i], field;
 
 		if (clang_getCursorKind(e) == CXCursor_MemberRef) {
 			pending = clang_getCursorReferenced(e);
@@ -1536,8 +1825,8 @@ static void scan_init_list(struct walk *w, CXCursor list, const struct kids *k)
 			continue;
 		}
 		pos++;
-		if (clang_getCursorKind(field) == CXCursor_FieldDecl && function_ref(e, &fn))
-			add_assign(w, field, fn);
+		if (clang_getCursorKind(field) == CXCursor_FieldDecl)
+			add_field_values(w, field, e);
 	}
 	free(fl.v);
 }
@@ -1576,6 +1865,46 @@ static void add_access(struct walk *w, CXCursor member)
  * while: the condition; do: the condition after the body) names parameters
  * or a budget; the body's statements inherit the outer loops' bounds too.
  */
+static bool leaves_loop(CXCursor s)
+{
+	enum CXCursorKind kind = clang_getCursorKind(s);
+	struct kids k = { 0 };
+	bool leaves = false;
+
+	if (kind == CXCursor_BreakStmt || kind == CXCursor_ReturnStmt || kind == CXCursor_GotoStmt)
+		return true;
+	if (kind != CXCursor_CompoundStmt)
+		return false;
+	get_kids(s, &k);
+	for (size_t i = 0; i < k.n && !leaves; i++)
+		leaves = leaves_loop(k.v[i]);
+	free(k.v);
+	return leaves;
+}
+
+/*
+ * for (;;) { ...; if (++done == budget) break; }: the tests that leave the
+ * loop @body (break, return, goto), read in its statements and the branches
+ * of its ifs but not in nested loops or switches, bound it as its header
+ * would.
+ */
+static void loop_exits(struct walk *w, CXCursor body, int depth)
+{
+	enum CXCursorKind kind = clang_getCursorKind(body);
+	struct kids k = { 0 };
+
+	if (depth > 8 || (kind != CXCursor_CompoundStmt && kind != CXCursor_IfStmt))
+		return;
+	get_kids(body, &k);
+	if (kind == CXCursor_IfStmt && k.n >= 2 && leaves_loop(k.v[1])) {
+		w->loop_params |= expr_params(w, k.v[0]);
+		w->loop_budget |= mentions_budget(k.v[0]);
+	}
+	for (size_t i = kind == CXCursor_IfStmt ? 1 : 0; i < k.n; i++)
+		loop_exits(w, k.v[i], depth + 1);
+	free(k.v);
+}
+
 static void loop_bound(struct walk *w, enum CXCursorKind kind, const struct kids *k,
 		       unsigned int *saved_params, bool *saved_budget)
 {
@@ -1588,6 +1917,8 @@ static void loop_bound(struct walk *w, enum CXCursorKind kind, const struct kids
 		w->loop_params |= expr_params(w, k->v[i]);
 		w->loop_budget |= mentions_budget(k->v[i]);
 	}
+	if (k->n)
+		loop_exits(w, k->v[kind == CXCursor_DoStmt ? 0 : k->n - 1], 0);
 }
 
 static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool unlikely)
@@ -1598,6 +1929,7 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 	unsigned int saved_params = 0;
 	bool saved_budget = false, ladder = false;
 	unsigned int batch = 0, saved_batch = w->batch_n;
+	enum zt_batch_why batch_why = ZT_BATCH_NONE, saved_why = w->batch_why;
 	char *saved_cond = w->cond, *branch_cond = NULL;
 
 	if (w->depth >= MAX_DEPTH)
@@ -1645,13 +1977,15 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 		if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
 			get_kids(c, &k);
 			if (k.n == 2) {
-				CXCursor lhs = strip(k.v[0]), fn;
+				CXCursor lhs = strip(k.v[0]);
 				unsigned int from;
 
 				/* share = budget / n: share carries what budget does */
 				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
 				    (from = expr_params(w, k.v[1])))
 					add_derived(w, clang_getCursorReferenced(lhs), from);
+				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr)
+					compound_literal_assign(w, lhs, k.v[1], loop, unlikely);
 				/* rx = striding ? rx_mpwrq : rx_linear; */
 				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
 					CXCursor var = clang_getCursorReferenced(lhs);
@@ -1665,12 +1999,12 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 					free(key);
 				}
 
-				if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr &&
-				    function_ref(k.v[1], &fn)) {
+				/* ops->ndo_start_xmit = cond ? xmit_a : xmit_b, or = fn_param */
+				if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
 					CXCursor field = clang_getCursorReferenced(lhs);
 
 					if (clang_getCursorKind(field) == CXCursor_FieldDecl)
-						add_assign(w, field, fn);
+						add_field_values(w, field, k.v[1]);
 				}
 			}
 		}
@@ -1679,8 +2013,14 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 		get_kids(c, &k);
 		if (k.n)
 			expect = expect_value(k.v[0]);
-		if (k.n >= 2 && cur(w))
+		if (k.n >= 2 && cur(w)) {
 			batch = batch_size(k.v[0]);
+			batch_why = batch ? ZT_BATCH_FULL : ZT_BATCH_NONE;
+			if (!batch && threshold_cond(k.v[0])) {
+				batch = ZT_BATCH_UNKNOWN;
+				batch_why = ZT_BATCH_THRESHOLD;
+			}
+		}
 		/*
 		 * unlikely() is a hint, not an error path: only error handling
 		 * is cold. Another branch (a feature flag, an attached program)
@@ -1721,6 +2061,7 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 				u = true;
 			/* if (n == X_BULK) flush(): once per batch */
 			w->batch_n = i == 1 && batch ? batch : saved_batch;
+			w->batch_why = i == 1 && batch ? batch_why : saved_why;
 			w->cond = i == 1 && branch_cond ? branch_cond : saved_cond;
 			break;
 		case CXCursor_CompoundStmt:
@@ -1743,6 +2084,7 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 		w->loop_budget = saved_budget;
 	}
 	w->batch_n = saved_batch;
+	w->batch_why = saved_why;
 	w->cond = saved_cond;
 	free(branch_cond);
 	free(k.v);
@@ -1765,6 +2107,7 @@ static void walk_function(struct walk *w, CXCursor c)
 	w->loop_params = 0;
 	w->loop_budget = false;
 	w->batch_n = 0;
+	w->batch_why = ZT_BATCH_NONE;
 	w->n_derived = 0;
 	w->n_param_cursors = 0;
 	for (int a = 0; a < clang_Cursor_getNumArguments(c); a++) {

@@ -56,6 +56,14 @@ struct zt_local {
 	bool loop_budget;
 	bool from_macro;
 	enum zt_init_kind init;
+	/*
+	 * An explicit initializer: the bytes of the fields it names (the rest,
+	 * padding included, is zeroed), -1 when not known; the line of the
+	 * compound literal assigned to it (x = (struct foo){ .a = 1 }), 0 when
+	 * the initializer is the declaration's.
+	 */
+	long long init_named;
+	unsigned int init_line;
 	unsigned int uses;	/* enum zt_use */
 };
 
@@ -79,6 +87,17 @@ enum zt_call_kind {
 };
 
 #define ZT_CALL_ARGS 8	/* arguments whose sources are tracked */
+/* batch_n of a batch whose size is not known (a ring threshold: ring_size / 4) */
+#define ZT_BATCH_UNKNOWN 0xffffffu
+
+/* Why code runs once per batch of packets rather than per packet. */
+enum zt_batch_why {
+	ZT_BATCH_NONE,
+	ZT_BATCH_FULL,		/* if (n == X_BULK) flush(): when the bulk is full */
+	ZT_BATCH_THRESHOLD,	/* if (unused < ring_size / 4) refill(): a ring threshold */
+	ZT_BATCH_ARG,		/* refill(rq, X_RX_BATCH): given a batch to do */
+	ZT_BATCH_BULK_CALL,	/* the function allocates or frees a bulk (kmem_cache_alloc_bulk()) */
+};
 
 struct zt_call {
 	enum zt_call_kind kind;
@@ -90,11 +109,16 @@ struct zt_call {
 	bool loop_budget;
 	/* the caller's parameters (bit i) each argument is computed from */
 	unsigned int arg_params[ZT_CALL_ARGS];
-	/* N when the call runs only when a batch of N is full (if (n == X_BULK)) */
+	/*
+	 * N when the call runs once per batch of up to N packets: when a bulk of
+	 * N is full (if (n == X_BULK)), given a batch of N (f(rq, X_BATCH)), or
+	 * when a ring threshold is crossed (N unknown: ZT_BATCH_UNKNOWN)
+	 */
 	unsigned int batch_n;
 	/* 1 + the index of the local whose address is the argument, 0 if none */
 	unsigned int arg_local[ZT_CALL_ARGS];
 	char *cond;		/* the hot unlikely() condition it runs under, or NULL */
+	enum zt_batch_why batch_why;	/* why batch_n */
 };
 
 struct zt_function {
@@ -111,6 +135,11 @@ struct zt_function {
 	size_t n_locals;
 	struct zt_call *calls;
 	size_t n_calls;
+	/*
+	 * It allocates or frees a bulk of up to N objects at once (a call of
+	 * kmem_cache_alloc_bulk() and the like): run once per batch of N; 0: not.
+	 */
+	unsigned int bulk_n;
 };
 
 /* A function stored into a function-pointer field: x->fn = f, { .fn = f }. */

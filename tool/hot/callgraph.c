@@ -79,8 +79,13 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 		/* One edge per callee: the hottest call site decides. */
 		if (e->to == to) {
 			/* per batch only while every call to it is */
-			if (!c->in_unlikely)
-				e->batch_n = e->batch_n && c->batch_n ? e->batch_n : 0;
+			if (!c->in_unlikely && (!e->batch_n || !c->batch_n)) {
+				e->batch_n = 0;
+				e->batch_why = ZT_BATCH_NONE;
+			} else if (!c->in_unlikely && c->batch_n < e->batch_n) {
+				e->batch_n = c->batch_n;	/* the smaller batch is the hotter */
+				e->batch_why = c->batch_why;
+			}
 			for (size_t a = 0; a < ZT_CALL_ARGS; a++)
 				e->arg_params[a] |= c->arg_params[a];
 			if (!c->in_unlikely && c->in_loop) {
@@ -109,9 +114,61 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 		.loop_params = c->in_loop ? c->loop_params : 0,
 		.loop_budget = c->in_loop && c->loop_budget,
 		.batch_n = c->batch_n,
+		.batch_why = c->batch_n ? c->batch_why : ZT_BATCH_NONE,
 		.cond = c->in_unlikely ? NULL : c->cond,
 	};
 	memcpy(from->edges[from->n_edges - 1].arg_params, c->arg_params, sizeof(c->arg_params));
+}
+
+/* A pointer's key ("param:USR#i", "local:USR") stored as a value: an alias, not a function. */
+static bool is_pointer_key(const char *usr)
+{
+	return !strncmp(usr, "param:", 6) || !strncmp(usr, "local:", 6);
+}
+
+#define ALIAS_DEPTH 8
+
+typedef void (*stored_fn)(struct zt_program *p, const char *fn_usr, const char *fn_name,
+			  const struct zt_field_assign *as, void *arg);
+
+/*
+ * Every function stored under @key anywhere in the program, through aliases
+ * (a parameter given another function-pointer parameter, a local given a
+ * parameter), ALIAS_DEPTH levels deep: @fn gets each with the store that
+ * named @key (its field and record).
+ */
+static void each_stored(struct zt_program *p, const char *key, const struct zt_field_assign *top,
+			int depth, stored_fn fn, void *arg)
+{
+	for (size_t t = 0; t < p->n_tus; t++) {
+		const struct zt_tu_facts *tu = &p->tus[t];
+
+		for (size_t a = 0; a < tu->n_assigns; a++) {
+			const struct zt_field_assign *as = &tu->assigns[a];
+
+			if (strcmp(as->field_usr, key))
+				continue;
+			if (!is_pointer_key(as->fn_usr))
+				fn(p, as->fn_usr, as->fn_name, top ? top : as, arg);
+			else if (depth < ALIAS_DEPTH)
+				each_stored(p, as->fn_usr, top ? top : as, depth + 1, fn, arg);
+		}
+	}
+}
+
+struct link_arg {
+	size_t from;
+	const struct zt_call *call;
+};
+
+static void link_stored(struct zt_program *p, const char *fn_usr, const char *fn_name,
+			const struct zt_field_assign *as, void *arg)
+{
+	struct link_arg *l = arg;
+	size_t to = node_for(p, fn_usr, fn_name);
+
+	(void)as;
+	add_edge(&p->nodes[l->from], to, l->call, true);
 }
 
 void zt_program_link(struct zt_program *p)
@@ -133,19 +190,9 @@ void zt_program_link(struct zt_program *p)
 				f = p->nodes[i].fn;
 				add_edge(&p->nodes[i], to, call, false);
 			} else if (call->kind == ZT_CALL_FIELD) {
-				for (size_t t = 0; t < p->n_tus; t++) {
-					const struct zt_tu_facts *tu = &p->tus[t];
+				struct link_arg l = { .from = i, .call = call };
 
-					for (size_t a = 0; a < tu->n_assigns; a++) {
-						const struct zt_field_assign *as = &tu->assigns[a];
-						size_t to;
-
-						if (strcmp(as->field_usr, call->target))
-							continue;
-						to = node_for(p, as->fn_usr, as->fn_name);
-						add_edge(&p->nodes[i], to, call, true);
-					}
-				}
+				each_stored(p, call->target, NULL, 0, link_stored, &l);
 			}
 		}
 	}
@@ -211,39 +258,72 @@ static const struct ops_root *ops_root_of(const struct zt_field_assign *as)
 	return NULL;
 }
 
+struct root_arg {
+	size_t found;
+	const char *why;	/* a NAPI registration's; NULL: an ops field's (from the store) */
+	const char *via;	/* the pointer the registration was given, NULL: a function */
+};
+
+static void root_stored(struct zt_program *p, const char *fn_usr, const char *fn_name,
+			const struct zt_field_assign *as, void *arg)
+{
+	struct root_arg *r = arg;
+	size_t i = node_for(p, fn_usr, fn_name);
+	const struct ops_root *op = r->why ? NULL : ops_root_of(as);
+	char *why;
+
+	if (r->why)
+		why = r->via ? xasprintf("NAPI poll, registered with %s through '%s', a "
+					 "function pointer its callers give it", r->why, r->via) :
+			       xasprintf("NAPI poll, registered with %s", r->why);
+	else if (op)
+		why = xasprintf("%s of %s: %s", as->field, as->record, op->why);
+	else
+		return;
+	r->found += !p->nodes[i].is_root;
+	if (op && op->per_packet)
+		p->nodes[i].per_packet = true;
+	set_root(&p->nodes[i], why);
+	free(why);
+}
+
+/*
+ * Roots from registrations: a function given to netif_napi_add*() or stored
+ * into an ops field; a function-pointer parameter or local given or stored
+ * there stands for every function its callers give it (a wrapper's 'poll').
+ */
 size_t zt_program_auto_roots(struct zt_program *p)
 {
-	size_t found = 0;
+	struct root_arg r = { 0 };
 
 	for (size_t t = 0; t < p->n_tus; t++) {
 		const struct zt_tu_facts *tu = &p->tus[t];
 
-		for (size_t r = 0; r < tu->n_roots; r++) {
-			size_t i = node_for(p, tu->roots[r].fn_usr, tu->roots[r].fn_name);
-			char *why = xasprintf("NAPI poll, registered with %s", tu->roots[r].why);
+		for (size_t k = 0; k < tu->n_roots; k++) {
+			const struct zt_root_ref *ref = &tu->roots[k];
 
-			found += !p->nodes[i].is_root;
-			set_root(&p->nodes[i], why);
-			free(why);
+			r.why = ref->why;
+			r.via = NULL;
+			if (is_pointer_key(ref->fn_usr)) {
+				r.via = ref->fn_name;
+				each_stored(p, ref->fn_usr, NULL, 0, root_stored, &r);
+			} else {
+				root_stored(p, ref->fn_usr, ref->fn_name, NULL, &r);
+			}
 		}
 		for (size_t a = 0; a < tu->n_assigns; a++) {
-			const struct zt_field_assign *as = &tu->assigns[a];
-			const struct ops_root *op = ops_root_of(as);
-			size_t i;
-			char *why;
+			const struct zt_field_assign *as = &p->tus[t].assigns[a];
 
-			if (!op)
+			if (!ops_root_of(as))
 				continue;
-			i = node_for(p, as->fn_usr, as->fn_name);
-			why = xasprintf("%s of %s: %s", as->field, as->record, op->why);
-			found += !p->nodes[i].is_root;
-			if (op->per_packet)
-				p->nodes[i].per_packet = true;
-			set_root(&p->nodes[i], why);
-			free(why);
+			r.why = r.via = NULL;
+			if (is_pointer_key(as->fn_usr))
+				each_stored(p, as->fn_usr, as, 1, root_stored, &r);
+			else
+				root_stored(p, as->fn_usr, as->fn_name, as, &r);
 		}
 	}
-	return found;
+	return r.found;
 }
 
 /* Is @a on @n's parent chain (or @n itself)? */
@@ -352,6 +432,7 @@ void zt_program_propagate(struct zt_program *p)
 			if (edge->in_unlikely || to->cold || to->is_root)
 				continue;
 			unsigned int batch = from->freq == ZT_FREQ_PER_BATCH ? from->batch_n : 0;
+			enum zt_batch_why why = batch ? from->batch_why : ZT_BATCH_NONE;
 
 			/* a loop over rings or queues is not a packet loop (zt_packet_loop) */
 			if ((edge->in_loop && zt_packet_loop(from->budget_params, edge->loop_params,
@@ -362,6 +443,13 @@ void zt_program_propagate(struct zt_program *p)
 			if (edge->batch_n && f >= ZT_FREQ_PER_BATCH && !to->per_packet) {
 				f = ZT_FREQ_PER_BATCH;
 				batch = edge->batch_n;
+				why = edge->batch_why;
+			}
+			/* a function that allocates or frees a bulk of N runs once per N */
+			if (to->fn && to->fn->bulk_n && f == ZT_FREQ_PER_PACKET && !to->per_packet) {
+				f = ZT_FREQ_PER_BATCH;
+				batch = to->fn->bulk_n;
+				why = ZT_BATCH_BULK_CALL;
 			}
 			/*
 			 * At the same frequency a smaller batch is hotter, and a
@@ -375,6 +463,7 @@ void zt_program_propagate(struct zt_program *p)
 				continue;
 			to->freq = f;
 			to->batch_n = f == ZT_FREQ_PER_BATCH ? batch : 0;
+			to->batch_why = f == ZT_FREQ_PER_BATCH ? why : ZT_BATCH_NONE;
 			to->cond = cond;
 			to->cond_in = edge->cond ? u : from->cond_in;
 			/* Keep chains acyclic: recursion can make a caller hotter through its callee. */
@@ -443,6 +532,9 @@ double zt_freq_calls_per_packet(enum zt_freq freq, unsigned int budget, unsigned
 	case ZT_FREQ_PER_PACKET:
 		return 1.0;
 	case ZT_FREQ_PER_BATCH:
+		/* a batch of unknown size (a ring threshold): at most once per poll's worth */
+		if (batch_n == ZT_BATCH_UNKNOWN)
+			return 1.0 / (budget ? budget : ZT_DEFAULT_BUDGET);
 		return 1.0 / (batch_n ? batch_n : 1);
 	case ZT_FREQ_PER_POLL:
 		return 1.0 / (budget ? budget : ZT_DEFAULT_BUDGET);

@@ -27,6 +27,7 @@ struct zt_edge {
 	bool loop_budget;
 	unsigned int arg_params[ZT_CALL_ARGS];	/* OR over the calls to this callee */
 	unsigned int batch_n;	/* every call to it runs once per batch of N (0: not) */
+	enum zt_batch_why batch_why;
 	/* every hot call to it runs under an unlikely() condition: one of them (borrowed) */
 	const char *cond;
 };
@@ -44,7 +45,8 @@ struct zt_node {
 	size_t parent;		/* who made it hot, for the chain */
 	bool parent_in_loop;
 	unsigned int budget_params;	/* parameters (bit i) that carry the NAPI budget */
-	unsigned int batch_n;	/* ZT_FREQ_PER_BATCH: packets per batch */
+	unsigned int batch_n;	/* ZT_FREQ_PER_BATCH: packets per batch (ZT_BATCH_UNKNOWN) */
+	enum zt_batch_why batch_why;	/* and why */
 	/*
 	 * Hot only under an unlikely() condition on its path (borrowed from the
 	 * call), taken in @cond_in; NULL when the path to it is unconditional.

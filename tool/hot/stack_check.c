@@ -47,6 +47,9 @@ static bool is_candidate(const struct zt_local *l, const struct zt_stack_opts *o
 		return false;
 	if (l->init == ZT_INIT_NONE)
 		return o->checks.on[ZT_CHECK_STACK_AUTOINIT];
+	/* an initializer that names every byte zeroes nothing */
+	if (l->init_named >= l->size)
+		return false;
 	return o->checks.on[ZT_CHECK_STACK_EXPLICIT_INIT];
 }
 
@@ -392,6 +395,34 @@ static void add_cond_note(const struct zt_program *p, const struct zt_node *n,
 	free(phrase);
 }
 
+static const char *batch_reason(enum zt_batch_why why)
+{
+	switch (why) {
+	case ZT_BATCH_THRESHOLD:
+		return "called when a ring threshold is crossed";
+	case ZT_BATCH_ARG:
+		return "called with a batch to do";
+	case ZT_BATCH_BULK_CALL:
+		return "it allocates or frees a bulk at once";
+	default:
+		return "called when a batch is full";
+	}
+}
+
+/* "per batch of up to N": how many packets a per-batch function's run serves, and why. */
+static void add_batch_note(const struct zt_program *p, const struct zt_node *n,
+			   struct zt_finding *fd)
+{
+	if (n->batch_n == ZT_BATCH_UNKNOWN)
+		zt_finding_add_note(fd, "'%s' runs once per batch (%s; how many packets is not "
+				    "known): ranked as once per poll, 1/%u per packet", n->name,
+				    batch_reason(n->batch_why), p->budget);
+	else
+		zt_finding_add_note(fd, "'%s' runs once per batch of up to %u packets (%s): "
+				    "ranked at 1/%u per packet", n->name, n->batch_n,
+				    batch_reason(n->batch_why), n->batch_n);
+}
+
 static json_t *evidence_json(const struct lookup *r, const struct zt_evidence *ev)
 {
 	if (r->bytes == -2)
@@ -461,7 +492,16 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 		free(gs);
 		free(cs);
 	}
-	if (explicit)
+	if (explicit && l->init_line)
+		fd->message = xasprintf("%lld-byte '%s' zeroed on every %s by the %s compound "
+					"literal assigned to it at line %u, whatever the kernel "
+					"configuration",
+					l->size, decl, every,
+					l->init == ZT_INIT_EMPTY ? "empty" :
+					l->init == ZT_INIT_ZERO ? "'{ 0 }'" :
+					l->init == ZT_INIT_DESIGNATED ? "designated" : "partial",
+					l->init_line);
+	else if (explicit)
 		fd->message = xasprintf("%lld-byte '%s' zeroed on every %s by its %s initializer, "
 					"whatever the kernel configuration",
 					l->size, decl, every,
@@ -485,11 +525,20 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 				    p->nodes[r].root_why ? p->nodes[r].root_why : "hot");
 	}
 	if (freq == ZT_FREQ_PER_BATCH)
-		zt_finding_add_note(fd, "'%s' runs once per batch of %u packets (called when a "
-				    "batch is full): ranked at 1/%u per packet", n->name, n->batch_n,
-				    n->batch_n);
+		add_batch_note(p, n, fd);
 	add_cond_note(p, n, l, every, fd);
-	if (l->in_loop)
+	if (explicit && l->init_named >= 0)
+		zt_finding_add_note(fd, "the %s names %lld of its %lld bytes: the other %lld "
+				    "(padding included) are zeroed, as '= {}' would zero them",
+				    l->init_line ? "compound literal" : "initializer", l->init_named,
+				    l->size, l->size - l->init_named);
+	else if (explicit)
+		zt_finding_add_note(fd, "the %s zeroes every byte it does not name",
+				    l->init_line ? "compound literal" : "initializer");
+	if (l->in_loop && l->init_line)
+		zt_finding_add_note(fd, "the compound literal is assigned inside a loop: zeroed once "
+				    "per iteration");
+	else if (l->in_loop)
 		zt_finding_add_note(fd, "'%s' is declared inside a loop: zeroed once per iteration",
 				    l->name);
 	if (l->uses & ZT_USE_ADDR_PASSED)
@@ -537,6 +586,17 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 				      "column", l->start_column, "end_line", l->end_line, "end_column",
 				      l->end_column, "in_loop", l->in_loop, "explicit_init",
 				      init_spelling(l->init), "from_macro", l->from_macro));
+	if (explicit) {
+		json_t *dd = json_object_get(d, "decl");
+
+		json_object_set_new(dd, "named_bytes",
+				    l->init_named >= 0 ? json_integer(l->init_named) : json_null());
+		json_object_set_new(dd, "zeroed_bytes",
+				    l->init_named >= 0 ? json_integer(l->size - l->init_named) :
+							 json_null());
+		json_object_set_new(dd, "compound_literal_line",
+				    l->init_line ? json_integer(l->init_line) : json_null());
+	}
 	json_object_set_new(d, "owner",
 			    owner ? json_pack("{s:s, s:s, s:s?, s:i, s:b}", "param", owner->name,
 					      "type", owner->record, "file", owner->record_file,
@@ -549,6 +609,14 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	json_object_set_new(d, "uses", uses);
 	json_object_set_new(d, "recursive", json_boolean(zt_program_recursive(p, node)));
 	json_object_set_new(d, "condition", zt_json_str_or_null(l->cond ? l->cond : n->cond));
+	json_object_set_new(d, "batch",
+			    freq != ZT_FREQ_PER_BATCH ? json_null() :
+			    json_pack("{s:o, s:s}", "up_to",
+				      n->batch_n == ZT_BATCH_UNKNOWN ? json_null() :
+				      json_integer(n->batch_n),
+				      "why", n->batch_why == ZT_BATCH_THRESHOLD ? "threshold" :
+				      n->batch_why == ZT_BATCH_ARG ? "argument" :
+				      n->batch_why == ZT_BATCH_BULK_CALL ? "bulk-call" : "full"));
 	json_object_set_new(d, "evidence",
 			    json_pack("{s:o, s:o}", "gcc",
 				      evidence_json(g, tev ? &tev->gcc : NULL), "clang",
@@ -687,7 +755,8 @@ static int judge_local(const struct zt_program *p, const struct zt_compdb *db,
 static bool is_small_part(const struct zt_local *l, const struct zt_stack_opts *o)
 {
 	return !l->is_vla && l->size > 0 && l->size < o->min_size && !l->in_unlikely &&
-	       l->init != ZT_INIT_COPY;
+	       l->init != ZT_INIT_COPY &&
+	       (l->init == ZT_INIT_NONE || l->init_named < l->size);
 }
 
 static void add_evidence_sum(json_t *d, const char *cc, const struct zt_evidence *e,
@@ -789,6 +858,8 @@ static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
 			    p->nodes[r].root_why ? p->nodes[r].root_why : "hot");
 	add_cond_note(p, n, NULL, n->freq == ZT_FREQ_PER_PACKET ? "packet" :
 			  n->freq == ZT_FREQ_PER_BATCH ? "batch" : "poll", fd);
+	if (n->freq == ZT_FREQ_PER_BATCH)
+		add_batch_note(p, n, fd);
 	zt_finding_add_note(fd, "summed over the locals by the deciding compiler's evidence; "
 			    "each is too small to report alone");
 	d = json_pack("{s:o, s:I, s:o}", "locals", locals, "total", (json_int_t)total,

@@ -373,6 +373,74 @@ static void read_files(struct zt_prepass *pp)
 		idlist_uniq(&pp->files[f].mentions);
 }
 
+#define WRAPPER_DEPTH 8
+
+/*
+ * @wrapper registers a root through something that is not a function (its
+ * parameter 'poll'): the functions given to calls of @wrapper anywhere are
+ * roots of the files that give them; a non-function given there makes the
+ * body it is given in a wrapper in turn. @done: wrappers already followed.
+ */
+static void wrapper_roots(struct zt_prepass *pp, uint32_t wrapper, struct zt_idlist *out,
+			  bool *done, int depth)
+{
+	if (wrapper >= pp->n_names || done[wrapper] || depth > WRAPPER_DEPTH)
+		return;
+	done[wrapper] = true;
+	for (size_t f = 0; f < pp->n_files; f++) {
+		const struct zt_pp_file *file = &pp->files[f];
+
+		for (size_t i = 0; i + 1 < file->given.n; i += 2) {
+			uint32_t id = file->given.v[i + 1];
+
+			if (file->given.v[i] != wrapper)
+				continue;
+			if (pp->is_func[id])
+				zt_idlist_push(&out[f], id);
+			else if (i / 2 < file->given_in.n)
+				wrapper_roots(pp, file->given_in.v[i / 2], out, done, depth + 1);
+		}
+	}
+}
+
+/*
+ * Roots are functions: an identifier registered that names none (dev, a
+ * wrapper's parameter) is not one; the body it was registered in is a
+ * wrapper, whose callers give the functions (as check resolves them).
+ */
+static void resolve_roots(struct zt_prepass *pp)
+{
+	struct zt_idlist *out = xcalloc(pp->n_files + 1, sizeof(*out));
+	bool *done = xcalloc(pp->n_names + 1, sizeof(*done));
+
+	for (size_t f = 0; f < pp->n_files; f++) {
+		const struct zt_pp_file *file = &pp->files[f];
+
+		for (size_t i = 0; i < file->roots.n; i++) {
+			uint32_t id = file->roots.v[i];
+			uint32_t in = i < file->root_in.n ? file->root_in.v[i] : UINT32_MAX;
+			bool names_fn = false;
+
+			if (pp->is_func[id]) {
+				zt_idlist_push(&out[f], id);
+				continue;
+			}
+			/* a registration given a function is no wrapper's: dev, weight */
+			for (size_t j = 0; j < file->roots.n && !names_fn; j++)
+				names_fn = file->root_reg.v[j] == file->root_reg.v[i] &&
+					   pp->is_func[file->roots.v[j]];
+			if (!names_fn && in != UINT32_MAX)
+				wrapper_roots(pp, in, out, done, 0);
+		}
+	}
+	for (size_t f = 0; f < pp->n_files; f++) {
+		free(pp->files[f].roots.v);
+		pp->files[f].roots = out[f];
+	}
+	free(out);
+	free(done);
+}
+
 int zt_prepass_build(struct zt_prepass *pp, const struct zt_compdb *db,
 		     const struct zt_hotrules *rules, char *const *hot, size_t n_hot)
 {
@@ -385,6 +453,7 @@ int zt_prepass_build(struct zt_prepass *pp, const struct zt_compdb *db,
 		pp->tu_file[t] = add_file(pp, db->v[t].file, true);
 	read_files(pp);
 	link_graph(pp);
+	resolve_roots(pp);
 	for (size_t f = 0; f < pp->n_files; f++)
 		for (size_t i = 0; i < pp->files[f].roots.n; i++)
 			reach_name(pp, pp->files[f].roots.v[i]);
@@ -421,7 +490,7 @@ void zt_prepass_classify(const struct zt_prepass *pp, enum zt_prepass_why *why)
 
 		if (pp->files[f].unreadable)
 			why[t] = ZT_PP_UNREADABLE;
-		else if (pp->files[f].roots.n)
+		else if (pp->files[f].roots.n || pp->files[f].registers)
 			why[t] = ZT_PP_ROOT;
 		else if (defines[f])
 			why[t] = ZT_PP_DEFINES;
@@ -593,6 +662,10 @@ char *zt_prepass_explain(const struct zt_prepass *pp, size_t t)
 		free(out);
 		return xasprintf("registers root %s", pp->names[pp->files[f].roots.v[0]]);
 	}
+	if (pp->files[f].registers) {
+		free(out);
+		return xstrdup("registers a root through a function pointer");
+	}
 	for (size_t b = 0; b < pp->n_bodies; b++) {
 		if (pp->bodies[b].file == f && pp->bodies[b].kind == ZT_PP_FUNC &&
 		    pp->reached[pp->bodies[b].name]) {
@@ -635,8 +708,11 @@ void zt_prepass_release(struct zt_prepass *pp)
 		free(file->includes.v);
 		free(file->mentions.v);
 		free(file->roots.v);
+		free(file->root_in.v);
+		free(file->root_reg.v);
 		free(file->positional.v);
 		free(file->given.v);
+		free(file->given_in.v);
 	}
 	free(pp->files);
 	zt_strmap_release(&pp->file_map);

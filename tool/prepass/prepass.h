@@ -79,9 +79,15 @@ struct zt_pp_file {
 	bool unreadable;
 	struct zt_idlist includes;	/* files (indexes) it quote-includes */
 	struct zt_idlist mentions;	/* every identifier, anywhere in the file */
-	struct zt_idlist roots;		/* registered here */
+	/* registered here: functions, after zt_prepass_build() resolved wrappers */
+	struct zt_idlist roots;
+	/* while reading: the body each root was registered in (UINT32_MAX: file level) */
+	struct zt_idlist root_in;
+	struct zt_idlist root_reg;	/* ... and which registration of the file (a number) */
+	bool registers;			/* a registration (netif_napi_add(), an ops store) */
 	struct zt_idlist positional;	/* positional in initializers, the field unknown */
 	struct zt_idlist given;		/* (callee, identifier) pairs: given to a call or macro */
+	struct zt_idlist given_in;	/* per pair: the body it was given in */
 };
 
 struct zt_prepass {

@@ -217,6 +217,7 @@ struct scan {
 	/* #if nesting: depth at the #if and at the end of its first branch */
 	int cond_start[64], cond_end[64];
 	int n_cond;
+	uint32_t reg;			/* registrations seen: numbers them */
 };
 
 static uint32_t intern(struct scan *s, const struct tok *t)
@@ -394,12 +395,24 @@ static bool in_registrar(const struct scan *s)
 	return s->n_parens && s->parens[s->n_parens - 1].registrar;
 }
 
+/* A root candidate, with the body it is registered in (a wrapper's parameter is resolved later). */
+static void add_root(struct scan *s, uint32_t id)
+{
+	struct zt_pp_file *f = &s->pp->files[s->file];
+
+	zt_idlist_push(&f->roots, id);
+	zt_idlist_push(&f->root_in, s->body ? s->body->name : UINT32_MAX);
+	zt_idlist_push(&f->root_reg, s->reg);
+	f->registers = true;
+}
+
 /* field = VALUE: every identifier of VALUE (to ',', ';' or a closing brace). */
 static void store(struct scan *s, size_t eq, uint32_t field, bool root)
 {
 	const struct toks *t = s->t;
 	int level = 0;
 
+	s->reg += root;
 	for (size_t k = next_tok(t, eq); k < t->n; k = next_tok(t, k)) {
 		const struct tok *x = &t->v[k];
 
@@ -425,7 +438,7 @@ static void store(struct scan *s, size_t eq, uint32_t field, bool root)
 				continue;
 			zt_pp_add_store(s->pp, field, fn, s->file);
 			if (root)
-				zt_idlist_push(&s->pp->files[s->file].roots, fn);
+				add_root(s, fn);
 		}
 	}
 }
@@ -478,7 +491,7 @@ static void ident(struct scan *s, size_t i)
 		return;
 	}
 	if (in_registrar(s) && !called)
-		zt_idlist_push(&s->pp->files[s->file].roots, id);
+		add_root(s, id);
 	if (!s->body)
 		return;
 	zt_idlist_push(&s->body->refs, id);
@@ -487,6 +500,7 @@ static void ident(struct scan *s, size_t i)
 	if (in_call(s) && !called) {
 		zt_idlist_push(&s->pp->files[s->file].given, s->parens[s->n_parens - 1].callee);
 		zt_idlist_push(&s->pp->files[s->file].given, id);
+		zt_idlist_push(&s->pp->files[s->file].given_in, s->body->name);
 	}
 	/* { fn, ... }: positional */
 	if (p >= 0 && n < t->n && (is(&t->v[p], "{") || is(&t->v[p], ",") || is(&t->v[p], "&")) &&
@@ -503,6 +517,7 @@ static void paren_push(struct scan *s, size_t i)
 	if (p >= 0 && t->v[p].kind == TK_IDENT && !keyword(&t->v[p])) {
 		pa.call = true;
 		pa.registrar = zt_pp_registrar(t->v[p].s, t->v[p].len);
+		s->reg += pa.registrar;
 		pa.callee = intern(s, &t->v[p]);
 		pa.indirect = t->v[p].len > 14 && !strncmp(t->v[p].s, "INDIRECT_CALL_", 14);
 	}

@@ -63,6 +63,8 @@ static json_t *local_to_json(const struct zt_local *l)
 	json_object_set_new(o, "loop", json_pack("[I,b]", (json_int_t)l->loop_params,
 						 l->loop_budget));
 	json_object_set_new(o, "cond", zt_json_str_or_null(l->cond));
+	json_object_set_new(o, "init_named", json_pack("[I,i]", (json_int_t)l->init_named,
+						       l->init_line));
 	return o;
 }
 
@@ -89,6 +91,9 @@ static void local_from_json(json_t *o, struct zt_local *l)
 	l->loop_params = (unsigned int)json_integer_value(json_array_get(json_object_get(o, "loop"), 0));
 	l->loop_budget = json_is_true(json_array_get(json_object_get(o, "loop"), 1));
 	l->cond = sdup(o, "cond");
+	l->init_named = json_integer_value(json_array_get(json_object_get(o, "init_named"), 0));
+	l->init_line = (unsigned int)json_integer_value(
+		json_array_get(json_object_get(o, "init_named"), 1));
 }
 
 static json_t *param_to_json(const struct zt_param *p)
@@ -136,10 +141,10 @@ static json_t *call_to_json(const struct zt_call *c)
 		json_array_append_new(args, json_integer(c->arg_params[i]));
 		json_array_append_new(locals, json_integer(c->arg_local[i]));
 	}
-	return json_pack("[i,o,o,i,b,b,I,b,o,o,i,o]", c->kind, zt_json_str_or_null(c->target),
+	return json_pack("[i,o,o,i,b,b,I,b,o,o,I,o,i]", c->kind, zt_json_str_or_null(c->target),
 			 zt_json_str_or_null(c->name), c->line, c->in_loop, c->in_unlikely,
-			 (json_int_t)c->loop_params, c->loop_budget, args, locals, c->batch_n,
-			 zt_json_str_or_null(c->cond));
+			 (json_int_t)c->loop_params, c->loop_budget, args, locals,
+			 (json_int_t)c->batch_n, zt_json_str_or_null(c->cond), c->batch_why);
 }
 
 static void call_from_json(json_t *a, struct zt_call *c)
@@ -156,6 +161,7 @@ static void call_from_json(json_t *a, struct zt_call *c)
 	c->loop_budget = json_is_true(json_array_get(a, 7));
 	c->batch_n = (unsigned int)json_integer_value(json_array_get(a, 10));
 	c->cond = json_is_string(cond) ? xstrdup(json_string_value(cond)) : NULL;
+	c->batch_why = (enum zt_batch_why)json_integer_value(json_array_get(a, 12));
 	for (size_t i = 0; i < ZT_CALL_ARGS; i++) {
 		c->arg_params[i] = (unsigned int)json_integer_value(
 			json_array_get(json_array_get(a, 8), i));
@@ -184,6 +190,7 @@ static json_t *function_to_json(const struct zt_function *f)
 	json_object_set_new(o, "params", params);
 	json_object_set_new(o, "locals", locals);
 	json_object_set_new(o, "calls", calls);
+	json_object_set_new(o, "bulk_n", json_integer(f->bulk_n));
 	return o;
 }
 
@@ -199,6 +206,7 @@ static void function_from_json(json_t *o, struct zt_function *f)
 	f->cold = json_is_true(json_array_get(fl, 1));
 	f->is_static = json_is_true(json_array_get(fl, 2));
 	f->is_inline = json_is_true(json_array_get(fl, 3));
+	f->bulk_n = uget(o, "bulk_n");
 	f->params = arr(o, "params", sizeof(*f->params), &f->n_params, &list);
 	for (size_t i = 0; i < f->n_params; i++)
 		param_from_json(json_array_get(list, i), &f->params[i]);

@@ -400,6 +400,46 @@ static void test_calls_per_packet(void **state)
 	assert_true(zt_freq_calls_per_packet(ZT_FREQ_COLD, 64, 0) == 0.0);
 	assert_true(zt_freq_calls_per_packet(ZT_FREQ_PER_BATCH, 64, 16) == 1.0 / 16);
 	assert_true(zt_freq_calls_per_packet(ZT_FREQ_UNKNOWN, 64, 0) == 0.0);
+	/* a batch of unknown size (a ring threshold) counts as once per poll */
+	assert_true(zt_freq_calls_per_packet(ZT_FREQ_PER_BATCH, 64, ZT_BATCH_UNKNOWN) == 1.0 / 64);
+}
+
+/*
+ * poll -(loop)-> rx -> fill (allocates a bulk of 16)
+ *      -(loop, when a threshold is crossed)-> refill
+ * A bulk allocator's caller and a threshold's callee run once per batch.
+ */
+static void test_bulk_and_threshold_batches(void **state)
+{
+	struct zt_tu_facts tu = { .file = xstrdup("t.c") };
+	struct zt_program p;
+	struct zt_function *f;
+
+	(void)state;
+	zt_program_init(&p);
+	f = fn(&tu, "poll", true, false);
+	call(f, "rx", true, false);
+	call(f, "refill", true, false);
+	f->calls[1].batch_n = ZT_BATCH_UNKNOWN;
+	f->calls[1].batch_why = ZT_BATCH_THRESHOLD;
+	f = fn(&tu, "rx", true, false);
+	call(f, "fill", false, false);
+	f = fn(&tu, "fill", true, false);
+	f->bulk_n = 16;
+	fn(&tu, "refill", true, false);
+	napi_root(&tu, "poll");
+	zt_program_add_tu(&p, &tu);
+	zt_program_link(&p);
+	zt_program_auto_roots(&p);
+	zt_program_propagate(&p);
+	assert_int_equal(freq(&p, "rx"), ZT_FREQ_PER_PACKET);
+	assert_int_equal(freq(&p, "fill"), ZT_FREQ_PER_BATCH);
+	assert_int_equal(p.nodes[node(&p, "fill")].batch_n, 16);
+	assert_int_equal(p.nodes[node(&p, "fill")].batch_why, ZT_BATCH_BULK_CALL);
+	assert_int_equal(freq(&p, "refill"), ZT_FREQ_PER_BATCH);
+	assert_int_equal(p.nodes[node(&p, "refill")].batch_n, ZT_BATCH_UNKNOWN);
+	assert_int_equal(p.nodes[node(&p, "refill")].batch_why, ZT_BATCH_THRESHOLD);
+	zt_program_release(&p);
 }
 
 int main(void)
@@ -416,6 +456,7 @@ int main(void)
 		cmocka_unit_test(test_xmit_roots_and_rules),
 		cmocka_unit_test(test_parallel_for_visits_each_index_once),
 		cmocka_unit_test(test_calls_per_packet),
+		cmocka_unit_test(test_bulk_and_threshold_batches),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -223,6 +223,52 @@ static void header_functions_and_callers(void **state)
 	done(&t);
 }
 
+/*
+ * A wrapper registers what its callers give it: a.c's add_napi() hands its
+ * parameter to netif_napi_add(), b.c calls it through another wrapper with
+ * c ? poll_a : poll_b and with poll_c. The roots are those functions (never
+ * 'dev' or 'poll'), so b.c is parsed as registering them and c.c as defining
+ * what they call; d.c's never-given poll_d is not reached.
+ */
+static void wrapper_registers_what_it_is_given(void **state)
+{
+	static const char *const files[] = {
+		"a.c", "void add_napi(struct priv *p, int (*poll)(struct napi_struct *, int))\n"
+		       "{ netif_napi_add(p->dev, &p->napi, poll); }\n",
+		"b.c", "static void add_q(struct priv *p, poll_fn fn) { poll_fn f = fn; add_napi(p, f); }\n"
+		       "void setup(struct priv *p) { add_napi(p, p->x ? poll_a : poll_b);\n"
+		       "  add_q(p, poll_c); }\n",
+		"c.c", "int poll_a(struct napi_struct *n, int b) { return rx_a(n); }\n"
+		       "int poll_b(struct napi_struct *n, int b) { return 0; }\n"
+		       "int poll_c(struct napi_struct *n, int b) { return 0; }\n"
+		       "int rx_a(void *n) { return 0; }\n",
+		"d.c", "int poll_d(struct napi_struct *n, int b) { return rx_d(n); }\n"
+		       "int rx_d(void *n) { return 0; }\n",
+		NULL,
+	};
+	struct tree t;
+	const struct zt_pp_file *a, *b;
+	bool seen[3] = { false };
+
+	build(&t, files, NULL, NULL, 0);
+	a = &t.pp.files[t.pp.tu_file[tu(&t, "a.c")]];
+	b = &t.pp.files[t.pp.tu_file[tu(&t, "b.c")]];
+	/* a.c registers, but no function of its own */
+	assert_int_equal(a->roots.n, 0);
+	assert_int_equal(t.why[tu(&t, "a.c")], ZT_PP_ROOT);
+	for (size_t i = 0; i < b->roots.n; i++) {
+		const char *n = t.pp.names[b->roots.v[i]];
+
+		assert_true(!strcmp(n, "poll_a") || !strcmp(n, "poll_b") || !strcmp(n, "poll_c"));
+		seen[n[5] - 'a'] = true;
+	}
+	assert_true(seen[0] && seen[1] && seen[2]);
+	assert_int_equal(t.why[tu(&t, "b.c")], ZT_PP_ROOT);
+	assert_int_equal(t.why[tu(&t, "c.c")], ZT_PP_DEFINES);
+	assert_int_equal(t.why[tu(&t, "d.c")], ZT_PP_SKIP);
+	done(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -231,6 +277,7 @@ int main(void)
 		cmocka_unit_test(xmit_indirect_and_rules),
 		cmocka_unit_test(both_branches_and_names_defined_twice),
 		cmocka_unit_test(header_functions_and_callers),
+		cmocka_unit_test(wrapper_registers_what_it_is_given),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -84,13 +84,16 @@ static void fill(struct zt_tu_result *r)
 	l->init = ZT_INIT_DESIGNATED;
 	l->uses = ZT_USE_ADDR_PASSED | ZT_USE_SIZEOF;
 	l->cond = xstrdup("vi->xdp_enabled");
+	l->init_named = 8;
+	l->init_line = 42;
+	f->bulk_n = 16;
 	f->n_calls = 2;
 	f->calls = xcalloc(2, sizeof(*f->calls));
 	f->calls[0] = (struct zt_call){ ZT_CALL_FIELD, xstrdup("c:@S@rq@FI@fn"), xstrdup("fn"), 11,
 					true, false, 2, true, { 1 }, 16, { 0 },
-					xstrdup("rq->xdp_prog") };
+					xstrdup("rq->xdp_prog"), ZT_BATCH_THRESHOLD };
 	f->calls[1] = (struct zt_call){ ZT_CALL_POINTER, NULL, xstrdup("p"), 12, false, true, 0,
-					false, { 0 }, 0, { 0 }, NULL };
+					false, { 0 }, 0, { 0 }, NULL, ZT_BATCH_NONE };
 	r->facts.n_assigns = 1;
 	r->facts.assigns = xcalloc(1, sizeof(*r->facts.assigns));
 	r->facts.assigns[0] = (struct zt_field_assign){ xstrdup("u"), xstrdup("struct ops"),
@@ -141,10 +144,15 @@ static void test_hand_built_round_trip(void **state)
 	assert_true(back.facts.funcs[0].calls[0].loop_budget);
 	assert_int_equal(back.facts.funcs[0].calls[0].arg_params[0], 1);
 	assert_int_equal(back.facts.funcs[0].calls[0].batch_n, 16);
+	assert_int_equal(back.facts.funcs[0].calls[0].batch_why, ZT_BATCH_THRESHOLD);
+	assert_int_equal(back.facts.funcs[0].bulk_n, 16);
 	/* and the unlikely() conditions of hot branches */
 	assert_string_equal(back.facts.funcs[0].calls[0].cond, "rq->xdp_prog");
 	assert_null(back.facts.funcs[0].calls[1].cond);
 	assert_string_equal(back.facts.funcs[0].locals[0].cond, "vi->xdp_enabled");
+	/* and what an explicit initializer names, and where a compound literal is assigned */
+	assert_int_equal(back.facts.funcs[0].locals[0].init_named, 8);
+	assert_int_equal(back.facts.funcs[0].locals[0].init_line, 42);
 	assert_int_equal(back.ev.gcc.sites[0].bytes, ZT_BYTES_UNKNOWN);
 	assert_true(back.ev.have_gcc);
 	assert_false(back.ev.have_clang);
