@@ -44,7 +44,7 @@ PINS = [
         "= { 0 } (40 B) per transmitted packet"),
     Pin("ice", "ice_xmit_xdp_ring", "xdp", "per-packet", "per-packet", "ice_txrx.c:587",
         "xdp_buff (56 B) per frame of an ndo_xdp_xmit batch"),
-    Pin("ice", "ice_clean_xdp_irq", "bq", "per-batch", "per-packet", "ice_txrx_lib.c:274",
+    Pin("ice", "ice_clean_xdp_irq", "bq", "per-batch", "per-batch", "ice_txrx_lib.c:274",
         "xdp_frame_bulk (144 B); runs when the XDP ring is less than a quarter free"),
     # ixgbe: one xdp_buff per poll (function scope, reused for every packet).
     Pin("ixgbe", "ixgbe_clean_rx_irq", "xdp", "per-poll", "per-poll", "ixgbe_main.c:2331",
@@ -55,7 +55,7 @@ PINS = [
     Pin("igc", "igc_xdp_xmit_zc", "meta_req", "per-packet", "per-packet", "igc_main.c:2992",
         "struct igc_metadata_request (32 B) per AF_XDP zero-copy TX descriptor"),
     # bnxt: function-scope xdp_buff of the per-completion handler.
-    Pin("bnxt", "bnxt_rx_pkt", "xdp", "per-packet", "per-poll", "bnxt.c:2056",
+    Pin("bnxt", "bnxt_rx_pkt", "xdp", "per-packet", "per-packet", "bnxt.c:2056",
         "xdp_buff (56 B) per RX completion; the poll loops with while (1) and a budget break"),
     # mlx4: zeroed per poll, XDP or not.
     Pin("mlx4", "mlx4_en_process_rx_cq", "mxbuf", "per-poll", "per-poll", "en_rx.c:719",
@@ -77,7 +77,7 @@ PINS = [
         "struct veth_xdp_tx_bq (136 B) per poll"),
     Pin("veth", "veth_xdp_rcv", "xdpf", "per-poll", "per-poll", "veth.c:912",
         "void *[16] (128 B) per poll"),
-    Pin("veth", "veth_xdp_rcv_bulk_skb", "skbs", "per-batch", "per-packet", "veth.c:712",
+    Pin("veth", "veth_xdp_rcv_bulk_skb", "skbs", "per-batch", "per-batch", "veth.c:712",
         "void *[16] (128 B) per batch of up to 16 passed frames"),
     Pin("veth", "veth_xdp_rcv_one", "orig_frame", "per-packet", "per-packet", "veth.c:642",
         "xdp_frame (40 B) per frame redirected into veth"),
