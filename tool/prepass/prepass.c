@@ -122,7 +122,7 @@ struct zt_idlist *zt_pp_add_agg(struct zt_prepass *pp, uint32_t type)
 	return &a->members;
 }
 
-static bool is_file(const char *p)
+bool zt_pp_is_file(const char *p)
 {
 	struct stat st;
 
@@ -159,11 +159,11 @@ void zt_pp_include(struct zt_prepass *pp, uint32_t from, const char *name, size_
 	/* The includer's directory first, then -iquote and -I, as cpp does. */
 	p = xasprintf("%.*s/%s", slash ? (int)(slash - pp->files[from].path) : 1,
 		      slash ? pp->files[from].path : ".", rel);
-	for (size_t i = 0; !is_file(p) && i < pp->n_idirs; i++) {
+	for (size_t i = 0; !zt_pp_is_file(p) && i < pp->n_idirs; i++) {
 		free(p);
 		p = xasprintf("%s/%s", pp->idirs[i], rel);
 	}
-	if (is_file(p))
+	if (zt_pp_is_file(p))
 		zt_idlist_push(&pp->files[from].includes, add_file(pp, p, false));
 	free(p);
 	free(rel);

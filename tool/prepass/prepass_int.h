@@ -19,6 +19,8 @@ void zt_pp_add_positional(struct zt_prepass *pp, uint32_t type, uint32_t index, 
 struct zt_idlist *zt_pp_add_agg(struct zt_prepass *pp, uint32_t type);
 /* #include "NAME" in @from: resolved, added to the files to read. */
 void zt_pp_include(struct zt_prepass *pp, uint32_t from, const char *name, size_t len);
+/* A regular file (never a FIFO or a device: the pre-pass reads it whole). */
+bool zt_pp_is_file(const char *p);
 /* netif_napi_add*(), netif_tx_napi_add*(): the functions given to them are roots. */
 bool zt_pp_registrar(const char *s, size_t len);
 /* Read the tokens of one file into @pp (bodies, stores, roots, includes). */
@@ -45,6 +47,8 @@ bool zt_pp_is(const struct zt_pp_tok *t, const char *s);		/* punctuation @s */
 bool zt_pp_ident_is(const struct zt_pp_tok *t, const char *s);	/* identifier @s */
 /* Words followed by '(' that are not calls (keywords, type words). */
 bool zt_pp_keyword(const struct zt_pp_tok *t);
+/* An identifier among @n @words. */
+bool zt_pp_ident_in(const struct zt_pp_tok *t, const char *const *words, size_t n);
 /* The previous/next significant token (directives do not count). */
 ssize_t zt_pp_prev(const struct zt_pp_toks *t, ssize_t i);
 size_t zt_pp_next(const struct zt_pp_toks *t, size_t i);

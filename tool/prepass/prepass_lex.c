@@ -152,10 +152,15 @@ bool zt_pp_keyword(const struct zt_pp_tok *t)
 		"int", "char", "long", "short", "void", "bool", "_Bool", "float", "double",
 	};
 
+	return zt_pp_ident_in(t, kw, ARRAY_SIZE(kw));
+}
+
+bool zt_pp_ident_in(const struct zt_pp_tok *t, const char *const *words, size_t n)
+{
 	if (t->kind != ZT_PP_TK_IDENT)
 		return false;
-	for (size_t i = 0; i < ARRAY_SIZE(kw); i++)
-		if (zt_pp_ident_is(t, kw[i]))
+	for (size_t i = 0; i < n; i++)
+		if (zt_pp_ident_is(t, words[i]))
 			return true;
 	return false;
 }

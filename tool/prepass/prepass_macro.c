@@ -15,19 +15,11 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "prepass_int.h"
 
 #define NONE UINT32_MAX
 #define MACRO_DEPTH 8	/* macros calling macros, as deep as the kernel's go */
-
-static bool is_file(const char *p)
-{
-	struct stat st;
-
-	return !stat(p, &st) && S_ISREG(st.st_mode);
-}
 
 /* #define NAME(params) body, from the directive's tokens @mt ending at @end. */
 void zt_pp_add_macro(struct zt_prepass *pp, const struct zt_pp_toks *mt, const char *end)
@@ -89,14 +81,14 @@ void zt_pp_kernel_include(struct zt_prepass *pp, const char *dir, const char *na
 
 	if (dir) {
 		p = xasprintf("%s/%s", dir, rel);
-		if (!is_file(p)) {
+		if (!zt_pp_is_file(p)) {
 			free(p);
 			p = NULL;
 		}
 	}
 	for (size_t i = 0; !p && i < pp->n_idirs; i++) {
 		p = xasprintf("%s/%s", pp->idirs[i], rel);
-		if (!is_file(p)) {
+		if (!zt_pp_is_file(p)) {
 			free(p);
 			p = NULL;
 		}

@@ -231,12 +231,7 @@ static bool type_word(const struct zt_pp_tok *t)
 		"if", "while", "for", "switch", "typeof", "__typeof__",
 	};
 
-	if (t->kind != ZT_PP_TK_IDENT)
-		return false;
-	for (size_t i = 0; i < ARRAY_SIZE(not_types); i++)
-		if (zt_pp_ident_is(t, not_types[i]))
-			return false;
-	return true;
+	return t->kind == ZT_PP_TK_IDENT && !zt_pp_ident_in(t, not_types, ARRAY_SIZE(not_types));
 }
 
 static void declare_as(struct scan *s, uint32_t var, uint32_t type)
