@@ -33,6 +33,13 @@ static const struct zt_usage prove_usage = {
 	"nothing to fix); 2 usage; 3 input error (no driver, no build); 4 a step is not\n"
 	"available or broke (the message names the step).\n"
 	"See docs/prove.md.\n",
+	.examples =
+	"$ zerotax prove --quick\n"
+	"  check, fix, build and differential test only\n"
+	"$ zerotax prove --rounds 11 --packets 250000\n"
+	"  what make demo runs\n"
+	"$ zerotax prove --patch 0001-my-change.patch\n"
+	"  prove a patch of your own against the driver\n",
 };
 
 /* Only the compilers the variant build knows. */
