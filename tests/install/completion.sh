@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 # install/completion: the generated bash completion, loaded in a non-interactive
-# bash, completes the verbs, each verb's options (every long option --help shows),
+# bash, completes the verbs, each verb's options (every long option of the table),
 # --format's values and nothing for a numeric argument.
 #   completion.sh ZEROTAX COMPLETION_FILE
 set -euo pipefail
 zerotax=$1
 # shellcheck disable=SC1090
 source "$2"
+# the verb's long options, from the table --help prints
+long_options() {
+	"$zerotax" "$1" --options-json | python3 -c 'import json, sys
+for o in json.load(sys.stdin)["options"]:
+    if o.get("long") and not o.get("hidden"):
+        print("--" + o["long"])'
+}
 die() { echo "install/completion: $*" >&2; exit 1; }
 
 # complete WORD...: what _zerotax offers for the last word, as bash would ask it
@@ -18,6 +25,7 @@ complete_words() {
 	COMP_POINT=${#COMP_LINE}
 	COMPREPLY=()
 	_zerotax zerotax "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+	((${#COMPREPLY[@]})) || return 0
 	printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' '
 }
 expect() {
@@ -41,7 +49,7 @@ expect "--strategy " zerotax fix --str
 expect "" zerotax prove --rounds ""
 n=0
 for v in $verbs; do
-	for o in $("$zerotax" "$v" --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+	for o in $(long_options "$v"); do
 		got=$(complete_words zerotax "$v" "$o")
 		grep -qw -- "$o" <<<"$got" || die "zerotax $v $o: not completed (got '$got')"
 		n=$((n + 1))

@@ -6,6 +6,13 @@
 #   man.sh ZEROTAX MAN_DIR
 set -euo pipefail
 zerotax=$1 dir=$2
+# the verb's long options, from the table --help prints
+long_options() {
+	"$zerotax" "$1" --options-json | python3 -c 'import json, sys
+for o in json.load(sys.stdin)["options"]:
+    if o.get("long") and not o.get("hidden"):
+        print("--" + o["long"])'
+}
 die() { echo "install/man: $*" >&2; exit 1; }
 
 verbs=$("$zerotax" --options-json | python3 -c 'import json,sys
@@ -25,9 +32,9 @@ for p in "${pages[@]}"; do
 	done
 	rm -f "$dir/$p.err"
 done
-# The options are the table's: every long option --help shows is on the page.
+# The options are the table's: every long option of the table is on the page.
 for v in $verbs; do
-	for o in $("$zerotax" "$v" --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+	for o in $(long_options "$v"); do
 		MANWIDTH=200 man -l "$dir/zerotax-$v.1" 2>/dev/null | grep -q -- "$o" ||
 			die "zerotax-$v.1 lacks $o"
 	done

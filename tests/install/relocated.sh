@@ -47,6 +47,7 @@ if [ "${1:-}" = --hidden ]; then
 	[ -z "$(ls -A "$src")" ] || die "the source tree is still visible"
 	[ ! -e "$build/CMakeCache.txt" ] || die "the build tree is still visible"
 	unset ZEROTAX_DATA
+	cd "$work"
 	run_all "$work/elsewhere/bin/zerotax" "$work/installed" "$work/elsewhere"
 	exit 0
 fi
@@ -75,6 +76,7 @@ in=$work/elsewhere
 cp -a "$src/corpus/stack-autoinit" "$in/corpus"
 cp -a "$src/corpus/fix/safe" "$in/safe"
 sed "s|@CORPUS@|$in|g" "$src/tests/data/fix/safe.json.in" >"$in/safe.json"
+mkdir -p "$in/rd-db"
 make -s -f "$in/share/zerotax/reference-driver/variant.mk" \
 	SRC="$in/share/zerotax/reference-driver" CC=gcc-12 compdb \
 	COMPDB="$in/rd-db/compile_commands.json"
@@ -86,7 +88,9 @@ if [[ ${LSAN_OPTIONS:-} == *suppressions=* ]]; then
 	export LSAN_OPTIONS=${LSAN_OPTIONS/$supp/$work/lsan.supp}
 fi
 
-# 3. this build's binary, trees in place
+# 3. this build's binary, trees in place; both run from $work (files without a
+# compile database are judged from the working directory)
+cd "$work"
 run_all "$zerotax" "$work/build-tree" "$in"
 
 # 4. the installed copy, trees hidden (needs root's mount namespace, as CI has)
