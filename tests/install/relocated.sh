@@ -4,7 +4,7 @@
 # hide the source and build trees (a private mount namespace with an empty tmpfs
 # over them), and run the installed copy's check and fix --diff on the corpus and
 # on the reference driver: the same findings and the same diff as this build's
-# binary on the same inputs.
+# binary on the same inputs; then prove --quick from the installation.
 #   relocated.sh BUILD_DIR SOURCE_DIR ZEROTAX
 set -euo pipefail
 
@@ -49,6 +49,16 @@ if [ "${1:-}" = --hidden ]; then
 	unset ZEROTAX_DATA
 	cd "$work"
 	run_all "$work/elsewhere/bin/zerotax" "$work/installed" "$work/elsewhere"
+	# prove from the installation: its driver copy (no reference-driver/ here, no
+	# --source), a build directory made by the installed helper
+	"$work/elsewhere/libexec/zerotax/prove-build-dir" "$work/prove" >/dev/null
+	rc=0
+	"$work/elsewhere/bin/zerotax" prove --build "$work/prove" --quick -j 2 \
+		>"$work/installed/prove.out" 2>&1 || rc=$?
+	[ $rc -eq 0 ] && grep -q "traces byte-identical" "$work/installed/prove.out" ||
+		die "installed prove --quick exited $rc: $(tail -20 "$work/installed/prove.out")"
+	grep -q "check: 4 stack variable" "$work/installed/prove.out" ||
+		die "installed prove --quick: $(head -20 "$work/installed/prove.out")"
 	exit 0
 fi
 
@@ -64,6 +74,7 @@ for f in bin/zerotax share/zerotax/rules/hoist-to-queue.cocci \
 	share/zerotax/rules/uninitialized.cocci share/zerotax/rules/hotpaths/mlx5e.conf \
 	share/zerotax/docs/checks.md share/zerotax/reference-driver/variant.mk \
 	share/zerotax/reference-driver/patches libexec/zerotax/rd-trace libexec/zerotax/rd-bench \
+	libexec/zerotax/prove-build-dir \
 	share/man/man1/zerotax.1 share/man/man1/zerotax-check.1 \
 	share/bash-completion/completions/zerotax; do
 	[ -e "$prefix/$f" ] || die "make install left out $f"
@@ -140,3 +151,5 @@ c=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["finding
 echo "install/relocated: trees hidden: $hidden; same exit codes, findings (reference driver $n," \
 	"corpus $c), SARIF and fix diffs ($(grep -c '^+++ ' "$b/rd.diff") files on the driver," \
 	"$(grep -c '^+++ ' "$b/safe.diff") on corpus/fix/safe) from $work/elsewhere"
+[ $hidden = no ] || echo "install/relocated: the installed prove --quick:" \
+	"$(grep -o 'Differential test passed: [0-9]* cases' "$i/prove.out")"

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "datadir.h"
 #include "guard.h"
 #include "parse-options.h"
 #include "prove.h"
@@ -111,7 +112,8 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 	const char *compilers = "gcc-12,clang-19";
 	const struct zt_option opts[] = {
 		ZT_OPT_STRING(0, "source", &o.source, "DIR",
-			      "the driver's source (default: reference-driver)"),
+			      "the driver's source (default: reference-driver, else\n"
+			      "the installed copy in the data directory)"),
 		ZT_OPT_STRING(0, "build", &o.build, "DIR",
 			      "the CMake build directory (default: build)"),
 		ZT_OPT_BOOL(0, "quick", &o.quick,
@@ -158,7 +160,7 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 		ZT_OPT_END(),
 	};
 	struct zt_prove p;
-	char *self = NULL;
+	char *self = NULL, *data_source = NULL;
 	long ncpu;
 	int first, ret = ZT_EXIT_USAGE;
 
@@ -189,6 +191,18 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 	}
 	if (parse_compilers(compilers, &o))
 		goto out;
+	/*
+	 * No reference-driver/ here and no --source: an installed zerotax proves
+	 * the copy in its data directory (datadir.h), which prove only reads.
+	 */
+	if (!strcmp(o.source, "reference-driver") && access(o.source, F_OK)) {
+		data_source = zt_data_path("reference-driver");
+		if (!data_source) {
+			ret = ZT_EXIT_INPUT;
+			goto out;
+		}
+		o.source = data_source;
+	}
 
 	self = self_exe(ctx->argv0);
 	o.self = self;
@@ -217,5 +231,6 @@ out:
 		free(o.patch.files[i]);
 	free(o.patch.files);
 	free(self);
+	free(data_source);
 	return ret;
 }
