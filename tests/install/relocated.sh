@@ -81,6 +81,12 @@ for f in bin/zerotax share/zerotax/rules/hoist-to-queue.cocci \
 done
 cp -a "$prefix" "$work/elsewhere"
 rm -rf "$work/dest"
+# bash-completion's loader finds the completion where it was installed
+if [ -f /usr/share/bash-completion/bash_completion ]; then
+	XDG_DATA_DIRS=$work/elsewhere/share bash -c 'source /usr/share/bash-completion/bash_completion
+		__load_completion zerotax && complete -p zerotax' | grep -q "_zerotax zerotax$" ||
+		die "bash-completion does not load share/bash-completion/completions/zerotax"
+fi
 
 # 2. the inputs, copied out of the tree; the reference driver is the installed copy's
 in=$work/elsewhere
