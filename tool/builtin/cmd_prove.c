@@ -102,7 +102,7 @@ static char *self_exe(const char *argv0)
 int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 {
 	struct zt_prove_opts o = {
-		.source = "reference-driver",
+		.source = NULL,	/* reference-driver, else the installed copy (below) */
 		.build = "build",
 		.rounds = 21,
 		.packets = 500000,
@@ -192,10 +192,13 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 	if (parse_compilers(compilers, &o))
 		goto out;
 	/*
-	 * No reference-driver/ here and no --source: an installed zerotax proves
-	 * the copy in its data directory (datadir.h), which prove only reads.
+	 * No --source: ./reference-driver as in a checkout, else (an installed
+	 * zerotax run elsewhere) the copy in its data directory (datadir.h), which
+	 * prove only reads. An explicit --source is taken as given.
 	 */
-	if (!strcmp(o.source, "reference-driver") && access(o.source, F_OK)) {
+	if (!o.source && !access("reference-driver", F_OK)) {
+		o.source = "reference-driver";
+	} else if (!o.source) {
 		data_source = zt_data_path("reference-driver");
 		if (!data_source) {
 			ret = ZT_EXIT_INPUT;

@@ -56,8 +56,9 @@ int zt_data_dir(struct zt_data_dir *d)
 		if (d->dir)
 			return 0;
 		/* said, not skipped: a wrong override would silently read other data */
-		d->why = xasprintf("ZEROTAX_DATA=%s is not a zerotax data directory (no rules/ "
-				   "in it)", env);
+		d->why = xasprintf("ZEROTAX_DATA=%s is not a zerotax data directory "
+				   "(no rules/ in it)",
+				   env);
 		return -1;
 	}
 #ifdef ZT_BUILD_TREE_DATA
