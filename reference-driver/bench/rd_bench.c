@@ -24,11 +24,20 @@
 #define MAX_VARIANTS	16
 #define MAX_ROUNDS	101
 #define BATCH		256
+#define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
 
 struct result {
 	double ns[MAX_ROUNDS];		/* per round */
 	double ratio[MAX_ROUNDS];	/* per round, against variant 0 */
 	double ir, d1, ll;		/* per packet, from valgrind; < 0 when not measured */
+};
+
+#define CALIB_TIMES	15
+
+/* The CPU, so that tables of two machines can be compared. */
+struct host {
+	char vendor[64], model[128], l2[32], l3[32];
+	int family, model_no;
 };
 
 struct bench {
@@ -43,6 +52,10 @@ struct bench {
 	int callgrind, cachegrind;
 	const char *child_out;		/* set in the valgrind child */
 	struct result res[RD_XDP_COUNT][MAX_VARIANTS];
+	struct host host;
+	/* cold model: CALIB_TIMES calibrations of the first variant (struct rd_calib) */
+	int n_calib;
+	struct rd_calib calib[CALIB_TIMES];
 };
 
 static unsigned long long now_ns(void)
@@ -130,11 +143,116 @@ static void *create(struct bench *b, int vi, int mode)
 	return dev;
 }
 
+static void read_line_value(const char *path, char *out, size_t len)
+{
+	FILE *f = fopen(path, "r");
+
+	snprintf(out, len, "?");
+	if (f && fgets(out, len, f))
+		out[strcspn(out, "\n")] = 0;
+	if (f)
+		fclose(f);
+}
+
+static void host_read(struct host *h)
+{
+	char line[512], path[128], level[16], type[32];
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	int i;
+
+	snprintf(h->vendor, sizeof(h->vendor), "?");
+	snprintf(h->model, sizeof(h->model), "?");
+	snprintf(h->l2, sizeof(h->l2), "?");
+	snprintf(h->l3, sizeof(h->l3), "?");
+	h->family = h->model_no = -1;
+	/* the first processor's lines: every vCPU of a VM reports the same */
+	while (f && fgets(line, sizeof(line), f) && line[0] != '\n') {
+		char *v = strchr(line, ':');
+
+		if (!v)
+			continue;
+		v += 1 + (v[1] == ' ');
+		v[strcspn(v, "\n")] = 0;
+		if (!strncmp(line, "vendor_id", 9))
+			snprintf(h->vendor, sizeof(h->vendor), "%s", v);
+		else if (!strncmp(line, "model name", 10))
+			snprintf(h->model, sizeof(h->model), "%s", v);
+		else if (!strncmp(line, "cpu family", 10))
+			h->family = atoi(v);
+		else if (!strncmp(line, "model\t", 6))
+			h->model_no = atoi(v);
+	}
+	if (f)
+		fclose(f);
+	for (i = 0; i < 8; i++) {
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+		read_line_value(path, level, sizeof(level));
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+		read_line_value(path, type, sizeof(type));
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+		if (!strcmp(level, "2") && strcmp(type, "Instruction"))
+			read_line_value(path, h->l2, sizeof(h->l2));
+		else if (!strcmp(level, "3"))
+			read_line_value(path, h->l3, sizeof(h->l3));
+	}
+}
+
+/*
+ * The cold model on this host, measured through the first variant before the timed
+ * rounds: where the device's lines are when the driver first touches them.
+ */
+static int calibrate(struct bench *b)
+{
+	void *dev;
+	int i;
+
+	if (b->cfg.cache != RD_CACHE_COLD || !b->v[0].ops->calibrate)
+		return 0;
+	dev = create(b, 0, b->modes[0]);
+	if (!dev)
+		return -1;
+	if (run(b->v[0].ops, dev, 20000, 0) < 0) {
+		b->v[0].ops->destroy(dev);
+		return -1;
+	}
+	for (i = 0; i < CALIB_TIMES; i++)
+		if (!b->v[0].ops->calibrate(dev, &b->calib[b->n_calib]))
+			b->n_calib++;
+	b->v[0].ops->destroy(dev);
+	return 0;
+}
+
+/* median, min and max of one field of the calibrations */
+static void calib_stats(const struct bench *b, size_t off, double out[3])
+{
+	double v[CALIB_TIMES];
+	int i;
+
+	for (i = 0; i < b->n_calib; i++)
+		v[i] = *(const uint64_t *)((const char *)&b->calib[i] + off) / 1000.0;
+	if (b->n_calib)
+		stats(v, b->n_calib, &out[0], &out[1], &out[2]);
+	else
+		out[0] = out[1] = out[2] = -1;
+}
+
+static const struct {
+	const char *key, *what;
+	size_t off;
+} calib_fields[] = {
+	{ "first_touch_ns", "first touch in the driver's order", offsetof(struct rd_calib, first_touch_ps) },
+	{ "random_ns", "random order (DRAM)", offsetof(struct rd_calib, random_ps) },
+	{ "stride_ns", "one page apart", offsetof(struct rd_calib, stride_ps) },
+	{ "warm_ns", "warm", offsetof(struct rd_calib, warm_ps) },
+};
+
 static int bench_timed(struct bench *b)
 {
 	void *dev[MAX_VARIANTS];
 	int mi, vi, r;
 
+	if (calibrate(b))
+		return -1;
 	for (mi = 0; mi < b->nmodes; mi++) {
 		int mode = b->modes[mi];
 
@@ -327,12 +445,26 @@ static int bench_valgrind(struct bench *b, int argc, char **argv)
 static void report(struct bench *b)
 {
 	FILE *j = NULL;
-	int mi, vi, r;
+	int mi, vi, r, k;
 
 	printf("# rd-bench profile=%s rq=%s%s cache=%s page_size=%u rounds=%d packets/round=%lu\n",
 	       rd_profile_names[b->cfg.profile], rd_rq_names[b->cfg.rq_type],
 	       b->cfg.xsk ? " xsk" : "",
 	       rd_cache_names[b->cfg.cache], b->cfg.page_size, b->rounds, b->packets);
+	printf("# host: %s, %s (family %d, model %d), L2 %s, L3 %s\n", b->host.vendor,
+	       b->host.model, b->host.family, b->host.model_no, b->host.l2, b->host.l3);
+	if (b->n_calib) {
+		printf("# cold model, ns per line of dependent loads of the device's lines "
+		       "(median (min..max) of %d, %u lines each):", b->n_calib, b->calib[0].lines);
+		for (k = 0; k < (int)ARRAY_LEN(calib_fields); k++) {
+			double c[3];
+
+			calib_stats(b, calib_fields[k].off, c);
+			printf("%s %s %.1f (%.1f..%.1f)", k ? "," : "", calib_fields[k].what, c[0],
+			       c[1], c[2]);
+		}
+		printf("\n");
+	}
 	printf("%-10s %-16s %9s %19s %8s %7s %17s %9s %8s %8s\n", "mode", "variant", "ns/pkt",
 	       "(min..max)", "Mpps", "ratio", "(min..max)", "instr/pkt", "D1mis/p", "LLmis/p");
 	if (b->json) {
@@ -342,10 +474,29 @@ static void report(struct bench *b)
 	}
 	if (j)
 		fprintf(j, "{\n  \"profile\": \"%s\", \"rq\": \"%s\", \"xsk\": %s, \"cache\": \"%s\", \"page_size\": %u,\n"
-			   "  \"rounds\": %d, \"packets_per_round\": %lu,\n  \"results\": [",
+			   "  \"rounds\": %d, \"packets_per_round\": %lu,",
 			rd_profile_names[b->cfg.profile], rd_rq_names[b->cfg.rq_type],
 			b->cfg.xsk ? "true" : "false",
 			rd_cache_names[b->cfg.cache], b->cfg.page_size, b->rounds, b->packets);
+	if (j) {
+		fprintf(j, "\n  \"host\": {\"vendor\": \"%s\", \"model\": \"%s\", \"family\": %d, "
+			   "\"model_no\": %d, \"l2\": \"%s\", \"l3\": \"%s\"},", b->host.vendor,
+			b->host.model, b->host.family, b->host.model_no, b->host.l2, b->host.l3);
+		if (b->n_calib) {
+			fprintf(j, "\n  \"calibration\": {\"times\": %d, \"lines\": %u", b->n_calib,
+				b->calib[0].lines);
+			for (k = 0; k < (int)ARRAY_LEN(calib_fields); k++) {
+				double c[3];
+
+				calib_stats(b, calib_fields[k].off, c);
+				fprintf(j, ", \"%s\": {\"median\": %.2f, \"min\": %.2f, \"max\": %.2f}",
+					calib_fields[k].key, c[0], c[1], c[2]);
+			}
+			fprintf(j, "},");
+		}
+	}
+	if (j)
+		fprintf(j, "\n  \"results\": [");
 	for (mi = 0; mi < b->nmodes; mi++) {
 		int mode = b->modes[mi];
 
@@ -485,6 +636,7 @@ int main(int argc, char **argv)
 	for (k = 0; k < RD_XDP_COUNT; k++)
 		for (i = 0; i < MAX_VARIANTS; i++)
 			b.res[k][i].ir = b.res[k][i].d1 = b.res[k][i].ll = -1;
+	host_read(&b.host);
 	if (bench_timed(&b))
 		return 4;
 	if ((b.callgrind || b.cachegrind) && bench_valgrind(&b, argc, argv))

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#define RD_OPS_ABI	1
+#define RD_OPS_ABI	2
 #define RD_NAPI_BUDGET	64
 
 enum rd_profile {
@@ -84,6 +84,25 @@ struct rd_counters {
 	uint64_t xsk_frames_free;	/* on the pool's free list or in the fill ring */
 };
 
+/*
+ * The cold model measured on this host (rd_ops.calibrate): ns per line of dependent
+ * loads of the first line of each packet the device wrote in one fill, after its flush.
+ * first_touch in the order the driver meets them: what the driver's first touch waits
+ * for; random: the same lines flushed again and visited in a random order, which no
+ * prefetcher can follow (the host's DRAM latency); stride: flushed lines of the pool's
+ * pages one page apart in address order, a constant stride (what the model's previous
+ * page order gave, and a hardware stride prefetcher can follow); warm: the same lines
+ * just read (a cache hit). The model is faithful when first_touch is about random.
+ */
+struct rd_calib {
+	/* picoseconds per line: the variant is built without floating point */
+	uint64_t first_touch_ps;
+	uint64_t random_ps;
+	uint64_t stride_ps;
+	uint64_t warm_ps;
+	unsigned int lines;		/* per measurement */
+};
+
 struct rd_ops {
 	unsigned int abi;
 	const char *build;		/* compiler and auto-init of this variant */
@@ -103,6 +122,8 @@ struct rd_ops {
 	void (*trace_state)(void *dev, rd_emit_fn emit, void *arg);
 	/* frame number @seq of the device's traffic (into buf of at least 16384 bytes) */
 	unsigned int (*frame)(void *dev, unsigned int seq, unsigned char *buf);
+	/* ABI 2: one calibration of the cold model (any cache model; it flushes itself), 0 or -1 */
+	int (*calibrate)(void *dev, struct rd_calib *out);
 };
 
 const struct rd_ops *rd_get_ops(void);

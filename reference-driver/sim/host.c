@@ -5,6 +5,7 @@
 #include <string.h>
 #include <stddef.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <valgrind/valgrind.h>
 
 #if defined(__has_feature)
@@ -23,6 +24,7 @@ void rd_host_pages_fresh(void *p, size_t size);
 void rd_host_pages_discard(void *p, size_t size);
 void rd_host_clflush(const void *p, size_t len);
 void rd_host_fence(void);
+unsigned long long rd_host_chase_ps(char *const *lines, unsigned int n);
 
 void *rd_host_zalloc(size_t size, size_t align)
 {
@@ -104,4 +106,31 @@ void rd_host_clflush(const void *p, size_t len)
 void rd_host_fence(void)
 {
 	__asm__ __volatile__("mfence" : : : "memory");
+}
+
+/*
+ * The cold model's calibration: picoseconds per line to load the first 8 bytes at each of
+ * @lines, one after the other, each load's address depending on the one before (so
+ * nothing overlaps: what is left is the latency of wherever the line was, DRAM or a
+ * cache, less what a hardware prefetcher brought early). Reads only.
+ */
+unsigned long long rd_host_chase_ps(char *const *lines, unsigned int n)
+{
+	struct timespec t0, t1;
+	unsigned long dep = 0;
+	unsigned int i;
+
+	if (!n)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (i = 0; i < n; i++) {
+		unsigned long v = *(volatile const unsigned long *)(lines[i] + dep);
+
+		/* zero that the compiler cannot see through and the CPU must wait for */
+		__asm__("and $0, %0" : "+r"(v));
+		dep = v;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (((unsigned long long)(t1.tv_sec - t0.tv_sec) * 1000000000ULL + t1.tv_nsec -
+		 t0.tv_nsec) * 1000 + dep) / n;
 }

@@ -363,6 +363,60 @@ static unsigned int rd_frame(void *p, unsigned int seq, unsigned char *buf)
 	return rd_sim_build_frame(&dev->sim, buf, seq, &flow);
 }
 
+static void rd_flush_lines(char *const *lines, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		rd_host_clflush(lines[i], 8);
+	rd_host_fence();
+}
+
+/*
+ * The cold model, measured (struct rd_calib): the device writes one batch, then the
+ * first lines of its packets are loaded in the driver's order, again (warm), flushed
+ * and loaded in a random order, and lines one pool page apart likewise; then the driver
+ * consumes the batch as usual. Not timed by the bench; it only reads packet memory.
+ */
+static int rd_calibrate(void *p, struct rd_calib *out)
+{
+	struct rd_dev *dev = p;
+	struct mlx5e_rq *rq = &dev->priv->channel->rq;
+	struct page_pool *pool = rq->page_pool;
+	char *lines[RD_SIM_HEADS];
+	unsigned int n, i;
+	u64 rng = 0x2545f4914f6cdd1dULL;
+
+	memset(out, 0, sizeof(*out));
+	if (rd_drain(dev))
+		return -1;
+	n = rd_sim_rx(&dev->sim, RD_SIM_HEADS);
+	n = min(n, dev->sim.n_heads);
+	if (n < 16 || !pool) {
+		rd_drain(dev);
+		return -1;
+	}
+	out->lines = n;
+	memcpy(lines, dev->sim.heads, n * sizeof(lines[0]));
+	rd_flush_lines(lines, n);
+	out->first_touch_ps = rd_host_chase_ps(lines, n);
+	out->warm_ps = rd_host_chase_ps(lines, n);
+	for (i = n - 1; i > 0; i--) {
+		u32 j = rd_rng(&rng) % (i + 1);
+		char *t = lines[i];
+
+		lines[i] = lines[j];
+		lines[j] = t;
+	}
+	rd_flush_lines(lines, n);
+	out->random_ps = rd_host_chase_ps(lines, n);
+	for (i = 0; i < n && i < pool->p.pool_size; i++)
+		lines[i] = (char *)page_address(&pool->pages[i]) + rq->buff.headroom;
+	rd_flush_lines(lines, i);
+	out->stride_ps = rd_host_chase_ps(lines, i);
+	return rd_drain(dev);
+}
+
 static const struct rd_ops rd_ops = {
 	.abi		= RD_OPS_ABI,
 	.build		= RD_BUILD,
@@ -375,6 +429,7 @@ static const struct rd_ops rd_ops = {
 	.check		= rd_check,
 	.trace_state	= rd_trace_state,
 	.frame		= rd_frame,
+	.calibrate	= rd_calibrate,
 };
 
 __visible const struct rd_ops *rd_get_ops(void)

@@ -39,7 +39,7 @@ void rd_sim_init(struct rd_sim *sim, struct mlx5e_priv *priv, int profile, bool 
 	sim->cold = cold;
 }
 
-static u64 rd_rng(u64 *s)
+u64 rd_rng(u64 *s)
 {
 	u64 x = *s;
 
@@ -181,6 +181,8 @@ static bool rd_sim_rx_legacy(struct rd_sim *sim, struct mlx5e_rq *rq, u32 len, u
 		rd_sim_dma_write(sim, be64_to_cpu(dseg[i].addr), sim->frame + done, n);
 		done += n;
 	}
+	if (done && sim->n_heads < RD_SIM_HEADS)
+		sim->heads[sim->n_heads++] = (char *)(uintptr_t)be64_to_cpu(dseg[0].addr);
 	rd_sim_fill_rx_cqe(&t, sim->frame, len, flow);
 	t.byte_cnt = cpu_to_be32(done);
 	t.wqe_counter = cpu_to_be16(sim->rq_ci);
@@ -219,6 +221,9 @@ static bool rd_sim_rx_striding(struct rd_sim *sim, struct mlx5e_rq *rq, u32 len,
 	dseg = ((struct mlx5e_rx_wqe_ll *)((char *)wq->buf +
 		((u32)(sim->mpwqe_ci & (wq->sz - 1)) << rq->hw.log_wqe_stride)))->data;
 	off = ((u32)sim->stride << rq->hw.log_stride_sz) + rq->hw.headroom;
+	if (sim->n_heads < RD_SIM_HEADS)
+		sim->heads[sim->n_heads++] = (char *)(uintptr_t)be64_to_cpu(
+			dseg[off >> page_shift].addr) + (off & ((1u << page_shift) - 1));
 	for (done = 0; done < len;) {
 		u32 pg = off >> page_shift, po = off & ((1u << page_shift) - 1);
 		u32 n = min((1u << page_shift) - po, len - done);
@@ -245,6 +250,7 @@ unsigned int rd_sim_rx(struct rd_sim *sim, unsigned int max)
 	struct mlx5e_rq *rq = &sim->priv->channel->rq;
 	unsigned int n;
 
+	sim->n_heads = 0;
 	for (n = 0; n < max; n++) {
 		u32 flow, len = rd_sim_build_frame(sim, sim->frame, sim->seq, &flow);
 		bool ok = rq->hw.wq_type == MLX5_WQ_TYPE_CYCLIC ?

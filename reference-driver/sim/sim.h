@@ -16,6 +16,8 @@ struct rd_stack {
 	void *trace_arg;
 };
 
+#define RD_SIM_HEADS	256	/* packets of one fill whose first line is recorded */
+
 struct rd_sim {
 	struct mlx5e_priv *priv;
 	int profile;
@@ -33,6 +35,9 @@ struct rd_sim {
 	u64 tx_frames;
 	rd_sim_emit_fn trace;
 	void *trace_arg;
+	/* where the last rd_sim_rx() wrote each packet's first byte: the cold calibration */
+	unsigned int n_heads;
+	char *heads[RD_SIM_HEADS];
 	u8 frame[16384];
 };
 
@@ -42,6 +47,7 @@ unsigned int rd_sim_tx(struct rd_sim *sim);
 u32 rd_sim_build_frame(struct rd_sim *sim, u8 *f, u32 seq, u32 *flow);
 u32 rd_sim_profile_mtu(int profile);
 u32 rd_hash_bytes(u64 *h, const void *p, u32 len);
+u64 rd_rng(u64 *s);
 
 void rd_stack_receive(struct rd_stack *stack, struct sk_buff *skb);
 
@@ -51,5 +57,6 @@ void rd_xdp_prog_init(struct bpf_prog *prog, struct bpf_prog_aux *aux, int mode)
 /* sim/host.c: the host environment (C library) */
 void rd_host_clflush(const void *p, size_t len);
 void rd_host_fence(void);
+u64 rd_host_chase_ps(char *const *lines, unsigned int n);
 
 #endif

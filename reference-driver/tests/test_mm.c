@@ -3,7 +3,7 @@
  * The shim's memory model on its own: the linear memmap (page_address() and
  * virt_to_page() invert each other for 4K and 64K pools alive at the same time, and a
  * pool's memory is reused once it is destroyed) and the xdp_frame that XDP_TX writes
- * into a buffer's headroom.
+ * into a buffer's headroom; a pool's pages come out in no address order.
  */
 
 #include <stdarg.h>
@@ -115,12 +115,44 @@ static void test_xdp_frame_in_headroom(void **state)
 	page_pool_destroy(pool);
 }
 
+/*
+ * A pool hands its pages out in no address order (lib/page_pool.c): consecutive
+ * allocations, which become the consecutive strides of a WQE, are rarely one page
+ * apart, so a CPU's stride prefetcher cannot predict the next packet's buffer. Every
+ * page still comes out exactly once.
+ */
+static void test_pool_pages_scattered(void **state)
+{
+	struct page_pool *pool = pool_of(12, 512);
+	unsigned int i, adjacent = 0;
+	unsigned char seen[512] = { 0 };
+	struct page *prev = NULL;
+
+	assert_non_null(pool);
+	for (i = 0; i < 512; i++) {
+		struct page *page = page_pool_dev_alloc_pages(pool);
+		long d;
+
+		assert_non_null(page);
+		assert_int_equal(seen[page - pool->pages]++, 0);
+		d = prev ? page - prev : 0;
+		adjacent += d == 1 || d == -1;
+		prev = page;
+	}
+	assert_null(page_pool_dev_alloc_pages(pool));
+	/* in address order all 511 steps would be one page; at random about 2 */
+	assert_true(adjacent < 16);
+	page_pool_destroy(pool);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_memmap_two_page_sizes),
 		cmocka_unit_test(test_memmap_bad_sizes),
 		cmocka_unit_test(test_xdp_frame_in_headroom),
+		cmocka_unit_test(test_pool_pages_scattered),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

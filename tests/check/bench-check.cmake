@@ -1,59 +1,34 @@
 # bench-check (cmake -P): zerotax check's AST pass against the clang-19
 # -fsyntax-only floor on one compile database. Inputs: ZEROTAX, CLANG, DRIVER,
-# CORPUS, WORK. With ZT_BENCH_DB=DIR in the environment, DIR's
+# CORPUS, WORK, SOURCE. With ZT_BENCH_DB=DIR in the environment, DIR's
 # compile_commands.json is measured instead (a kernel tree, for instance).
 cmake_minimum_required(VERSION 3.25)
 
 file(MAKE_DIRECTORY ${WORK})
+# A kernel tree's databases: tests/check/bench_bed.py (the floor beside check
+# with recompiled and with build evidence, the pre-pass against the TUs that
+# hold hot code, findings identical across modes). ZT_BENCH_DB=DIR[;DIR...]
+# names them; without it, after the reference driver, the 6.12 fixture's
+# clang tree (mlx5 core, then the whole test bed) when it is built.
+function(bench_kernel_dbs dbs)
+	foreach(dbdir ${dbs})
+		if(dbdir MATCHES "/gcc/")
+			set(cc gcc)
+		else()
+			set(cc clang)
+		endif()
+		get_filename_component(name ${dbdir} NAME)
+		execute_process(COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/bench_bed.py ${ZEROTAX}
+				${CLANG} ${dbdir} ${WORK}/bed-${cc}-${name} ${cc}
+			RESULT_VARIABLE rc)
+		if(NOT rc EQUAL 0)
+			message(FATAL_ERROR "bench-check: ${dbdir}: findings differ between modes, or a run failed")
+		endif()
+	endforeach()
+endfunction()
+
 if(DEFINED ENV{ZT_BENCH_DB})
-	# A real tree (the kernel fixture's mlx5 core, say): each zerotax command
-	# runs at -j 1 side by side with its own floor run, one core each.
-	set(dbdir $ENV{ZT_BENCH_DB})
-	file(READ ${dbdir}/compile_commands.json db)
-	string(JSON n LENGTH "${db}")
-	message("bench-check: ${n} translation units (${dbdir}); each line against a floor run beside it")
-	# without the pre-pass (every TU parsed), then with it
-	foreach(pre off on)
-		foreach(ev none both)
-			execute_process(COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/bench_pair.py ${CLANG}
-					${dbdir} "zerotax check --evidence=${ev} --prefilter=${pre} -j 1" --
-					${ZEROTAX} check -p ${dbdir} --no-cache --evidence=${ev}
-					--prefilter=${pre} -j 1
-				RESULT_VARIABLE rc)
-			if(NOT rc EQUAL 0)
-				message(FATAL_ERROR "bench-check: the --evidence=${ev} --prefilter=${pre} pair failed")
-			endif()
-		endforeach()
-	endforeach()
-	# The least any check parsing the pre-pass's TUs can cost: clang-19
-	# -fsyntax-only on just those (named by -vv), against the whole floor.
-	execute_process(COMMAND ${ZEROTAX} check -p ${dbdir} --no-cache --evidence=none -j 1 -vv
-		OUTPUT_QUIET ERROR_VARIABLE notes)
-	string(REGEX MATCHALL "pre-pass: [^:\n]*: (defines|stores|root|closure|unreadable)[^\n]*" kept "${notes}")
-	set(sub "[]")
-	set(k 0)
-	foreach(line ${kept})
-		string(REGEX REPLACE "^pre-pass: ([^:]*): (defines|stores|root|closure|unreadable).*" "\\1" f "${line}")
-		math(EXPR last "${n} - 1")
-		foreach(i RANGE ${last})
-			string(JSON file GET "${db}" ${i} file)
-			if(file STREQUAL f)
-				string(JSON e GET "${db}" ${i})
-				string(JSON sub SET "${sub}" ${k} "${e}")
-				math(EXPR k "${k} + 1")
-				break()
-			endif()
-		endforeach()
-	endforeach()
-	file(MAKE_DIRECTORY ${WORK}/kept)
-	file(WRITE ${WORK}/kept/compile_commands.json "${sub}")
-	execute_process(COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/bench_pair.py ${CLANG}
-			${dbdir} "-fsyntax-only on the ${k} kept TUs" --floor-of ${ZEROTAX}
-			${WORK}/kept
-		RESULT_VARIABLE rc)
-	if(NOT rc EQUAL 0)
-		message(FATAL_ERROR "bench-check: the kept-TU floor pair failed")
-	endif()
+	bench_kernel_dbs("$ENV{ZT_BENCH_DB}")
 	return()
 else()
 set(dbdir ${WORK})
@@ -171,3 +146,12 @@ message("  zerotax check --evidence=both -j 1, --prefilter=off: ${full1_ms}  (${
 message("  with the pre-pass (${pre_parsed} of ${n} TUs parsed), -j 1:")
 message("    check --evidence=none:                   ${pre_ast1_ms}  (${r_pre_ast_floor}x the floor)")
 message("    check --evidence=both:                   ${pre_full1_ms}  (${r_pre_full_floor}x the floor)")
+
+execute_process(COMMAND ${SOURCE}/scripts/kernel-tree.sh env 6.12
+	OUTPUT_VARIABLE kenv ERROR_QUIET RESULT_VARIABLE rc)
+if(rc EQUAL 0 AND kenv MATCHES "KERNEL_CLANG_OBJ=([^\n]*)")
+	set(obj ${CMAKE_MATCH_1})
+	bench_kernel_dbs("${obj}/db/mlx5;${obj}/db/all")
+else()
+	message("bench-check: the 6.12 kernel fixture is not built (scripts/kernel-tree.sh build 6.12): its trees are not measured")
+endif()

@@ -61,4 +61,5 @@ def main():
           (label, cw, cc, cw / fw, cc / fc))
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -38,6 +38,7 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
 			-DDRIVER=${CMAKE_SOURCE_DIR}/reference-driver
 			-DCORPUS=${CMAKE_SOURCE_DIR}/corpus/stack-autoinit
 			-DWORK=${CMAKE_BINARY_DIR}/bench-check
+			-DSOURCE=${CMAKE_SOURCE_DIR}
 			-P ${CMAKE_SOURCE_DIR}/tests/check/bench-check.cmake
 		DEPENDS zerotax
 		USES_TERMINAL)

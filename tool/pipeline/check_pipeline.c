@@ -196,6 +196,13 @@ static void prepass_stats(const struct zt_prepass *pp, const enum zt_prepass_why
 	pf->files_read = pp->n_files;
 	pf->headers_read = pp->n_headers;
 	pf->bytes_read = pp->n_main_bytes + pp->n_header_bytes;
+	pf->fcall_sites = pp->n_fcall_sites;
+	pf->fcall_typed = pp->n_fcall_typed;
+	pf->store_sites = pp->n_store_sites;
+	pf->store_typed = pp->n_store_typed;
+	memcpy(pf->given, pp->n_given, sizeof(pf->given));
+	pf->kernel_headers = pp->n_kheaders;
+	pf->kernel_bytes = pp->n_kernel_bytes;
 }
 
 int zt_ci_collect_facts_prefiltered(struct zt_ctx *ctx, const struct zt_compdb *db,
@@ -257,6 +264,14 @@ int zt_ci_collect_facts_prefiltered(struct zt_ctx *ctx, const struct zt_compdb *
 		     "%zu files read (%zu headers, %zu KB)", pf->parsed, pf->n_tus, pf->rounds,
 		     pf->why[ZT_PP_SKIP], pf->files_read, pf->headers_read, pf->bytes_read / 1024);
 	if (ctx->verbose)
+		note("pre-pass: struct visible for %zu of %zu field calls and %zu of %zu field "
+		     "stores (the rest by field name); functions given to macros %zu, to "
+		     "functions %zu, to names it cannot follow %zu (%zu kernel headers read for "
+		     "their macros)", pf->fcall_typed, pf->fcall_sites, pf->store_typed,
+		     pf->store_sites, pf->given[ZT_PP_GIVEN_MACRO],
+		     pf->given[ZT_PP_GIVEN_FUNCTION], pf->given[ZT_PP_GIVEN_UNKNOWN],
+		     pf->kernel_headers);
+	if (ctx->verbose)
 		note("cache: %zu of %zu translation units reused%s", tus->reused, tus->n,
 		     o->cache ? "" : " (caching off)");
 	zt_prepass_release(&pp);
@@ -289,10 +304,28 @@ void zt_ci_prefilter_report(json_t *run_info, const struct zt_ci_prefilter *pf)
 					      (json_int_t)pf->why[ZT_PP_SKIP]));
 		json_object_set_new(o, "rounds", json_integer((json_int_t)pf->rounds));
 		json_object_set_new(o, "read",
-				    json_pack("{s:I, s:I, s:I}", "files",
+				    json_pack("{s:I, s:I, s:I, s:I, s:I}", "files",
 					      (json_int_t)pf->files_read, "headers",
 					      (json_int_t)pf->headers_read, "bytes",
-					      (json_int_t)pf->bytes_read));
+					      (json_int_t)pf->bytes_read, "kernel_headers",
+					      (json_int_t)pf->kernel_headers, "kernel_bytes",
+					      (json_int_t)pf->kernel_bytes));
+		/* resolved by the struct the tokens show, or by field name alone */
+		json_object_set_new(o, "field_calls",
+				    json_pack("{s:I, s:I}", "by_struct",
+					      (json_int_t)pf->fcall_typed, "by_name",
+					      (json_int_t)(pf->fcall_sites - pf->fcall_typed)));
+		json_object_set_new(o, "field_stores",
+				    json_pack("{s:I, s:I}", "by_struct",
+					      (json_int_t)pf->store_typed, "by_name",
+					      (json_int_t)(pf->store_sites - pf->store_typed)));
+		/* functions given to a callee: followed through a macro, a call, or not known */
+		json_object_set_new(o, "given",
+				    json_pack("{s:I, s:I, s:I}", "to_macros",
+					      (json_int_t)pf->given[ZT_PP_GIVEN_MACRO],
+					      "to_functions",
+					      (json_int_t)pf->given[ZT_PP_GIVEN_FUNCTION], "unknown",
+					      (json_int_t)pf->given[ZT_PP_GIVEN_UNKNOWN]));
 	} else {
 		json_decref(parsed);
 	}
@@ -505,6 +538,37 @@ void zt_ci_tus_from_results(struct zt_tu_result *v, size_t n, struct zt_ci_tus *
 	tus->dirty = xcalloc(k + 1, sizeof(*tus->dirty));
 }
 
+/*
+ * How much of the program is hot (reached per poll or more, not cold): its
+ * functions, those a header defines, and the TUs whose own file defines
+ * one — what any pre-pass must parse at the least (a header's function is
+ * walked by whichever TU includes it).
+ */
+static json_t *hot_info(const struct zt_program *p)
+{
+	bool *tu_hot = xcalloc(p->n_tus + 1, sizeof(*tu_hot));
+	size_t n_fn = 0, n_header = 0, n_tu = 0;
+
+	for (size_t i = 0; i < p->n; i++) {
+		const struct zt_node *n = &p->nodes[i];
+
+		if (!n->fn || n->cold || n->freq < ZT_FREQ_PER_POLL)
+			continue;
+		n_fn++;
+		if (n->tu >= p->n_tus || !n->fn->file || strcmp(n->fn->file, p->tus[n->tu].file)) {
+			n_header++;
+			continue;
+		}
+		if (!tu_hot[n->tu]) {
+			tu_hot[n->tu] = true;
+			n_tu++;
+		}
+	}
+	free(tu_hot);
+	return json_pack("{s:I, s:I, s:I}", "functions", (json_int_t)n_fn, "in_headers",
+			 (json_int_t)n_header, "translation_units", (json_int_t)n_tu);
+}
+
 static json_t *run_info(const struct zt_program *p, const struct zt_tu_evidence *ev,
 			const struct zt_ci_opts *o, char *const *ev_errors)
 {
@@ -537,6 +601,7 @@ static json_t *run_info(const struct zt_program *p, const struct zt_tu_evidence 
 			json_array_append_new(roots, json_pack("{s:s, s:s}", "function",
 							       p->nodes[i].name, "why",
 							       p->nodes[i].root_why));
+	json_object_set_new(run, "hot", hot_info(p));
 	json_object_set_new(run, "compilers", compilers);
 	json_object_set_new(run, "evidence", json_string(o->evidence));
 	json_object_set_new(run, "files", json_integer((json_int_t)p->n_tus));

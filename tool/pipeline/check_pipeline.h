@@ -45,6 +45,10 @@ struct zt_ci_prefilter {
 	size_t why[ZT_PP_WHY_COUNT];	/* TUs by reason (ZT_PP_SKIP: skipped) */
 	size_t files_read, headers_read;
 	size_t bytes_read;
+	/* field calls and stores, and how many of them had their struct visible */
+	size_t fcall_sites, fcall_typed, store_sites, store_typed;
+	size_t given[3];		/* functions given: to a macro (followed), a function, unknown */
+	size_t kernel_headers, kernel_bytes;
 };
 
 /* The TUs of one run, with their results as JSON (what results files and the cache hold). */

@@ -13,6 +13,10 @@
 
 #define NONE UINT32_MAX
 
+/* Work items: a name, a field by name, or a member (a field of a known struct). */
+enum { ZT_PP_ITEM_NAME, ZT_PP_ITEM_FIELD, ZT_PP_ITEM_MEMBER, ZT_PP_ITEM_KINDS = 4 };
+#define ITEM(id, kind) ((uint32_t)(id) * ZT_PP_ITEM_KINDS + (kind))
+
 void zt_idlist_push(struct zt_idlist *l, uint32_t id)
 {
 	/* capacity: the next power of two */
@@ -69,10 +73,35 @@ uint32_t zt_pp_intern(struct zt_prepass *pp, const char *s, size_t len)
 	return (uint32_t)i;
 }
 
-void zt_pp_add_store(struct zt_prepass *pp, uint32_t field, uint32_t fn, uint32_t file)
+void zt_pp_add_store(struct zt_prepass *pp, uint32_t field, uint32_t fn, uint32_t file,
+		     uint32_t type)
 {
 	pp->stores = xrealloc(pp->stores, (pp->n_stores + 1) * sizeof(*pp->stores));
-	pp->stores[pp->n_stores++] = (struct zt_pp_store){ field, fn, file };
+	pp->stores[pp->n_stores++] = (struct zt_pp_store){ field, fn, file, type };
+}
+
+/* The member @field of struct @type, added on first use (reachability grows with it). */
+static uint32_t member_of(struct zt_prepass *pp, uint32_t type, uint32_t field)
+{
+	char key[32];
+	size_t m;
+
+	snprintf(key, sizeof(key), "%u.%u", type, field);
+	m = zt_strmap_get(&pp->member_map, key);
+	if (m != (size_t)-1)
+		return (uint32_t)m;
+	if (pp->n_members == pp->cap_members) {
+		pp->cap_members = pp->cap_members ? pp->cap_members * 2 : 256;
+		pp->members = xrealloc(pp->members, pp->cap_members * sizeof(*pp->members));
+		pp->mreached = xrealloc(pp->mreached, pp->cap_members * sizeof(*pp->mreached));
+		pp->mfrom = xrealloc(pp->mfrom, pp->cap_members * sizeof(*pp->mfrom));
+	}
+	m = pp->n_members++;
+	pp->members[m] = (struct zt_pp_member){ type, field, xstrdup(key) };
+	pp->mreached[m] = false;
+	pp->mfrom[m] = NONE;
+	zt_strmap_put(&pp->member_map, pp->members[m].key, m);
+	return (uint32_t)m;
 }
 
 void zt_pp_add_positional(struct zt_prepass *pp, uint32_t type, uint32_t index, uint32_t fn,
@@ -188,7 +217,7 @@ static void reach_name(struct zt_prepass *pp, uint32_t id)
 	if (id < pp->n_names && !pp->reached[id]) {
 		pp->reached[id] = true;
 		pp->from[id] = pp->cur;
-		push_item(pp, id * 2);
+		push_item(pp, ITEM(id, ZT_PP_ITEM_NAME));
 	}
 }
 
@@ -197,8 +226,28 @@ static void reach_field(struct zt_prepass *pp, uint32_t id)
 	if (id < pp->n_names && !pp->freached[id]) {
 		pp->freached[id] = true;
 		pp->ffrom[id] = pp->cur;
-		push_item(pp, id * 2 + 1);
+		push_item(pp, ITEM(id, ZT_PP_ITEM_FIELD));
 	}
+}
+
+static void reach_member(struct zt_prepass *pp, uint32_t m)
+{
+	if (m < pp->n_members && !pp->mreached[m]) {
+		pp->mreached[m] = true;
+		pp->mfrom[m] = pp->cur;
+		pp->fany[pp->members[m].field] = true;
+		push_item(pp, ITEM(m, ZT_PP_ITEM_MEMBER));
+	}
+}
+
+/* Does store @s put its function where a call of a reached field or member looks? */
+static bool store_reached(const struct zt_prepass *pp, size_t s)
+{
+	uint32_t m = pp->store_member[s];
+
+	if (pp->freached[pp->stores[s].field])
+		return true;
+	return m == NONE ? pp->fany[pp->stores[s].field] : pp->mreached[m];
 }
 
 /*
@@ -216,16 +265,10 @@ static void reach_wildcard(struct zt_prepass *pp)
 				reach_name(pp, pp->files[f].positional.v[i]);
 }
 
-/* Does a function given to an unknown macro count (it may store it anywhere)? */
-static bool given_counts(const struct zt_prepass *pp, uint32_t callee, uint32_t fn)
+/* Does the function of given pair @i of @f count (an unknown callee may store it anywhere)? */
+static bool given_counts(const struct zt_prepass *pp, const struct zt_pp_file *f, size_t i)
 {
-	bool callee_func = false;
-
-	if (!pp->is_func[fn])
-		return false;
-	for (uint32_t b = pp->def_head[callee]; b != NONE; b = pp->def_next[b])
-		callee_func |= pp->bodies[b].kind == ZT_PP_FUNC;
-	return !callee_func && !zt_pp_registrar(pp->names[callee], strlen(pp->names[callee]));
+	return i / 2 < f->given_open.n && f->given_open.v[i / 2] && pp->is_func[f->given.v[i + 1]];
 }
 
 /*
@@ -242,7 +285,7 @@ static void reach_given(struct zt_prepass *pp)
 		const struct zt_idlist *g = &pp->files[f].given;
 
 		for (size_t i = 0; i + 1 < g->n; i += 2)
-			if (given_counts(pp, g->v[i], g->v[i + 1]))
+			if (given_counts(pp, &pp->files[f], i))
 				reach_name(pp, g->v[i + 1]);
 	}
 }
@@ -250,12 +293,20 @@ static void reach_given(struct zt_prepass *pp)
 static void drain(struct zt_prepass *pp)
 {
 	while (pp->q_head < pp->q_tail) {
-		uint32_t item = pp->queue[pp->q_head++], id = item / 2;
+		uint32_t item = pp->queue[pp->q_head++], id = item / ZT_PP_ITEM_KINDS;
+		uint32_t kind = item % ZT_PP_ITEM_KINDS, type = NONE;
 
 		pp->cur = item;
-		if (item & 1) {
+		if (kind != ZT_PP_ITEM_NAME) {
+			/* a member reaches the stores into it, and those whose struct is not visible */
+			if (kind == ZT_PP_ITEM_MEMBER) {
+				type = pp->members[id].type;
+				id = pp->members[id].field;
+			}
 			for (uint32_t s = pp->store_head[id]; s != NONE; s = pp->store_next[s])
-				reach_name(pp, pp->stores[s].fn);
+				if (type == NONE || pp->stores[s].type == NONE ||
+				    pp->stores[s].type == type)
+					reach_name(pp, pp->stores[s].fn);
 			reach_wildcard(pp);
 			if (!pp->is_member[id])
 				reach_given(pp);
@@ -272,8 +323,14 @@ static void drain(struct zt_prepass *pp)
 				continue;
 			for (size_t k = 0; k < names->n; k++)
 				reach_name(pp, names->v[k]);
-			for (size_t k = 0; k < fields->n; k++)
-				reach_field(pp, fields->v[k]);
+			for (size_t k = 0; k < fields->n; k++) {
+				uint32_t type = body->fcall_types.v[k];
+
+				if (type == NONE)
+					reach_field(pp, fields->v[k]);
+				else
+					reach_member(pp, member_of(pp, type, fields->v[k]));
+			}
 		}
 	}
 	pp->q_head = pp->q_tail = 0;
@@ -294,6 +351,20 @@ void zt_prepass_reach(struct zt_prepass *pp, const char *name, bool field)
 	drain(pp);
 }
 
+void zt_prepass_reach_member(struct zt_prepass *pp, const char *type, const char *field)
+{
+	size_t t = zt_strmap_get(&pp->name_map, type), f = zt_strmap_get(&pp->name_map, field);
+
+	/* a struct no file we read names: its field, as by name */
+	if (f == (size_t)-1)
+		return;
+	if (t == (size_t)-1)
+		reach_field(pp, (uint32_t)f);
+	else
+		reach_member(pp, member_of(pp, (uint32_t)t, (uint32_t)f));
+	drain(pp);
+}
+
 /* { fn, ... } of a known struct: a store into its member; unknown: the wildcard's. */
 static void resolve_positional(struct zt_prepass *pp)
 {
@@ -305,15 +376,58 @@ static void resolve_positional(struct zt_prepass *pp)
 			if (pp->aggs[a].type == ps->type && pp->aggs[a].members.n > ps->index)
 				agg = &pp->aggs[a];
 		if (agg)
-			zt_pp_add_store(pp, agg->members.v[ps->index], ps->fn, ps->file);
+			zt_pp_add_store(pp, agg->members.v[ps->index], ps->fn, ps->file, ps->type);
 		else
 			zt_idlist_push(&pp->files[ps->file].positional, ps->fn);
 	}
 }
 
+/*
+ * A function given to a callee: into the fields a macro's expansion stores
+ * it (stores added), a call (a function's: nothing more), or unknown (open:
+ * a call of a field no file declares may reach it). Registrations are roots.
+ */
+static void resolve_given(struct zt_prepass *pp)
+{
+	size_t n = pp->n_names;
+	/* a function of the files; one of them or a kernel header's declaration */
+	bool *own = xcalloc(n + 1, sizeof(*own)), *is_func = xcalloc(n + 1, sizeof(*is_func));
+	struct zt_idlist fields = { 0 };
+
+	for (size_t b = 0; b < pp->n_bodies; b++)
+		own[pp->bodies[b].name] |= pp->bodies[b].kind == ZT_PP_FUNC;
+	memcpy(is_func, own, n * sizeof(*is_func));
+	for (size_t k = 0; k < pp->kfuncs.n; k++)
+		is_func[pp->kfuncs.v[k]] = true;
+	for (size_t f = 0; f < pp->n_files; f++) {
+		struct zt_pp_file *file = &pp->files[f];
+
+		for (size_t i = 0; i + 1 < file->given.n; i += 2) {
+			uint32_t callee = file->given.v[i], fn = file->given.v[i + 1];
+			uint32_t arg = i / 2 < file->given_arg.n ? file->given_arg.v[i / 2] : 0;
+			enum zt_pp_given g = ZT_PP_GIVEN_FUNCTION;
+
+			fields.n = 0;
+			if (zt_pp_registrar(pp->names[callee], strlen(pp->names[callee])))
+				g = ZT_PP_GIVEN_FUNCTION;
+			else if (fn < n && own[fn])
+				g = zt_pp_follow_given(pp, callee, arg, is_func, n, &fields);
+			for (size_t k = 0; k < fields.n; k++)
+				zt_pp_add_store(pp, fields.v[k], fn, (uint32_t)f, NONE);
+			zt_idlist_push(&file->given_open, g == ZT_PP_GIVEN_UNKNOWN);
+			if (fn < n && own[fn])
+				pp->n_given[g]++;
+		}
+	}
+	free(fields.v);
+	free(own);
+	free(is_func);
+}
+
 static void link_graph(struct zt_prepass *pp)
 {
 	resolve_positional(pp);	/* adds stores: first */
+	resolve_given(pp);
 	pp->def_head = xmalloc((pp->n_names + 1) * sizeof(*pp->def_head));
 	pp->store_head = xmalloc((pp->n_names + 1) * sizeof(*pp->store_head));
 	pp->def_next = xmalloc((pp->n_bodies + 1) * sizeof(*pp->def_next));
@@ -328,6 +442,12 @@ static void link_graph(struct zt_prepass *pp)
 	}
 	pp->reached = xcalloc(pp->n_names + 1, sizeof(*pp->reached));
 	pp->freached = xcalloc(pp->n_names + 1, sizeof(*pp->freached));
+	pp->fany = xcalloc(pp->n_names + 1, sizeof(*pp->fany));
+	pp->store_member = xmalloc((pp->n_stores + 1) * sizeof(*pp->store_member));
+	for (size_t s = 0; s < pp->n_stores; s++)
+		pp->store_member[s] = pp->stores[s].type == NONE ?
+					      NONE :
+					      member_of(pp, pp->stores[s].type, pp->stores[s].field);
 	pp->from = xmalloc((pp->n_names + 1) * sizeof(*pp->from));
 	pp->ffrom = xmalloc((pp->n_names + 1) * sizeof(*pp->ffrom));
 	pp->cur = NONE;
@@ -369,6 +489,7 @@ static void read_files(struct zt_prepass *pp)
 		zt_pp_scan_file(pp, (uint32_t)f, text, len);
 		free(text);
 	}
+	zt_pp_read_kernel_headers(pp);
 	for (size_t f = 0; f < pp->n_files; f++)
 		idlist_uniq(&pp->files[f].mentions);
 }
@@ -476,15 +597,14 @@ void zt_prepass_classify(const struct zt_prepass *pp, enum zt_prepass_why *why)
 		if (pp->bodies[b].kind == ZT_PP_FUNC && pp->reached[pp->bodies[b].name])
 			defines[pp->bodies[b].file] = true;
 	for (size_t s = 0; s < pp->n_stores; s++)
-		if (pp->freached[pp->stores[s].field])
+		if (store_reached(pp, s))
 			stores[pp->stores[s].file] = true;
 	for (size_t f = 0; pp->wildcard && f < pp->n_files; f++)
 		for (size_t i = 0; i < pp->files[f].positional.n && !stores[f]; i++)
 			stores[f] = pp->is_func[pp->files[f].positional.v[i]];
 	for (size_t f = 0; pp->given_reached && f < pp->n_files; f++)
 		for (size_t i = 0; i + 1 < pp->files[f].given.n && !stores[f]; i += 2)
-			stores[f] = given_counts(pp, pp->files[f].given.v[i],
-						 pp->files[f].given.v[i + 1]);
+			stores[f] = given_counts(pp, &pp->files[f], i);
 	for (size_t t = 0; t < pp->n_tus; t++) {
 		size_t f = pp->tu_file[t];
 
@@ -643,13 +763,21 @@ const char *zt_prepass_why_name(enum zt_prepass_why why)
 static void explain_item(const struct zt_prepass *pp, uint32_t item, char **out)
 {
 	for (int steps = 0; item != NONE && steps < 64; steps++) {
-		uint32_t id = item / 2;
-		char *more = xasprintf("%s%s%s%s", *out, **out ? " <- " : "", item & 1 ? "." : "",
-				       pp->names[id]);
+		uint32_t id = item / ZT_PP_ITEM_KINDS, kind = item % ZT_PP_ITEM_KINDS;
+		char *more;
 
+		if (kind == ZT_PP_ITEM_MEMBER)
+			more = xasprintf("%s%sstruct %s.%s", *out, **out ? " <- " : "",
+					 pp->names[pp->members[id].type],
+					 pp->names[pp->members[id].field]);
+		else
+			more = xasprintf("%s%s%s%s", *out, **out ? " <- " : "",
+					 kind == ZT_PP_ITEM_FIELD ? "." : "", pp->names[id]);
 		free(*out);
 		*out = more;
-		item = item & 1 ? pp->ffrom[id] : pp->from[id];
+		item = kind == ZT_PP_ITEM_MEMBER ? pp->mfrom[id] :
+		       kind == ZT_PP_ITEM_FIELD	 ? pp->ffrom[id] :
+						   pp->from[id];
 	}
 }
 
@@ -669,15 +797,20 @@ char *zt_prepass_explain(const struct zt_prepass *pp, size_t t)
 	for (size_t b = 0; b < pp->n_bodies; b++) {
 		if (pp->bodies[b].file == f && pp->bodies[b].kind == ZT_PP_FUNC &&
 		    pp->reached[pp->bodies[b].name]) {
-			explain_item(pp, pp->bodies[b].name * 2, &out);
+			explain_item(pp, ITEM(pp->bodies[b].name, ZT_PP_ITEM_NAME), &out);
 			return out;
 		}
 	}
 	for (size_t s = 0; s < pp->n_stores; s++) {
-		if (pp->stores[s].file == f && pp->freached[pp->stores[s].field]) {
-			explain_item(pp, pp->stores[s].field * 2 + 1, &out);
-			return out;
-		}
+		uint32_t m = pp->store_member[s];
+
+		if (pp->stores[s].file != f || !store_reached(pp, s))
+			continue;
+		if (pp->freached[pp->stores[s].field] || m == NONE)
+			explain_item(pp, ITEM(pp->stores[s].field, ZT_PP_ITEM_FIELD), &out);
+		else
+			explain_item(pp, ITEM(m, ZT_PP_ITEM_MEMBER), &out);
+		return out;
 	}
 	free(out);
 	return NULL;
@@ -689,6 +822,7 @@ static void body_release(struct zt_pp_body *b)
 	free(b->frefs.v);
 	free(b->calls.v);
 	free(b->fcalls.v);
+	free(b->fcall_types.v);
 }
 
 void zt_prepass_release(struct zt_prepass *pp)
@@ -713,6 +847,8 @@ void zt_prepass_release(struct zt_prepass *pp)
 		free(file->positional.v);
 		free(file->given.v);
 		free(file->given_in.v);
+		free(file->given_arg.v);
+		free(file->given_open.v);
 	}
 	free(pp->files);
 	zt_strmap_release(&pp->file_map);
@@ -736,6 +872,15 @@ void zt_prepass_release(struct zt_prepass *pp)
 	free(pp->freached);
 	free(pp->from);
 	free(pp->ffrom);
+	for (size_t m = 0; m < pp->n_members; m++)
+		free(pp->members[m].key);
+	free(pp->members);
+	zt_strmap_release(&pp->member_map);
+	free(pp->mreached);
+	free(pp->mfrom);
+	free(pp->store_member);
+	free(pp->fany);
+	zt_pp_macros_release(pp);
 	free(pp->queue);
 	memset(pp, 0, sizeof(*pp));
 }

@@ -7,9 +7,12 @@
  *
  * It builds a call graph by name that over-approximates the precise one
  * (tool/hot/callgraph.c): every identifier in a body is a reference; a field
- * reference (.f, ->f) reaches every function stored into a field of that
- * name anywhere, and, when any function sits positionally in an initializer,
- * those functions too; a name defined in several files reaches all of them;
+ * call (.f, ->f) reaches every function stored into a field of that name
+ * anywhere — narrowed to the stores into struct T's f when the tokens show
+ * the receiver declared `struct T *p` (a parameter or local) and the store's
+ * struct (the same, or an initializer of struct T), as the precise graph
+ * resolves by the field's USR — and, when any function sits positionally in
+ * an initializer, those functions too; a name defined in several files reaches all of them;
  * macros (the driver's #defines) reach every identifier of their body and
  * every identifier given to an unknown macro is a use. Roots as check sees
  * them: functions given to netif_napi_add*() / netif_tx_napi_add*(), stored
@@ -55,16 +58,40 @@ struct zt_pp_body {
 	struct zt_idlist frefs;		/* field names used (.f, ->f) */
 	struct zt_idlist calls;		/* called: f(), or given to a call or macro */
 	struct zt_idlist fcalls;	/* fields called: p->f(), or given to a call */
+	/* per fcall: the receiver's struct (a name), UINT32_MAX when not visible */
+	struct zt_idlist fcall_types;
 };
 
+/* A store of @fn into @field of struct @type (UINT32_MAX: the struct is not visible). */
 struct zt_pp_store {
-	uint32_t field, fn, file;
+	uint32_t field, fn, file, type;
+};
+
+/* A field of a known struct: what a typed field call reaches. */
+struct zt_pp_member {
+	uint32_t type, field;
+	char *key;			/* "type.field" (ids): member_map's key */
 };
 
 /* { fn, ... } in a table of struct TYPE: its INDEX-th member, resolved once all is read. */
 struct zt_pp_positional {
 	uint32_t type, index, fn, file;
 };
+
+/* A function-like macro or an alias, of the files or of a kernel header (prepass_macro.c). */
+struct zt_pp_macro {
+	uint32_t name;
+	char **params;
+	size_t n_params;
+	bool variadic;
+	bool named_tail;		/* args...: the last parameter is the variadic tail */
+	char *body;			/* the replacement list, as written */
+	char *alias;			/* #define NAME OTHER: OTHER, else NULL */
+	uint32_t next;			/* the name's other definitions (#if branches) */
+};
+
+/* What a function given to a callee becomes: a store the macro's expansion makes, a call, unknown. */
+enum zt_pp_given { ZT_PP_GIVEN_MACRO, ZT_PP_GIVEN_FUNCTION, ZT_PP_GIVEN_UNKNOWN };
 
 /* A struct or union the files define: its members in order. */
 struct zt_pp_agg {
@@ -88,6 +115,9 @@ struct zt_pp_file {
 	struct zt_idlist positional;	/* positional in initializers, the field unknown */
 	struct zt_idlist given;		/* (callee, identifier) pairs: given to a call or macro */
 	struct zt_idlist given_in;	/* per pair: the body it was given in */
+	struct zt_idlist given_arg;	/* per pair: which argument */
+	/* per pair: 1 when a call of a field no file declares may reach it (ZT_PP_GIVEN_UNKNOWN) */
+	struct zt_idlist given_open;
 };
 
 struct zt_prepass {
@@ -114,7 +144,16 @@ struct zt_prepass {
 	uint32_t *store_head, *store_next;	/* field -> stores into it */
 	bool *is_func;			/* name has a function definition */
 	bool *reached, *freached;	/* names, fields */
-	uint32_t *from, *ffrom;		/* who reached it: item (name * 2 + field), or UINT32_MAX */
+	/* who reached it: an item (id * 4 + ZT_PP_ITEM_*), or UINT32_MAX */
+	uint32_t *from, *ffrom;
+	/* fields of known structs: called (reached) or stored into */
+	struct zt_pp_member *members;
+	size_t n_members, cap_members;
+	struct zt_strmap member_map;	/* "type.field" -> member */
+	bool *mreached;
+	uint32_t *mfrom;
+	uint32_t *store_member;		/* store -> its member, UINT32_MAX when untyped */
+	bool *fany;			/* field -> some struct's member of that name reached */
 	bool *is_member;		/* name is a member of a struct the files define */
 	bool wildcard;			/* a field is called: unresolved positional functions count */
 	bool given_reached;		/* a kernel field is called: functions given to macros count */
@@ -123,6 +162,20 @@ struct zt_prepass {
 	size_t q_head, q_tail, q_cap;
 	size_t n_main_bytes, n_header_bytes;
 	size_t n_headers;
+	/* function-like macros by name (first definition's index), kernel headers read */
+	struct zt_pp_macro *macros;
+	size_t n_macros, cap_macros;
+	struct zt_strmap macro_map;
+	char **kheaders;
+	size_t n_kheaders;
+	struct zt_strmap kheader_map;
+	struct zt_idlist kfuncs;	/* names kernel headers declare as functions */
+	size_t n_kernel_bytes;
+	/* functions given to callees: followed into a macro's stores, calls, unknown */
+	size_t n_given[3];
+	/* how often the receiver's or the table's struct was visible */
+	size_t n_fcall_sites, n_fcall_typed;
+	size_t n_store_sites, n_store_typed;
 };
 
 /*
@@ -136,6 +189,8 @@ void zt_prepass_release(struct zt_prepass *pp);
 
 /* Reach a function name, or a field name (every function stored into it). */
 void zt_prepass_reach(struct zt_prepass *pp, const char *name, bool field);
+/* Reach field @field of struct @type: the functions stored into it, or into @field untyped. */
+void zt_prepass_reach_member(struct zt_prepass *pp, const char *type, const char *field);
 /* Why each TU is needed now (ZT_PP_SKIP: not needed); @why has db->n entries. */
 void zt_prepass_classify(const struct zt_prepass *pp, enum zt_prepass_why *why);
 

@@ -61,6 +61,26 @@ static void mark_callers(const struct zt_program *p, bool *want, int depth)
 	free(next);
 }
 
+/*
+ * A field call's target is the field's USR: c:@S@T@FI@f (or @U@ for a union)
+ * names struct T's member f, as the pre-pass keys members; a field of an
+ * anonymous or nested record is reached by its name alone.
+ */
+static void reach_field_usr(struct zt_prepass *pp, const struct zt_call *call)
+{
+	const char *usr = call->target, *fi = usr ? strstr(usr, "@FI@") : NULL;
+	char *type;
+
+	if (!fi || (strncmp(usr, "c:@S@", 5) && strncmp(usr, "c:@U@", 5)) ||
+	    memchr(usr + 5, '@', (size_t)(fi - usr - 5)) || strcmp(fi + 4, call->name)) {
+		zt_prepass_reach(pp, call->name, true);
+		return;
+	}
+	type = xstrndup(usr + 5, (size_t)(fi - usr - 5));
+	zt_prepass_reach_member(pp, type, call->name);
+	free(type);
+}
+
 /* Callees and fields the hot functions use: the pre-pass reaches them by name. */
 static void reach_needs(struct zt_prepass *pp, const struct zt_program *prog)
 {
@@ -74,7 +94,7 @@ static void reach_needs(struct zt_prepass *pp, const struct zt_program *prog)
 			size_t to;
 
 			if (call->kind == ZT_CALL_FIELD) {
-				zt_prepass_reach(pp, call->name, true);
+				reach_field_usr(pp, call);
 			} else if (call->kind == ZT_CALL_DIRECT) {
 				to = zt_program_find(prog, call->target);
 				if (to == ZT_NO_NODE || !prog->nodes[to].fn)

@@ -12,169 +12,6 @@
 
 #include "prepass_int.h"
 
-enum tok_kind { TK_IDENT, TK_PUNCT, TK_OTHER, TK_DIRECTIVE };
-
-struct tok {
-	enum tok_kind kind;
-	const char *s;
-	size_t len;
-};
-
-struct toks {
-	struct tok *v;
-	size_t n, cap;
-};
-
-static void tok_push(struct toks *t, enum tok_kind kind, const char *s, size_t len)
-{
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 1024;
-		t->v = xrealloc(t->v, t->cap * sizeof(*t->v));
-	}
-	t->v[t->n++] = (struct tok){ kind, s, len };
-}
-
-static bool ident_start(char c)
-{
-	return isalpha((unsigned char)c) || c == '_' || c == '$';
-}
-
-static bool ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_' || c == '$';
-}
-
-/* Past a comment, string or character literal starting at @p, or @p. */
-static const char *skip_opaque(const char *p, const char *end)
-{
-	if (p + 1 < end && p[0] == '/' && p[1] == '*') {
-		for (p += 2; p + 1 < end && !(p[0] == '*' && p[1] == '/'); p++)
-			;
-		return p + 1 < end ? p + 2 : end;
-	}
-	if (p + 1 < end && p[0] == '/' && p[1] == '/') {
-		while (p < end && *p != '\n') {
-			if (*p == '\\' && p + 1 < end)
-				p++;
-			p++;
-		}
-		return p;
-	}
-	if (*p == '"' || *p == '\'') {
-		char q = *p++;
-
-		while (p < end && *p != q && *p != '\n') {
-			if (*p == '\\' && p + 1 < end)
-				p++;
-			p++;
-		}
-		return p < end ? p + 1 : end;
-	}
-	return p;
-}
-
-static const char *const two_char_ops[] = {
-	"->", "==", "!=", "<=", ">=", "&&", "||", "++", "--", "+=", "-=", "*=", "/=",
-	"|=", "&=", "^=", "%=", "<<", ">>", "##",
-};
-
-/* Tokens of [p, end); directives (from '#' at a line start) become one token each. */
-static void lex(const char *p, const char *end, bool directives, struct toks *out)
-{
-	bool line_start = true;
-
-	while (p < end) {
-		const char *q;
-
-		if (*p == '\n') {
-			line_start = true;
-			p++;
-			continue;
-		}
-		if (isspace((unsigned char)*p) || (*p == '\\' && p + 1 < end && p[1] == '\n')) {
-			p += *p == '\\' ? 2 : 1;
-			continue;
-		}
-		q = skip_opaque(p, end);
-		if (q != p) {
-			if (*p == '"' || *p == '\'')
-				tok_push(out, TK_OTHER, p, (size_t)(q - p));
-			p = q;
-			continue;
-		}
-		if (directives && line_start && *p == '#') {
-			/* the logical line, continuations and comments inside included */
-			for (q = p; q < end && *q != '\n';) {
-				const char *r = skip_opaque(q, end);
-
-				if (r != q) {
-					q = r;
-					continue;
-				}
-				q += (*q == '\\' && q + 1 < end && q[1] == '\n') ? 2 : 1;
-			}
-			tok_push(out, TK_DIRECTIVE, p, (size_t)(q - p));
-			p = q;
-			continue;
-		}
-		line_start = false;
-		if (ident_start(*p)) {
-			for (q = p + 1; q < end && ident_char(*q); q++)
-				;
-			tok_push(out, TK_IDENT, p, (size_t)(q - p));
-			p = q;
-			continue;
-		}
-		if (isdigit((unsigned char)*p)) {
-			for (q = p + 1; q < end && (ident_char(*q) || *q == '.'); q++)
-				;
-			tok_push(out, TK_OTHER, p, (size_t)(q - p));
-			p = q;
-			continue;
-		}
-		{
-			size_t len = 1;
-
-			for (size_t k = 0; k < ARRAY_SIZE(two_char_ops) && p + 1 < end; k++)
-				if (p[0] == two_char_ops[k][0] && p[1] == two_char_ops[k][1])
-					len = 2;
-			tok_push(out, TK_PUNCT, p, len);
-			p += len;
-		}
-	}
-}
-
-static bool is(const struct tok *t, const char *s)
-{
-	return t->kind == TK_PUNCT && t->len == strlen(s) && !memcmp(t->s, s, t->len);
-}
-
-static bool ident_is(const struct tok *t, const char *s)
-{
-	return t->kind == TK_IDENT && t->len == strlen(s) && !memcmp(t->s, s, t->len);
-}
-
-/* Words followed by '(' that are not calls. */
-static bool keyword(const struct tok *t)
-{
-	static const char *const kw[] = {
-		"if", "while", "for", "switch", "return", "sizeof", "typeof", "__typeof__",
-		"__typeof", "_Alignof", "__alignof__", "alignof", "defined", "case", "do",
-		"else", "goto", "_Static_assert", "static_assert", "__builtin_offsetof",
-		"offsetof", "__attribute__", "__attribute", "asm", "__asm__", "__asm",
-		"volatile", "__volatile__", "_Generic", "__builtin_types_compatible_p",
-		"struct", "union", "enum", "const", "static", "inline", "unsigned", "signed",
-		"int", "char", "long", "short", "void", "bool", "_Bool", "float", "double",
-	};
-
-	if (t->kind != TK_IDENT)
-		return false;
-	for (size_t i = 0; i < ARRAY_SIZE(kw); i++)
-		if (ident_is(t, kw[i]))
-			return true;
-	return false;
-}
-
 bool zt_pp_registrar(const char *s, size_t len)
 {
 	return (len >= 14 && !strncmp(s, "netif_napi_add", 14)) ||
@@ -194,6 +31,7 @@ struct paren {
 	bool registrar;		/* ... of netif_napi_add*() */
 	bool indirect;		/* ... of INDIRECT_CALL_*(): its field argument is called */
 	uint32_t callee;
+	uint32_t arg;		/* the argument being read (commas seen) */
 };
 
 #define NO_TYPE UINT32_MAX
@@ -202,7 +40,7 @@ struct paren {
 struct scan {
 	struct zt_prepass *pp;
 	uint32_t file;
-	const struct toks *t;
+	const struct zt_pp_toks *t;
 	struct zt_pp_body *body;	/* NULL outside bodies */
 	size_t body_index;
 	size_t n_alias;			/* bodies right after it sharing its uses */
@@ -218,9 +56,15 @@ struct scan {
 	int cond_start[64], cond_end[64];
 	int n_cond;
 	uint32_t reg;			/* registrations seen: numbers them */
+	/*
+	 * Variables declared `struct T [*...] v` since the last file-level ';'
+	 * or function end (a function's parameters and locals): v -> T, or
+	 * NO_TYPE when v was also declared otherwise.
+	 */
+	struct zt_idlist decl_var, decl_type;
 };
 
-static uint32_t intern(struct scan *s, const struct tok *t)
+static uint32_t intern(struct scan *s, const struct zt_pp_tok *t)
 {
 	return zt_pp_intern(s->pp, t->s, t->len);
 }
@@ -228,37 +72,6 @@ static uint32_t intern(struct scan *s, const struct tok *t)
 static void mention(struct scan *s, uint32_t id)
 {
 	zt_idlist_push(&s->pp->files[s->file].mentions, id);
-}
-
-/* The previous/next significant token (directives do not count). */
-static ssize_t prev_tok(const struct toks *t, ssize_t i)
-{
-	for (i--; i >= 0 && t->v[i].kind == TK_DIRECTIVE; i--)
-		;
-	return i;
-}
-
-static size_t next_tok(const struct toks *t, size_t i)
-{
-	for (i++; i < t->n && t->v[i].kind == TK_DIRECTIVE; i++)
-		;
-	return i;
-}
-
-/* Index of the '(' matching the ')' at @i, or -1. */
-static ssize_t open_of(const struct toks *t, ssize_t i)
-{
-	int level = 0;
-
-	for (; i >= 0; i = prev_tok(t, i)) {
-		if (is(&t->v[i], ")"))
-			level++;
-		else if (is(&t->v[i], "(") && !--level)
-			return i;
-		else if (is(&t->v[i], "{") || is(&t->v[i], "}") || is(&t->v[i], ";"))
-			return -1;
-	}
-	return -1;
 }
 
 static struct zt_pp_body *new_body(struct scan *s, uint32_t name, enum zt_pp_body_kind kind)
@@ -282,7 +95,7 @@ static void alias_body(struct scan *s, ssize_t open, ssize_t close)
 	size_t keep = s->body_index;
 
 	for (ssize_t k = open + 1; k < close; k++) {
-		if (s->t->v[k].kind != TK_IDENT)
+		if (s->t->v[k].kind != ZT_PP_TK_IDENT)
 			continue;
 		new_body(s, intern(s, &s->t->v[k]), ZT_PP_FUNC);
 		s->n_alias++;
@@ -298,30 +111,30 @@ static void alias_body(struct scan *s, ssize_t open, ssize_t close)
  */
 static void open_toplevel(struct scan *s, size_t i)
 {
-	const struct toks *t = s->t;
-	ssize_t p = prev_tok(t, (ssize_t)i);
+	const struct zt_pp_toks *t = s->t;
+	ssize_t p = zt_pp_prev(t, (ssize_t)i);
 
 	s->body = NULL;
 	s->n_alias = 0;
-	if (p >= 0 && is(&t->v[p], ")")) {
+	if (p >= 0 && zt_pp_is(&t->v[p], ")")) {
 		for (;;) {
-			ssize_t o = open_of(t, p), n;
+			ssize_t o = zt_pp_open_of(t, p), n;
 
 			if (o < 0)
 				return;
-			n = prev_tok(t, o);
-			if (n < 0 || t->v[n].kind != TK_IDENT)
+			n = zt_pp_prev(t, o);
+			if (n < 0 || t->v[n].kind != ZT_PP_TK_IDENT)
 				return;
 			/* __acquires(x), __attribute__((...)) after the parameters */
 			if (t->v[n].len > 2 && !strncmp(t->v[n].s, "__", 2)) {
-				ssize_t before = prev_tok(t, n);
+				ssize_t before = zt_pp_prev(t, n);
 
-				if (before >= 0 && is(&t->v[before], ")")) {
+				if (before >= 0 && zt_pp_is(&t->v[before], ")")) {
 					p = before;
 					continue;
 				}
 			}
-			if (keyword(&t->v[n]))
+			if (zt_pp_keyword(&t->v[n]))
 				return;
 			s->body = new_body(s, intern(s, &t->v[n]), ZT_PP_FUNC);
 			s->pp->bodies[s->body_index].kind = ZT_PP_FUNC;
@@ -342,23 +155,23 @@ static void open_toplevel(struct scan *s, size_t i)
 			return;
 		}
 	}
-	if (p >= 0 && is(&t->v[p], "=")) {
-		ssize_t n = prev_tok(t, p);
+	if (p >= 0 && zt_pp_is(&t->v[p], "=")) {
+		ssize_t n = zt_pp_prev(t, p);
 
 		/* name[N] = {, name[] = { */
-		while (n >= 0 && is(&t->v[n], "]")) {
-			while (n >= 0 && !is(&t->v[n], "["))
-				n = prev_tok(t, n);
-			n = prev_tok(t, n);
+		while (n >= 0 && zt_pp_is(&t->v[n], "]")) {
+			while (n >= 0 && !zt_pp_is(&t->v[n], "["))
+				n = zt_pp_prev(t, n);
+			n = zt_pp_prev(t, n);
 		}
 		s->tbl_type = NO_TYPE;
-		s->tbl_array = n != prev_tok(t, p);
+		s->tbl_array = n != zt_pp_prev(t, p);
 		s->tbl_level = 0;
-		if (n >= 0 && t->v[n].kind == TK_IDENT) {
-			ssize_t ty = prev_tok(t, n), kw = ty >= 0 ? prev_tok(t, ty) : -1;
+		if (n >= 0 && t->v[n].kind == ZT_PP_TK_IDENT) {
+			ssize_t ty = zt_pp_prev(t, n), kw = ty >= 0 ? zt_pp_prev(t, ty) : -1;
 
-			if (ty >= 0 && t->v[ty].kind == TK_IDENT && kw >= 0 &&
-			    (ident_is(&t->v[kw], "struct") || ident_is(&t->v[kw], "union")))
+			if (ty >= 0 && t->v[ty].kind == ZT_PP_TK_IDENT && kw >= 0 &&
+			    (zt_pp_ident_is(&t->v[kw], "struct") || zt_pp_ident_is(&t->v[kw], "union")))
 				s->tbl_type = intern(s, &t->v[ty]);
 			s->body = new_body(s, intern(s, &t->v[n]), ZT_PP_TABLE);
 		} else {
@@ -380,9 +193,11 @@ static void close_body(struct scan *s)
 		zt_idlist_copy(&a->frefs, &b->frefs);
 		zt_idlist_copy(&a->calls, &b->calls);
 		zt_idlist_copy(&a->fcalls, &b->fcalls);
+		zt_idlist_copy(&a->fcall_types, &b->fcall_types);
 	}
 	s->n_alias = 0;
 	s->body = NULL;
+	s->decl_var.n = s->decl_type.n = 0;
 }
 
 static bool in_call(const struct scan *s)
@@ -393,6 +208,93 @@ static bool in_call(const struct scan *s)
 static bool in_registrar(const struct scan *s)
 {
 	return s->n_parens && s->parens[s->n_parens - 1].registrar;
+}
+
+/* Words that end a declarator: struct T *v, ...  struct T *v) ... = ... [N] ... ; */
+static bool declarator_end(const struct zt_pp_tok *t)
+{
+	return zt_pp_is(t, ",") || zt_pp_is(t, ")") || zt_pp_is(t, ";") || zt_pp_is(t, "=") || zt_pp_is(t, "[");
+}
+
+/* const, volatile, __rcu, __iomem and the like between a type and its declarator */
+static bool qualifier(const struct zt_pp_tok *t)
+{
+	return zt_pp_is(t, "*") || zt_pp_ident_is(t, "const") || zt_pp_ident_is(t, "volatile") ||
+	       zt_pp_ident_is(t, "restrict") ||
+	       (t->kind == ZT_PP_TK_IDENT && t->len > 2 && !strncmp(t->s, "__", 2));
+}
+
+static bool type_word(const struct zt_pp_tok *t)
+{
+	static const char *const not_types[] = {
+		"return", "case", "goto", "else", "do", "sizeof", "struct", "union", "enum",
+		"if", "while", "for", "switch", "typeof", "__typeof__",
+	};
+
+	if (t->kind != ZT_PP_TK_IDENT)
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(not_types); i++)
+		if (zt_pp_ident_is(t, not_types[i]))
+			return false;
+	return true;
+}
+
+static void declare_as(struct scan *s, uint32_t var, uint32_t type)
+{
+	for (size_t i = 0; i < s->decl_var.n; i++) {
+		if (s->decl_var.v[i] != var)
+			continue;
+		/* declared twice (scopes, #if branches) unalike: not known */
+		if (s->decl_type.v[i] != type)
+			s->decl_type.v[i] = NO_TYPE;
+		return;
+	}
+	zt_idlist_push(&s->decl_var, var);
+	zt_idlist_push(&s->decl_type, type);
+}
+
+/*
+ * The identifier at @i as a declarator: `struct T *v` records v's struct,
+ * any other `TYPE *v` makes v's struct unknown (a typedef, a scalar, or an
+ * expression `a * v` read as one — both only widen).
+ */
+static void declare(struct scan *s, size_t i)
+{
+	const struct zt_pp_toks *t = s->t;
+	size_t n = zt_pp_next(t, i);
+	ssize_t k = zt_pp_prev(t, (ssize_t)i), kw;
+
+	if (n >= t->n || !declarator_end(&t->v[n]) || zt_pp_keyword(&t->v[i]))
+		return;
+	while (k >= 0 && qualifier(&t->v[k]) && !zt_pp_ident_is(&t->v[k], "struct"))
+		k = zt_pp_prev(t, k);
+	if (k < 0 || !type_word(&t->v[k]))
+		return;
+	kw = zt_pp_prev(t, k);
+	if (kw >= 0 && (zt_pp_ident_is(&t->v[kw], "struct") || zt_pp_ident_is(&t->v[kw], "union")))
+		declare_as(s, intern(s, &t->v[i]), intern(s, &t->v[k]));
+	else
+		declare_as(s, intern(s, &t->v[i]), NO_TYPE);
+}
+
+/* The struct of the receiver of the field at @i (after '.' or '->' at @p), or NO_TYPE. */
+static uint32_t receiver_type(struct scan *s, ssize_t p)
+{
+	const struct zt_pp_toks *t = s->t;
+	ssize_t r = zt_pp_prev(t, p), before;
+	uint32_t var;
+
+	if (r < 0 || t->v[r].kind != ZT_PP_TK_IDENT || zt_pp_keyword(&t->v[r]))
+		return NO_TYPE;
+	before = zt_pp_prev(t, r);
+	/* a.b->f: b's struct is not visible from tokens */
+	if (before >= 0 && (zt_pp_is(&t->v[before], ".") || zt_pp_is(&t->v[before], "->")))
+		return NO_TYPE;
+	var = intern(s, &t->v[r]);
+	for (size_t k = 0; k < s->decl_var.n; k++)
+		if (s->decl_var.v[k] == var)
+			return s->decl_type.v[k];
+	return NO_TYPE;
 }
 
 /* A root candidate, with the body it is registered in (a wrapper's parameter is resolved later). */
@@ -407,36 +309,38 @@ static void add_root(struct scan *s, uint32_t id)
 }
 
 /* field = VALUE: every identifier of VALUE (to ',', ';' or a closing brace). */
-static void store(struct scan *s, size_t eq, uint32_t field, bool root)
+static void store(struct scan *s, size_t eq, uint32_t field, uint32_t type, bool root)
 {
-	const struct toks *t = s->t;
+	const struct zt_pp_toks *t = s->t;
 	int level = 0;
 
 	s->reg += root;
-	for (size_t k = next_tok(t, eq); k < t->n; k = next_tok(t, k)) {
-		const struct tok *x = &t->v[k];
+	s->pp->n_store_sites++;
+	s->pp->n_store_typed += type != NO_TYPE;
+	for (size_t k = zt_pp_next(t, eq); k < t->n; k = zt_pp_next(t, k)) {
+		const struct zt_pp_tok *x = &t->v[k];
 
-		if (is(x, "(") || is(x, "[") || is(x, "{"))
+		if (zt_pp_is(x, "(") || zt_pp_is(x, "[") || zt_pp_is(x, "{"))
 			level++;
-		else if (is(x, ")") || is(x, "]") || is(x, "}")) {
+		else if (zt_pp_is(x, ")") || zt_pp_is(x, "]") || zt_pp_is(x, "}")) {
 			if (--level < 0)
 				break;
-		} else if (!level && (is(x, ",") || is(x, ";")))
+		} else if (!level && (zt_pp_is(x, ",") || zt_pp_is(x, ";")))
 			break;
-		if (x->kind != TK_IDENT || keyword(x))
+		if (x->kind != ZT_PP_TK_IDENT || zt_pp_keyword(x))
 			continue;
 		{
-			ssize_t pk = prev_tok(t, (ssize_t)k);
+			ssize_t pk = zt_pp_prev(t, (ssize_t)k);
 			uint32_t fn = intern(s, x);
 
-			size_t nk = next_tok(t, k);
+			size_t nk = zt_pp_next(t, k);
 
 			/* a member, or a call made to compute the value */
-			if (pk >= 0 && (is(&t->v[pk], ".") || is(&t->v[pk], "->")))
+			if (pk >= 0 && (zt_pp_is(&t->v[pk], ".") || zt_pp_is(&t->v[pk], "->")))
 				continue;
-			if (nk < t->n && is(&t->v[nk], "("))
+			if (nk < t->n && zt_pp_is(&t->v[nk], "("))
 				continue;
-			zt_pp_add_store(s->pp, field, fn, s->file);
+			zt_pp_add_store(s->pp, field, fn, s->file, type);
 			if (root)
 				add_root(s, fn);
 		}
@@ -465,29 +369,39 @@ static void positional(struct scan *s, uint32_t id)
 
 static void ident(struct scan *s, size_t i)
 {
-	const struct toks *t = s->t;
-	const struct tok *x = &t->v[i];
-	ssize_t p = prev_tok(t, (ssize_t)i);
-	size_t n = next_tok(t, i);
-	bool field = p >= 0 && (is(&t->v[p], ".") || is(&t->v[p], "->"));
-	bool called = n < t->n && is(&t->v[n], "(") && !keyword(x);
+	const struct zt_pp_toks *t = s->t;
+	const struct zt_pp_tok *x = &t->v[i];
+	ssize_t p = zt_pp_prev(t, (ssize_t)i);
+	size_t n = zt_pp_next(t, i);
+	bool field = p >= 0 && (zt_pp_is(&t->v[p], ".") || zt_pp_is(&t->v[p], "->"));
+	bool called = n < t->n && zt_pp_is(&t->v[n], "(") && !zt_pp_keyword(x);
 	uint32_t id;
 
-	if (keyword(x))
+	if (zt_pp_keyword(x))
 		return;
 	id = intern(s, x);
 	mention(s, id);
 	if (field) {
+		uint32_t type = receiver_type(s, p);
+
 		/* a store, not a use */
-		if (n < t->n && is(&t->v[n], "=")) {
-			store(s, n, id, root_field(x->s, x->len));
+		if (n < t->n && zt_pp_is(&t->v[n], "=")) {
+			/* .f = fn at the struct level of an initializer of struct T */
+			if (type == NO_TYPE && s->body && s->body->kind == ZT_PP_TABLE &&
+			    s->tbl_level == (s->tbl_array ? 2 : 1))
+				type = s->tbl_type;
+			store(s, n, id, type, root_field(x->s, x->len));
 			return;
 		}
 		if (!s->body)
 			return;
 		zt_idlist_push(&s->body->frefs, id);
-		if (called || (s->n_parens && s->parens[s->n_parens - 1].indirect))
+		if (called || (s->n_parens && s->parens[s->n_parens - 1].indirect)) {
 			zt_idlist_push(&s->body->fcalls, id);
+			zt_idlist_push(&s->body->fcall_types, type);
+			s->pp->n_fcall_sites++;
+			s->pp->n_fcall_typed += type != NO_TYPE;
+		}
 		return;
 	}
 	if (in_registrar(s) && !called)
@@ -501,20 +415,23 @@ static void ident(struct scan *s, size_t i)
 		zt_idlist_push(&s->pp->files[s->file].given, s->parens[s->n_parens - 1].callee);
 		zt_idlist_push(&s->pp->files[s->file].given, id);
 		zt_idlist_push(&s->pp->files[s->file].given_in, s->body->name);
+		zt_idlist_push(&s->pp->files[s->file].given_arg, s->parens[s->n_parens - 1].arg);
 	}
-	/* { fn, ... }: positional */
-	if (p >= 0 && n < t->n && (is(&t->v[p], "{") || is(&t->v[p], ",") || is(&t->v[p], "&")) &&
-	    (is(&t->v[n], ",") || is(&t->v[n], "}")) && !s->n_parens)
+	/* { fn, ... } or { &fn, ... }: positional (not .f = &fn, a store) */
+	if (p >= 0 && zt_pp_is(&t->v[p], "&"))
+		p = zt_pp_prev(t, p);
+	if (p >= 0 && n < t->n && (zt_pp_is(&t->v[p], "{") || zt_pp_is(&t->v[p], ",")) &&
+	    (zt_pp_is(&t->v[n], ",") || zt_pp_is(&t->v[n], "}")) && !s->n_parens)
 		positional(s, id);
 }
 
 static void paren_push(struct scan *s, size_t i)
 {
-	const struct toks *t = s->t;
-	ssize_t p = prev_tok(t, (ssize_t)i);
+	const struct zt_pp_toks *t = s->t;
+	ssize_t p = zt_pp_prev(t, (ssize_t)i);
 	struct paren pa = { 0 };
 
-	if (p >= 0 && t->v[p].kind == TK_IDENT && !keyword(&t->v[p])) {
+	if (p >= 0 && t->v[p].kind == ZT_PP_TK_IDENT && !zt_pp_keyword(&t->v[p])) {
 		pa.call = true;
 		pa.registrar = zt_pp_registrar(t->v[p].s, t->v[p].len);
 		s->reg += pa.registrar;
@@ -531,33 +448,40 @@ static void paren_push(struct scan *s, size_t i)
 /* #define NAME body: a macro body of its own. */
 static void define(struct scan *s, const char *p, const char *end)
 {
-	struct toks mt = { 0 };
+	struct zt_pp_toks mt = { 0 };
 	struct scan ms = *s;
 	size_t i = 0;
 
-	lex(p, end, false, &mt);
-	if (mt.n < 3 || !ident_is(&mt.v[1], "define") || mt.v[2].kind != TK_IDENT)
+	zt_pp_lex(p, end, false, &mt);
+	if (mt.n < 3 || !zt_pp_ident_is(&mt.v[1], "define") || mt.v[2].kind != ZT_PP_TK_IDENT)
 		goto out;
 	ms.t = &mt;
 	ms.parens = NULL;
 	ms.n_parens = ms.cap_parens = 0;
+	/* a macro's parameters have no declared struct */
+	ms.decl_var = (struct zt_idlist){ 0 };
+	ms.decl_type = (struct zt_idlist){ 0 };
 	ms.body = new_body(&ms, intern(&ms, &mt.v[2]), ZT_PP_MACRO);
 	mention(&ms, ms.body->name);
 	i = 3;
 	/* NAME(params): parameters are not uses */
-	if (i < mt.n && is(&mt.v[i], "(") && mt.v[i].s == mt.v[2].s + mt.v[2].len) {
-		while (i < mt.n && !is(&mt.v[i], ")"))
+	if (i < mt.n && zt_pp_is(&mt.v[i], "(") && mt.v[i].s == mt.v[2].s + mt.v[2].len) {
+		while (i < mt.n && !zt_pp_is(&mt.v[i], ")"))
 			i++;
 		i++;
 	}
 	for (; i < mt.n; i++) {
-		if (mt.v[i].kind == TK_IDENT)
+		if (mt.v[i].kind == ZT_PP_TK_IDENT)
 			ident(&ms, i);
-		else if (is(&mt.v[i], "("))
+		else if (zt_pp_is(&mt.v[i], "("))
 			paren_push(&ms, i);
-		else if (is(&mt.v[i], ")") && ms.n_parens)
+		else if (zt_pp_is(&mt.v[i], ")") && ms.n_parens)
 			ms.n_parens--;
+		else if (zt_pp_is(&mt.v[i], ",") && ms.n_parens)
+			ms.parens[ms.n_parens - 1].arg++;
 	}
+	/* what a function given to it becomes: prepass_macro.c follows its parameters */
+	zt_pp_add_macro(s->pp, &mt, end);
 	/* A macro that wraps a registration registers what it is given. */
 	free(ms.parens);
 out:
@@ -569,15 +493,21 @@ static void include(struct scan *s, const char *p, const char *end)
 	const char *q, *r;
 
 	q = memchr(p, '"', (size_t)(end - p));
-	if (!q)
+	if (!q) {
+		/* <...>: a kernel header, read for its macros only */
+		q = memchr(p, '<', (size_t)(end - p));
+		r = q ? memchr(q + 1, '>', (size_t)(end - q - 1)) : NULL;
+		if (r)
+			zt_pp_kernel_include(s->pp, NULL, q + 1, (size_t)(r - q - 1));
 		return;
+	}
 	r = memchr(q + 1, '"', (size_t)(end - q - 1));
 	if (!r)
 		return;
 	zt_pp_include(s->pp, s->file, q + 1, (size_t)(r - q - 1));
 }
 
-static void directive(struct scan *s, const struct tok *d)
+static void directive(struct scan *s, const struct zt_pp_tok *d)
 {
 	const char *p = d->s + 1, *end = d->s + d->len;
 	size_t len;
@@ -631,7 +561,7 @@ static void member_end(struct scan *s, struct zt_idlist *order, int level, uint3
 /* struct T { ... }: T's members in order (nested bodies' members are members too). */
 static size_t struct_body(struct scan *s, size_t open, uint32_t type)
 {
-	const struct toks *t = s->t;
+	const struct zt_pp_toks *t = s->t;
 	struct zt_idlist *order = zt_pp_add_agg(s->pp, type);
 	uint32_t name = NO_TYPE, nested_name = NO_TYPE;
 	int level = 1, paren = 0;
@@ -639,34 +569,34 @@ static size_t struct_body(struct scan *s, size_t open, uint32_t type)
 	size_t k;
 
 	for (k = open + 1; k < t->n && level > 0; k++) {
-		const struct tok *x = &t->v[k];
+		const struct zt_pp_tok *x = &t->v[k];
 		uint32_t *cur = level == 1 ? &name : &nested_name;
 
-		if (x->kind == TK_DIRECTIVE)
+		if (x->kind == ZT_PP_TK_DIRECTIVE)
 			continue;
-		if (is(x, "{")) {
+		if (zt_pp_is(x, "{")) {
 			level++;
 			nested_name = NO_TYPE;
 			frozen = false;
-		} else if (is(x, "}")) {
+		} else if (zt_pp_is(x, "}")) {
 			if (level > 1)
 				member_end(s, order, level, &nested_name);
 			level--;
 			frozen = false;
-		} else if (is(x, "(")) {
+		} else if (zt_pp_is(x, "(")) {
 			paren++;
-		} else if (is(x, ")")) {
+		} else if (zt_pp_is(x, ")")) {
 			paren--;
-		} else if (!paren && (is(x, ";") || is(x, ","))) {
+		} else if (!paren && (zt_pp_is(x, ";") || zt_pp_is(x, ","))) {
 			member_end(s, order, level, cur);
 			frozen = false;
-		} else if (!paren && (is(x, "[") || is(x, ":"))) {
+		} else if (!paren && (zt_pp_is(x, "[") || zt_pp_is(x, ":"))) {
 			frozen = true;
-		} else if (x->kind == TK_IDENT && !keyword(x) && !frozen) {
-			size_t nx = next_tok(t, k);
-			ssize_t pv = prev_tok(t, (ssize_t)k);
-			bool fp = paren == 1 && pv >= 0 && is(&t->v[pv], "*");
-			bool attr = nx < t->n && is(&t->v[nx], "(");
+		} else if (x->kind == ZT_PP_TK_IDENT && !zt_pp_keyword(x) && !frozen) {
+			size_t nx = zt_pp_next(t, k);
+			ssize_t pv = zt_pp_prev(t, (ssize_t)k);
+			bool fp = paren == 1 && pv >= 0 && zt_pp_is(&t->v[pv], "*");
+			bool attr = nx < t->n && zt_pp_is(&t->v[nx], "(");
 
 			if (fp || (!paren && !attr && !(*cur != NO_TYPE && x->len > 2 &&
 							   !strncmp(x->s, "__", 2)))) {
@@ -684,10 +614,10 @@ static size_t struct_body(struct scan *s, size_t open, uint32_t type)
 
 static bool struct_open(const struct scan *s, size_t i, uint32_t *type)
 {
-	ssize_t p = prev_tok(s->t, (ssize_t)i), q = p >= 0 ? prev_tok(s->t, p) : -1;
+	ssize_t p = zt_pp_prev(s->t, (ssize_t)i), q = p >= 0 ? zt_pp_prev(s->t, p) : -1;
 
-	if (p < 0 || q < 0 || s->t->v[p].kind != TK_IDENT ||
-	    !(ident_is(&s->t->v[q], "struct") || ident_is(&s->t->v[q], "union")))
+	if (p < 0 || q < 0 || s->t->v[p].kind != ZT_PP_TK_IDENT ||
+	    !(zt_pp_ident_is(&s->t->v[q], "struct") || zt_pp_ident_is(&s->t->v[q], "union")))
 		return false;
 	*type = zt_pp_intern(s->pp, s->t->v[p].s, s->t->v[p].len);
 	return true;
@@ -695,14 +625,14 @@ static bool struct_open(const struct scan *s, size_t i, uint32_t *type)
 
 void zt_pp_scan_file(struct zt_prepass *pp, uint32_t file, const char *text, size_t len)
 {
-	struct toks t = { 0 };
+	struct zt_pp_toks t = { 0 };
 	struct scan s = { .pp = pp, .file = file, .t = &t };
 
-	lex(text, text + len, true, &t);
+	zt_pp_lex(text, text + len, true, &t);
 	for (size_t i = 0; i < t.n; i++) {
-		const struct tok *x = &t.v[i];
+		const struct zt_pp_tok *x = &t.v[i];
 
-		if (x->kind == TK_DIRECTIVE) {
+		if (x->kind == ZT_PP_TK_DIRECTIVE) {
 			bool was_body = s.body != NULL;
 			int before = s.depth;
 
@@ -714,9 +644,10 @@ void zt_pp_scan_file(struct zt_prepass *pp, uint32_t file, const char *text, siz
 				s.body = &pp->bodies[s.body_index];
 			continue;
 		}
-		if (x->kind == TK_IDENT) {
+		if (x->kind == ZT_PP_TK_IDENT) {
+			declare(&s, i);
 			ident(&s, i);
-		} else if (is(x, "{")) {
+		} else if (zt_pp_is(x, "{")) {
 			uint32_t type;
 
 			if (!s.depth && struct_open(&s, i, &type)) {
@@ -729,28 +660,33 @@ void zt_pp_scan_file(struct zt_prepass *pp, uint32_t file, const char *text, siz
 			s.n_parens = 0;	/* statement level */
 			if (s.body && s.body->kind == ZT_PP_TABLE && ++s.tbl_level < MAX_LEVEL)
 				s.idx[s.tbl_level] = 0;
-		} else if (is(x, "}")) {
+		} else if (zt_pp_is(x, "}")) {
 			if (s.depth > 0)
 				s.depth--;
 			if (s.body && s.body->kind == ZT_PP_TABLE)
 				s.tbl_level--;
 			if (!s.depth && s.body)
 				close_body(&s);
-		} else if (is(x, ",") && !s.n_parens && s.body && s.body->kind == ZT_PP_TABLE) {
+		} else if (zt_pp_is(x, ",") && s.n_parens) {
+			s.parens[s.n_parens - 1].arg++;
+		} else if (zt_pp_is(x, ",") && s.body && s.body->kind == ZT_PP_TABLE) {
 			if (s.tbl_level > 0 && s.tbl_level < MAX_LEVEL)
 				s.idx[s.tbl_level]++;
-		} else if (is(x, "(")) {
+		} else if (zt_pp_is(x, "(")) {
 			paren_push(&s, i);
-		} else if (is(x, ")")) {
+		} else if (zt_pp_is(x, ")")) {
 			if (s.n_parens)
 				s.n_parens--;
-		} else if (is(x, ";") && !s.depth) {
+		} else if (zt_pp_is(x, ";") && !s.depth) {
 			s.n_parens = 0;
+			s.decl_var.n = s.decl_type.n = 0;
 		}
 		/* bodies grow in pp->bodies: keep the pointer fresh */
 		if (s.body)
 			s.body = &pp->bodies[s.body_index];
 	}
 	free(s.parens);
+	free(s.decl_var.v);
+	free(s.decl_type.v);
 	free(t.v);
 }

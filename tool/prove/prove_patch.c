@@ -51,6 +51,8 @@ struct zt_patch_run {
 	size_t n_res;
 	char *bench_cc;
 	size_t ir_first;	/* the timed results the ir pass belongs to */
+	/* rd-bench's "host" (the CPU) and the cold model's "calibration", for summary.json */
+	json_t *host, *calib;
 };
 
 /* --- settings: command line, then the patch's header line, then defaults -- */
@@ -359,6 +361,11 @@ static int read_bench_json(struct zt_prove *p, const char *path, const char *cac
 
 	if (!doc)
 		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot read %s: %s", path, jerr.text);
+	/* the first run that has them: the CPU does not change, the cold run calibrates */
+	if (!pr->host && json_is_object(json_object_get(doc, "host")))
+		pr->host = json_incref(json_object_get(doc, "host"));
+	if (!pr->calib && json_is_object(json_object_get(doc, "calibration")))
+		pr->calib = json_incref(json_object_get(doc, "calibration"));
 	res = json_object_get(doc, "results");
 	json_array_foreach(res, i, it) {
 		json_t *ns = json_object_get(it, "ns_per_packet"), *rounds, *x;
@@ -623,6 +630,10 @@ static int write_summary(struct zt_prove *p)
 	json_object_set_new(doc, "settings", set);
 	json_object_set_new(doc, "compiler", json_string(pr->bench_cc ? pr->bench_cc : ""));
 	json_object_set_new(doc, "rounds", json_integer(p->o->rounds));
+	if (pr->host)
+		json_object_set(doc, "host", pr->host);
+	if (pr->calib)
+		json_object_set(doc, "calibration", pr->calib);
 	for (size_t i = 0; i < pr->n_res; i++) {
 		const struct pb_result *r = &pr->res[i];
 		json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f}",
@@ -705,6 +716,8 @@ static void patch_run_free(struct zt_patch_run *pr)
 	free(pr->res);
 	free(pr->series);
 	free(pr->bench_cc);
+	json_decref(pr->host);
+	json_decref(pr->calib);
 	free(pr);
 }
 

@@ -169,12 +169,18 @@ static double change(const struct upstream_row *r, double ratio)
 	return r->what == NS ? ratio - 1 : 1 / ratio - 1;
 }
 
-static void print_row(FILE *f, const struct upstream_row *r, json_t *pf, json_t *mp,
+/*
+ * Prints one row; returns true when its two statistics disagree: the change of the
+ * medians (of ns/packet over rounds, the rates shown) lies outside the IQR of the
+ * per-round change by more than the IQR's width, which only a run whose load changed
+ * while it ran gives (rounds of one variant were slow where the other's were not).
+ */
+static bool print_row(FILE *f, const struct upstream_row *r, json_t *pf, json_t *mp,
 		      const char *build)
 {
-	double base_ns, xf_ns, q[5], up = r->after / r->before - 1, ref, lo, hi;
-	char upstream[64], refs[128], ratio[32];
-	bool ok = false;
+	double base_ns, xf_ns, q[5], up = r->after / r->before - 1, ref, lo, hi, med;
+	char upstream[64], refs[192], ratio[32];
+	bool ok = false, disturbed;
 
 	if (isnan(r->before))
 		snprintf(upstream, sizeof(upstream), "-");
@@ -194,24 +200,71 @@ static void print_row(FILE *f, const struct upstream_row *r, json_t *pf, json_t 
 			r->src == SRC_NONE ? "not run by make demo: the cache-line side only "
 			"(`cmake --build build --target bench-layout`, docs/layout-bench.md)" :
 			"no run found in BUILD");
-		return;
+		return false;
 	}
 	ref = change(r, q[0]);
 	/* IQR of the change: for a rate the quartiles swap */
 	lo = change(r, r->what == NS ? q[1] : q[2]);
 	hi = change(r, r->what == NS ? q[2] : q[1]);
+	/* the change the shown medians give, by the same statistic as the figures */
+	med = change(r, xf_ns / base_ns);
+	disturbed = med < lo - (hi - lo) || med > hi + (hi - lo);
 	if (r->what == RATE)
-		snprintf(refs, sizeof(refs), "%.2f → %.2f Mpps (%+.1f%% [%+.1f..%+.1f])",
-			 1000 / base_ns, 1000 / xf_ns, ref * 100, lo * 100, hi * 100);
+		snprintf(refs, sizeof(refs), "%.2f → %.2f Mpps (%+.1f%%); per round %+.1f%% "
+			 "[%+.1f..%+.1f]%s", 1000 / base_ns, 1000 / xf_ns, med * 100, ref * 100,
+			 lo * 100, hi * 100, disturbed ? " (disagree: disturbed)" : "");
 	else
-		snprintf(refs, sizeof(refs), "%.1f → %.1f ns (%+.1f%% [%+.1f..%+.1f])", base_ns,
-			 xf_ns, ref * 100, lo * 100, hi * 100);
+		snprintf(refs, sizeof(refs), "%.1f → %.1f ns (%+.1f%%); per round %+.1f%% "
+			 "[%+.1f..%+.1f]%s", base_ns, xf_ns, med * 100, ref * 100, lo * 100,
+			 hi * 100, disturbed ? " (disagree: disturbed)" : "");
 	if (isnan(up) || r->before == r->after)
 		snprintf(ratio, sizeof(ratio), "%s", lo <= 0 && hi >= 0 ? "0 in IQR" :
 			 "0 not in IQR");
 	else
 		snprintf(ratio, sizeof(ratio), "%.2f", ref / up);
 	fprintf(f, "| %s | %s | %s | %s | %s |\n", r->result, r->measure, upstream, refs, ratio);
+	return disturbed;
+}
+
+static const char *jstr(json_t *o, const char *k)
+{
+	return json_string_value(json_object_get(o, k)) ?: "?";
+}
+
+static double jmed(json_t *calib, const char *k)
+{
+	json_t *v = json_object_get(json_object_get(calib, k), "median");
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/*
+ * The CPU the runs were on, and what the cold model measured there: the table of
+ * another machine is only comparable with both.
+ */
+static void print_host(FILE *f, json_t *host, json_t *calib)
+{
+	double first, dram;
+
+	if (host)
+		fprintf(f, "Machine: %s, %s (family %lld, model %lld), L2 %s, L3 %s\n",
+			jstr(host, "vendor"), jstr(host, "model"),
+			(long long)json_integer_value(json_object_get(host, "family")),
+			(long long)json_integer_value(json_object_get(host, "model_no")),
+			jstr(host, "l2"), jstr(host, "l3"));
+	if (!calib)
+		return;
+	first = jmed(calib, "first_touch_ns");
+	dram = jmed(calib, "random_ns");
+	fprintf(f, "Cold model (no DDIO), measured before the prefetch run (ns per line of "
+		   "dependent loads of the lines the device wrote, median of %lld): first touch "
+		   "in the driver's order %.1f, random order (DRAM) %.1f, one page apart %.1f, "
+		   "warm %.1f: %s\n",
+		(long long)json_integer_value(json_object_get(calib, "times")), first, dram,
+		jmed(calib, "stride_ns"), jmed(calib, "warm_ns"),
+		first >= 0.75 * dram ? "the driver's first touch waits for DRAM, as without DDIO" :
+		"NOT a DRAM miss (something brings the lines early): the cold rows do not model "
+		"a NIC without DDIO on this machine");
 }
 
 /* Look-ahead distances of the prefetch run, against each other. */
@@ -258,17 +311,27 @@ static void print_run(FILE *f, const char *what, json_t *doc)
 int zt_prove_model_validation(struct zt_ctx *ctx, const char *build)
 {
 	json_t *pf = load_summary(build, "prefetch"), *mp = load_summary(build, "per-page");
+	json_t *host = json_object_get(pf, "host") ?: json_object_get(mp, "host");
 	FILE *f = ctx->out;
+	int disturbed = 0;
 
 	fprintf(f, "\nModel validation: upstream results against the reference driver "
-		   "(gcc-12; the reference driver's change is the median of per-round "
-		   "ratios, variants interleaved in one process, with its IQR; ns/packet "
-		   "stands in for cycles/packet; ratio = reference change / upstream "
-		   "change, 1.00 = the same relative change)\n\n");
+		   "(gcc-12; variants interleaved in one process; the reference driver's "
+		   "figures are medians over rounds, with the change they give, then the "
+		   "median of per-round ratios with its IQR; ns/packet stands in for "
+		   "cycles/packet; ratio = per-round change / upstream change, 1.00 = the "
+		   "same relative change)\n\n");
+	print_host(f, host, json_object_get(pf, "calibration"));
+	fputc('\n', f);
 	fprintf(f, "| upstream result | measure | upstream | reference driver | ratio |\n"
 		   "|---|---|---|---|---|\n");
 	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
-		print_row(f, &rows[i], pf, mp, build);
+		disturbed += print_row(f, &rows[i], pf, mp, build);
+	if (disturbed)
+		fprintf(f, "\n%d row(s) disagree: the change of the medians is outside the per-round "
+			   "IQR by more than its width. The run was disturbed (the load changed "
+			   "while it ran); read the per-round change, or run again on a quieter "
+			   "machine.\n", disturbed);
 	if (pf || mp)
 		fprintf(f, "\nRuns behind rows 2 and 3:\n");
 	print_run(f, "look-ahead prefetch", pf);

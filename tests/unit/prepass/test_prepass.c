@@ -31,11 +31,11 @@ static void put(struct tree *t, const char *name, const char *text)
 	free(p);
 }
 
-/* @files: NULL-terminated name, text pairs; .c files become TUs, in order. */
+/* @files: NULL-terminated name, text pairs; .c files become TUs, in order; -I the tree. */
 static void build(struct tree *t, const char *const *files, const struct zt_hotrules *rules,
 		  char *const *hot, size_t n_hot)
 {
-	char *tus[16];
+	char *tus[16], *flags[1];
 	size_t n = 0;
 
 	strcpy(t->dir, "/tmp/zt-prepass-XXXXXX");
@@ -45,7 +45,9 @@ static void build(struct tree *t, const char *const *files, const struct zt_hotr
 		if (strstr(files[i], ".c"))
 			tus[n++] = xasprintf("%s/%s", t->dir, files[i]);
 	}
-	assert_int_equal(zt_compdb_from_files(tus, n, NULL, 0, &t->db), 0);
+	flags[0] = xasprintf("-I%s", t->dir);
+	assert_int_equal(zt_compdb_from_files(tus, n, flags, 1, &t->db), 0);
+	free(flags[0]);
 	for (size_t i = 0; i < n; i++)
 		free(tus[i]);
 	assert_int_equal(zt_prepass_build(&t->pp, &t->db, rules, hot, n_hot), 0);
@@ -58,7 +60,8 @@ static void done(struct tree *t)
 	zt_prepass_release(&t->pp);
 	zt_compdb_release(&t->db);
 	/* the scratch files: few and small */
-	for (const char *const n[] = { "a.c", "b.c", "c.c", "d.c", "drv.h", NULL }, *const *p = n;
+	for (const char *const n[] = { "a.c", "b.c", "c.c", "d.c", "drv.h", "kwq.h", NULL },
+			       *const *p = n;
 	     *p; p++) {
 		char *f = xasprintf("%s/%s", t->dir, *p);
 
@@ -269,6 +272,107 @@ static void wrapper_registers_what_it_is_given(void **state)
 	done(&t);
 }
 
+/*
+ * A field call whose receiver is declared `struct T *` reaches only what is
+ * stored into struct T's member (the precise graph's field USR), and what is
+ * stored where the struct is not visible: b.c stores into struct rxq's clean
+ * (a typed parameter, and a table of struct rxq), c.c into struct txq's, d.c
+ * through a receiver whose struct the tokens do not show (kept). A receiver
+ * declared otherwise in another scope (a typedef) is not narrowed.
+ */
+static void field_calls_by_receiver_struct(void **state)
+{
+	static const char *const files[] = {
+		"a.c", "static int poll(struct napi_struct *n, int b)\n"
+		       "{ struct rxq *q = container_of(n, struct rxq, napi); return q->clean(q); }\n"
+		       "void setup(void) { netif_napi_add(d, &napi, poll); }\n",
+		"b.c", "int rx_clean(struct rxq *q) { return 0; }\n"
+		       "int rx_clean2(struct rxq *q) { return 0; }\n"
+		       "void init_rx(struct rxq *q) { q->clean = rx_clean; }\n"
+		       "static const struct rxq tmpl = { .clean = rx_clean2 };\n",
+		"c.c", "int tx_clean(struct txq *q) { return 0; }\n"
+		       "void init_tx(struct txq *q, int x) { q->clean = tx_clean; }\n"
+		       "static const struct txq tmpl = { .clean = tx_clean };\n",
+		"d.c", "int any_clean(void *q) { return 0; }\n"
+		       "void init_any(struct priv *p) { p->q->clean = any_clean; }\n",
+		NULL,
+	};
+	static const char *const files2[] = {
+		"a.c", "static int poll(struct napi_struct *n, int b)\n"
+		       "{ if (b) { struct rxq *q = n->q; q->x = 0; } { q_t *q = n->q; return q->clean(q); } }\n"
+		       "void setup(void) { netif_napi_add(d, &napi, poll); }\n",
+		"c.c", "int tx_clean(struct txq *q) { return 0; }\n"
+		       "void init_tx(struct txq *q) { q->clean = tx_clean; }\n",
+		NULL,
+	};
+	struct tree t;
+
+	build(&t, files, NULL, NULL, 0);
+	assert_int_equal(t.why[tu(&t, "b.c")], ZT_PP_DEFINES);
+	assert_int_equal(t.why[tu(&t, "c.c")], ZT_PP_SKIP);
+	assert_int_equal(t.why[tu(&t, "d.c")], ZT_PP_DEFINES);
+	assert_int_equal(t.pp.n_fcall_sites, 1);
+	assert_int_equal(t.pp.n_fcall_typed, 1);
+	assert_int_equal(t.pp.n_store_sites, 5);
+	assert_int_equal(t.pp.n_store_typed, 4);
+	/* the precise graph asks for struct txq's clean: c.c comes */
+	zt_prepass_reach_member(&t.pp, "txq", "clean");
+	zt_prepass_classify(&t.pp, t.why);
+	assert_int_equal(t.why[tu(&t, "c.c")], ZT_PP_DEFINES);
+	done(&t);
+
+	build(&t, files2, NULL, NULL, 0);
+	assert_int_equal(t.pp.n_fcall_typed, 0);
+	assert_int_equal(t.why[tu(&t, "c.c")], ZT_PP_DEFINES);
+	done(&t);
+}
+
+/*
+ * A function given to a macro is stored where the macro's expansion stores
+ * it: kwq.h (a kernel header, included with <>) stores INIT_WORK's function
+ * into ->func through a second macro, hands timer_setup's to a declared
+ * function, and a printk-like macro's variadic tail to another; so a call of
+ * a kernel struct's field (sk_data_ready) from the poll does not reach b.c,
+ * while a call of ->func would. c.c gives its function to a macro no file
+ * defines: that call may reach it (kept).
+ */
+static void given_functions_follow_macros(void **state)
+{
+	static const char *const files[] = {
+		"kwq.h", "#define INIT_WORK(w, f) __INIT_WORK((w), (f), 0)\n"
+			 "#define __INIT_WORK(w, f, o) do { (w)->func = (f); } while (0)\n"
+			 "#define my_warn(dev, fmt, ...) _dev_warn(dev, fmt, ##__VA_ARGS__)\n"
+			 "void _dev_warn(void *d, const char *f, ...);\n"
+			 "#define timer_setup(t, fn, fl) init_timer_key((t), (fn), (fl))\n"
+			 "#define timer_key_init init_timer_key\n"
+			 "void init_timer_key(void *t, void *fn, int fl);\n",
+		"a.c", "#include <kwq.h>\n"
+		       "static int poll(struct napi_struct *n, int b) { return n->sk->sk_data_ready(n); }\n"
+		       "void setup(void) { netif_napi_add(d, &napi, poll); }\n",
+		"b.c", "#include <kwq.h>\n"
+		       "void work_fn(void *w) { }\n"
+		       "void init_b(struct priv *p) { INIT_WORK(&p->w, work_fn);\n"
+		       "  timer_setup(&p->t, work_fn, 0); my_warn(p, \"x\", work_fn);\n"
+		       "  timer_key_init(&p->t, work_fn, 0); }\n",
+		"c.c", "void other_fn(void) { }\n"
+		       "void init_c(void) { UNKNOWN_MACRO(other_fn); }\n",
+		NULL,
+	};
+	struct tree t;
+
+	build(&t, files, NULL, NULL, 0);
+	assert_int_equal(t.pp.n_kheaders, 1);
+	assert_int_equal(t.pp.n_given[ZT_PP_GIVEN_MACRO], 4);
+	assert_int_equal(t.pp.n_given[ZT_PP_GIVEN_FUNCTION], 1);	/* poll, registered */
+	assert_int_equal(t.pp.n_given[ZT_PP_GIVEN_UNKNOWN], 1);
+	assert_int_equal(t.why[tu(&t, "b.c")], ZT_PP_SKIP);
+	assert_int_equal(t.why[tu(&t, "c.c")], ZT_PP_DEFINES);
+	zt_prepass_reach(&t.pp, "func", true);
+	zt_prepass_classify(&t.pp, t.why);
+	assert_int_equal(t.why[tu(&t, "b.c")], ZT_PP_DEFINES);
+	done(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,6 +382,8 @@ int main(void)
 		cmocka_unit_test(both_branches_and_names_defined_twice),
 		cmocka_unit_test(header_functions_and_callers),
 		cmocka_unit_test(wrapper_registers_what_it_is_given),
+		cmocka_unit_test(field_calls_by_receiver_struct),
+		cmocka_unit_test(given_functions_follow_macros),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
