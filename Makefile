@@ -1,12 +1,15 @@
 # The README's two commands. Everything else is CMake's job.
 #   make demo   set up, build, then check -> fix -> prove on the bundled driver
 #   make test   set up, build (release and ASan+UBSan), run every test CI runs
+#   make install [PREFIX=/usr/local] [DESTDIR=]   docs/install.md
+#   make deb    the Debian package, in build/deb/ (docs/install.md)
 BUILD      ?= build
 TESTBUILD  ?= build/test
 JOBS       ?= $(shell nproc)
 CMAKE_ARGS ?=
+PREFIX     ?= /usr/local
 
-.PHONY: all demo test deps build build-test bench bench-check clean
+.PHONY: all demo test deps build build-test bench bench-check clean install deb
 
 all: build
 
@@ -43,6 +46,17 @@ bench: build
 
 bench-check: build
 	cmake --build $(BUILD) --target bench-check
+
+# The prefix is the configure step's, so the man pages name the installed paths;
+# DESTDIR is cmake --install's, for staging (packages, the install test).
+install: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX) $(CMAKE_ARGS)
+	cmake --build $(BUILD) -j $(JOBS) --target zerotax rd-trace rd-bench zt_man_completion
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD)
+
+# Not part of make test: a whole package build is minutes CI does not need to spend.
+deb: deps
+	JOBS=$(JOBS) scripts/deb.sh $(abspath $(BUILD))/deb
 
 clean:
 	rm -rf $(BUILD)

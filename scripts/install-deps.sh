@@ -12,6 +12,10 @@ packages=(
 	# The real-kernel test bed (scripts/kernel-tree.sh): Debian's Linux 6.12 and 6.1
 	# source and what Kbuild needs to configure and build it.
 	linux-source-6.12 linux-source-6.1 xz-utils flex bison bc libelf-dev libssl-dev python3
+	# Installing (docs/install.md): the man pages are rendered by man -l in a test, the
+	# completion is loaded as bash-completion does, and make deb builds and lints the
+	# Debian package.
+	man-db groff-base bash-completion debhelper dpkg-dev fakeroot lintian
 )
 
 missing=()

@@ -5,6 +5,7 @@
 #include <jansson.h>
 
 #include "commands.h"
+#include "datadir.h"
 
 const struct cmd zt_commands[] = {
 	/* name, entry point, summary, runs guarded (an interruption leaves nothing) */
@@ -30,12 +31,52 @@ static const char exit_codes_help[] =
 	"  4  internal error, or a command not built yet\n"
 	"  128+N  check, fix or prove stopped by signal N (130: SIGINT): scratch removed\n";
 
+static const char environment_help[] =
+	"Environment:\n"
+	"  ZEROTAX_DATA  the data directory (rules, templates, docs, reference driver)\n"
+	"                of a binary without ../share/zerotax beside it\n"
+	"  CC            check in Kbuild mode: the compiler, without --kbuild-cc\n"
+	"  XDG_CACHE_HOME, HOME  the translation-unit cache: $XDG_CACHE_HOME/zerotax,\n"
+	"                else ~/.cache/zerotax\n"
+	"  TMPDIR        scratch directories (default /tmp)\n"
+	"  PATH          the tools run: spatch, sparse, pahole, make, the compilers\n";
+
+static const char main_examples[] =
+	"$ zerotax check -p build/\n"
+	"  every stack variable zeroed on a hot path, from a compile database\n"
+	"$ make C=1 CHECK=\"zerotax check --kbuild --results=$PWD/r.jsonl\" drivers/net/\n"
+	"$ zerotax report r.jsonl\n"
+	"  the same from a kernel build, one TU per call, joined by report (docs/ci.md)\n"
+	"$ zerotax check -p build/ --format=json > check.json && zerotax fix -i check.json --diff\n"
+	"  the rewrite as a patch, verified, the tree untouched\n";
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: zerotax [--version] [--help] <command> [options]\n\ncommands:\n");
 	for (size_t i = 0; i < zt_n_commands; i++)
 		fprintf(f, "  %-8s %s\n", zt_commands[i].name, zt_commands[i].summary);
-	fprintf(f, "\n'zerotax <command> --help' describes a command.\n\n%s", exit_codes_help);
+	fprintf(f, "\n'zerotax <command> --help' describes a command.\n\n%s\n%s", exit_codes_help,
+		environment_help);
+}
+
+/* `zerotax --options-json`: what zerotax(1) and the completion's verb list are written from. */
+static void options_json(FILE *f)
+{
+	json_t *doc = json_object(), *cmds = json_array();
+
+	for (size_t i = 0; i < zt_n_commands; i++)
+		json_array_append_new(cmds, json_pack("{s:s, s:s}", "name", zt_commands[i].name,
+						      "summary", zt_commands[i].summary));
+	json_object_set_new(doc, "command", json_string(""));
+	json_object_set_new(doc, "usage",
+			    json_string("zerotax [--version] [--help] <command> [options]"));
+	json_object_set_new(doc, "commands", cmds);
+	json_object_set_new(doc, "exit_codes", json_string(exit_codes_help));
+	json_object_set_new(doc, "environment", json_string(environment_help));
+	json_object_set_new(doc, "examples", json_string(main_examples));
+	json_dumpf(doc, f, JSON_INDENT(2));
+	fputc('\n', f);
+	json_decref(doc);
 }
 
 const struct cmd *zt_find_command(const char *name)
@@ -83,8 +124,20 @@ static int run(struct zt_ctx *ctx, int argc, char **argv)
 		usage(ctx->out);
 		return ZT_EXIT_CLEAN;
 	}
+	if (!strcmp(argv[1], "--options-json")) {
+		options_json(ctx->out);
+		return ZT_EXIT_CLEAN;
+	}
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+		struct zt_data_dir d;
+
 		fprintf(ctx->out, "zerotax %s\n", ZT_VERSION);
+		/* which rules, templates and driver this binary would read (datadir.h) */
+		if (zt_data_dir(&d))
+			fprintf(ctx->out, "data: none (%s)\n", d.why);
+		else
+			fprintf(ctx->out, "data: %s (%s)\n", d.dir, zt_data_from_name(d.from));
+		zt_data_dir_release(&d);
 		return ZT_EXIT_CLEAN;
 	}
 	cmd = zt_find_command(argv[1]);

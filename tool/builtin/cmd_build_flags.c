@@ -22,6 +22,9 @@ static const struct zt_usage build_flags_usage = {
 	"clang's records carry source locations only with debug info (-g, as\n"
 	"CONFIG_DEBUG_INFO gives).\n",
 	.tail = "Exit status: 0, or 2 for a compiler other than gcc or clang.\n",
+	.examples =
+	"$ make KCFLAGS=\"$(zerotax build-flags --cc gcc)\"\n"
+	"  a build that keeps check's evidence next to each object\n",
 };
 
 static int opt_cc(struct zt_ctx *ctx, const struct zt_option *opt, const char *arg)

@@ -37,6 +37,15 @@ static const struct zt_usage check_usage = {
 	"3 input error (broken compile database, unparsable file, unreadable rules,\n"
 	"a suppression without a reason), 4 internal error.\n"
 	"See docs/check.md and docs/ci.md.\n",
+	.examples =
+	"$ zerotax check -p build/reference-driver\n"
+	"  the per-packet zeroed locals of the bundled driver, from its compile database\n"
+	"$ zerotax check --rules rules/hotpaths/mlx5e.conf -p build/\n"
+	"  hot paths from a rules file as well as the NAPI polls found\n"
+	"$ zerotax check --format=sarif -p build/ > zerotax.sarif\n"
+	"  for a code-scanning service\n"
+	"$ zerotax check -- drv.c -Iinclude\n"
+	"  one file without a compile database\n",
 };
 
 struct check_run {

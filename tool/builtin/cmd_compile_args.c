@@ -20,6 +20,9 @@ static const struct zt_usage compile_args_usage = {
 	"directory. \"arguments\" starts with the clang zerotax was built with and ends\n"
 	"with the file, so 'arguments + [-fsyntax-only]' parses as check does.\n",
 	.tail = "Exit status: 0, or 3 when the compile database cannot be read.\n",
+	.examples =
+	"$ zerotax compile-args -p build/\n"
+	"  the arguments libclang gets for each TU\n",
 };
 
 static json_t *entry_json(const struct zt_compile_cmd *c)

@@ -17,6 +17,9 @@ static const struct zt_usage diff_usage = {
 	.tail =
 	"Exit status: 1 when there are new findings or a struct grew by a cache line,\n"
 	"0 otherwise, 3 when an input cannot be read.\n",
+	.examples =
+	"$ zerotax diff base.json head.json\n"
+	"  new, fixed and unchanged findings between two runs\n",
 };
 
 static long long cachelines(const struct zt_finding *f)

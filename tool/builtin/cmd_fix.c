@@ -28,6 +28,13 @@ static const struct zt_usage fix_usage = {
 	.tail =
 	"Exit: 0 everything applicable applied, 1 some findings refused,\n"
 	"2 usage, 3 a step failed (the tree is untouched), 4 internal error.\n",
+	.examples =
+	"$ zerotax fix -p build/ -s . --diff\n"
+	"  runs check, rewrites a copy, verifies it, prints the patch\n"
+	"$ zerotax fix -i check.json --in-place\n"
+	"  the findings of an earlier check, written back\n"
+	"$ zerotax fix -p build/ --strategy=uninitialized --format-patch out/\n"
+	"  __uninitialized where the evidence allows, as a mail\n",
 };
 
 struct fix_args {

@@ -39,6 +39,11 @@ static const struct zt_usage layout_usage = {
 	"Exit codes: 0 nothing found, 1 findings (--diff: a struct grew in cache\n"
 	"lines or hot span), 2 usage, 3 input error (unreadable object, type not\n"
 	"found, pahole missing), 4 internal error. See docs/layout.md.\n",
+	.examples =
+	"$ zerotax layout --hot-fields hot.txt drv.o\n"
+	"  struct layouts of an object with debug info against hot-path field use\n"
+	"$ zerotax layout --diff old.o new.o --struct mlx5e_rq\n"
+	"  what a reorder changed\n",
 };
 
 struct layout_run {

@@ -22,6 +22,9 @@ static const struct zt_usage merge_usage = {
 	"(the exact way: the call graph is rebuilt from every shard's facts), merge runs\n"
 	"'zerotax report' over them and takes report's options.\n",
 	.tail = "Exit status: 1 when the merged result has findings, 0 when not, 3 on bad input.\n",
+	.examples =
+	"$ zerotax merge -o all.json shard-*.json\n"
+	"  join the shards of check --shard K/N\n",
 };
 
 /* Does @path hold per-TU results (a JSON line with "zerotax-tu") rather than findings? */

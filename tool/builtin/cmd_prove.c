@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "datadir.h"
 #include "guard.h"
 #include "parse-options.h"
 #include "prove.h"
@@ -33,6 +34,13 @@ static const struct zt_usage prove_usage = {
 	"nothing to fix); 2 usage; 3 input error (no driver, no build); 4 a step is not\n"
 	"available or broke (the message names the step).\n"
 	"See docs/prove.md.\n",
+	.examples =
+	"$ zerotax prove --quick\n"
+	"  check, fix, build and differential test only\n"
+	"$ zerotax prove --rounds 11 --packets 250000\n"
+	"  what make demo runs\n"
+	"$ zerotax prove --patch 0001-my-change.patch\n"
+	"  prove a patch of your own against the driver\n",
 };
 
 /* Only the compilers the variant build knows. */
@@ -94,7 +102,7 @@ static char *self_exe(const char *argv0)
 int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 {
 	struct zt_prove_opts o = {
-		.source = "reference-driver",
+		.source = NULL,	/* reference-driver, else the installed copy (below) */
 		.build = "build",
 		.rounds = 21,
 		.packets = 500000,
@@ -104,7 +112,8 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 	const char *compilers = "gcc-12,clang-19";
 	const struct zt_option opts[] = {
 		ZT_OPT_STRING(0, "source", &o.source, "DIR",
-			      "the driver's source (default: reference-driver)"),
+			      "the driver's source (default: reference-driver, else\n"
+			      "the installed copy in the data directory)"),
 		ZT_OPT_STRING(0, "build", &o.build, "DIR",
 			      "the CMake build directory (default: build)"),
 		ZT_OPT_BOOL(0, "quick", &o.quick,
@@ -151,7 +160,7 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 		ZT_OPT_END(),
 	};
 	struct zt_prove p;
-	char *self = NULL;
+	char *self = NULL, *data_source = NULL;
 	long ncpu;
 	int first, ret = ZT_EXIT_USAGE;
 
@@ -182,6 +191,21 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 	}
 	if (parse_compilers(compilers, &o))
 		goto out;
+	/*
+	 * No --source: ./reference-driver as in a checkout, else (an installed
+	 * zerotax run elsewhere) the copy in its data directory (datadir.h), which
+	 * prove only reads. An explicit --source is taken as given.
+	 */
+	if (!o.source && !access("reference-driver", F_OK)) {
+		o.source = "reference-driver";
+	} else if (!o.source) {
+		data_source = zt_data_path("reference-driver");
+		if (!data_source) {
+			ret = ZT_EXIT_INPUT;
+			goto out;
+		}
+		o.source = data_source;
+	}
 
 	self = self_exe(ctx->argv0);
 	o.self = self;
@@ -210,5 +234,6 @@ out:
 		free(o.patch.files[i]);
 	free(o.patch.files);
 	free(self);
+	free(data_source);
 	return ret;
 }

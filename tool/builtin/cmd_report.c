@@ -25,6 +25,9 @@ static const struct zt_usage report_usage = {
 	.tail =
 	"Exit codes: 0 nothing found, 1 findings, 2 usage, 3 input error.\n"
 	"See docs/ci.md.\n",
+	.examples =
+	"$ zerotax report zerotax.jsonl\n"
+	"  the findings of a Kbuild run (check --kbuild --results=zerotax.jsonl)\n",
 };
 
 /* The evidence the results were collected with (check --kbuild/--results wrote "asked"). */

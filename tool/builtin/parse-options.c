@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Option tables: parsing, --help and the doc pages' options sections; see parse-options.h. */
 #include <getopt.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -335,6 +336,10 @@ int zt_parse_options(struct zt_ctx *ctx, const char *cmd, int argc, char **argv,
 {
 	int ret;
 
+	if (argc > 1 && !strcmp(argv[1], "--options-json")) {
+		zt_options_json_fprintf(ctx->out, cmd, opts, usage);
+		return 0;
+	}
 	if (zt_wants_help(argc, argv)) {
 		zt_usage_fprintf(ctx->out, cmd, opts, usage);
 		return 0;
@@ -434,4 +439,80 @@ int zt_opt_checks(struct zt_ctx *ctx, const struct zt_option *opt, const char *a
 	if (zt_check_set_apply(opt->data, arg))
 		return error("unknown check '%s'; see 'zerotax check --list-checks'", arg);
 	return 0;
+}
+
+static const char *type_name(const struct zt_option *o)
+{
+	switch (o->type) {
+	case ZT_OPT_BOOL:
+	case ZT_OPT_COUNT:
+		return "flag";
+	case ZT_OPT_LIST:
+		return "list";
+	case ZT_OPT_UINT:
+		return "number";
+	case ZT_OPT_FORMAT:
+		return "format";
+	default:
+		return takes_arg(o) ? "string" : "flag";
+	}
+}
+
+static json_t *option_json(const struct zt_option *o)
+{
+	struct zt_strbuf sb = ZT_STRBUF_INIT;
+	json_t *j = json_object();
+
+	if (o->type == ZT_OPT_GROUP) {
+		json_object_set_new(j, "group", json_string(o->help));
+		return j;
+	}
+	if (o->type == ZT_OPT_NOTE) {
+		json_object_set_new(j, "note", json_string(o->argh));
+		json_object_set_new(j, "help", json_string(o->help ? o->help : ""));
+		return j;
+	}
+	if (o->short_name) {
+		char s[2] = { (char)o->short_name, '\0' };
+
+		json_object_set_new(j, "short", json_string(s));
+	}
+	if (o->long_name)
+		json_object_set_new(j, "long", json_string(o->long_name));
+	json_object_set_new(j, "type", json_string(type_name(o)));
+	if (takes_arg(o) && o->argh)
+		json_object_set_new(j, "arg", json_string(o->argh));
+	json_object_set_new(j, "eq", json_boolean(o->flags & ZT_OPTF_EQ));
+	json_object_set_new(j, "hidden", json_boolean(o->flags & ZT_OPTF_HIDDEN));
+	help_text(&sb, o);
+	json_object_set_new(j, "help", json_string(sb.buf ? sb.buf : ""));
+	if (o->type == ZT_OPT_FORMAT) {
+		json_t *v = json_array();
+
+		for (size_t f = 0; f < ARRAY_SIZE(format_names); f++)
+			if (o->min & (1UL << f))
+				json_array_append_new(v, json_string(format_names[f]));
+		json_object_set_new(j, "values", v);
+	}
+	zt_strbuf_release(&sb);
+	return j;
+}
+
+void zt_options_json_fprintf(FILE *f, const char *cmd, const struct zt_option *opts,
+			     const struct zt_usage *usage)
+{
+	json_t *doc = json_object(), *list = json_array();
+
+	json_object_set_new(doc, "command", json_string(cmd));
+	json_object_set_new(doc, "usage", json_string(usage->usage));
+	json_object_set_new(doc, "about", json_string(usage->about ? usage->about : ""));
+	json_object_set_new(doc, "tail", json_string(usage->tail ? usage->tail : ""));
+	json_object_set_new(doc, "examples",
+			    json_string(usage->examples ? usage->examples : ""));
+	for (const struct zt_option *o = opts; o->type != ZT_OPT_END; o++)
+		json_array_append_new(list, option_json(o));
+	json_object_set_new(doc, "options", list);
+	json_dumpf(doc, f, JSON_INDENT(2));
+	fputc('\n', f);
+	json_decref(doc);
 }

@@ -118,6 +118,7 @@ struct zt_usage {
 	const char *usage;	/* "zerotax check [options] -p BUILD_DIR\n" "zerotax check ..." */
 	const char *about;		/* paragraphs after the usage lines */
 	const char *tail;		/* after the options: exit codes, see also */
+	const char *examples;	/* the man page's EXAMPLES: "$ command\n  what it does\n" */
 };
 
 enum zt_parse_flags {
@@ -150,6 +151,14 @@ void zt_usage_fprintf(FILE *f, const char *cmd, const struct zt_option *opts,
 		      const struct zt_usage *usage);
 /* The options section alone: what --help shows and the doc page carries. */
 void zt_options_fprintf(FILE *f, const struct zt_option *opts);
+/*
+ * `zerotax <verb> --options-json` (first argument only, not in --help): the
+ * usage and the table as JSON, from which scripts/man-completion.py writes the
+ * man page and the bash completion: the one source of --help, the doc pages'
+ * options sections, the man pages and the completion.
+ */
+void zt_options_json_fprintf(FILE *f, const char *cmd, const struct zt_option *opts,
+			     const struct zt_usage *usage);
 
 /* Callbacks shared by several tables. */
 int zt_opt_checks(struct zt_ctx *ctx, const struct zt_option *opt, const char *arg); /* -W */

@@ -12,14 +12,11 @@
 #include <string.h>
 
 #include "emit.h"
+#include "datadir.h"
 #include "json_file.h"
 #include "zerotax.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
-/* Where the checks are explained; a build may point it at the project's home page. */
-#ifndef ZT_HOMEPAGE
-#define ZT_HOMEPAGE "file://" ZT_SOURCE_DIR "/docs/checks.md"
-#endif
 
 /* RFC 3986: keep unreserved characters and '/', percent-encode the rest. */
 static char *uri_encode(const char *path)
@@ -41,6 +38,32 @@ static char *uri_encode(const char *path)
 	return out;
 }
 
+/*
+ * Where the checks are explained (docs/checks.md): the project's home page when
+ * the build names one (-DZT_HOMEPAGE=URL), else the copy in the data directory
+ * this binary reads (PREFIX/share/zerotax/docs when installed; datadir.h), so a
+ * link never points into the tree a package was built in. NULL: no copy found.
+ */
+static char *checks_uri(void)
+{
+#ifdef ZT_HOMEPAGE
+	return xstrdup(ZT_HOMEPAGE "/docs/checks.md");
+#else
+	struct zt_data_dir d;
+	char *uri = NULL, *path, *enc;
+
+	if (!zt_data_dir(&d)) {
+		path = xasprintf("%s/docs/checks.md", d.dir);
+		enc = uri_encode(path);
+		uri = xasprintf("file://%s", enc);
+		free(enc);
+		free(path);
+	}
+	zt_data_dir_release(&d);
+	return uri;
+#endif
+}
+
 static json_t *text_object(const char *text)
 {
 	json_t *o = json_object();
@@ -49,7 +72,7 @@ static json_t *text_object(const char *text)
 	return o;
 }
 
-static json_t *rule_object(const struct zt_check *c)
+static json_t *rule_object(const struct zt_check *c, const char *docs)
 {
 	json_t *r = json_object(), *conf = json_object(), *props = json_object();
 	json_t *tags = json_array();
@@ -59,6 +82,9 @@ static json_t *rule_object(const struct zt_check *c)
 	json_object_set_new(r, "shortDescription", text_object(c->summary));
 	json_object_set_new(r, "fullDescription", text_object(c->help));
 	json_object_set_new(r, "help", text_object(c->help));
+	/* each check has its own section, headed by its rule id */
+	if (docs)
+		json_object_set_new(r, "helpUri", json_sprintf("%s#%s", docs, c->rule_id));
 	json_object_set_new(conf, "enabled", json_boolean(c->default_on));
 	json_object_set_new(conf, "level", json_string(zt_level_name(c->level)));
 	json_object_set_new(r, "defaultConfiguration", conf);
@@ -72,15 +98,18 @@ static json_t *rule_object(const struct zt_check *c)
 static json_t *driver_object(void)
 {
 	json_t *d = json_object(), *rules = json_array();
+	char *docs = checks_uri();
 
 	json_object_set_new(d, "name", json_string("zerotax"));
 	json_object_set_new(d, "version", json_string(ZT_VERSION));
 	json_object_set_new(d, "semanticVersion", json_string(ZT_VERSION));
-	json_object_set_new(d, "informationUri", json_string(ZT_HOMEPAGE));
+	if (docs)
+		json_object_set_new(d, "informationUri", json_string(docs));
 	/* every check, in table order: ruleIndex == check id */
 	for (int i = 0; i < ZT_CHECK_COUNT; i++)
-		json_array_append_new(rules, rule_object(&zt_checks[i]));
+		json_array_append_new(rules, rule_object(&zt_checks[i], docs));
 	json_object_set_new(d, "rules", rules);
+	free(docs);
 	return d;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cocci.h"
+#include "datadir.h"
 #include "strbuf.h"
 #include "zerotax.h"
 
@@ -169,9 +170,12 @@ char *zt_cocci_instantiate(const char *tmpl, const struct zt_cocci_vars *v)
 
 char *zt_cocci_load_template(const char *rules_dir, const char *name)
 {
-	char *path = xasprintf("%s/%s.cocci", rules_dir ? rules_dir : ZT_SOURCE_DIR "/rules", name);
+	char *path = rules_dir ? xasprintf("%s/%s.cocci", rules_dir, name) :
+				 zt_data_path("rules/%s.cocci", name);
 	char *text;
 
+	if (!path)
+		return NULL;
 	if (zt_read_file(path, &text, NULL)) {
 		error("cannot read the template %s: %s", path, strerror(errno));
 		free(path);

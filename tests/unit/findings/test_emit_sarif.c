@@ -51,6 +51,7 @@ static void test_driver_and_rules(void **state)
 {
 	struct zt_findings fs = { 0 };
 	json_t *doc, *rules;
+	char *help;
 
 	emit_sample(&fs);
 	doc = sarif_of(&fs, NULL);
@@ -74,7 +75,15 @@ static void test_driver_and_rules(void **state)
 		assert_string_equal(str_at(r, "help.text"), zt_checks[i].help);
 		assert_string_equal(str_at(r, "defaultConfiguration.level"),
 				    zt_level_name(zt_checks[i].level));
+		/* each rule's help: its own section of the checks page informationUri names */
+		help = xasprintf("%s#%s", str_at(doc, "runs.0.tool.driver.informationUri"),
+				 zt_checks[i].rule_id);
+		assert_string_equal(str_at(r, "helpUri"), help);
+		free(help);
 	}
+	/* the docs of the data directory this binary reads (datadir.h), not a build path */
+	assert_non_null(strstr(str_at(doc, "runs.0.tool.driver.informationUri"),
+			       "/docs/checks.md"));
 	json_decref(doc);
 	zt_findings_release(&fs);
 }
