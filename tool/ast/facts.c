@@ -5,6 +5,7 @@
  * and how they are used, roots registered with netif_napi_add*(), functions
  * stored into function-pointer fields. The only file that sees libclang.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -353,6 +354,11 @@ struct walk {
 	enum zt_batch_why batch_why;
 	/* inside a hot if (unlikely(x)): "x" (several nested: joined with &&), else NULL */
 	char *cond;
+	/* on a path only marked packets take: the condition (several: joined with &&), else NULL */
+	char *slow;
+	/* the current function's packet variables: locals computed from its descriptor or skb */
+	CXCursor *pkt_vars;
+	size_t n_pkt_vars;
 	/* the current function's body and its goto-err ladders' labels (found when needed) */
 	CXCursor body;
 	CXCursor *ladder_labels;
@@ -1159,6 +1165,8 @@ static enum member_access member_access(struct walk *w, int i)
 	return MEMBER_READ;
 }
 
+static bool in_rmw_asm(struct walk *w, int i);
+
 /* Fields of a pointer parameter used in the body: p->f read, or p->f += v. */
 static void param_field_use(struct walk *w)
 {
@@ -1181,7 +1189,7 @@ static void param_field_use(struct walk *w)
 	      w->stack[q].kind == CXCursor_ArraySubscriptExpr);
 	     q = up_skip(w, q - 1))
 		p = q;
-	switch (member_access(w, p)) {
+	switch (in_rmw_asm(w, p) ? MEMBER_RMW : member_access(w, p)) {
 	case MEMBER_RMW:
 		f->params[a].fields_rmw = true;
 		break;
@@ -1437,6 +1445,7 @@ static void add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 	l->in_loop = loop > 0;
 	l->in_unlikely = unlikely;
 	l->cond = w->cond && !unlikely ? xstrdup(w->cond) : NULL;
+	l->slow = w->slow && !unlikely ? xstrdup(w->slow) : NULL;
 	l->loop_params = w->loop_params;
 	l->loop_budget = w->loop_budget;
 	init = clang_Cursor_getVarDeclInitializer(c);
@@ -1639,6 +1648,413 @@ static unsigned int address_of_local(struct walk *w, CXCursor arg)
 	return l ? (unsigned int)(l - f->locals) + 1 : 0;
 }
 
+/* The parameter (1 + its index) @arg passes on: p itself or &p->f (&p->a.b[i]), else 0. */
+static unsigned int param_passed_on(struct walk *w, CXCursor arg)
+{
+	CXCursor e = strip(arg);
+	struct kids k = { 0 };
+	bool addr = false;
+
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
+		get_kids(e, &k);
+		e = k.n ? strip(k.v[0]) : clang_getNullCursor();
+		addr = true;
+	}
+	/* &p->f: down the member chain to p; only behind an address-of */
+	while (addr && (clang_getCursorKind(e) == CXCursor_MemberRefExpr ||
+			clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr)) {
+		get_kids(e, &k);
+		e = k.n ? strip(k.v[0]) : clang_getNullCursor();
+	}
+	free(k.v);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return 0;
+	for (size_t i = 0; i < w->n_param_cursors && i < 32; i++)
+		if (clang_equalCursors(w->param_cursors[i], clang_getCursorReferenced(e)))
+			return (unsigned int)i + 1;
+	return 0;
+}
+
+/*
+ * Is stack[i] an operand of an asm statement with a read-write operand
+ * ("+m" (l->a)): how the kernel's local_add(), atomic_add() accumulate.
+ */
+static bool in_rmw_asm(struct walk *w, int i)
+{
+	for (int k = i - 1; k >= 0; k--) {
+		CXTranslationUnit tu;
+		CXSourceRange ext;
+		CXToken *toks;
+		unsigned int n;
+		bool rmw = false;
+
+		if (w->stack[k].kind != CXCursor_AsmStmt)
+			continue;
+		tu = clang_Cursor_getTranslationUnit(w->stack[k].c);
+		ext = clang_getCursorExtent(w->stack[k].c);
+		clang_tokenize(tu, ext, &toks, &n);
+		for (unsigned int t = 0; t < n && !rmw; t++) {
+			CXString sp;
+
+			if (clang_getTokenKind(toks[t]) != CXToken_Literal)
+				continue;
+			sp = clang_getTokenSpelling(tu, toks[t]);
+			rmw = !strncmp(clang_getCString(sp), "\"+", 2);
+			clang_disposeString(sp);
+		}
+		clang_disposeTokens(tu, toks, n);
+		return rmw;
+	}
+	return false;
+}
+
+/* ---- paths only marked packets take ---- */
+
+/*
+ * A packet's own data: the skb, or a descriptor the device wrote (a record
+ * of plain values, no pointer in it: a completion, an RX descriptor).
+ */
+static bool packet_type(CXType t)
+{
+	CXType pt;
+	char *name;
+	bool pkt;
+
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Pointer)
+		return false;
+	pt = clang_getCanonicalType(clang_getPointeeType(t));
+	if (pt.kind != CXType_Record)
+		return false;
+	name = take(clang_getTypeSpelling(clang_getUnqualifiedType(pt)));
+	pkt = !strcmp(name, "struct sk_buff");
+	free(name);
+	return pkt;
+}
+
+/* A field that is a pointer (nested unions and structs: theirs) ends a descriptor. */
+static enum CXVisitorResult no_pointer_field(CXCursor c, CXClientData data)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+
+	if (t.kind == CXType_ConstantArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	if (t.kind == CXType_Record)
+		clang_Type_visitFields(t, no_pointer_field, data);
+	if (t.kind == CXType_Pointer || t.kind == CXType_IncompleteArray)
+		*(bool *)data = false;
+	return *(bool *)data ? CXVisit_Continue : CXVisit_Break;
+}
+
+static bool descriptor_type(CXType t)
+{
+	CXType pt;
+	bool plain = true, any = false;
+
+	t = clang_getCanonicalType(t);
+	if (packet_type(t))
+		return true;
+	if (t.kind != CXType_Pointer)
+		return false;
+	pt = clang_getCanonicalType(clang_getPointeeType(t));
+	if (pt.kind != CXType_Record || clang_Type_getSizeOf(pt) <= 0)
+		return false;
+	any = clang_Type_getSizeOf(pt) > 0;
+	clang_Type_visitFields(pt, no_pointer_field, &plain);
+	return any && plain;
+}
+
+static bool is_pkt_var(struct walk *w, CXCursor ref)
+{
+	enum CXCursorKind k = clang_getCursorKind(ref);
+
+	if ((k == CXCursor_ParmDecl || k == CXCursor_VarDecl) &&
+	    descriptor_type(clang_getCursorType(ref)))
+		return true;
+	for (size_t i = 0; i < w->n_pkt_vars; i++)
+		if (clang_equalCursors(w->pkt_vars[i], ref))
+			return true;
+	return false;
+}
+
+static enum CXChildVisitResult pkt_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	void **a = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    is_pkt_var(a[0], clang_getCursorReferenced(c))) {
+		*(bool *)a[1] = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does @e read the packet (its skb, its descriptor, a value computed from them)? */
+static bool reads_packet(struct walk *w, CXCursor e)
+{
+	bool found = false;
+	void *a[2] = { w, &found };
+
+	if (clang_Cursor_isNull(e))
+		return false;
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr)
+		return is_pkt_var(w, clang_getCursorReferenced(e));
+	clang_visitChildren(e, pkt_visit, a);
+	return found;
+}
+
+/* reg = be32_to_cpu(cqe->ft_metadata): reg carries the packet's data */
+static void note_pkt_var(struct walk *w, CXCursor var, CXCursor value)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(var));
+
+	if (t.kind == CXType_Record || t.kind == CXType_ConstantArray || !cur(w) ||
+	    is_pkt_var(w, var) || !reads_packet(w, value))
+		return;
+	ZT_PUSH_IMPLICIT(w->pkt_vars, w->n_pkt_vars);
+	w->pkt_vars[w->n_pkt_vars++] = var;
+}
+
+/*
+ * The words of a mark only some packets carry, as the kernel names them: a
+ * TC chain or an action miss to restore, a flow tag, skb->mark, a hardware
+ * timestamp (PTP), a sampling request.
+ */
+static const char *mark_path(const char *text)
+{
+	bool flow = false, tag = false;
+	const char *path = NULL;
+
+	for (const char *s = text; *s && !path;) {
+		size_t n = 0;
+		char word[64];
+
+		while (isalnum((unsigned char)s[n]))
+			n++;
+		if (!n) {
+			s++;
+			continue;
+		}
+		if (n < sizeof(word)) {
+			for (size_t i = 0; i < n; i++)
+				word[i] = (char)tolower((unsigned char)s[i]);
+			word[n] = '\0';
+			if (!strcmp(word, "chain") || !strcmp(word, "miss"))
+				path = "TC-restore";
+			else if (!strcmp(word, "mark"))
+				path = "marked-packet";
+			else if (!strcmp(word, "tstamp") || !strcmp(word, "hwtstamp") ||
+				 !strcmp(word, "timestamp") || !strcmp(word, "ptp"))
+				path = "timestamp";
+			else if (!strcmp(word, "sample") || !strcmp(word, "psample") ||
+				 !strcmp(word, "sampled"))
+				path = "sampling";
+			flow |= !strcmp(word, "flow");
+			tag |= !strcmp(word, "tag");
+		}
+		s += n;
+	}
+	if (!path && flow && tag)
+		path = "TC-restore";
+	return path;
+}
+
+/*
+ * if (C) where C tests the packet for a mark (mark_path()): the text of C,
+ * else NULL. Only the packets that carry the mark take the branch.
+ */
+static char *mark_cond(struct walk *w, CXCursor ifstmt, CXCursor cond, CXCursor then)
+{
+	char *text;
+
+	if (!cur(w) || !reads_packet(w, cond))
+		return NULL;
+	text = cond_text(ifstmt, then);
+	if (mark_path(text))
+		return text;
+	free(text);
+	return NULL;
+}
+
+/* if (C) goto out; / return ...;: the statements after it run only when !C */
+static bool is_early_exit(CXCursor then)
+{
+	struct kids k = { 0 };
+	enum CXCursorKind kind = clang_getCursorKind(then);
+	bool exit;
+
+	if (kind == CXCursor_GotoStmt || kind == CXCursor_ReturnStmt)
+		return true;
+	if (kind != CXCursor_CompoundStmt)
+		return false;
+	get_kids(then, &k);
+	exit = k.n == 1 && (clang_getCursorKind(k.v[0]) == CXCursor_GotoStmt ||
+			    clang_getCursorKind(k.v[0]) == CXCursor_ReturnStmt);
+	free(k.v);
+	return exit;
+}
+
+/* if (C) goto out; with C a test for a mark: "!(C)", what the rest of the block runs under */
+static char *early_exit_mark(struct walk *w, CXCursor s)
+{
+	struct kids k = { 0 };
+	char *text = NULL, *neg = NULL;
+
+	if (clang_getCursorKind(s) != CXCursor_IfStmt || !cur(w))
+		return NULL;
+	get_kids(s, &k);
+	if (k.n == 2 && is_early_exit(k.v[1]) && expect_value(k.v[0]) != 0)
+		text = mark_cond(w, s, k.v[0], k.v[1]);
+	free(k.v);
+	if (text)
+		neg = xasprintf("!(%s)", text);
+	free(text);
+	return neg;
+}
+
+static char *join_cond(const char *outer, const char *inner)
+{
+	return outer ? xasprintf("%s && %s", outer, inner) : xstrdup(inner);
+}
+
+/* ---- the NAPI instance's struct, and what it serves ---- */
+
+static bool has_string(char *const *v, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(v[i], s))
+			return true;
+	return false;
+}
+
+struct serves {
+	struct zt_function *f;
+	int depth;
+};
+
+static enum CXVisitorResult serves_visit(CXCursor c, CXClientData data)
+{
+	struct serves *s = data;
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+	bool embedded = t.kind == CXType_Record;
+	char *name;
+
+	if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	else if (t.kind == CXType_Pointer)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	if (t.kind != CXType_Record)
+		return CXVisit_Continue;
+	name = take(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+	if (!has_string(s->f->napi_serves, s->f->n_napi_serves, name) &&
+	    strcmp(name, s->f->napi_owner)) {
+		ZT_PUSH_IMPLICIT(s->f->napi_serves, s->f->n_napi_serves);
+		s->f->napi_serves[s->f->n_napi_serves++] = xstrdup(name);
+	}
+	free(name);
+	/* a ring container embedded in the vector: the rings it points to */
+	if (embedded && s->depth == 0) {
+		struct serves inner = { s->f, 1 };
+
+		clang_Type_visitFields(t, serves_visit, &inner);
+	}
+	return CXVisit_Continue;
+}
+
+static bool is_napi_param(CXCursor ref)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(ref));
+	char *name;
+	bool napi;
+
+	if (clang_getCursorKind(ref) != CXCursor_ParmDecl || t.kind != CXType_Pointer)
+		return false;
+	name = take(clang_getTypeSpelling(
+		clang_getUnqualifiedType(clang_getCanonicalType(clang_getPointeeType(t)))));
+	napi = !strcmp(name, "struct napi_struct");
+	free(name);
+	return napi;
+}
+
+static enum CXChildVisitResult napi_ref_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    is_napi_param(clang_getCursorReferenced(c))) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* T *x = container_of(napi, T, m) (or (T *)napi) in a poll: T owns the NAPI instance */
+static void napi_container(struct walk *w, CXCursor var, CXCursor init)
+{
+	struct zt_function *f = cur(w);
+	CXType t = clang_getCanonicalType(clang_getCursorType(var)), pt;
+	bool from_napi = false;
+	char *name;
+
+	if (!f || f->napi_owner || clang_Cursor_isNull(init) || t.kind != CXType_Pointer)
+		return;
+	pt = clang_getCanonicalType(clang_getPointeeType(t));
+	if (pt.kind != CXType_Record)
+		return;
+	if (clang_getCursorKind(init) == CXCursor_DeclRefExpr)
+		from_napi = is_napi_param(clang_getCursorReferenced(init));
+	else
+		clang_visitChildren(init, napi_ref_visit, &from_napi);
+	if (!from_napi)
+		return;
+	name = take(clang_getTypeSpelling(clang_getUnqualifiedType(pt)));
+	if (!strcmp(name, "struct napi_struct")) {
+		free(name);
+		return;
+	}
+	f->napi_owner = name;
+	{
+		struct serves s = { f, 0 };
+
+		clang_Type_visitFields(pt, serves_visit, &s);
+	}
+}
+
+static bool is_netdev_priv_call(CXCursor e)
+{
+	CXCursor c = strip(e);
+	CXString sp;
+	bool yes;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	sp = clang_getCursorSpelling(c);
+	yes = !strcmp(clang_getCString(sp), "netdev_priv");
+	clang_disposeString(sp);
+	return yes;
+}
+
+/* priv = netdev_priv(dev): priv's record is the adapter's, shared by every queue */
+static void note_dev_priv(struct walk *w, CXCursor var, CXCursor value)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(var)), pt;
+	char *name;
+
+	if (clang_Cursor_isNull(value) || t.kind != CXType_Pointer || !is_netdev_priv_call(value))
+		return;
+	pt = clang_getCanonicalType(clang_getPointeeType(t));
+	if (pt.kind != CXType_Record)
+		return;
+	name = take(clang_getTypeSpelling(clang_getUnqualifiedType(pt)));
+	if (has_string(w->tu->dev_privs, w->tu->n_dev_privs, name)) {
+		free(name);
+		return;
+	}
+	ZT_PUSH_IMPLICIT(w->tu->dev_privs, w->tu->n_dev_privs);
+	w->tu->dev_privs[w->tu->n_dev_privs++] = name;
+}
+
 /* kmem_cache_alloc_bulk(), kmem_cache_free_bulk(), alloc_pages_bulk_array(): many at once. */
 static bool is_bulk_call(const char *name)
 {
@@ -1753,6 +2169,7 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 	cl->batch_n = w->batch_n;
 	cl->batch_why = w->batch_why;
 	cl->cond = w->cond && !unlikely ? xstrdup(w->cond) : NULL;
+	cl->slow = w->slow && !unlikely ? xstrdup(w->slow) : NULL;
 	/* refill(rq, X_RX_BATCH): given a batch of N to do */
 	for (int i = 0; i < clang_Cursor_getNumArguments(call) && !cl->batch_n; i++) {
 		cl->batch_n = batch_constant(clang_Cursor_getArgument(call, (unsigned int)i));
@@ -1769,6 +2186,7 @@ static void add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 
 		cl->arg_params[i] = expr_params(w, arg);
 		cl->arg_local[i] = address_of_local(w, arg);
+		cl->arg_param[i] = param_passed_on(w, arg);
 	}
 }
 
@@ -1931,6 +2349,7 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 	unsigned int batch = 0, saved_batch = w->batch_n;
 	enum zt_batch_why batch_why = ZT_BATCH_NONE, saved_why = w->batch_why;
 	char *saved_cond = w->cond, *branch_cond = NULL;
+	char *saved_slow = w->slow, *branch_slow = NULL, *rest_slow = NULL;
 
 	if (w->depth >= MAX_DEPTH)
 		return;
@@ -1945,6 +2364,11 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 			char *key = clang_Cursor_isNull(init) ? NULL : pointer_key(w, c);
 
 			add_local(w, c, loop, unlikely);
+			if (!clang_Cursor_isNull(init)) {
+				napi_container(w, c, init);
+				note_dev_priv(w, c, init);
+				note_pkt_var(w, c, init);
+			}
 			if (from)
 				add_derived(w, c, from);
 			if (key) {
@@ -1984,8 +2408,11 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
 				    (from = expr_params(w, k.v[1])))
 					add_derived(w, clang_getCursorReferenced(lhs), from);
-				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr)
+				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
 					compound_literal_assign(w, lhs, k.v[1], loop, unlikely);
+					note_pkt_var(w, clang_getCursorReferenced(lhs), k.v[1]);
+					note_dev_priv(w, clang_getCursorReferenced(lhs), k.v[1]);
+				}
 				/* rx = striding ? rx_mpwrq : rx_linear; */
 				if (cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
 					CXCursor var = clang_getCursorReferenced(lhs);
@@ -2035,6 +2462,19 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 			if (saved_cond)
 				free(text);
 		}
+		/*
+		 * if (C) where C tests the packet for a mark: only the packets
+		 * that carry it take the branch (an early exit of the unmarked
+		 * ones is judged at the block: the rest of it is the marked path).
+		 */
+		if (k.n >= 2 && cur(w) && !unlikely && !(k.n == 2 && is_early_exit(k.v[1])) &&
+		    !error_branch(w, k.v[1], 0)) {
+			char *text = mark_cond(w, c, k.v[0], k.v[1]);
+
+			if (text)
+				branch_slow = join_cond(saved_slow, text);
+			free(text);
+		}
 		break;
 	default:
 		break;
@@ -2063,6 +2503,7 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 			w->batch_n = i == 1 && batch ? batch : saved_batch;
 			w->batch_why = i == 1 && batch ? batch_why : saved_why;
 			w->cond = i == 1 && branch_cond ? branch_cond : saved_cond;
+			w->slow = i == 1 && branch_slow ? branch_slow : saved_slow;
 			break;
 		case CXCursor_CompoundStmt:
 			/*
@@ -2073,11 +2514,26 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 			    clang_getCursorKind(k.v[i - 1]) == CXCursor_ReturnStmt)
 				ladder = true;
 			u |= ladder;
+			/* the target of an early exit: every packet again */
+			if (clang_getCursorKind(k.v[i]) == CXCursor_LabelStmt && rest_slow) {
+				free(rest_slow);
+				rest_slow = NULL;
+				w->slow = saved_slow;
+			}
 			break;
 		default:
 			break;
 		}
 		walk(w, k.v[i], (unsigned int)i, l, u);
+		if (kind == CXCursor_CompoundStmt && !u && !rest_slow) {
+			char *neg = early_exit_mark(w, k.v[i]);
+
+			if (neg) {
+				rest_slow = join_cond(saved_slow, neg);
+				w->slow = rest_slow;
+				free(neg);
+			}
+		}
 	}
 	if (kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt || kind == CXCursor_DoStmt) {
 		w->loop_params = saved_params;
@@ -2086,7 +2542,10 @@ static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool 
 	w->batch_n = saved_batch;
 	w->batch_why = saved_why;
 	w->cond = saved_cond;
+	w->slow = saved_slow;
 	free(branch_cond);
+	free(branch_slow);
+	free(rest_slow);
 	free(k.v);
 	w->depth--;
 }
@@ -2116,6 +2575,8 @@ static void walk_function(struct walk *w, CXCursor c)
 			clang_Cursor_getArgument(c, (unsigned int)a);
 	}
 	w->cond = NULL;
+	w->slow = NULL;
+	w->n_pkt_vars = 0;
 	w->ladders_known = false;
 	w->n_ladder_labels = 0;
 	get_kids(c, &k);
@@ -2326,6 +2787,7 @@ out:
 	free(w.queue);
 	free(w.param_cursors);
 	free(w.derived);
+	free(w.pkt_vars);
 	free(w.ladder_labels);
 	free(w.files);
 	for (size_t i = 0; i < n_unknown; i++)
@@ -2403,14 +2865,20 @@ void zt_function_release(struct zt_function *f)
 		free(l->file);
 		free(l->type_file);
 		free(l->cond);
+		free(l->slow);
 	}
 	free(f->locals);
 	for (size_t i = 0; i < f->n_calls; i++) {
 		free(f->calls[i].target);
 		free(f->calls[i].name);
 		free(f->calls[i].cond);
+		free(f->calls[i].slow);
 	}
 	free(f->calls);
+	free(f->napi_owner);
+	for (size_t i = 0; i < f->n_napi_serves; i++)
+		free(f->napi_serves[i]);
+	free(f->napi_serves);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -2440,6 +2908,9 @@ void zt_tu_facts_release(struct zt_tu_facts *t)
 	}
 	free(t->accesses);
 	release_errors(t);
+	for (size_t i = 0; i < t->n_dev_privs; i++)
+		free(t->dev_privs[i]);
+	free(t->dev_privs);
 	for (size_t i = 0; i < t->n_includes; i++)
 		free(t->includes[i]);
 	free(t->includes);
