@@ -1861,6 +1861,39 @@ static const char *mark_path(const char *text)
 	return path;
 }
 
+/* The tokens of expression @e as written, spaced as cond_text() spaces them. */
+static char *expr_text(CXCursor e)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(e);
+	CXSourceRange ext = clang_getCursorExtent(e);
+	struct zt_strbuf sb = ZT_STRBUF_INIT;
+	bool operand = false, prev_word = false;
+	CXToken *toks;
+	unsigned int n;
+
+	written_tokens(tu, clang_getRangeStart(ext), clang_getRangeEnd(ext), &toks, &n);
+	for (unsigned int i = 0; i < n; i++) {
+		CXTokenKind tk = clang_getTokenKind(toks[i]);
+		char *sp = take(clang_getTokenSpelling(tu, toks[i]));
+		bool word = tk == CXToken_Identifier || tk == CXToken_Keyword ||
+			    tk == CXToken_Literal;
+		bool bin = binary_token(sp, operand);
+
+		if (i && (bin || (word && prev_word)))
+			zt_strbuf_adds(&sb, " ");
+		zt_strbuf_adds(&sb, sp);
+		if (bin)
+			zt_strbuf_adds(&sb, " ");
+		operand = word || !strcmp(sp, ")") || !strcmp(sp, "]");
+		prev_word = word;
+		free(sp);
+	}
+	clang_disposeTokens(tu, toks, n);
+	if (!sb.len)
+		zt_strbuf_adds(&sb, "...");
+	return zt_strbuf_detach(&sb, NULL);
+}
+
 /*
  * if (C) where C tests the packet for a mark (mark_path()): the text of C,
  * else NULL. Only the packets that carry the mark take the branch.
@@ -1871,7 +1904,8 @@ static char *mark_cond(struct walk *w, CXCursor ifstmt, CXCursor cond, CXCursor 
 
 	if (!cur(w) || !reads_packet(w, cond))
 		return NULL;
-	text = cond_text(ifstmt, then);
+	/* cond_text() reads f(x) as unlikely(x): only a hint's wrapper is dropped */
+	text = expect_value(cond) != -1 ? cond_text(ifstmt, then) : expr_text(cond);
 	if (mark_path(text))
 		return text;
 	free(text);
@@ -1947,6 +1981,14 @@ static enum CXVisitorResult serves_visit(CXCursor c, CXClientData data)
 		t = clang_getCanonicalType(clang_getPointeeType(t));
 	if (t.kind != CXType_Record)
 		return CXVisit_Continue;
+	/* a descriptor the device writes (plain values) is data, not a queue */
+	{
+		bool plain = true;
+
+		clang_Type_visitFields(t, no_pointer_field, &plain);
+		if (plain)
+			return CXVisit_Continue;
+	}
 	name = take(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
 	if (!has_string(s->f->napi_serves, s->f->n_napi_serves, name) &&
 	    strcmp(name, s->f->napi_owner)) {
