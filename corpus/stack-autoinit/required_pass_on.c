@@ -22,10 +22,15 @@ static inline void rp_local_add(u64 val, struct rp_counter *c)
 	__asm__ volatile("" : "+m"(c->v) : "r"(val));
 }
 
+struct rp_local { struct rp_counter a; };
+
+/* local64_add()'s shape: a macro taking the address of a member of what it is given */
+#define rp_local64_add(i, l) rp_local_add((i), (&(l)->a))
+
 /* u64_stats_add()'s shape: passes the field's address on */
 static inline void rp_stats_add(struct rp_counter *c, u64 val)
 {
-	rp_local_add(val, c);
+	rp_local64_add(val, (struct rp_local *)c);
 }
 
 /* Three levels down from the poll: rp_rx() -> rp_rx_small() -> rp_stats_add(&st->bytes) */

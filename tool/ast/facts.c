@@ -1661,9 +1661,14 @@ static unsigned int param_passed_on(struct walk *w, CXCursor arg)
 		e = k.n ? strip(k.v[0]) : clang_getNullCursor();
 		addr = true;
 	}
-	/* &p->f: down the member chain to p; only behind an address-of */
+	/*
+	 * &p->f: down the member chain to p, only behind an address-of; through
+	 * the addresses macros take of it on the way (local64_add(): &(&p->v)->a)
+	 */
 	while (addr && (clang_getCursorKind(e) == CXCursor_MemberRefExpr ||
-			clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr)) {
+			clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr ||
+			(clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+			 clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf))) {
 		get_kids(e, &k);
 		e = k.n ? strip(k.v[0]) : clang_getNullCursor();
 	}
