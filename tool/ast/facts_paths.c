@@ -306,6 +306,35 @@ static bool callee_is_cold(struct walk *w, CXCursor fn)
 	return fx_decl_is_cold(w, fn) || fx_decl_is_cold(w, clang_getCanonicalCursor(fn));
 }
 
+static bool is_const_char_ptr(CXType t, bool want_const)
+{
+	CXType pt;
+
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Pointer)
+		return false;
+	pt = clang_getCanonicalType(clang_getPointeeType(t));
+	return (pt.kind == CXType_Char_S || pt.kind == CXType_Char_U) &&
+	       clang_isConstQualifiedType(pt) == want_const;
+}
+
+/*
+ * A printf-style logger (en_print(level, priv, fmt, ...), a driver's own
+ * wrapper of netdev_err()): variadic, its last named parameter a format
+ * string; not one that prints into a buffer (snprintf(buf, ...)).
+ */
+static bool is_logger(CXCursor fn)
+{
+	CXType t = clang_getCursorType(fn);
+	int n = clang_getNumArgTypes(t);
+
+	if (!clang_isFunctionTypeVariadic(t) || n < 1)
+		return false;
+	if (!is_const_char_ptr(clang_getArgType(t, (unsigned int)n - 1), true))
+		return false;
+	return !is_const_char_ptr(clang_getArgType(t, 0), false);
+}
+
 static enum CXChildVisitResult cold_call_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	void **a = data;
@@ -315,14 +344,15 @@ static enum CXChildVisitResult cold_call_visit(CXCursor c, CXCursor parent, CXCl
 	if (clang_getCursorKind(c) != CXCursor_CallExpr)
 		return CXChildVisit_Recurse;
 	ref = clang_getCursorReferenced(c);
-	if (clang_getCursorKind(ref) == CXCursor_FunctionDecl && callee_is_cold(a[0], ref)) {
+	if (clang_getCursorKind(ref) == CXCursor_FunctionDecl &&
+	    (callee_is_cold(a[0], ref) || is_logger(ref))) {
 		*(bool *)a[1] = true;
 		return CXChildVisit_Break;
 	}
 	return CXChildVisit_Recurse;
 }
 
-/* Does expression or statement @c call a __cold function? */
+/* Does expression or statement @c call a __cold function or a printf-style logger? */
 static bool calls_cold(struct walk *w, CXCursor c)
 {
 	bool found = false;
