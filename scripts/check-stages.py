@@ -9,7 +9,8 @@ tool/stages.cmake is the one table (tool/CMakeLists.txt builds a static library
 per stage from it). Checked against it:
   - every #include "x.h" of tool/S/*.c names a header of S or of a stage S uses
     (PUBLIC or PRIVATE), and every one of tool/S/*.h a header of S or of a
-    PUBLIC one: what a header includes, its includers see;
+    PUBLIC one: what a header includes, its includers see (a stage's internal
+    header, NAME_int.h, counts as its .c files and no other stage may include it);
   - <clang-c/...>, <llvm-c/...> and <jansson.h> the same way, against the
     external libraries a stage declares (libclang, llvm, jansson);
   - every declared dependency is used, PUBLIC ones by a header, and the graph
@@ -102,12 +103,15 @@ def check_code(tool, stages, errors):
     for (s, f), found in uses(tool, stages).items():
         pub = set(stages[s]["PUBLIC"])
         may = pub | set(stages[s]["PRIVATE"])
-        kind = "h" if f.endswith(".h") else "c"
+        # a stage's internal header (NAME_int.h) is part of its .c files
+        kind = "h" if f.endswith(".h") and not f.endswith("_int.h") else "c"
         for line, inc, t in found:
             if t is None:
                 errors.append("tool/%s/%s:%d: %s is no header of tool/" % (s, f, line, inc))
             elif t == s:
                 continue
+            elif inc.strip("\"<>").endswith("_int.h"):
+                errors.append("tool/%s/%s:%d: %s is internal to %s" % (s, f, line, inc, t))
             elif t not in may:
                 errors.append("tool/%s/%s:%d: %s is %s's; %s may not use %s" %
                               (s, f, line, inc, t, s, t))

@@ -3,7 +3,9 @@
 #     struct rx_xdp_buff mxbuf;	/* zt-expect: stack-autoinit */
 # optionally followed by the frequency the finding must have (per-packet,
 # per-poll, per-batch), which is then checked too, and optionally by "zt-note: TEXT"
-# (to the end of the comment): one of the finding's notes must contain TEXT.
+# (to the end of the comment): one of the finding's notes must contain TEXT;
+# "zt-below: SYMBOL" (before any zt-note): the finding must rank below the
+# finding of SYMBOL in the same file (a conditional path below the main one).
 # "zt-expect(MODES):" holds only in the listed modes: ast (--evidence=none),
 # gcc, clang, both, or evidence (any of the last three), comma-separated.
 # Inputs: ZEROTAX, CORPUS (directory), EVIDENCE (none, gcc, clang, both).
@@ -24,6 +26,7 @@ set(expected "")
 set(expected_freq "")
 set(actual_freq "")
 set(expected_note "")
+set(expected_below "")
 foreach(rel ${corpus_files})
 	file(READ ${CORPUS}/${rel} text)
 	# Make the text a list of lines: protect the list separator first.
@@ -54,6 +57,9 @@ foreach(rel ${corpus_files})
 				if(line MATCHES "zt-note: *(.*[^ ]) *\\*/")
 					list(APPEND expected_note "${rel}:${n}:${check}=${CMAKE_MATCH_1}")
 				endif()
+				if(line MATCHES "zt-below: *([A-Za-z_][A-Za-z0-9_]*)")
+					list(APPEND expected_below "${rel}:${n}:${check}=${CMAKE_MATCH_1}")
+				endif()
 			endif()
 		endif()
 	endforeach()
@@ -82,6 +88,13 @@ if(n_findings GREATER 0)
 		list(APPEND actual "${rel}:${line}:${check}")
 		string(JSON freq GET "${json}" findings ${i} frequency)
 		list(APPEND actual_freq "${rel}:${line}:${check}=${freq}")
+		string(JSON rank GET "${json}" findings ${i} rank)
+		string(JSON symbol GET "${json}" findings ${i} symbol)
+		# a variable reference may not hold ':'
+		string(MAKE_C_IDENTIFIER "rank_${rel}_${line}_${check}" rk)
+		set(${rk} "${rank}")
+		string(MAKE_C_IDENTIFIER "rank_${rel}_${symbol}" rk)
+		set(${rk} "${rank}")
 		string(JSON n_notes LENGTH "${json}" findings ${i} notes)
 		set("notes_${rel}:${line}:${check}" "")
 		if(n_notes GREATER 0)
@@ -152,6 +165,25 @@ foreach(f ${expected_note})
 endforeach()
 list(LENGTH expected_note n_note)
 
+set(wrong_below 0)
+foreach(f ${expected_below})
+	string(REGEX REPLACE "=.*" "" key "${f}")
+	string(REGEX REPLACE "^[^=]*=" "" sym "${f}")
+	string(REGEX REPLACE ":.*" "" rel "${key}")
+	if(key IN_LIST actual)
+		string(REPLACE ":" "_" mine_key "rank_${key}")
+		string(MAKE_C_IDENTIFIER "${mine_key}" mine_key)
+		string(MAKE_C_IDENTIFIER "rank_${rel}_${sym}" theirs_key)
+		set(mine "${${mine_key}}")
+		set(theirs "${${theirs_key}}")
+		if(theirs STREQUAL "" OR NOT mine LESS theirs)
+			math(EXPR wrong_below "${wrong_below} + 1")
+			message("RANK   ${key}: rank ${mine}, not below '${sym}' (${theirs})")
+		endif()
+	endif()
+endforeach()
+list(LENGTH expected_below n_below)
+
 list(LENGTH expected n_expected)
 list(LENGTH actual n_actual)
 if(n_actual GREATER 0)
@@ -168,9 +200,11 @@ list(LENGTH sources n_sources)
 message("corpus/stack-autoinit (evidence=${EVIDENCE}): ${n_sources} files, ${n_expected} expected, "
 	"${n_actual} reported, ${tp} matched: precision ${precision}%, recall ${recall}%; "
 	"${n_freq} frequencies pinned, ${wrong_freq} wrong; "
-	"${n_note} notes pinned, ${wrong_note} wrong")
-if(fp GREATER 0 OR fn GREATER 0 OR wrong_freq GREATER 0 OR wrong_note GREATER 0)
+	"${n_note} notes pinned, ${wrong_note} wrong; "
+	"${n_below} ranks pinned, ${wrong_below} wrong")
+if(fp GREATER 0 OR fn GREATER 0 OR wrong_freq GREATER 0 OR wrong_note GREATER 0 OR
+   wrong_below GREATER 0)
 	string(JSON run GET "${json}" run)
 	message(FATAL_ERROR "corpus mismatch: ${fp} extra, ${fn} missed, ${wrong_freq} wrong "
-		"frequency, ${wrong_note} wrong note\nrun: ${run}\n${err}")
+		"frequency, ${wrong_note} wrong note, ${wrong_below} wrong rank\nrun: ${run}\n${err}")
 endif()

@@ -40,6 +40,8 @@ CASES = [
     ("header-private", lambda r: edit(r + "/tool/ast/compdb.h", "#define ZT_COMPDB_H\n",
                                       "#define ZT_COMPDB_H\n#include <clang-c/Index.h>\n"), 1,
      r"^tool/ast/compdb\.h:\d+: <clang-c/Index\.h> in a header: libclang must be PUBLIC to ast$"),
+    ("internal", lambda r: append(r + "/tool/hot/callgraph.c", '#include "facts_int.h"'), 1,
+     r'^tool/hot/callgraph\.c:\d+: "facts_int\.h" is internal to ast$'),
     ("library", lambda r: append(r + "/tool/findings/checks.c", "#include <clang-c/Index.h>"), 1,
      r"^tool/findings/checks\.c:\d+: <clang-c/Index\.h> is libclang's; "
      r"findings may not use libclang$"),

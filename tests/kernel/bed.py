@@ -37,6 +37,14 @@ def ev(f, comp):
     return e.get("bytes") if e else None
 
 
+def answer(f):
+    """check's answer for a pinned case: its frequency, or 'conditional' for
+    a finding on a path only marked packets take (details.path)."""
+    if (f.get("details") or {}).get("path"):
+        return "conditional"
+    return f["frequency"]
+
+
 def do_check(tree, path):
     doc = json.load(open(path))
     run, findings = doc["run"], doc["findings"]
@@ -60,8 +68,8 @@ def do_check(tree, path):
             continue
         print("bed: %s %s: %d findings" % (tree, name, len(fs)))
         for rank, f in enumerate(fs, 1):
-            print("bed: %s %-10s %3d %-10s %8.2f %-17s %s:%d %s '%s' %s (%d B; gcc %s, clang %s)" % (
-                tree, name, rank, f["frequency"], f["rank"] or 0, f["check"],
+            print("bed: %s %-10s %3d %-11s %8.2f %-17s %s:%d %s '%s' %s (%d B; gcc %s, clang %s)" % (
+                tree, name, rank, answer(f), f["rank"] or 0, f["check"],
                 short(f["file"]), f["line"], f["function"], f["symbol"], f["type"] or "",
                 f["size"], ev(f, "gcc"), ev(f, "clang")))
     # The pins: what reading the source says, and what check says today.
@@ -69,7 +77,7 @@ def do_check(tree, path):
     gaps = defaultdict(list)
     for p in pins_6_12.PINS:
         hit = [f for f in stack if f["function"] == p.function and f["symbol"] == p.symbol]
-        now = hit[0]["frequency"] if hit else None
+        now = answer(hit[0]) if hit else None
         today = p.today.get(tree) if isinstance(p.today, dict) else p.today
         if now != today:
             bad.append("pin %s %s '%s' (%s): check says %s, pinned today as %s: "

@@ -5,7 +5,8 @@ bulk array and zeroed struct of at least 32 bytes in a function that a NAPI
 poll or an ndo op reaches per packet, per poll or per batch.
 
 Each pin says what reading gives (`reading`: per-packet, per-poll,
-per-batch, conditional: per packet only for packets that take a slow path, or
+per-batch, conditional: per packet only for packets that take a slow path, the
+finding's details.path set, or
 required: the zero is needed, so it is no tax and must not be reported) and what check says today (`today`: the frequency it reports, or
 None when it does not report it; a dict by tree where the tree's own compiler
 decides differently: clang removes zeroing gcc keeps). bed.py fails when check's answer is not
@@ -31,13 +32,17 @@ PINS = [
         "en/ptp.c:227", "u8[128] per poll of the PTP channel's timestamp CQ"),
     # The TC-restore and sampling paths: per packet only for the packets that
     # missed a TC offload or are sampled ('conditional': below the main path).
-    Pin("mlx5", "mlx5e_tc_restore_tunnel", "enc_opts", "conditional", "per-packet",
+    # Reached under 'if (mlx5e_cqe_regb_chain(cqe))' (en_rx.c) and after the
+    # representor's 'if (!reg_c0 || reg_c0 == MLX5_FS_DEFAULT_FLOW_TAG) goto
+    # forward;' (en/rep/tc.c): found since check labels marked-packet paths
+    # (issue 25, rule 6; per packet before).
+    Pin("mlx5", "mlx5e_tc_restore_tunnel", "enc_opts", "conditional", "conditional",
         "en_tc.c:5588", "= {} (520 B) per packet that missed a tunnel TC offload"),
-    Pin("mlx5", "mlx5e_tc_restore_tunnel", "key", "conditional", "per-packet",
+    Pin("mlx5", "mlx5e_tc_restore_tunnel", "key", "conditional", "conditional",
         "en_tc.c:5593", "struct tunnel_match_key (56 B), same path"),
-    Pin("mlx5", "mlx5e_tc_sample_skb", "psample_group", "conditional", "per-packet",
+    Pin("mlx5", "mlx5e_tc_sample_skb", "psample_group", "conditional", "conditional",
         "en/tc/sample.c:332", "= {} (56 B) per sampled packet"),
-    Pin("mlx5", "mlx5e_tc_sample_skb", "md", "conditional", "per-packet",
+    Pin("mlx5", "mlx5e_tc_sample_skb", "md", "conditional", "conditional",
         "en/tc/sample.c:333", "= {} (56 B) per sampled packet"),
     # ice: the RX xdp_buff lives in struct ice_rx_ring.
     Pin("ice", "ice_xmit_frame_ring", "offload", "per-packet", None, "ice_txrx.c:2338",
@@ -66,8 +71,9 @@ PINS = [
         "xdp_buff (56 B) per packet when an XDP program is attached (small buffers)"),
     Pin("virtio_net", "receive_mergeable_xdp", "xdp", "per-packet", "per-packet", "virtio_net.c:2182",
         "xdp_buff (56 B) per packet when an XDP program is attached (mergeable buffers)"),
-    Pin("virtio_net", "virtnet_receive", "stats", "required", "per-poll", "virtio_net.c:2790",
-        "= {} accumulated into by the receive_* callees, then merged: required"),
+    Pin("virtio_net", "virtnet_receive", "stats", "required", None, "virtio_net.c:2790",
+        "= {} accumulated into by the receive_* callees (u64_stats_add(&stats->bytes) -> "
+        "local64_add() -> local_add()'s \"+m\" asm), then merged: required (issue 25, rule 4)"),
     Pin("virtio_net", "free_old_xmit", "stats", "required", None, "virtio_net.c:1013",
         "= {0} accumulated into by __free_old_xmit: required"),
     # veth: its NAPI poll and the XDP receive helpers.

@@ -51,6 +51,12 @@ struct zt_local {
 	 * feature flag, an attached program): its condition as written, else NULL.
 	 */
 	char *cond;
+	/*
+	 * Declared on a path only packets carrying a mark take (a branch on the
+	 * packet's descriptor or skb testing a mark, a chain tag, a timestamp or
+	 * a sampling flag): that condition as written, else NULL.
+	 */
+	char *slow;
 	/* the enclosing loops' bounds: parameters they name (bit i), a *budget* name */
 	unsigned int loop_params;
 	bool loop_budget;
@@ -119,6 +125,13 @@ struct zt_call {
 	unsigned int arg_local[ZT_CALL_ARGS];
 	char *cond;		/* the hot unlikely() condition it runs under, or NULL */
 	enum zt_batch_why batch_why;	/* why batch_n */
+	/* the packet-mark condition it runs under (as struct zt_local's slow), or NULL */
+	char *slow;
+	/*
+	 * 1 + the index of the caller's parameter each argument passes on (p
+	 * itself or the address of one of its fields, &p->f), 0 if none
+	 */
+	unsigned int arg_param[ZT_CALL_ARGS];
 };
 
 struct zt_function {
@@ -140,6 +153,15 @@ struct zt_function {
 	 * kmem_cache_alloc_bulk() and the like): run once per batch of N; 0: not.
 	 */
 	unsigned int bulk_n;
+	/*
+	 * A NAPI poll's own struct: T of 'T *x = container_of(napi, T, m)' (or a
+	 * cast of the napi_struct parameter), else NULL; and the records T holds
+	 * (members, pointer and array members, members of embedded members):
+	 * the queues and rings the NAPI instance serves.
+	 */
+	char *napi_owner;
+	char **napi_serves;
+	size_t n_napi_serves;
 };
 
 /* A function stored into a function-pointer field: x->fn = f, { .fn = f }. */
@@ -184,6 +206,9 @@ struct zt_tu_facts {
 	size_t n_accesses;
 	struct zt_diag *errors;	/* error-severity diagnostics */
 	size_t n_errors;
+	/* records the TU gets from netdev_priv(): adapter-wide, never a per-queue owner */
+	char **dev_privs;
+	size_t n_dev_privs;
 	char **includes;	/* every file the preprocessor read, as libclang names it (cache keys) */
 	size_t n_includes;
 	bool failed;		/* libclang could not parse it at all */

@@ -96,11 +96,14 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 				e->in_unlikely = false;
 				e->in_loop = c->in_loop;
 				e->cond = c->cond;
+				e->slow = c->slow;
 			} else if (!c->in_unlikely) {
 				e->in_loop |= c->in_loop;
 				/* conditional only while every hot call to it is */
 				if (!c->cond)
 					e->cond = NULL;
+				if (!c->slow)
+					e->slow = NULL;
 			}
 			return;
 		}
@@ -116,6 +119,7 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 		.batch_n = c->batch_n,
 		.batch_why = c->batch_n ? c->batch_why : ZT_BATCH_NONE,
 		.cond = c->in_unlikely ? NULL : c->cond,
+		.slow = c->in_unlikely ? NULL : c->slow,
 	};
 	memcpy(from->edges[from->n_edges - 1].arg_params, c->arg_params, sizeof(c->arg_params));
 }
@@ -410,6 +414,8 @@ void zt_program_propagate(struct zt_program *p)
 		n->parent = ZT_NO_NODE;
 		n->cond = NULL;
 		n->cond_in = ZT_NO_NODE;
+		n->slow = NULL;
+		n->slow_in = ZT_NO_NODE;
 		if (n->is_root && !n->cold) {
 			n->freq = n->per_packet ? ZT_FREQ_PER_PACKET : ZT_FREQ_PER_POLL;
 			queue[tail++ % cap] = i;
@@ -425,7 +431,7 @@ void zt_program_propagate(struct zt_program *p)
 			const struct zt_edge *edge = &from->edges[e];
 			struct zt_node *to = &p->nodes[edge->to];
 			enum zt_freq f = from->freq;
-			const char *cond;
+			const char *cond, *slow;
 			bool same;
 
 			/* unlikely() error handling and cold functions stop the heat. */
@@ -457,15 +463,23 @@ void zt_program_propagate(struct zt_program *p)
 			 */
 			same = f == to->freq && (f != ZT_FREQ_PER_BATCH || batch == to->batch_n);
 			cond = edge->cond ? edge->cond : from->cond;
+			slow = edge->slow ? edge->slow : from->slow;
+			/*
+			 * ...and a path every packet takes beats one only marked
+			 * packets take, whatever unlikely() conditions either has.
+			 */
 			if (!(f > to->freq ||
 			      (f == to->freq && f == ZT_FREQ_PER_BATCH && batch < to->batch_n) ||
-			      (same && to->cond && !cond)))
+			      (same && to->slow && !slow) ||
+			      (same && !to->slow == !slow && to->cond && !cond)))
 				continue;
 			to->freq = f;
 			to->batch_n = f == ZT_FREQ_PER_BATCH ? batch : 0;
 			to->batch_why = f == ZT_FREQ_PER_BATCH ? why : ZT_BATCH_NONE;
 			to->cond = cond;
 			to->cond_in = edge->cond ? u : from->cond_in;
+			to->slow = slow;
+			to->slow_in = edge->slow ? u : from->slow_in;
 			/* Keep chains acyclic: recursion can make a caller hotter through its callee. */
 			if (!is_ancestor(p, edge->to, u)) {
 				to->parent = u;

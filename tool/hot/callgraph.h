@@ -30,6 +30,8 @@ struct zt_edge {
 	enum zt_batch_why batch_why;
 	/* every hot call to it runs under an unlikely() condition: one of them (borrowed) */
 	const char *cond;
+	/* every hot call to it is on a path only marked packets take: one's condition (borrowed) */
+	const char *slow;
 };
 
 struct zt_node {
@@ -53,6 +55,13 @@ struct zt_node {
 	 */
 	const char *cond;
 	size_t cond_in;
+	/*
+	 * Reached only on a path that only packets carrying a mark take (the
+	 * condition, borrowed from the call), taken in @slow_in; NULL when an
+	 * unmarked packet reaches it too.
+	 */
+	const char *slow;
+	size_t slow_in;
 	struct zt_edge *edges;
 	size_t n_edges;
 };

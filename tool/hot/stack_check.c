@@ -39,6 +39,14 @@ double zt_rank(long long bytes, enum zt_freq freq, unsigned int budget, unsigned
 	return (double)bytes * zt_freq_calls_per_packet(freq, budget, batch_n);
 }
 
+/* Why zerotax cannot tell whether a zero is needed. */
+enum unknown_why {
+	UNKNOWN_NONE,
+	UNKNOWN_READS,		/* a callee reads fields the caller writes on every path */
+	UNKNOWN_NO_BODY,	/* a callee the program has no body for */
+	UNKNOWN_POINTER,	/* a call through a function pointer */
+};
+
 static bool is_candidate(const struct zt_local *l, const struct zt_stack_opts *o)
 {
 	if (l->is_vla || l->size < 0 || l->size < o->min_size || l->in_unlikely)
@@ -309,15 +317,152 @@ static char *declaration(const struct zt_local *l)
 	return xasprintf("%s %s", l->type, l->name);
 }
 
-static const struct zt_param *owner_of(const struct zt_function *f, const struct zt_local *l)
-{
-	for (size_t i = 0; i < f->n_params; i++) {
-		const struct zt_param *p = &f->params[i];
+/* How a per-queue owner was found. */
+enum owner_how {
+	OWNER_NONE,
+	OWNER_SERVED,		/* a record the NAPI instance's struct holds: its ring, queue */
+	OWNER_NAPI,		/* the NAPI instance's struct itself (container_of(napi, T, m)) */
+	OWNER_NAMED,		/* a ring or queue parameter by its name or type */
+};
 
-		if (p->record && !p->is_const && strcmp(p->record, l->type))
-			return p;
+struct owner {
+	const struct zt_param *param;
+	enum owner_how how;
+	const char *napi_owner;	/* T, when found through the poll's container_of() */
+	const char *poll;	/* the poll that has it */
+};
+
+static bool str_in(char *const *v, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] && !strcmp(v[i], s))
+			return true;
+	return false;
+}
+
+/*
+ * Never an owner: the net_device, the adapter (what netdev_priv() gives,
+ * shared by every queue), the NAPI struct, a packet (skb, xdp_buff).
+ */
+static bool adapter_or_packet(const struct zt_program *p, const char *record)
+{
+	static const char *const never[] = {
+		"struct net_device", "struct napi_struct", "struct sk_buff", "struct xdp_buff",
+		"struct xdp_frame", "struct device", "struct pci_dev",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(never); i++)
+		if (!strcmp(record, never[i]))
+			return true;
+	for (size_t t = 0; t < p->n_tus; t++)
+		if (str_in(p->tus[t].dev_privs, p->tus[t].n_dev_privs, record))
+			return true;
+	return false;
+}
+
+/* A word of @s (split at '_', ' ', '*'): ring, queue, or one ending in rq/sq/cq/rxq/txq. */
+static bool names_queue(const char *s)
+{
+	while (s && *s) {
+		size_t n = 0;
+
+		while (s[n] && (isalnum((unsigned char)s[n])))
+			n++;
+		if (n) {
+			char w[64];
+
+			if (n < sizeof(w)) {
+				memcpy(w, s, n);
+				w[n] = '\0';
+				for (size_t i = 0; i < n; i++)
+					w[i] = (char)tolower((unsigned char)w[i]);
+				if (strstr(w, "ring") || strstr(w, "queue") ||
+				    (n >= 2 && (!strcmp(w + n - 2, "rq") || !strcmp(w + n - 2, "sq") ||
+						!strcmp(w + n - 2, "cq"))))
+					return true;
+			}
+			s += n;
+		} else {
+			s++;
+		}
 	}
-	return NULL;
+	return false;
+}
+
+/*
+ * The queue or ring that owns a per-queue copy of @l: a parameter of @f
+ * whose struct the NAPI instance serves (the poll's container_of(napi, T, m)
+ * holds it), else T itself, else a parameter named as a ring or a queue;
+ * never the net_device or the adapter (adapter_or_packet()).
+ */
+static struct owner owner_of(const struct zt_program *p, size_t node, const struct zt_local *l)
+{
+	const struct zt_function *f = p->nodes[node].fn;
+	const struct zt_node *poll = NULL;
+	struct owner best = { 0 };
+
+	/* the poll up the chain that names its NAPI struct */
+	for (size_t r = node, k = 0; r != ZT_NO_NODE && k <= p->n; r = p->nodes[r].parent, k++)
+		if (p->nodes[r].fn && p->nodes[r].fn->napi_owner)
+			poll = &p->nodes[r];
+	for (size_t i = 0; i < f->n_params; i++) {
+		const struct zt_param *q = &f->params[i];
+		enum owner_how how = OWNER_NONE;
+
+		if (!q->record || q->is_const || !strcmp(q->record, l->type) ||
+		    adapter_or_packet(p, q->record))
+			continue;
+		if (poll && str_in(poll->fn->napi_serves, poll->fn->n_napi_serves, q->record))
+			how = OWNER_SERVED;
+		else if (poll && !strcmp(q->record, poll->fn->napi_owner))
+			how = OWNER_NAPI;
+		else if (names_queue(q->name) || names_queue(q->record))
+			how = OWNER_NAMED;
+		/* served by the NAPI instance, and named a ring or queue: the best */
+		if (how == OWNER_SERVED && (names_queue(q->name) || names_queue(q->record)) &&
+		    best.how == OWNER_SERVED &&
+		    !(names_queue(best.param->name) || names_queue(best.param->record)))
+			best.how = OWNER_NONE;
+		if (how != OWNER_NONE && (best.how == OWNER_NONE || how < best.how)) {
+			best.param = q;
+			best.how = how;
+		}
+	}
+	if (best.how == OWNER_SERVED || best.how == OWNER_NAPI) {
+		best.napi_owner = poll->fn->napi_owner;
+		best.poll = poll->name;
+	}
+	return best;
+}
+
+static const char *owner_how_name(enum owner_how how)
+{
+	switch (how) {
+	case OWNER_SERVED:
+		return "served-by-napi";
+	case OWNER_NAPI:
+		return "napi-container";
+	case OWNER_NAMED:
+		return "queue-parameter";
+	default:
+		return NULL;
+	}
+}
+
+/* How it was found, said in the note. */
+static char *owner_how_text(const struct owner *o)
+{
+	switch (o->how) {
+	case OWNER_SERVED:
+		return xasprintf("the NAPI instance serves it: '%s' takes its '%s' from "
+				 "container_of(napi, ...) and it holds a '%s'", o->poll,
+				 o->napi_owner, o->param->record);
+	case OWNER_NAPI:
+		return xasprintf("the NAPI instance's own struct: '%s' takes it from "
+				 "container_of(napi, ...)", o->poll);
+	default:
+		return xasprintf("a ring or queue parameter, by its name");
+	}
 }
 
 static const char *init_spelling(enum zt_init_kind k)
@@ -395,6 +540,86 @@ static void add_cond_note(const struct zt_program *p, const struct zt_node *n,
 	free(phrase);
 }
 
+/*
+ * Which path only marked packets take, from its condition's words: a TC
+ * chain or action miss to restore (or a flow tag), skb->mark, a hardware
+ * timestamp, a sampling request.
+ */
+static const char *slow_path_name(const char *cond)
+{
+	bool flow = false, tag = false;
+
+	for (const char *s = cond; *s;) {
+		size_t n = 0;
+		char w[64];
+
+		while (isalnum((unsigned char)s[n]))
+			n++;
+		if (!n) {
+			s++;
+			continue;
+		}
+		if (n < sizeof(w)) {
+			for (size_t i = 0; i < n; i++)
+				w[i] = (char)tolower((unsigned char)s[i]);
+			w[n] = '\0';
+			if (!strcmp(w, "chain") || !strcmp(w, "miss"))
+				return "TC-restore";
+			if (!strcmp(w, "mark"))
+				return "marked-packet";
+			if (!strcmp(w, "tstamp") || !strcmp(w, "hwtstamp") || !strcmp(w, "timestamp") ||
+			    !strcmp(w, "ptp"))
+				return "timestamp";
+			if (!strcmp(w, "sample") || !strcmp(w, "psample") || !strcmp(w, "sampled"))
+				return "sampling";
+			flow |= !strcmp(w, "flow");
+			tag |= !strcmp(w, "tag");
+		}
+		s += n;
+	}
+	return flow && tag ? "TC-restore" : "marked-packet";
+}
+
+/* The condition of the marked-packet path @l of @n is on, and the function it is taken in. */
+static const char *slow_cond(const struct zt_program *p, const struct zt_node *n,
+			     const struct zt_local *l, const char **in)
+{
+	if (l && l->slow) {
+		*in = n->name;
+		return l->slow;
+	}
+	*in = n->slow_in != ZT_NO_NODE ? p->nodes[n->slow_in].name : "?";
+	return n->slow;
+}
+
+/*
+ * A path only packets carrying a mark take: how many do is not known, so it
+ * ranks as once per poll, below the path every packet of the poll takes.
+ */
+static void add_slow_note(const struct zt_program *p, const struct zt_node *n,
+			  const struct zt_local *l, const char *every, struct zt_finding *fd)
+{
+	const char *in, *cond = slow_cond(p, n, l, &in);
+
+	if (!cond)
+		return;
+	zt_finding_add_note(fd, "per %s, on the %s path only: under 'if (%s)' in '%s', a test "
+			    "of the packet's descriptor or skb for a mark only some packets carry; "
+			    "ranked as once per poll (1/%u), below the path every packet takes",
+			    every, slow_path_name(cond), cond, in, p->budget);
+}
+
+static json_t *slow_json(const struct zt_program *p, const struct zt_node *n,
+			 const struct zt_local *l)
+{
+	const char *in, *cond = slow_cond(p, n, l, &in);
+
+	if (!cond)
+		return json_null();
+	return json_pack("{s:s, s:s, s:s}", "only", slow_path_name(cond), "condition", cond,
+			 "in", in);
+}
+
 static const char *batch_reason(enum zt_batch_why why)
 {
 	switch (why) {
@@ -440,15 +665,16 @@ static json_t *frame_json(long long v)
 static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 			const struct zt_tu_evidence *ev, size_t node, const struct zt_local *l,
 			enum zt_freq freq, const struct lookup *g, const struct lookup *c,
-			long long bytes, const char *reader, struct zt_findings *out)
+			long long bytes, const char *reader, enum unknown_why reader_why,
+			struct zt_findings *out)
 {
 	const struct zt_node *n = &p->nodes[node];
-	const struct zt_function *f = n->fn;
 	bool explicit = l->init != ZT_INIT_NONE;
 	const struct zt_check *check =
 		&zt_checks[explicit ? ZT_CHECK_STACK_EXPLICIT_INIT : ZT_CHECK_STACK_AUTOINIT];
 	const struct zt_tu_evidence *tev = ev ? &ev[n->tu] : NULL;
-	const struct zt_param *owner = owner_of(f, l);
+	struct owner own = owner_of(p, node, l);
+	const struct zt_param *owner = own.param;
 	const char *every = freq == ZT_FREQ_PER_PACKET ? "packet" :
 			    freq == ZT_FREQ_PER_BATCH ? "batch" : "poll";
 	struct zt_finding *fd = zt_findings_add(out, check);
@@ -468,6 +694,8 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	fd->size = l->size;
 	fd->freq = freq;
 	fd->rank = zt_rank(bytes, freq, p->budget, n->batch_n);
+	if ((l->slow || n->slow) && freq >= ZT_FREQ_PER_BATCH)
+		fd->rank /= p->budget;
 	fd->fingerprint = zt_fingerprint(fd, decl, NULL);
 
 	if (g->bytes != -2 || c->bytes != -2) {
@@ -527,6 +755,7 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	if (freq == ZT_FREQ_PER_BATCH)
 		add_batch_note(p, n, fd);
 	add_cond_note(p, n, l, every, fd);
+	add_slow_note(p, n, l, every, fd);
 	if (explicit && l->init_named >= 0)
 		zt_finding_add_note(fd, "the %s names %lld of its %lld bytes: the other %lld "
 				    "(padding included) are zeroed, as '= {}' would zero them",
@@ -547,19 +776,32 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	else if (l->uses & ZT_USE_ADDR_ESCAPES)
 		zt_finding_add_note(fd, "its address is stored or returned, so the optimizer cannot "
 				    "drop the zeroing");
-	if (explicit && reader)
+	if (explicit && reader && reader_why == UNKNOWN_READS)
 		zt_finding_add_note(fd, "zerotax cannot tell whether '%s' reads fields of it that "
 				    "were not written first; if it does, the zero is required",
 				    reader);
+	else if (explicit && reader)
+		zt_finding_add_note(fd, "not known whether the zero is required: '%s' gets its "
+				    "address and %s, so whether it accumulates into the fields "
+				    "(which needs the zero) is not known; not claimed as a tax",
+				    reader, reader_why == UNKNOWN_POINTER ?
+				    "is called through a function pointer" :
+				    "has no body in the code analysed (nor in the call graph of "
+				    "the other TUs)");
 	if (owner) {
 		for (size_t i = 0; i < owner->n_fields; i++)
 			name_taken |= !strcmp(owner->fields[i], l->name);
+		char *how = owner_how_text(&own);
+
 		zt_finding_add_note(fd, "suggested owner: '%s' (%s): keep one '%s' per queue in it "
-				    "and reuse it", owner->name, owner->type, l->type);
+				    "and reuse it; found as %s", owner->name, owner->type, l->type,
+				    how);
+		free(how);
 	} else {
-		zt_finding_add_note(fd, "no pointer-to-struct parameter of '%s' can own a per-queue "
-				    "copy; mark it __uninitialized if every byte read is written "
-				    "first", n->name);
+		zt_finding_add_note(fd, "no parameter of '%s' is a queue or ring that could own a "
+				    "per-queue copy (the net_device and the adapter are shared by "
+				    "every queue); mark it __uninitialized if every byte read is "
+				    "written first", n->name);
 	}
 	{
 		long long fg = frame_size(tev, true, n->name), fc = frame_size(tev, false, n->name);
@@ -598,9 +840,11 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 				    l->init_line ? json_integer(l->init_line) : json_null());
 	}
 	json_object_set_new(d, "owner",
-			    owner ? json_pack("{s:s, s:s, s:s?, s:i, s:b}", "param", owner->name,
-					      "type", owner->record, "file", owner->record_file,
-					      "line", owner->record_line, "name_taken", name_taken) :
+			    owner ? json_pack("{s:s, s:s, s:s?, s:i, s:b, s:s, s:s?, s:s?}", "param",
+					      owner->name, "type", owner->record, "file",
+					      owner->record_file, "line", owner->record_line,
+					      "name_taken", name_taken, "how", owner_how_name(own.how),
+					      "napi_struct", own.napi_owner, "poll", own.poll) :
 				    json_null());
 	json_object_set_new(d, "type_decl",
 			    l->type_file ? json_pack("{s:s, s:i}", "file", l->type_file, "line",
@@ -609,6 +853,16 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 	json_object_set_new(d, "uses", uses);
 	json_object_set_new(d, "recursive", json_boolean(zt_program_recursive(p, node)));
 	json_object_set_new(d, "condition", zt_json_str_or_null(l->cond ? l->cond : n->cond));
+	json_object_set_new(d, "path", slow_json(p, n, l));
+	/* explicit zeroing: is the zero needed? "no" (a tax) or "unknown" (and why) */
+	json_object_set_new(d, "zero_needed",
+			    !explicit ? json_null() :
+			    json_pack("{s:s, s:s?, s:s?}", "answer", reader ? "unknown" : "no",
+				      "callee", reader, "why",
+				      !reader ? NULL :
+				      reader_why == UNKNOWN_READS ? "reads-fields" :
+				      reader_why == UNKNOWN_POINTER ? "function-pointer" :
+				      "no-body"));
 	json_object_set_new(d, "batch",
 			    freq != ZT_FREQ_PER_BATCH ? json_null() :
 			    json_pack("{s:o, s:s}", "up_to",
@@ -630,53 +884,99 @@ static void add_finding(const struct zt_program *p, const struct zt_compdb *db,
 
 enum zero_need { ZERO_TAX, ZERO_REQUIRED, ZERO_UNKNOWN };
 
+struct need {
+	enum zero_need need;
+	const char *who;	/* the callee it is about (borrowed) */
+	enum unknown_why why;
+};
+
+#define PASS_ON_DEPTH 8
+
+/*
+ * What callee @to does with the pointer it gets as parameter @a: accumulate
+ * into the fields (p->f++, p->f += v, a read-write asm operand), pass it on
+ * (p, &p->f) to a callee that does, read them, or nothing. Across TUs as the
+ * program merged them; a callee without a body is not known.
+ */
+static struct need param_need(const struct zt_program *p, size_t to, size_t a, int depth,
+			      const char *name)
+{
+	const struct zt_function *fn = to != ZT_NO_NODE ? p->nodes[to].fn : NULL;
+	struct need r = { ZERO_TAX, NULL, UNKNOWN_NONE };
+
+	if (!fn || a >= fn->n_params)
+		return (struct need){ ZERO_UNKNOWN, name, UNKNOWN_NO_BODY };
+	if (fn->params[a].fields_rmw)
+		return (struct need){ ZERO_REQUIRED, name, UNKNOWN_NONE };
+	if (depth < PASS_ON_DEPTH) {
+		for (size_t c = 0; c < fn->n_calls; c++) {
+			const struct zt_call *call = &fn->calls[c];
+
+			for (size_t k = 0; k < ZT_CALL_ARGS; k++) {
+				struct need sub;
+
+				if (call->arg_param[k] != a + 1)
+					continue;
+				if (call->kind != ZT_CALL_DIRECT) {
+					sub = (struct need){ ZERO_UNKNOWN, call->name, UNKNOWN_POINTER };
+				} else {
+					sub = param_need(p, zt_program_find(p, call->target), k,
+							 depth + 1, call->name);
+				}
+				if (sub.need == ZERO_REQUIRED)
+					return sub;
+				if (sub.need == ZERO_UNKNOWN && r.need == ZERO_TAX)
+					r = sub;
+			}
+		}
+	}
+	if (fn->params[a].fields_read && r.need == ZERO_TAX)
+		r = (struct need){ ZERO_UNKNOWN, name, UNKNOWN_READS };
+	return r;
+}
+
 /*
  * Does the code need the zero of explicitly initialized local @j of @n? Yes
  * when fields are accumulated into it (x.f++, x.f += v, or by a callee that
- * does so through the pointer it gets), or when fields are written only on
- * some paths and a callee reads the fields it is given. A callee zerotax
- * has no body for, or one that reads fields the caller writes on every path,
- * might read what nobody wrote: @who names it, and the note says so.
+ * does so through the pointer it gets, or passes it on to one that does), or
+ * when fields are written only on some paths and a callee reads the fields
+ * it is given. A callee zerotax has no body for, one called through a
+ * pointer, or one that reads fields the caller writes on every path might
+ * read what nobody wrote: not known, and the finding says so.
  */
-static enum zero_need explicit_zero_need(const struct zt_program *p, const struct zt_node *n,
-					 size_t j, const char **who)
+static struct need explicit_zero_need(const struct zt_program *p, const struct zt_node *n,
+				      size_t j)
 {
 	const struct zt_function *f = n->fn;
 	const struct zt_local *l = &f->locals[j];
-	enum zero_need need = ZERO_TAX;
+	struct need r = { ZERO_TAX, NULL, UNKNOWN_NONE };
 
 	if (l->uses & ZT_USE_ACCUMULATED)
-		return ZERO_REQUIRED;
+		return (struct need){ ZERO_REQUIRED, NULL, UNKNOWN_NONE };
 	for (size_t c = 0; c < f->n_calls; c++) {
 		const struct zt_call *call = &f->calls[c];
 
 		for (size_t a = 0; a < ZT_CALL_ARGS; a++) {
-			size_t to;
-			const struct zt_function *callee;
+			struct need sub;
 
 			if (call->arg_local[a] != j + 1)
 				continue;
-			to = call->kind == ZT_CALL_DIRECT ? zt_program_find(p, call->target) :
-							    ZT_NO_NODE;
-			callee = to != ZT_NO_NODE ? p->nodes[to].fn : NULL;
-			if (!callee || a >= callee->n_params) {
-				if (need == ZERO_TAX)
-					*who = call->name;
-				need = ZERO_UNKNOWN;
-				continue;
-			}
-			if (callee->params[a].fields_rmw)
-				return ZERO_REQUIRED;
-			if (callee->params[a].fields_read) {
-				if (l->uses & ZT_USE_COND_WRITE)
-					return ZERO_REQUIRED;
-				if (need == ZERO_TAX)
-					*who = call->name;
-				need = ZERO_UNKNOWN;
-			}
+			if (call->kind != ZT_CALL_DIRECT)
+				sub = (struct need){ ZERO_UNKNOWN, call->name, UNKNOWN_POINTER };
+			else
+				sub = param_need(p, zt_program_find(p, call->target), a, 0,
+						 call->name);
+			if (sub.need == ZERO_REQUIRED)
+				return sub;
+			/* fields written only on some paths, then read: the zero is read */
+			if (sub.need == ZERO_UNKNOWN && sub.why == UNKNOWN_READS &&
+			    (l->uses & ZT_USE_COND_WRITE))
+				return (struct need){ ZERO_REQUIRED, sub.who, UNKNOWN_NONE };
+			if (sub.need == ZERO_UNKNOWN && r.need == ZERO_TAX)
+				r = sub;
 		}
 	}
-	return need;
+	return r;
 }
 
 /*
@@ -706,6 +1006,7 @@ struct judged {
 	long long bytes;
 	bool survives;
 	const char *reader;	/* an opaque reader of an explicitly zeroed local */
+	enum unknown_why reader_why;	/* why it is opaque */
 };
 
 /* 0, or -1 on an internal inconsistency; j->survives says whether it costs. */
@@ -721,9 +1022,16 @@ static int judge_local(const struct zt_program *p, const struct zt_compdb *db,
 	memset(j, 0, sizeof(*j));
 	g->bytes = c->bytes = -2;
 	/* a zero the algorithm needs is not a tax */
-	if (l->init != ZT_INIT_NONE &&
-	    explicit_zero_need(p, n, jl, &j->reader) == ZERO_REQUIRED)
-		return 0;
+	if (l->init != ZT_INIT_NONE) {
+		struct need need = explicit_zero_need(p, n, jl);
+
+		if (need.need == ZERO_REQUIRED)
+			return 0;
+		if (need.need == ZERO_UNKNOWN) {
+			j->reader = need.who;
+			j->reader_why = need.why;
+		}
+	}
 	if (n->tu < db->n)
 		build = zt_compdb_compiler(&db->v[n->tu]);
 	if (l->init == ZT_INIT_NONE) {
@@ -842,6 +1150,8 @@ static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
 	fd->size = size;
 	fd->freq = n->freq;
 	fd->rank = zt_rank(total, n->freq, p->budget, n->batch_n);
+	if (n->slow && n->freq >= ZT_FREQ_PER_BATCH)
+		fd->rank /= p->budget;
 	fd->fingerprint = zt_fingerprint(fd, "stack frame", NULL);
 	fd->message = xasprintf("%lld bytes of %zu small locals zeroed on every %s in '%s', each "
 				"under --min-size: %s",
@@ -860,6 +1170,8 @@ static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
 			  n->freq == ZT_FREQ_PER_BATCH ? "batch" : "poll", fd);
 	if (n->freq == ZT_FREQ_PER_BATCH)
 		add_batch_note(p, n, fd);
+	add_slow_note(p, n, NULL, n->freq == ZT_FREQ_PER_PACKET ? "packet" :
+		      n->freq == ZT_FREQ_PER_BATCH ? "batch" : "poll", fd);
 	zt_finding_add_note(fd, "summed over the locals by the deciding compiler's evidence; "
 			    "each is too small to report alone");
 	d = json_pack("{s:o, s:I, s:o}", "locals", locals, "total", (json_int_t)total,
@@ -891,7 +1203,8 @@ int zt_stack_check(const struct zt_program *p, const struct zt_compdb *db,
 				return -1;
 			if (!j.survives)
 				continue;
-			add_finding(p, db, ev, i, l, freq, &j.g, &j.c, j.bytes, j.reader, out);
+			add_finding(p, db, ev, i, l, freq, &j.g, &j.c, j.bytes, j.reader,
+				    j.reader_why, out);
 		}
 		if (o->checks.on[ZT_CHECK_STACK_FRAME_TOTAL] && frame_total(p, db, ev, o, i, out))
 			return -1;

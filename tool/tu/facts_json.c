@@ -29,6 +29,8 @@ static long long llget(json_t *o, const char *key)
 	return (long long)json_integer_value(json_object_get(o, key));
 }
 
+static char *astr(json_t *a, size_t i);
+
 static bool bget(json_t *o, const char *key)
 {
 	return json_is_true(json_object_get(o, key));
@@ -63,6 +65,7 @@ static json_t *local_to_json(const struct zt_local *l)
 	json_object_set_new(o, "loop", json_pack("[I,b]", (json_int_t)l->loop_params,
 						 l->loop_budget));
 	json_object_set_new(o, "cond", zt_json_str_or_null(l->cond));
+	json_object_set_new(o, "slow", zt_json_str_or_null(l->slow));
 	json_object_set_new(o, "init_named", json_pack("[I,i]", (json_int_t)l->init_named,
 						       l->init_line));
 	return o;
@@ -91,6 +94,7 @@ static void local_from_json(json_t *o, struct zt_local *l)
 	l->loop_params = (unsigned int)json_integer_value(json_array_get(json_object_get(o, "loop"), 0));
 	l->loop_budget = json_is_true(json_array_get(json_object_get(o, "loop"), 1));
 	l->cond = sdup(o, "cond");
+	l->slow = sdup(o, "slow");
 	l->init_named = json_integer_value(json_array_get(json_object_get(o, "init_named"), 0));
 	l->init_line = (unsigned int)json_integer_value(
 		json_array_get(json_object_get(o, "init_named"), 1));
@@ -135,21 +139,24 @@ static void param_from_json(json_t *o, struct zt_param *p)
 
 static json_t *call_to_json(const struct zt_call *c)
 {
-	json_t *args = json_array(), *locals = json_array();
+	json_t *args = json_array(), *locals = json_array(), *passed = json_array();
 
 	for (size_t i = 0; i < ZT_CALL_ARGS; i++) {
 		json_array_append_new(args, json_integer(c->arg_params[i]));
 		json_array_append_new(locals, json_integer(c->arg_local[i]));
+		json_array_append_new(passed, json_integer(c->arg_param[i]));
 	}
-	return json_pack("[i,o,o,i,b,b,I,b,o,o,I,o,i]", c->kind, zt_json_str_or_null(c->target),
-			 zt_json_str_or_null(c->name), c->line, c->in_loop, c->in_unlikely,
-			 (json_int_t)c->loop_params, c->loop_budget, args, locals,
-			 (json_int_t)c->batch_n, zt_json_str_or_null(c->cond), c->batch_why);
+	return json_pack("[i,o,o,i,b,b,I,b,o,o,I,o,i,o,o]", c->kind,
+			 zt_json_str_or_null(c->target), zt_json_str_or_null(c->name), c->line,
+			 c->in_loop, c->in_unlikely, (json_int_t)c->loop_params, c->loop_budget,
+			 args, locals, (json_int_t)c->batch_n, zt_json_str_or_null(c->cond),
+			 c->batch_why, zt_json_str_or_null(c->slow), passed);
 }
 
 static void call_from_json(json_t *a, struct zt_call *c)
 {
 	json_t *t = json_array_get(a, 1), *n = json_array_get(a, 2), *cond = json_array_get(a, 11);
+	json_t *slow = json_array_get(a, 13);
 
 	c->kind = (enum zt_call_kind)json_integer_value(json_array_get(a, 0));
 	c->target = json_is_string(t) ? xstrdup(json_string_value(t)) : NULL;
@@ -162,11 +169,14 @@ static void call_from_json(json_t *a, struct zt_call *c)
 	c->batch_n = (unsigned int)json_integer_value(json_array_get(a, 10));
 	c->cond = json_is_string(cond) ? xstrdup(json_string_value(cond)) : NULL;
 	c->batch_why = (enum zt_batch_why)json_integer_value(json_array_get(a, 12));
+	c->slow = json_is_string(slow) ? xstrdup(json_string_value(slow)) : NULL;
 	for (size_t i = 0; i < ZT_CALL_ARGS; i++) {
 		c->arg_params[i] = (unsigned int)json_integer_value(
 			json_array_get(json_array_get(a, 8), i));
 		c->arg_local[i] = (unsigned int)json_integer_value(
 			json_array_get(json_array_get(a, 9), i));
+		c->arg_param[i] = (unsigned int)json_integer_value(
+			json_array_get(json_array_get(a, 14), i));
 	}
 }
 
@@ -191,6 +201,13 @@ static json_t *function_to_json(const struct zt_function *f)
 	json_object_set_new(o, "locals", locals);
 	json_object_set_new(o, "calls", calls);
 	json_object_set_new(o, "bulk_n", json_integer(f->bulk_n));
+	if (f->napi_owner) {
+		json_t *serves = json_array();
+
+		for (size_t i = 0; i < f->n_napi_serves; i++)
+			json_array_append_new(serves, json_string(f->napi_serves[i]));
+		json_object_set_new(o, "napi", json_pack("[s,o]", f->napi_owner, serves));
+	}
 	return o;
 }
 
@@ -207,6 +224,15 @@ static void function_from_json(json_t *o, struct zt_function *f)
 	f->is_static = json_is_true(json_array_get(fl, 2));
 	f->is_inline = json_is_true(json_array_get(fl, 3));
 	f->bulk_n = uget(o, "bulk_n");
+	{
+		json_t *napi = json_object_get(o, "napi"), *serves = json_array_get(napi, 1);
+
+		f->napi_owner = astr(napi, 0);
+		f->n_napi_serves = f->napi_owner && json_is_array(serves) ? json_array_size(serves) : 0;
+		f->napi_serves = f->n_napi_serves ? xcalloc(f->n_napi_serves, sizeof(char *)) : NULL;
+		for (size_t i = 0; i < f->n_napi_serves; i++)
+			f->napi_serves[i] = astr(serves, i);
+	}
 	f->params = arr(o, "params", sizeof(*f->params), &f->n_params, &list);
 	for (size_t i = 0; i < f->n_params; i++)
 		param_from_json(json_array_get(list, i), &f->params[i]);
@@ -264,6 +290,13 @@ json_t *zt_facts_to_json(const struct zt_tu_facts *t)
 			json_array_append_new(inc, zt_json_str_or_null(t->includes[i]));
 		json_object_set_new(o, "includes", inc);
 	}
+	if (t->n_dev_privs) {
+		json_t *dp = json_array();
+
+		for (size_t i = 0; i < t->n_dev_privs; i++)
+			json_array_append_new(dp, json_string(t->dev_privs[i]));
+		json_object_set_new(o, "dev_privs", dp);
+	}
 	return o;
 }
 
@@ -320,6 +353,9 @@ int zt_facts_from_json(json_t *o, struct zt_tu_facts *t)
 	t->includes = arr(o, "includes", sizeof(char *), &t->n_includes, &list);
 	for (size_t i = 0; i < t->n_includes; i++)
 		t->includes[i] = astr(list, i);
+	t->dev_privs = arr(o, "dev_privs", sizeof(char *), &t->n_dev_privs, &list);
+	for (size_t i = 0; i < t->n_dev_privs; i++)
+		t->dev_privs[i] = astr(list, i);
 	return 0;
 }
 

@@ -51,6 +51,12 @@ struct net_device_ops {
 	int (*ndo_xdp_xmit)(struct net_device *dev, int n, struct xdp_buff **frames, u32 flags);
 };
 
+/* The kernel's shape: a statement expression around a cast of the member's address. */
+#define container_of(ptr, type, member) ({				\
+	void *__mptr = (void *)(ptr);					\
+	((type *)((char *)__mptr - offsetof(type, member))); })
+
+void *netdev_priv(const struct net_device *dev);
 void netif_napi_add(struct net_device *dev, struct napi_struct *napi,
 		    int (*poll)(struct napi_struct *napi, int budget));
 int bpf_prog_run_xdp(struct xdp_buff *xdp);

@@ -196,6 +196,51 @@ static void test_hot_unlikely_branch_keeps_its_condition(void **state)
 	zt_program_release(&p);
 }
 
+/*
+ * A call on a path only marked packets take carries its condition down; a
+ * path every packet takes to the same function wins, even against one
+ * under a hot unlikely() condition only.
+ *   poll -(loop)-> rx -(chain(cqe))-> restore -> tunnel
+ *                  rx -(chain(cqe))-> shared;  rx -(unlikely(xdp))-> xdp -> shared
+ */
+static void test_marked_path_keeps_its_condition(void **state)
+{
+	struct zt_tu_facts tu = { .file = xstrdup("t.c") };
+	struct zt_program p;
+	struct zt_function *f;
+
+	zt_program_init(&p);
+	f = fn(&tu, "poll", true, false);
+	call(f, "rx", true, false);
+	f = fn(&tu, "rx", true, false);
+	call(f, "restore", false, false);
+	f->calls[f->n_calls - 1].slow = xstrdup("chain(cqe)");
+	call(f, "shared", false, false);
+	f->calls[f->n_calls - 1].slow = xstrdup("chain(cqe)");
+	call(f, "xdp", false, false);
+	f->calls[f->n_calls - 1].cond = xstrdup("rq->xdp_prog");
+	f = fn(&tu, "restore", true, false);
+	call(f, "tunnel", false, false);
+	fn(&tu, "tunnel", true, false);
+	f = fn(&tu, "xdp", true, false);
+	call(f, "shared", false, false);
+	fn(&tu, "shared", true, false);
+	napi_root(&tu, "poll");
+	zt_program_add_tu(&p, &tu);
+	zt_program_link(&p);
+	zt_program_auto_roots(&p);
+	zt_program_propagate(&p);
+	assert_int_equal(freq(&p, "tunnel"), ZT_FREQ_PER_PACKET);
+	assert_string_equal(p.nodes[node(&p, "restore")].slow, "chain(cqe)");
+	assert_string_equal(p.nodes[node(&p, "tunnel")].slow, "chain(cqe)");
+	assert_int_equal(p.nodes[node(&p, "tunnel")].slow_in, node(&p, "rx"));
+	assert_null(p.nodes[node(&p, "rx")].slow);
+	/* every XDP user's packets reach it: not a marked path */
+	assert_null(p.nodes[node(&p, "shared")].slow);
+	assert_string_equal(p.nodes[node(&p, "shared")].cond, "rq->xdp_prog");
+	zt_program_release(&p);
+}
+
 static void test_chain_from_root(void **state)
 {
 	struct zt_program p;
@@ -448,6 +493,7 @@ int main(void)
 		cmocka_unit_test(test_propagation_per_poll_and_per_packet),
 		cmocka_unit_test(test_cold_and_unlikely_stop_propagation),
 		cmocka_unit_test(test_hot_unlikely_branch_keeps_its_condition),
+		cmocka_unit_test(test_marked_path_keeps_its_condition),
 		cmocka_unit_test(test_chain_from_root),
 		cmocka_unit_test(test_field_calls_reach_every_assigned_function),
 		cmocka_unit_test(test_merge_by_usr_across_tus),

@@ -91,9 +91,19 @@ static void fill(struct zt_tu_result *r)
 	f->calls = xcalloc(2, sizeof(*f->calls));
 	f->calls[0] = (struct zt_call){ ZT_CALL_FIELD, xstrdup("c:@S@rq@FI@fn"), xstrdup("fn"), 11,
 					true, false, 2, true, { 1 }, 16, { 0 },
-					xstrdup("rq->xdp_prog"), ZT_BATCH_THRESHOLD };
+					xstrdup("rq->xdp_prog"), ZT_BATCH_THRESHOLD,
+					xstrdup("mark_chain(cqe)"), { 0, 2 } };
 	f->calls[1] = (struct zt_call){ ZT_CALL_POINTER, NULL, xstrdup("p"), 12, false, true, 0,
-					false, { 0 }, 0, { 0 }, NULL, ZT_BATCH_NONE };
+					false, { 0 }, 0, { 0 }, NULL, ZT_BATCH_NONE, NULL, { 0 } };
+	l->slow = xstrdup("skb->mark");
+	f->napi_owner = xstrdup("struct ch");
+	f->n_napi_serves = 2;
+	f->napi_serves = xcalloc(2, sizeof(char *));
+	f->napi_serves[0] = xstrdup("struct rq");
+	f->napi_serves[1] = xstrdup("struct sq");
+	r->facts.n_dev_privs = 1;
+	r->facts.dev_privs = xcalloc(1, sizeof(char *));
+	r->facts.dev_privs[0] = xstrdup("struct priv");
 	r->facts.n_assigns = 1;
 	r->facts.assigns = xcalloc(1, sizeof(*r->facts.assigns));
 	r->facts.assigns[0] = (struct zt_field_assign){ xstrdup("u"), xstrdup("struct ops"),
@@ -150,6 +160,16 @@ static void test_hand_built_round_trip(void **state)
 	assert_string_equal(back.facts.funcs[0].calls[0].cond, "rq->xdp_prog");
 	assert_null(back.facts.funcs[0].calls[1].cond);
 	assert_string_equal(back.facts.funcs[0].locals[0].cond, "vi->xdp_enabled");
+	/* and marked-packet paths, pointers passed on, the NAPI struct, the adapter */
+	assert_string_equal(back.facts.funcs[0].locals[0].slow, "skb->mark");
+	assert_string_equal(back.facts.funcs[0].calls[0].slow, "mark_chain(cqe)");
+	assert_null(back.facts.funcs[0].calls[1].slow);
+	assert_int_equal(back.facts.funcs[0].calls[0].arg_param[1], 2);
+	assert_string_equal(back.facts.funcs[0].napi_owner, "struct ch");
+	assert_int_equal(back.facts.funcs[0].n_napi_serves, 2);
+	assert_string_equal(back.facts.funcs[0].napi_serves[1], "struct sq");
+	assert_int_equal(back.facts.n_dev_privs, 1);
+	assert_string_equal(back.facts.dev_privs[0], "struct priv");
 	/* and what an explicit initializer names, and where a compound literal is assigned */
 	assert_int_equal(back.facts.funcs[0].locals[0].init_named, 8);
 	assert_int_equal(back.facts.funcs[0].locals[0].init_line, 42);

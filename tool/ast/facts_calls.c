@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Calls, roots and function pointers: what each call passes, functions
+ * stored into fields and pointers, bulk calls, member accesses.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "facts_int.h"
+
+/*
+ * A function stored into a function-pointer local or parameter: recorded like
+ * a field store, under a key of its own ("local:USR", "param:FN#i"), so a call
+ * through the pointer reaches exactly the functions ever stored into it.
+ * fx_pointer_key() is the key of a function-pointer local or parameter @var,
+ * NULL for anything else.
+ */
+char *fx_pointer_key(struct walk *w, CXCursor var)
+{
+	enum CXCursorKind kind = clang_getCursorKind(var);
+	struct zt_function *f = fx_cur(w);
+	enum CX_StorageClass sc;
+
+	if (!f)
+		return NULL;
+	if (kind == CXCursor_ParmDecl) {
+		for (size_t i = 0; i < w->n_param_cursors; i++)
+			if (clang_equalCursors(w->param_cursors[i], var))
+				return xasprintf("param:%s#%zu", f->usr, i);
+		return NULL;
+	}
+	sc = clang_Cursor_getStorageClass(var);
+	if (kind == CXCursor_VarDecl && sc != CX_SC_Static && sc != CX_SC_Extern &&
+	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_TranslationUnit) {
+		char *usr = fx_take(clang_getCursorUSR(var)), *key = xasprintf("local:%s", usr);
+
+		free(usr);
+		return key;
+	}
+	return NULL;
+}
+
+static bool is_function_pointer(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Pointer)
+		return false;
+	t = clang_getCanonicalType(clang_getPointeeType(t));
+	return t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto;
+}
+
+/*
+ * The key of the function-pointer local or parameter @e reads (poll in
+ * netif_napi_add(dev, napi, poll)), else NULL.
+ */
+static char *pointer_source(struct walk *w, CXCursor e)
+{
+	CXCursor var;
+	enum CXCursorKind k;
+
+	e = fx_strip(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return NULL;
+	var = clang_getCursorReferenced(e);
+	k = clang_getCursorKind(var);
+	if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
+	    !is_function_pointer(clang_getCursorType(var)))
+		return NULL;
+	return fx_pointer_key(w, var);
+}
+
+/*
+ * Every function @e may evaluate to (f, &f, c ? f : g) stored under
+ * @field_usr (a field's USR or a pointer's key); a function-pointer local or
+ * parameter is stored as its key (an alias, resolved in the program): the
+ * functions ever stored into it.
+ */
+static void store_values(struct walk *w, const char *field_usr, const char *record,
+			 const char *field, CXCursor e, int depth)
+{
+	struct zt_field_assign *a;
+	CXCursor fn;
+	char *src;
+
+	e = fx_strip(e);
+	if (fx_function_ref(e, &fn)) {
+		a = PUSH(w->tu->assigns, w->tu->n_assigns);
+		a->field_usr = xstrdup(field_usr);
+		a->record = xstrdup(record);
+		a->field = xstrdup(field);
+		a->fn_usr = fx_take(clang_getCursorUSR(fn));
+		a->fn_name = fx_take(clang_getCursorSpelling(fn));
+		fx_want_definition(w, fn, a->fn_usr);
+	} else if (clang_getCursorKind(e) == CXCursor_ConditionalOperator && depth < 8) {
+		struct kids k = { 0 };
+
+		fx_get_kids(e, &k);
+		for (size_t i = 1; i < k.n; i++)
+			store_values(w, field_usr, record, field, k.v[i], depth + 1);
+		free(k.v);
+	} else if ((src = pointer_source(w, e))) {
+		if (strcmp(src, field_usr)) {
+			a = PUSH(w->tu->assigns, w->tu->n_assigns);
+			a->field_usr = xstrdup(field_usr);
+			a->record = xstrdup(record);
+			a->field = xstrdup(field);
+			a->fn_usr = src;
+			a->fn_name = fx_take(clang_getCursorSpelling(clang_getCursorReferenced(e)));
+			src = NULL;
+		}
+		free(src);
+	}
+}
+
+void fx_add_pointer_values(struct walk *w, const char *key, const char *name, CXCursor e)
+{
+	store_values(w, key, "", name, e, 0);
+}
+
+/*
+ * The functions a registration's argument may be: f, c ? f : g, or a
+ * function-pointer parameter or local (a wrapper's 'poll'), recorded by its
+ * key and resolved in the program to what its callers give it.
+ */
+static void add_root_values(struct walk *w, CXCursor e, const char *why, int depth)
+{
+	struct zt_root_ref *r;
+	CXCursor fn;
+	char *src;
+
+	e = fx_strip(e);
+	if (fx_function_ref(e, &fn)) {
+		r = PUSH(w->tu->roots, w->tu->n_roots);
+		r->fn_usr = fx_take(clang_getCursorUSR(fn));
+		fx_want_definition(w, fn, r->fn_usr);
+		r->fn_name = fx_take(clang_getCursorSpelling(fn));
+		r->why = xstrdup(why);
+	} else if (clang_getCursorKind(e) == CXCursor_ConditionalOperator && depth < 8) {
+		struct kids k = { 0 };
+
+		fx_get_kids(e, &k);
+		for (size_t i = 1; i < k.n; i++)
+			add_root_values(w, k.v[i], why, depth + 1);
+		free(k.v);
+	} else if ((src = pointer_source(w, e))) {
+		r = PUSH(w->tu->roots, w->tu->n_roots);
+		r->fn_usr = src;
+		r->fn_name = fx_take(clang_getCursorSpelling(clang_getCursorReferenced(e)));
+		r->why = xstrdup(why);
+	}
+}
+
+/* 1 + the index of the local whose address @arg is (&x, or an array x), else 0. */
+static unsigned int address_of_local(struct walk *w, CXCursor arg)
+{
+	struct zt_function *f = fx_cur(w);
+	CXCursor e = fx_strip(arg);
+	struct kids k = { 0 };
+	struct zt_local *l;
+
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
+		fx_get_kids(e, &k);
+		e = k.n ? fx_strip(k.v[0]) : clang_getNullCursor();
+		free(k.v);
+	}
+	if (!f || clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return 0;
+	l = fx_local_for(w, clang_getCursorReferenced(e));
+	return l ? (unsigned int)(l - f->locals) + 1 : 0;
+}
+
+/* kmem_cache_alloc_bulk(), kmem_cache_free_bulk(), alloc_pages_bulk_array(): many at once. */
+static bool is_bulk_call(const char *name)
+{
+	return name && strstr(name, "bulk") && (strstr(name, "alloc") || strstr(name, "free"));
+}
+
+/*
+ * How many objects a bulk call handles: the length of the array it fills
+ * (a local void *objs[N]), else a constant *BATCH* / *BULK* count given to
+ * it, else ZT_BATCH_UNKNOWN.
+ */
+static unsigned int bulk_size(CXCursor call)
+{
+	unsigned int n = 0;
+
+	for (int i = 0; i < clang_Cursor_getNumArguments(call) && !n; i++) {
+		CXCursor a = fx_strip(clang_Cursor_getArgument(call, (unsigned int)i));
+		CXType t = clang_getCanonicalType(clang_getCursorType(a));
+		long long len;
+
+		if (clang_getCursorKind(a) != CXCursor_DeclRefExpr || t.kind != CXType_ConstantArray)
+			continue;
+		len = clang_getArraySize(t);
+		if (len > 1 && len < 65536)
+			n = (unsigned int)len;
+	}
+	for (int i = 0; i < clang_Cursor_getNumArguments(call) && !n; i++)
+		n = fx_batch_constant(clang_Cursor_getArgument(call, (unsigned int)i));
+	return n ? n : ZT_BATCH_UNKNOWN;
+}
+
+void fx_add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
+{
+	struct zt_function *f = fx_cur(w);
+	struct kids k = { 0 };
+	CXCursor callee, ref;
+	struct zt_call *cl;
+	unsigned int line;
+	enum CXCursorKind rk;
+	char *key;
+
+	fx_get_kids(call, &k);
+	if (!k.n) {
+		free(k.v);
+		return;
+	}
+	callee = fx_strip(k.v[0]);
+	free(k.v);
+	ref = clang_getCursorReferenced(callee);
+	rk = clang_getCursorKind(ref);
+	if (clang_getCursorKind(callee) == CXCursor_UnaryOperator)	/* (*fp)() */
+		rk = CXCursor_InvalidCode;
+	if (rk == CXCursor_FunctionDecl) {
+		char *name = fx_take(clang_getCursorSpelling(ref));
+
+		if (!strncmp(name, "__builtin_", 10)) {
+			free(name);
+			return;
+		}
+		/* Registration of a NAPI poll function: a root. */
+		if (!strncmp(name, "netif_napi_add", 14) || !strncmp(name, "netif_tx_napi_add", 17)) {
+			int n = clang_Cursor_getNumArguments(call);
+			char *why = xasprintf("%s()", name);
+
+			for (int i = 0; i < n; i++)
+				add_root_values(w, clang_Cursor_getArgument(call, (unsigned int)i), why,
+						0);
+			free(why);
+		}
+		if (!f) {
+			free(name);
+			return;
+		}
+		cl = PUSH(f->calls, f->n_calls);
+		cl->kind = ZT_CALL_DIRECT;
+		cl->target = fx_take(clang_getCursorUSR(ref));
+		cl->name = name;
+		fx_want_definition(w, ref, cl->target);
+		/* a function passed as an argument lands in the callee's parameter */
+		for (int i = 0; i < clang_Cursor_getNumArguments(call); i++) {
+			key = xasprintf("param:%s#%d", cl->target, i);
+			fx_add_pointer_values(w, key, name,
+					   clang_Cursor_getArgument(call, (unsigned int)i));
+			free(key);
+		}
+	} else {
+		if (!f)
+			return;
+		cl = PUSH(f->calls, f->n_calls);
+		key = rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl ? fx_pointer_key(w, ref) : NULL;
+		if (rk == CXCursor_FieldDecl) {
+			cl->kind = ZT_CALL_FIELD;
+			cl->target = fx_take(clang_getCursorUSR(ref));
+			cl->name = fx_take(clang_getCursorSpelling(ref));
+		} else if (key) {
+			/* through a pointer local or parameter: what was stored into it */
+			cl->kind = ZT_CALL_FIELD;
+			cl->target = key;
+			cl->name = fx_take(clang_getCursorSpelling(ref));
+		} else {
+			cl->kind = ZT_CALL_POINTER;
+			cl->target = xstrdup("");
+			cl->name = fx_take(clang_getCursorSpelling(callee));
+		}
+	}
+	fx_expansion(clang_getCursorLocation(call), NULL, &line, NULL);
+	cl->line = line;
+	cl->in_loop = loop > 0;
+	cl->in_unlikely = unlikely;
+	cl->loop_params = w->loop_params;
+	cl->loop_budget = w->loop_budget;
+	cl->batch_n = w->batch_n;
+	cl->batch_why = w->batch_why;
+	cl->cond = w->cond && !unlikely ? xstrdup(w->cond) : NULL;
+	cl->slow = w->slow && !unlikely ? xstrdup(w->slow) : NULL;
+	/* refill(rq, X_RX_BATCH): given a batch of N to do */
+	for (int i = 0; i < clang_Cursor_getNumArguments(call) && !cl->batch_n; i++) {
+		cl->batch_n = fx_batch_constant(clang_Cursor_getArgument(call, (unsigned int)i));
+		cl->batch_why = cl->batch_n ? ZT_BATCH_ARG : ZT_BATCH_NONE;
+	}
+	if (!unlikely && is_bulk_call(cl->name)) {
+		unsigned int n = bulk_size(call);
+
+		if (!f->bulk_n || n < f->bulk_n)
+			f->bulk_n = n;
+	}
+	for (int i = 0; i < clang_Cursor_getNumArguments(call) && i < ZT_CALL_ARGS; i++) {
+		CXCursor arg = clang_Cursor_getArgument(call, (unsigned int)i);
+
+		cl->arg_params[i] = fx_expr_params(w, arg);
+		cl->arg_local[i] = address_of_local(w, arg);
+		cl->arg_param[i] = fx_param_passed_on(w, arg);
+	}
+}
+
+/* Functions stored into a function-pointer field: { .f = fn }, p->f = c ? a : b. */
+void fx_add_field_values(struct walk *w, CXCursor field, CXCursor e)
+{
+	char *usr = fx_take(clang_getCursorUSR(field)), *record = fx_record_of_field(field);
+	char *name = fx_take(clang_getCursorSpelling(field));
+
+	store_values(w, usr, record ? record : "", name, e, 0);
+	free(usr);
+	free(record);
+	free(name);
+}
+
+/* { .fn = f } and positional { f, g }: functions stored into fields. */
+void fx_scan_init_list(struct walk *w, CXCursor list, const struct kids *k)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(list));
+	struct field_list fl = { 0 };
+	CXCursor pending = clang_getNullCursor();
+	size_t pos = 0;
+
+	if (t.kind != CXType_Record)
+		return;
+	clang_Type_visitFields(t, fx_field_cursor, &fl);
+	for (size_t i = 0; i < k->n; i++) {
+		CXCursor e = k->v[i], field;
+
+		if (clang_getCursorKind(e) == CXCursor_MemberRef) {
+			pending = clang_getCursorReferenced(e);
+			continue;
+		}
+		if (clang_getCursorKind(e) == CXCursor_UnexposedExpr) {
+			/* A designated initializer: MemberRef (the field), then the value. */
+			struct kids d = { 0 };
+
+			fx_get_kids(e, &d);
+			if (d.n >= 2 && clang_getCursorKind(d.v[0]) == CXCursor_MemberRef) {
+				pending = clang_getCursorReferenced(d.v[0]);
+				e = d.v[d.n - 1];
+			}
+			free(d.v);
+		}
+		if (!clang_Cursor_isNull(pending)) {
+			field = pending;
+			pending = clang_getNullCursor();
+			for (size_t j = 0; j < fl.n; j++)
+				if (clang_equalCursors(fl.v[j], field))
+					pos = j;
+		} else if (pos < fl.n) {
+			field = fl.v[pos];
+		} else {
+			continue;
+		}
+		pos++;
+		if (clang_getCursorKind(field) == CXCursor_FieldDecl)
+			fx_add_field_values(w, field, e);
+	}
+	free(fl.v);
+}
+
+void fx_add_access(struct walk *w, CXCursor member)
+{
+	CXCursor field = clang_getCursorReferenced(member);
+	struct zt_field_access *a;
+	int p = fx_up_skip(w, w->depth - 2);
+	bool write = false;
+
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl || !fx_cur(w))
+		return;
+	if (p >= 0 && w->stack[p + 1].index == 0) {
+		if (w->stack[p].kind == CXCursor_BinaryOperator)
+			write = clang_getCursorBinaryOperatorKind(w->stack[p].c) ==
+				CXBinaryOperator_Assign;
+		else if (w->stack[p].kind == CXCursor_CompoundAssignOperator)
+			write = true;
+	}
+	if (p >= 0 && w->stack[p].kind == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(w->stack[p].c);
+
+		write = u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec ||
+			u == CXUnaryOperator_PreInc || u == CXUnaryOperator_PreDec;
+	}
+	a = PUSH(w->tu->accesses, w->tu->n_accesses);
+	a->fn_usr = xstrdup(fx_cur(w)->usr);
+	a->record = fx_record_of_field(field);
+	a->field = fx_take(clang_getCursorSpelling(field));
+	a->write = write;
+}
