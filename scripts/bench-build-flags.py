@@ -9,6 +9,7 @@
 import json
 import os
 import resource
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -27,7 +28,7 @@ scratch = tempfile.mkdtemp(prefix="zt-bench-flags-")
 def args_of(e):
     if "arguments" in e:
         return list(e["arguments"])
-    return e["command"].split()
+    return shlex.split(e["command"])
 
 
 def compiler_kind(a):
