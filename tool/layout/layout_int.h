@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What the layout audit's parts share: layout_rules.c (hot fields, pools),
+ * layout_sim.c (alignment, placement, where hot bytes land), layout_suggest.c
+ * (what moves together and the suggested order) and layout.c (the analysis
+ * and its findings).
+ */
+#ifndef ZT_LAYOUT_INT_H
+#define ZT_LAYOUT_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "layout.h"
+#include "zerotax.h"
+
+/* Beyond this a struct is not simulated (a line bitmap per struct stays small). */
+#define ZT_LAYOUT_MAX_SIZE (1UL << 24)
+
+static inline unsigned long max_ul(unsigned long a, unsigned long b)
+{
+	return a > b ? a : b;
+}
+
+static inline bool is_hot(enum zt_freq f)
+{
+	return f >= ZT_FREQ_PER_POLL;
+}
+
+static inline void add_str(char ***v, size_t *n, const char *s)
+{
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = xstrdup(s);
+}
+
+static inline bool has_str(char **v, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(v[i], s))
+			return true;
+	return false;
+}
+
+/*
+ * Bytes of member @m an access makes hot: an array bigger than a cache line
+ * (a descriptor ring, a page cache) is hot where it is indexed, not in its
+ * whole length: one element, at most one line (which one is not known; the
+ * first stands for it).
+ */
+static inline unsigned long hot_length(const struct zt_member *m, unsigned int cl)
+{
+	unsigned long len = m->end - m->start, elem;
+
+	if (m->kind != ZT_MEMBER_FIELD || !m->n_dims || !m->elems || len <= cl)
+		return len;
+	elem = len / m->elems;
+	return elem && elem < cl ? elem : cl;
+}
+/* layout_sim.c */
+char *zt_lay_bare_type(const char *t);
+unsigned long zt_lay_scalar_size(const char *t);
+/* rep->member_align[] and rep->align, embedded types looked up in @types */
+void zt_lay_aligns(struct zt_struct_report *rep, const struct zt_layouts *types);
+unsigned long zt_lay_new_start(const struct zt_struct_report *rep, const struct zt_placement *p,
+			       int i);
+unsigned long zt_lay_new_end(const struct zt_struct_report *rep, const struct zt_placement *p,
+			     int i);
+void zt_lay_embedded_hot(struct zt_struct_report *rep, const struct zt_layouts *types);
+size_t zt_lay_hot_extents(const struct zt_struct_report *rep, int i, unsigned long start,
+			  unsigned long end, unsigned long (*out)[2], size_t max);
+/* rep->hot_bytes: distinct hot bytes (union arms overlap) */
+void zt_lay_count_hot_bytes(struct zt_struct_report *rep);
+unsigned int zt_lay_member_hot_lines(const struct zt_struct_report *rep, int i);
+unsigned long zt_lay_member_hot_bytes(const struct zt_struct_report *rep, int i);
+unsigned int zt_lay_span_of(const struct zt_struct_report *rep, const struct zt_placement *p,
+			    bool current);
+void zt_lay_place(const struct zt_struct_report *rep, const int *order, size_t n,
+		  struct zt_placement *p);
+void zt_lay_placement_release(struct zt_placement *p);
+
+/* layout_suggest.c */
+size_t zt_lay_count_tops(const struct zt_layout *l);
+/* rep->packed, rep->suggested and rep->have_suggestion */
+void zt_lay_suggest(struct zt_struct_report *rep);
+
+#endif /* ZT_LAYOUT_INT_H */
