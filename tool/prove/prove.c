@@ -69,7 +69,8 @@ double zt_prove_now(void)
 }
 
 /* "step N (name): <what>": the single way a step reports its failure. */
-int zt_prove_fail(struct zt_prove *p, int code, const char *fmt, ...)
+int zt_prove_fail(struct zt_prove *p, enum zt_prove_outcome code,
+		  const char *fmt, ...)
 {
 	char msg[2048];
 	va_list ap;
@@ -81,11 +82,11 @@ int zt_prove_fail(struct zt_prove *p, int code, const char *fmt, ...)
 	return code;
 }
 
-/* A missing dependency is not a result: exit 4, and say which step. */
+/* A missing dependency is not a result: ZT_PROVE_BROKEN, and say which step. */
 int zt_prove_unavailable(struct zt_prove *p, const char *what)
 {
 	error("step %d (%s): not available: %s", p->step, p->step_name, what);
-	return ZT_EXIT_INTERNAL;
+	return ZT_PROVE_BROKEN;
 }
 
 void zt_prove_progress(struct zt_prove *p, const char *fmt, ...)
@@ -174,23 +175,23 @@ int zt_prove_spawn(struct zt_prove *p, char *const argv[], const struct zt_spawn
 	}
 	if (zt_spawn(argv, &o, res)) {
 		cmd = zt_argv_join(argv);
-		zt_prove_fail(p, res->not_found ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL, "%s: %s", cmd,
+		zt_prove_fail(p, res->not_found ? ZT_PROVE_INPUT : ZT_PROVE_BROKEN, "%s: %s", cmd,
 			  res->not_found ? "program not found" :
 			  res->timed_out ? "timed out" : "could not run");
 		free(cmd);
-		return res->not_found ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL;
+		return res->not_found ? ZT_PROVE_INPUT : ZT_PROVE_BROKEN;
 	}
 	if (res->signal || (res->exit_code != 0 && res->exit_code != ok_code)) {
 		cmd = zt_argv_join(argv);
 		if (res->signal)
-			zt_prove_fail(p, ZT_EXIT_INTERNAL, "%s: killed by signal %d (%s)\n%s%s", cmd,
+			zt_prove_fail(p, ZT_PROVE_BROKEN, "%s: killed by signal %d (%s)\n%s%s", cmd,
 				  res->signal, strsignal(res->signal), tail_of(res->err, 15),
 				  tail_of(res->out, 5));
 		else
-			zt_prove_fail(p, ZT_EXIT_INTERNAL, "%s: exit code %d\n%s%s", cmd,
+			zt_prove_fail(p, ZT_PROVE_BROKEN, "%s: exit code %d\n%s%s", cmd,
 				  res->exit_code, tail_of(res->err, 15), tail_of(res->out, 5));
 		free(cmd);
-		return ZT_EXIT_INTERNAL;
+		return ZT_PROVE_BROKEN;
 	}
 	return 0;
 }
@@ -210,7 +211,7 @@ static long long evidence_bytes(json_t *details, const char *cc)
 	return json_is_integer(b) ? json_integer_value(b) : -1;
 }
 
-int zt_prove_load_findings(const char *text, size_t len, struct zt_report *r)
+int zt_prove_load_findings(const char *text, size_t len, struct zt_prove_report *r)
 {
 	json_error_t jerr;
 	json_t *doc, *findings, *f;
@@ -227,7 +228,7 @@ int zt_prove_load_findings(const char *text, size_t len, struct zt_report *r)
 	json_array_foreach(findings, i, f) {
 		const char *rule = json_string_value(json_object_get(f, "rule"));
 		json_t *details = json_object_get(f, "details");
-		struct zt_report_finding *rf;
+		struct zt_prove_report_finding *rf;
 
 		if (!rule || strcmp(rule, "zerotax-stack-autoinit") ||
 		    json_is_true(json_object_get(f, "suppressed")))
@@ -253,7 +254,8 @@ int zt_prove_load_findings(const char *text, size_t len, struct zt_report *r)
 
 /* --- setup ---------------------------------------------------------------- */
 
-int zt_prove_init(struct zt_prove *p, struct zt_ctx *ctx, const struct zt_prove_opts *o)
+enum zt_prove_outcome zt_prove_init(struct zt_prove *p, struct zt_ctx *ctx,
+				     const struct zt_prove_opts *o)
 {
 	char *src, *build;
 
@@ -264,14 +266,14 @@ int zt_prove_init(struct zt_prove *p, struct zt_ctx *ctx, const struct zt_prove_
 	if (!src || !is_dir(src)) {
 		free(src);
 		error("driver source '%s' is not a directory", o->source);
-		return ZT_EXIT_INPUT;
+		return ZT_PROVE_INPUT;
 	}
 	build = abs_path(o->build);
 	if (!build || !is_dir(build)) {
 		free(src);
 		free(build);
 		error("build directory '%s' is not a directory (run 'make build' first)", o->build);
-		return ZT_EXIT_INPUT;
+		return ZT_PROVE_INPUT;
 	}
 	p->tree[ZT_TREE_BASELINE] = src;
 	p->page_sizes[0] = 4096;
@@ -322,7 +324,7 @@ void zt_prove_release(struct zt_prove *p)
 	free(p->rd_trace);
 	free(p->rd_bench);
 	free(p->check_json);
-	zt_report_release(&p->report);
+	zt_prove_report_release(&p->report);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -345,7 +347,7 @@ static int step_check(struct zt_prove *p)
 	int ret;
 
 	if (!zt_prove_is_file(db)) {
-		ret = zt_prove_fail(p, ZT_EXIT_INPUT, "no compile database %s (is the reference "
+		ret = zt_prove_fail(p, ZT_PROVE_INPUT, "no compile database %s (is the reference "
 				"driver configured in this build?)", db);
 		free(db);
 		return ret;
@@ -353,7 +355,7 @@ static int step_check(struct zt_prove *p)
 	free(db);
 	if (zt_spawn(argv, &so, &res)) {
 		zt_spawn_result_release(&res);
-		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot run %s check", p->o->self);
+		return zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot run %s check", p->o->self);
 	}
 	if (res.exit_code == ZT_EXIT_INTERNAL && strstr(res.err, "not built yet")) {
 		zt_spawn_result_release(&res);
@@ -361,12 +363,12 @@ static int step_check(struct zt_prove *p)
 	}
 	if (res.exit_code != ZT_EXIT_CLEAN && res.exit_code != ZT_EXIT_FINDINGS) {
 		if (res.signal)
-			ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "zerotax check -p %s was killed by "
+			ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "zerotax check -p %s was killed by "
 					"signal %d (%s):\n%s", p->compdb_dir, res.signal,
 					strsignal(res.signal), tail_of(res.err, 15));
 		else
-			ret = zt_prove_fail(p, res.exit_code == ZT_EXIT_INPUT ? ZT_EXIT_INPUT :
-					ZT_EXIT_INTERNAL, "zerotax check -p %s failed with exit "
+			ret = zt_prove_fail(p, res.exit_code == ZT_EXIT_INPUT ? ZT_PROVE_INPUT :
+					ZT_PROVE_BROKEN, "zerotax check -p %s failed with exit "
 					"code %d:\n%s", p->compdb_dir, res.exit_code,
 					tail_of(res.err, 15));
 		zt_spawn_result_release(&res);
@@ -374,14 +376,14 @@ static int step_check(struct zt_prove *p)
 	}
 	if (zt_read_file(p->check_json, &text, &len)) {
 		zt_spawn_result_release(&res);
-		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot read %s: %s", p->check_json,
+		return zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot read %s: %s", p->check_json,
 				 strerror(errno));
 	}
 	ret = zt_prove_load_findings(text, len, &p->report);
 	free(text);
 	if (ret) {
 		/* A crash can exit 1 too: show what check said, not only that its JSON is bad. */
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "zerotax check (exit code %d) wrote no "
+		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "zerotax check (exit code %d) wrote no "
 				"valid JSON to %s:\n%s", res.exit_code, p->check_json,
 				tail_of(res.err, 15));
 		zt_spawn_result_release(&res);
@@ -389,11 +391,11 @@ static int step_check(struct zt_prove *p)
 	}
 	zt_spawn_result_release(&res);
 	if (!p->report.n_findings)
-		return zt_prove_fail(p, ZT_EXIT_FINDINGS, "check found no zeroed stack variable on "
+		return zt_prove_fail(p, ZT_PROVE_FAILED, "check found no zeroed stack variable on "
 				 "the driver's hot path: nothing to prove");
 	zt_prove_progress(p, "check: %zu stack variable(s) zeroed on the hot path", p->report.n_findings);
 	for (size_t i = 0; i < p->report.n_findings; i++) {
-		const struct zt_report_finding *f = &p->report.findings[i];
+		const struct zt_prove_report_finding *f = &p->report.findings[i];
 
 		zt_prove_progress(p, "  %s: %s %s (%lld bytes; gcc keeps %lld, clang keeps %lld)",
 			 f->function ? f->function : "?", f->type ? f->type : "?", f->symbol,
@@ -417,11 +419,11 @@ static int write_remapped(struct zt_prove *p, const char *src_path, const char *
 
 	doc = json_load_file(src_path, 0, &jerr);
 	if (!doc)
-		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "%s: line %d: %s", src_path, jerr.line,
+		return zt_prove_fail(p, ZT_PROVE_BROKEN, "%s: line %d: %s", src_path, jerr.line,
 				 jerr.text);
 	if (zt_json_remap_paths(doc, p->tree[ZT_TREE_BASELINE], dst) ||
 	    json_dump_file(doc, path, JSON_INDENT(2)))
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot write %s", path);
+		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot write %s", path);
 	json_decref(doc);
 	return ret;
 }
@@ -439,7 +441,7 @@ int zt_prove_remap_compdb(struct zt_prove *p, enum zt_tree t, char **dir_out)
 	int ret = 0;
 
 	if (zt_prove_mkdir_p(dbdir))
-		ret = ZT_EXIT_INTERNAL;
+		ret = ZT_PROVE_BROKEN;
 	if (!ret)
 		ret = write_remapped(p, db_in, db_out, p->tree[t]);
 	if (!ret) {
@@ -524,11 +526,11 @@ static int fix_into(struct zt_prove *p, enum zt_tree t, const struct zt_findings
 		*why = NULL;
 	/* zt_fix_tree() wants an empty output directory: a refused attempt leaves one. */
 	if (zt_prove_rm_tree(out)) {
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot clear %s", out);
+		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot clear %s", out);
 		goto out;
 	}
 	if (zt_fix_tree(p->ctx, &fo, fs, &res)) {
-		ret = zt_prove_fail(p, ZT_EXIT_FINDINGS, "fix (%s) failed at its %s step: %s",
+		ret = zt_prove_fail(p, ZT_PROVE_FAILED, "fix (%s) failed at its %s step: %s",
 				zt_tree_name(t), res.failed_step ? res.failed_step : "?",
 				res.failure ? res.failure : zt_last_error());
 		goto out;
@@ -542,7 +544,7 @@ static int fix_into(struct zt_prove *p, enum zt_tree t, const struct zt_findings
 		goto out;
 	}
 	if (zt_fix_diff(&fo, &res, patch)) {
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot make the patch of %s", out);
+		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot make the patch of %s", out);
 		goto out;
 	}
 	zt_prove_progress(p, "fix (%s): %zu applied, %zu refused; %zu file(s) changed%s%s%s%s",
@@ -565,12 +567,12 @@ static int step_fix(struct zt_prove *p)
 	int ret;
 
 	if (zt_findings_load_json(p->check_json, &fs, NULL)) {
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot read check's findings from %s",
+		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot read check's findings from %s",
 				p->check_json);
 		goto out;
 	}
 	if (zt_compdb_load(p->compdb_dir, &db)) {
-		ret = zt_prove_fail(p, ZT_EXIT_INPUT, "cannot read the compile database in %s",
+		ret = zt_prove_fail(p, ZT_PROVE_INPUT, "cannot read the compile database in %s",
 				p->compdb_dir);
 		goto out;
 	}
@@ -578,7 +580,7 @@ static int step_fix(struct zt_prove *p)
 	/* The default strategy, hoist to the queue: it must apply. */
 	ret = fix_into(p, ZT_TREE_HOIST, &fs, &db, false, &p->report.patch, &refusal, NULL);
 	if (ret < 0)
-		ret = zt_prove_fail(p, ZT_EXIT_FINDINGS, "fix applied nothing: %s",
+		ret = zt_prove_fail(p, ZT_PROVE_FAILED, "fix applied nothing: %s",
 				refusal ? refusal : "every finding was refused");
 	if (ret)
 		goto out;
@@ -690,9 +692,9 @@ static int bench_compiler(struct zt_prove *p, const char *cc)
 		/* rd-bench's own table, for the log. */
 		fputs(res.out, p->ctx->err);
 		if (zt_read_file(json, &text, &len))
-			ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "rd-bench wrote no %s", json);
+			ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "rd-bench wrote no %s", json);
 		else if (zt_bench_parse_json(text, len, cc, &p->report.bench))
-			ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot read rd-bench's %s", json);
+			ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot read rd-bench's %s", json);
 	}
 	zt_spawn_result_release(&res);
 	free(text);
@@ -724,8 +726,8 @@ static int step_report(struct zt_prove *p)
 {
 	FILE *out = p->ctx->out;
 
-	if (zt_report_write(&p->report, p->report_dir))
-		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot write the report into %s",
+	if (zt_prove_report_write(&p->report, p->report_dir))
+		return zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot write the report into %s",
 				 p->report_dir);
 	if (!p->report.bench.n) {
 		fprintf(out, "Differential test passed: %zu cases byte-identical (no bench run).\n",
@@ -735,8 +737,8 @@ static int step_report(struct zt_prove *p)
 		if (c)
 			fputc('\n', out);
 		fprintf(out, "Compiler: %s\n", p->report.compilers[c]);
-		if (zt_report_table(out, &p->report.bench, p->report.compilers[c]))
-			return zt_prove_fail(p, ZT_EXIT_INTERNAL, "incomplete bench results for %s",
+		if (zt_prove_report_table(out, &p->report.bench, p->report.compilers[c]))
+			return zt_prove_fail(p, ZT_PROVE_BROKEN, "incomplete bench results for %s",
 					 p->report.compilers[c]);
 	}
 	fprintf(out, "\nReport: %s/report.md, %s/report.html\n", p->report_dir, p->report_dir);
@@ -761,14 +763,14 @@ int zt_prove_run_steps(struct zt_prove *p, const struct zt_prove_step *steps, si
 		p->step = i + 1;
 		p->step_name = steps[i].name;
 		if ((p->o->quick && !steps[i].quick) || (p->o->no_bench && steps[i].bench)) {
-			zt_report_add_step(&p->report, steps[i].name, 0,
-					   p->o->quick ? "skipped (--quick)" : "skipped (--no-bench)");
+			zt_prove_report_add_step(&p->report, steps[i].name, 0,
+						 p->o->quick ? "skipped (--quick)" : "skipped (--no-bench)");
 			continue;
 		}
 		zt_prove_progress(p, "step %zu/%zu: %s", i + 1, n, steps[i].name);
 		ret = steps[i].fn(p);
-		zt_report_add_step(&p->report, steps[i].name, zt_prove_now() - t0,
-				   ret ? "failed" : "ok");
+		zt_prove_report_add_step(&p->report, steps[i].name, zt_prove_now() - t0,
+					 ret ? "failed" : "ok");
 		if (!ret)
 			zt_prove_progress(p, "step %zu/%zu: %s done in %.1f s", i + 1, n,
 					  steps[i].name, zt_prove_now() - t0);
@@ -776,7 +778,7 @@ int zt_prove_run_steps(struct zt_prove *p, const struct zt_prove_step *steps, si
 	return ret;
 }
 
-int zt_prove_run(struct zt_prove *p)
+enum zt_prove_outcome zt_prove_run(struct zt_prove *p)
 {
 	static const struct zt_prove_step steps[] = {
 		{ "check", step_check, true, false },
@@ -789,7 +791,7 @@ int zt_prove_run(struct zt_prove *p)
 	};
 
 	if (zt_prove_rm_tree(p->work) || zt_prove_mkdir_p(p->work))
-		return ZT_EXIT_INTERNAL;
+		return ZT_PROVE_BROKEN;
 	if (p->o->patch.n_files)
 		return zt_prove_patch_run(p);
 	return zt_prove_run_steps(p, steps, ARRAY_SIZE(steps));

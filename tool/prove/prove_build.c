@@ -45,7 +45,7 @@ static int build_one(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, con
 
 	ret = zt_prove_spawn(p, argv, &so, &res, 0);
 	if (!ret && !zt_prove_is_file(out))
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "make reported success but %s is missing",
+		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "make reported success but %s is missing",
 				out);
 	*n_built += !ret;
 	zt_spawn_result_release(&res);
@@ -92,7 +92,7 @@ int zt_prove_step_build(struct zt_prove *p)
 		goto out;
 	}
 	if (zt_prove_mkdir_p(sodir)) {
-		ret = ZT_EXIT_INTERNAL;
+		ret = ZT_PROVE_BROKEN;
 		goto out;
 	}
 	/*
@@ -152,7 +152,7 @@ static int sparse_tree(struct zt_prove *p, const char *db_dir, char **out)
 
 	if (zt_compdb_load(db_dir, &db)) {
 		free(all);
-		return zt_prove_fail(p, ZT_EXIT_INPUT, "cannot load the compile database in %s: %s",
+		return zt_prove_fail(p, ZT_PROVE_INPUT, "cannot load the compile database in %s: %s",
 					     db_dir, zt_last_error());
 	}
 	for (size_t i = 0; i < db.n && !ret; i++) {
@@ -198,7 +198,7 @@ static int sparse_compare(struct zt_prove *p, enum zt_tree t, const char *db_dir
 	fresh = zt_sparse_new_warnings(p->report.sparse_baseline, p->tree[ZT_TREE_BASELINE],
 				       *out, p->tree[t]);
 	if (fresh) {
-		ret = zt_prove_fail(p, ZT_EXIT_FINDINGS, "sparse warns about the %s tree where it did "
+		ret = zt_prove_fail(p, ZT_PROVE_FAILED, "sparse warns about the %s tree where it did "
 				"not about the baseline:\n%s", zt_tree_name(t), fresh);
 		free(fresh);
 	}

@@ -135,9 +135,9 @@ static int diff_case(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, con
 	for (size_t k = 0; k < rb.out_len; k++)
 		d->lines += rb.out[k] == '\n';
 	if (!rb.out_len)
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "rd-trace printed nothing for %s", base);
+		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "rd-trace printed nothing for %s", base);
 	else if (diff)
-		ret = zt_prove_fail(p, ZT_EXIT_FINDINGS, "%s (%s, auto-init %s): profile %s, mode %s, "
+		ret = zt_prove_fail(p, ZT_PROVE_FAILED, "%s (%s, auto-init %s): profile %s, mode %s, "
 				"%s RQ, %u-byte pages: traces differ at %s", cc, zt_tree_name(t),
 				zt_autoinit_name(a), profile, mode, rq, page_size, diff);
 out:

@@ -20,9 +20,10 @@
 
 double zt_prove_now(void);
 /* "step N (name): <what>": the single way a step reports its failure. */
-int zt_prove_fail(struct zt_prove *p, int code, const char *fmt, ...)
+int zt_prove_fail(struct zt_prove *p, enum zt_prove_outcome code,
+		  const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* A missing dependency is not a result: exit 4, and say which step. */
+/* A missing dependency is not a result: ZT_PROVE_BROKEN, and say which step. */
 int zt_prove_unavailable(struct zt_prove *p, const char *what);
 void zt_prove_progress(struct zt_prove *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
