@@ -293,7 +293,7 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	zt_check_args_evidence(&r.a, "both");
-	r.a.out.format = (enum zt_ci_format)r.a.format;
+	r.a.out.format = r.a.format;
 
 	if (!r.no_cache) {
 		/*

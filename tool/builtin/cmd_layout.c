@@ -441,7 +441,7 @@ static int finish_html(struct zt_ctx *ctx, struct layout_run *r, struct zt_findi
 		error("cannot buffer the findings: %s", strerror(errno));
 		return ZT_EXIT_INTERNAL;
 	}
-	r->out.format = ZT_CI_TEXT;
+	r->out.format = ZT_FORMAT_TEXT;
 	ctx->out = mem;
 	ret = zt_ci_finish(ctx, fs, info, &r->out, ZT_EXIT_CLEAN);
 	ctx->out = out;
@@ -522,8 +522,8 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 	json_object_set_new(info, "cacheline", json_integer(r->po.cacheline ? r->po.cacheline : 64));
 	/* suppressions and baselines as for every other finding */
 	r->out.command = "layout";
-	r->out.format = ctx->format == ZT_FORMAT_JSON ? ZT_CI_JSON :
-			ctx->format == ZT_FORMAT_SARIF ? ZT_CI_SARIF : ZT_CI_TEXT;
+	r->out.format = ctx->format == ZT_FORMAT_JSON || ctx->format == ZT_FORMAT_SARIF ?
+			ctx->format : ZT_FORMAT_TEXT;
 	r->out.allow_dirs[0] = ".";
 	if (ctx->format == ZT_FORMAT_HTML)
 		ret = finish_html(ctx, r, &fs, info, &html);

@@ -88,6 +88,24 @@ static int remove_work(void *arg, char **said)
 	return 0;
 }
 
+/* The one place prove's outcomes become exit codes (the house rule: commands choose them). */
+static int exit_code_of(enum zt_prove_outcome o)
+{
+	switch (o) {
+	case ZT_PROVE_OK:
+		return ZT_EXIT_CLEAN;
+	case ZT_PROVE_FAILED:
+		return ZT_EXIT_FINDINGS;
+	case ZT_PROVE_USAGE:
+		return ZT_EXIT_USAGE;
+	case ZT_PROVE_INPUT:
+		return ZT_EXIT_INPUT;
+	case ZT_PROVE_BROKEN:
+		break;
+	}
+	return ZT_EXIT_INTERNAL;
+}
+
 static char *self_exe(const char *argv0)
 {
 	char buf[PATH_MAX];
@@ -186,7 +204,7 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	if (o.model_validation) {
-		ret = zt_prove_model_validation(ctx, o.build);
+		ret = exit_code_of(zt_prove_model_validation(ctx, o.build));
 		goto out;
 	}
 	if (parse_compilers(compilers, &o))
@@ -209,7 +227,7 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 
 	self = self_exe(ctx->argv0);
 	o.self = self;
-	ret = zt_prove_init(&p, ctx, &o);
+	ret = exit_code_of(zt_prove_init(&p, ctx, &o));
 	if (ret)
 		goto out;
 	/* Interrupted (SIGINT, SIGTERM, SIGHUP): no scratch, build copy or process left. */
@@ -223,7 +241,7 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 			goto release;
 		}
 	}
-	ret = zt_prove_run(&p);
+	ret = exit_code_of(zt_prove_run(&p));
 release:
 	zt_prove_release(&p);
 out:

@@ -110,7 +110,7 @@ int zt_report_results(struct zt_ctx *ctx, int argc, char **argv, const char *com
 		goto out;
 	/* By default, judge with the evidence the results were collected with. */
 	zt_check_args_evidence(&a, asked_evidence(v, n));
-	a.out.format = (enum zt_ci_format)a.format;
+	a.out.format = a.format;
 	o.so = a.so;
 	o.budget = a.budget;
 	o.evidence = a.evidence;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Emitters: render findings as text (GCC-style lines), JSON (jansson; the
- * input of `zerotax fix`, see docs/json-format.md) or SARIF 2.1.0.
+ * Emitters: render findings as text (GCC-style lines with notes), gcc and
+ * report lines, JSON (jansson; the input of `zerotax fix`, see
+ * docs/json-format.md) or SARIF 2.1.0.
  * pahole-style printers: x__fprintf(obj, conf, fp).
  */
 #ifndef ZT_EMIT_H
@@ -29,7 +30,11 @@ struct zt_emit_conf {
 int findings__fprintf_text(const struct zt_findings *fs, const struct zt_emit_conf *conf, FILE *fp);
 int findings__fprintf_json(const struct zt_findings *fs, const struct zt_emit_conf *conf, FILE *fp);
 int findings__fprintf_sarif(const struct zt_findings *fs, const struct zt_emit_conf *conf, FILE *fp);
-/* By ctx->format. */
+/* One line a finding, no notes: GCC's warning line; coccicheck's --mode=report line. */
+int findings__fprintf_gcc(const struct zt_findings *fs, const struct zt_emit_conf *conf, FILE *fp);
+int findings__fprintf_report(const struct zt_findings *fs, const struct zt_emit_conf *conf,
+			     FILE *fp);
+/* The one dispatcher: by @format (HTML, the layout page, has its own emitter: text here). */
 int findings__fprintf(const struct zt_findings *fs, const struct zt_emit_conf *conf,
 		      enum zt_format format, FILE *fp);
 

@@ -324,9 +324,11 @@ int findings__fprintf(const struct zt_findings *fs, const struct zt_emit_conf *c
 		return findings__fprintf_json(fs, conf, fp);
 	case ZT_FORMAT_SARIF:
 		return findings__fprintf_sarif(fs, conf, fp);
-	case ZT_FORMAT_TEXT:
 	case ZT_FORMAT_GCC:
+		return findings__fprintf_gcc(fs, conf, fp);
 	case ZT_FORMAT_REPORT:
+		return findings__fprintf_report(fs, conf, fp);
+	case ZT_FORMAT_TEXT:
 	case ZT_FORMAT_HTML:	/* the layout page has its own emitter */
 		break;
 	}

@@ -4,6 +4,8 @@
  * diagnostics understand ours:
  *   rx.c:12:24: warning: MESSAGE [zerotax-stack-autoinit]
  *   rx.c:12:24: note: hot path: mlx5e_napi_poll -> ... -> rx (per-packet)
+ * and the one-line formats of the CI commands: gcc (no notes) and report
+ * (coccicheck --mode=report).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -75,4 +77,57 @@ int findings__fprintf_text(const struct zt_findings *fs, const struct zt_emit_co
 	if (fflush(fp) || ferror(fp))
 		return error("cannot write the text output: %s", strerror(errno));
 	return 0;
+}
+
+/*
+ * One line a finding: gcc, "file:line:col: warning: msg [rule-id]"; report
+ * (coccicheck --mode=report), "file:line:col-colend: WARNING: msg [name]" with
+ * 0-based columns.
+ */
+static int fprintf_lines(const struct zt_findings *fs, const struct zt_emit_conf *conf,
+			 bool report, FILE *fp)
+{
+	bool show_suppressed = conf && conf->show_suppressed;
+
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct zt_finding *f = &fs->v[i];
+		const char *file = f->file ? f->file : "?";
+		char *tmp = conf && conf->base_dir ? zt_emit_relative_path(conf->base_dir, file) :
+			    NULL;
+		const char *path = tmp ? tmp : file;
+
+		if (f->suppressed && !show_suppressed) {
+			free(tmp);
+			continue;
+		}
+		if (report) {
+			unsigned int col = f->column ? f->column - 1 : 0;
+			size_t len = f->symbol ? strlen(f->symbol) : 0;
+
+			fprintf(fp, "%s:%u:%u-%zu: WARNING: %s [%s]%s%s%s\n", path, f->line, col,
+				col + len, f->message, f->check->name,
+				f->suppressed ? " (suppressed: " : "",
+				f->suppressed ? (f->suppress_reason ? f->suppress_reason : "") : "",
+				f->suppressed ? ")" : "");
+		} else {
+			fprintf(fp, "%s:%u:%u: warning: %s [%s]%s%s%s\n", path, f->line, f->column,
+				f->message, f->check->rule_id,
+				f->suppressed ? " (suppressed: " : "",
+				f->suppressed ? (f->suppress_reason ? f->suppress_reason : "") : "",
+				f->suppressed ? ")" : "");
+		}
+		free(tmp);
+	}
+	return ferror(fp) ? -1 : 0;
+}
+
+int findings__fprintf_gcc(const struct zt_findings *fs, const struct zt_emit_conf *conf, FILE *fp)
+{
+	return fprintf_lines(fs, conf, false, fp);
+}
+
+int findings__fprintf_report(const struct zt_findings *fs, const struct zt_emit_conf *conf,
+			     FILE *fp)
+{
+	return fprintf_lines(fs, conf, true, fp);
 }

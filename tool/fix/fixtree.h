@@ -108,8 +108,10 @@ int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result
 int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings *fs,
 			const struct zt_fix_result *result, const char *dir,
 			const char *bench_table, char **path_out);
-/* The patch's subject, derived from the findings that were applied. */
-char *zt_fix_subject(const struct zt_findings *fs, const struct zt_fix_result *result);
+struct zt_subject_rules;
+/* The patch's subject, from the findings that were applied and the rules (subjects.h). */
+char *zt_fix_subject(const struct zt_subject_rules *rules, const struct zt_findings *fs,
+		     const struct zt_fix_result *result);
 
 const char *zt_fix_status_name(enum zt_fix_status s);
 

@@ -16,6 +16,7 @@
 #include "fixtree.h"
 #include "journal.h"
 #include "process.h"
+#include "subjects.h"
 
 /* ---- a whole copy, for --output and prove ------------------------------------ */
 
@@ -343,33 +344,6 @@ static char *prefix_of(const char *name)
 	return u ? xstrndup(name, (size_t)(u - name)) : xstrdup(name ? name : "driver");
 }
 
-/* "xdp_buff" -> "XDP buffer", "rq" -> "RQ": how netdev subjects spell them. */
-static char *humanize(const char *s)
-{
-	static const char *const upper[] = { "xdp", "rq", "sq", "cq", "skb", "tx", "rx", "dma",
-					     "cqe", "wqe", "xsk", "napi" };
-	char *out = xstrdup(""), *copy = xstrdup(s), *save = NULL;
-
-	for (char *t = strtok_r(copy, "_", &save); t; t = strtok_r(NULL, "_", &save)) {
-		char *w = xstrdup(t), *n;
-
-		for (size_t i = 0; i < ARRAY_SIZE(upper); i++)
-			if (!strcmp(t, upper[i]))
-				for (char *c = w; *c; c++)
-					*c = (char)toupper((unsigned char)*c);
-		if (!strcmp(t, "buff") || !strcmp(t, "buf")) {
-			free(w);
-			w = xstrdup("buffer");
-		}
-		n = xasprintf("%s%s%s", out, out[0] ? " " : "", w);
-		free(out);
-		free(w);
-		out = n;
-	}
-	free(copy);
-	return out;
-}
-
 static const struct zt_finding *first_applied(const struct zt_findings *fs,
 					      const struct zt_fix_result *r)
 {
@@ -380,23 +354,20 @@ static const struct zt_finding *first_applied(const struct zt_findings *fs,
 }
 
 /*
- * The subject prefix as netdev writes it, from the path in a kernel tree:
- * mlx5 core's en* files are "net/mlx5e", the rest of mlx5 core "net/mlx5",
- * another driver its directory's name ("ice", "igc"). NULL off the kernel's
- * layout: the caller uses the function's prefix.
+ * The subject prefix as netdev writes it, from the path in a kernel tree: a
+ * "path" rule of rules/netdev-subjects.conf (mlx5 core's en* files are
+ * "net/mlx5e"), else the driver's directory ("ice", "igc"). NULL off the
+ * kernel's layout: the caller uses the function's prefix.
  */
-static char *kernel_prefix(const char *file)
+static char *kernel_prefix(const struct zt_subject_rules *sr, const char *file)
 {
 	const char *p = file ? strstr(file, "drivers/net/ethernet/") : NULL;
-	const char *vendor, *drv, *end;
+	const char *vendor, *drv, *end, *ruled = zt_subject_path_prefix(sr, file);
 
+	if (ruled)
+		return xstrdup(ruled);
 	if (!p)
 		return NULL;
-	if (strstr(p, "/mellanox/mlx5/core/")) {
-		const char *rest = strstr(p, "/mellanox/mlx5/core/") + 20;
-
-		return xstrdup(!strncmp(rest, "en", 2) ? "net/mlx5e" : "net/mlx5");
-	}
 	vendor = p + 21;
 	drv = strchr(vendor, '/');
 	if (!drv)
@@ -409,7 +380,8 @@ static char *kernel_prefix(const char *file)
 	return xstrndup(drv, (size_t)(end - drv));
 }
 
-char *zt_fix_subject(const struct zt_findings *fs, const struct zt_fix_result *r)
+char *zt_fix_subject(const struct zt_subject_rules *sr, const struct zt_findings *fs,
+		     const struct zt_fix_result *r)
 {
 	const struct zt_finding *f = first_applied(fs, r);
 	json_t *owner;
@@ -428,10 +400,10 @@ char *zt_fix_subject(const struct zt_findings *fs, const struct zt_fix_result *r
 	oname = xstrdup(ot && strchr(ot, ' ') ? strchr(ot, ' ') + 1 : "queue");
 	if (!strncmp(oname, pfx, strlen(pfx)) && oname[strlen(pfx)] == '_')
 		memmove(oname, oname + strlen(pfx) + 1, strlen(oname + strlen(pfx) + 1) + 1);
-	obj = humanize(tname);
-	own = humanize(oname);
+	obj = zt_subject_words(sr, tname);
+	own = zt_subject_words(sr, oname);
 	{
-		char *kp = kernel_prefix(f->file);
+		char *kp = kernel_prefix(sr, f->file);
 
 		if (!r->field_owner)	/* uninitialized: no field, the local stays */
 			subject = xasprintf("%s: Do not zero the on-stack %s on every packet",
@@ -512,6 +484,7 @@ int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings
 {
 	const struct zt_finding *f = first_applied(fs, r);
 	char *subject, *diff = NULL, *slug, *path, *bench = NULL, *mail = NULL;
+	struct zt_subject_rules sr = ZT_SUBJECT_RULES_INIT;
 	size_t mlen = 0;
 	FILE *m;
 	int ret = -1;
@@ -523,7 +496,9 @@ int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings
 		return error("cannot read the bench table %s: %s", bench_table, strerror(errno));
 	if (zt_fix_diff(opts, r, &diff))
 		goto out;
-	subject = zt_fix_subject(fs, r);
+	if (zt_subject_rules_load(opts->rules_dir, &sr))
+		goto out;
+	subject = zt_fix_subject(&sr, fs, r);
 	m = open_memstream(&mail, &mlen);
 	fprintf(m, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
 	fprintf(m, "From: zerotax <zerotax@localhost>\n");
@@ -624,6 +599,7 @@ int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings
 	*path_out = path;
 	ret = 0;
 out:
+	zt_subject_rules_release(&sr);
 	free(mail);
 	free(diff);
 	free(bench);

@@ -779,44 +779,6 @@ int zt_kbuild_sparse_flag(char *const *argv, int i)
 	return 0;
 }
 
-static const char *shown_path(const struct zt_ci_output *out, const char *file, char **tmp)
-{
-	*tmp = out->root ? zt_emit_relative_path(out->root, file) : NULL;
-	return *tmp ? *tmp : file;
-}
-
-/* coccicheck --mode=report: "file:line:col-colend: WARNING: msg", 0-based columns. */
-static int fprintf_lines(const struct zt_findings *fs, const struct zt_ci_output *out, FILE *fp)
-{
-	for (size_t i = 0; i < fs->n; i++) {
-		const struct zt_finding *f = &fs->v[i];
-		char *tmp;
-		const char *path;
-
-		if (f->suppressed && !out->show_suppressed)
-			continue;
-		path = shown_path(out, f->file ? f->file : "?", &tmp);
-		if (out->format == ZT_CI_REPORT) {
-			unsigned int col = f->column ? f->column - 1 : 0;
-			size_t len = f->symbol ? strlen(f->symbol) : 0;
-
-			fprintf(fp, "%s:%u:%u-%zu: WARNING: %s [%s]%s%s%s\n", path, f->line, col,
-				col + len, f->message, f->check->name,
-				f->suppressed ? " (suppressed: " : "",
-				f->suppressed ? (f->suppress_reason ? f->suppress_reason : "") : "",
-				f->suppressed ? ")" : "");
-		} else {
-			fprintf(fp, "%s:%u:%u: warning: %s [%s]%s%s%s\n", path, f->line, f->column,
-				f->message, f->check->rule_id,
-				f->suppressed ? " (suppressed: " : "",
-				f->suppressed ? (f->suppress_reason ? f->suppress_reason : "") : "",
-				f->suppressed ? ")" : "");
-		}
-		free(tmp);
-	}
-	return ferror(fp) ? -1 : 0;
-}
-
 static bool file_exists(const char *p)
 {
 	struct stat st;
@@ -876,21 +838,7 @@ int zt_ci_finish(struct zt_ctx *ctx, struct zt_findings *fs, json_t *run_info,
 		n_suppressed += fs->v[i].suppressed;
 	if (n_suppressed && !out->show_suppressed)
 		note("%zu finding(s) suppressed (--show-suppressed lists them)", n_suppressed);
-	switch (out->format) {
-	case ZT_CI_GCC:
-	case ZT_CI_REPORT:
-		r = fprintf_lines(fs, out, ctx->out);
-		break;
-	case ZT_CI_JSON:
-		r = findings__fprintf_json(fs, &conf, ctx->out);
-		break;
-	case ZT_CI_SARIF:
-		r = findings__fprintf_sarif(fs, &conf, ctx->out);
-		break;
-	default:
-		r = findings__fprintf_text(fs, &conf, ctx->out);
-		break;
-	}
+	r = findings__fprintf(fs, &conf, out->format, ctx->out);
 	if (r) {
 		error("cannot write the findings");
 		ret = ZT_EXIT_INTERNAL;

@@ -107,17 +107,8 @@ int zt_results_append(const char *path, json_t *tu);
 /* Kbuild: is this argument a sparse-only flag (CHECKFLAGS) the compiler must not see? */
 int zt_kbuild_sparse_flag(char *const *argv, int i);
 
-/* Output formats of the CI commands: all of --format's (zerotax.h). */
-enum zt_ci_format {
-	ZT_CI_TEXT = ZT_FORMAT_TEXT,
-	ZT_CI_JSON = ZT_FORMAT_JSON,
-	ZT_CI_SARIF = ZT_FORMAT_SARIF,
-	ZT_CI_GCC = ZT_FORMAT_GCC,
-	ZT_CI_REPORT = ZT_FORMAT_REPORT,
-};
-
 struct zt_ci_output {
-	enum zt_ci_format format;
+	enum zt_format format;	/* text, json, sarif, gcc or report */
 	const char *baseline;	/* --baseline OLD.json */
 	const char *allow;	/* --allow FILE (NULL: the default .zerotax-allow, if present) */
 	const char *allow_dirs[3];	/* where to look for the default, in order */

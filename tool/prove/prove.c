@@ -28,16 +28,6 @@
 #include "prove_int.h"
 
 /*
- * What the differential test runs: every traffic profile and XDP mode of
- * rd-trace, on both RQ types. Names are rd-trace's (DRIVER-CONTRACT.md).
- */
-static const char *const trace_profiles[] = {
-	"udp64", "udp512", "tcp1500", "udp64-mtu9000", "tcp9000", "mix",
-};
-static const char *const trace_modes[] = { "none", "pass", "drop", "drop-read", "tx" };
-static const char *const trace_rqs[] = { "legacy", "striding" };
-
-/*
  * The bench path: 64-byte UDP flood on a striding RQ (mlx5e's default, and
  * the upstream measurement's), so one linear MPWQE receive per packet.
  */
@@ -45,12 +35,6 @@ static const char *const trace_rqs[] = { "legacy", "striding" };
 #define BENCH_RQ "striding"
 #define BENCH_FUNCTION "mlx5e_skb_from_cqe_mpwrq_linear"
 #define BENCH_MODES "drop,tx"
-
-/* Generous: a build of the driver takes seconds; valgrind takes a minute. */
-#define TIMEOUT_BUILD_MS (10 * 60 * 1000)
-#define TIMEOUT_TOOL_MS (10 * 60 * 1000)
-#define TIMEOUT_TRACE_MS (60 * 1000)
-#define TIMEOUT_BENCH_MS (12 * 60 * 1000)
 
 const char *zt_tree_name(enum zt_tree t)
 {
@@ -85,7 +69,8 @@ double zt_prove_now(void)
 }
 
 /* "step N (name): <what>": the single way a step reports its failure. */
-int zt_prove_fail(struct zt_prove *p, int code, const char *fmt, ...)
+int zt_prove_fail(struct zt_prove *p, enum zt_prove_outcome code,
+		  const char *fmt, ...)
 {
 	char msg[2048];
 	va_list ap;
@@ -97,11 +82,11 @@ int zt_prove_fail(struct zt_prove *p, int code, const char *fmt, ...)
 	return code;
 }
 
-/* A missing dependency is not a result: exit 4, and say which step. */
+/* A missing dependency is not a result: ZT_PROVE_BROKEN, and say which step. */
 int zt_prove_unavailable(struct zt_prove *p, const char *what)
 {
 	error("step %d (%s): not available: %s", p->step, p->step_name, what);
-	return ZT_EXIT_INTERNAL;
+	return ZT_PROVE_BROKEN;
 }
 
 void zt_prove_progress(struct zt_prove *p, const char *fmt, ...)
@@ -190,192 +175,23 @@ int zt_prove_spawn(struct zt_prove *p, char *const argv[], const struct zt_spawn
 	}
 	if (zt_spawn(argv, &o, res)) {
 		cmd = zt_argv_join(argv);
-		zt_prove_fail(p, res->not_found ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL, "%s: %s", cmd,
+		zt_prove_fail(p, res->not_found ? ZT_PROVE_INPUT : ZT_PROVE_BROKEN, "%s: %s", cmd,
 			  res->not_found ? "program not found" :
 			  res->timed_out ? "timed out" : "could not run");
 		free(cmd);
-		return res->not_found ? ZT_EXIT_INPUT : ZT_EXIT_INTERNAL;
+		return res->not_found ? ZT_PROVE_INPUT : ZT_PROVE_BROKEN;
 	}
 	if (res->signal || (res->exit_code != 0 && res->exit_code != ok_code)) {
 		cmd = zt_argv_join(argv);
 		if (res->signal)
-			zt_prove_fail(p, ZT_EXIT_INTERNAL, "%s: killed by signal %d (%s)\n%s%s", cmd,
+			zt_prove_fail(p, ZT_PROVE_BROKEN, "%s: killed by signal %d (%s)\n%s%s", cmd,
 				  res->signal, strsignal(res->signal), tail_of(res->err, 15),
 				  tail_of(res->out, 5));
 		else
-			zt_prove_fail(p, ZT_EXIT_INTERNAL, "%s: exit code %d\n%s%s", cmd,
+			zt_prove_fail(p, ZT_PROVE_BROKEN, "%s: exit code %d\n%s%s", cmd,
 				  res->exit_code, tail_of(res->err, 15), tail_of(res->out, 5));
 		free(cmd);
-		return ZT_EXIT_INTERNAL;
-	}
-	return 0;
-}
-
-/* --- pure pieces (unit-tested) -------------------------------------------- */
-
-char *zt_trace_first_diff(const char *a, size_t alen, const char *b, size_t blen)
-{
-	size_t i = 0, line = 1, start = 0, ea, eb;
-
-	while (i < alen && i < blen && a[i] == b[i]) {
-		if (a[i] == '\n') {
-			line++;
-			start = i + 1;
-		}
-		i++;
-	}
-	if (i == alen && i == blen)
-		return NULL;
-	for (ea = start; ea < alen && a[ea] != '\n'; ea++)
-		;
-	for (eb = start; eb < blen && b[eb] != '\n'; eb++)
-		;
-	if (start >= alen)
-		return xasprintf("line %zu: baseline ended, transformed '%.*s'", line,
-				 (int)(eb - start), b + start);
-	if (start >= blen)
-		return xasprintf("line %zu: baseline '%.*s', transformed ended", line,
-				 (int)(ea - start), a + start);
-	return xasprintf("line %zu: baseline '%.*s' vs transformed '%.*s'", line,
-			 (int)(ea - start), a + start, (int)(eb - start), b + start);
-}
-
-/*
- * "DIR/en_rx.c:12:5: warning: x" -> "<tree>/en_rx.c: warning: x": the tree's
- * directory and the line:column out, so the same warning matches after a
- * rewrite moved it.
- */
-static char *normalize_warning(const char *line, size_t len, const char *dir)
-{
-	size_t dlen = strlen(dir);
-	char *s, *out;
-	const char *p;
-
-	if (dlen && len >= dlen && !strncmp(line, dir, dlen))
-		s = xasprintf("<tree>%.*s", (int)(len - dlen), line + dlen);
-	else
-		s = xstrndup(line, len);
-	/* Drop ":N:M" (or ":N") right after the file name. */
-	p = strstr(s, ": ");
-	if (p) {
-		const char *q = p;
-
-		while (q > s && (q[-1] == ':' || (q[-1] >= '0' && q[-1] <= '9')))
-			q--;
-		if (q < p && *q == ':') {
-			out = xasprintf("%.*s%s", (int)(q - s), s, p);
-			free(s);
-			return out;
-		}
-	}
-	return s;
-}
-
-static char **split_normalized(const char *text, const char *dir, size_t *n)
-{
-	char **v = NULL;
-	const char *p = text, *nl;
-
-	*n = 0;
-	while (p && *p) {
-		nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-
-		if (len) {
-			v = xrealloc(v, (*n + 1) * sizeof(*v));
-			v[(*n)++] = normalize_warning(p, len, dir);
-		}
-		p = nl ? nl + 1 : NULL;
-	}
-	return v;
-}
-
-char *zt_sparse_new_warnings(const char *baseline, const char *base_dir,
-			     const char *transformed, const char *xf_dir)
-{
-	size_t nb, nt;
-	char **b = split_normalized(baseline, base_dir, &nb);
-	char **t = split_normalized(transformed, xf_dir, &nt);
-	char *out = NULL;
-
-	for (size_t i = 0; i < nt; i++) {
-		bool matched = false;
-
-		for (size_t j = 0; j < nb && !matched; j++) {
-			if (b[j] && !strcmp(b[j], t[i])) {
-				/* Each baseline warning excuses one transformed one. */
-				free(b[j]);
-				b[j] = NULL;
-				matched = true;
-			}
-		}
-		if (!matched) {
-			char *o = xasprintf("%s%s\n", out ? out : "", t[i]);
-
-			free(out);
-			out = o;
-		}
-	}
-	for (size_t j = 0; j < nb; j++)
-		free(b[j]);
-	for (size_t i = 0; i < nt; i++)
-		free(t[i]);
-	free(b);
-	free(t);
-	return out;
-}
-
-/* A path ends here: "/", a separator, or the end; not "-foo" or "2". */
-static bool path_ends(char c)
-{
-	return !c || c == '/' || c == ' ' || c == '"' || c == '\'' || c == ':' || c == ',';
-}
-
-char *zt_remap_path_string(const char *s, const char *from, const char *to)
-{
-	size_t flen = strlen(from);
-	char *out = NULL;
-	size_t olen = 0;
-	FILE *mem;
-
-	if (!flen)
-		return xstrdup(s);
-	mem = open_memstream(&out, &olen);
-	if (!mem)
-		return NULL;
-	while (*s) {
-		if (!strncmp(s, from, flen) && path_ends(s[flen])) {
-			fputs(to, mem);
-			s += flen;
-		} else {
-			fputc(*s++, mem);
-		}
-	}
-	fclose(mem);
-	return out;
-}
-
-int zt_json_remap_paths(json_t *j, const char *from, const char *to)
-{
-	const char *key;
-	json_t *v;
-	size_t i;
-
-	if (json_is_string(j)) {
-		char *r = zt_remap_path_string(json_string_value(j), from, to);
-
-		if (!r)
-			return -1;
-		json_string_set(j, r);
-		free(r);
-	} else if (json_is_object(j)) {
-		json_object_foreach(j, key, v)
-			if (zt_json_remap_paths(v, from, to))
-				return -1;
-	} else if (json_is_array(j)) {
-		json_array_foreach(j, i, v)
-			if (zt_json_remap_paths(v, from, to))
-				return -1;
+		return ZT_PROVE_BROKEN;
 	}
 	return 0;
 }
@@ -395,7 +211,7 @@ static long long evidence_bytes(json_t *details, const char *cc)
 	return json_is_integer(b) ? json_integer_value(b) : -1;
 }
 
-int zt_prove_load_findings(const char *text, size_t len, struct zt_report *r)
+int zt_prove_load_findings(const char *text, size_t len, struct zt_prove_report *r)
 {
 	json_error_t jerr;
 	json_t *doc, *findings, *f;
@@ -412,7 +228,7 @@ int zt_prove_load_findings(const char *text, size_t len, struct zt_report *r)
 	json_array_foreach(findings, i, f) {
 		const char *rule = json_string_value(json_object_get(f, "rule"));
 		json_t *details = json_object_get(f, "details");
-		struct zt_report_finding *rf;
+		struct zt_prove_report_finding *rf;
 
 		if (!rule || strcmp(rule, "zerotax-stack-autoinit") ||
 		    json_is_true(json_object_get(f, "suppressed")))
@@ -438,7 +254,8 @@ int zt_prove_load_findings(const char *text, size_t len, struct zt_report *r)
 
 /* --- setup ---------------------------------------------------------------- */
 
-int zt_prove_init(struct zt_prove *p, struct zt_ctx *ctx, const struct zt_prove_opts *o)
+enum zt_prove_outcome zt_prove_init(struct zt_prove *p, struct zt_ctx *ctx,
+				     const struct zt_prove_opts *o)
 {
 	char *src, *build;
 
@@ -449,14 +266,14 @@ int zt_prove_init(struct zt_prove *p, struct zt_ctx *ctx, const struct zt_prove_
 	if (!src || !is_dir(src)) {
 		free(src);
 		error("driver source '%s' is not a directory", o->source);
-		return ZT_EXIT_INPUT;
+		return ZT_PROVE_INPUT;
 	}
 	build = abs_path(o->build);
 	if (!build || !is_dir(build)) {
 		free(src);
 		free(build);
 		error("build directory '%s' is not a directory (run 'make build' first)", o->build);
-		return ZT_EXIT_INPUT;
+		return ZT_PROVE_INPUT;
 	}
 	p->tree[ZT_TREE_BASELINE] = src;
 	p->page_sizes[0] = 4096;
@@ -507,7 +324,7 @@ void zt_prove_release(struct zt_prove *p)
 	free(p->rd_trace);
 	free(p->rd_bench);
 	free(p->check_json);
-	zt_report_release(&p->report);
+	zt_prove_report_release(&p->report);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -530,7 +347,7 @@ static int step_check(struct zt_prove *p)
 	int ret;
 
 	if (!zt_prove_is_file(db)) {
-		ret = zt_prove_fail(p, ZT_EXIT_INPUT, "no compile database %s (is the reference "
+		ret = zt_prove_fail(p, ZT_PROVE_INPUT, "no compile database %s (is the reference "
 				"driver configured in this build?)", db);
 		free(db);
 		return ret;
@@ -538,7 +355,7 @@ static int step_check(struct zt_prove *p)
 	free(db);
 	if (zt_spawn(argv, &so, &res)) {
 		zt_spawn_result_release(&res);
-		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot run %s check", p->o->self);
+		return zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot run %s check", p->o->self);
 	}
 	if (res.exit_code == ZT_EXIT_INTERNAL && strstr(res.err, "not built yet")) {
 		zt_spawn_result_release(&res);
@@ -546,12 +363,12 @@ static int step_check(struct zt_prove *p)
 	}
 	if (res.exit_code != ZT_EXIT_CLEAN && res.exit_code != ZT_EXIT_FINDINGS) {
 		if (res.signal)
-			ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "zerotax check -p %s was killed by "
+			ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "zerotax check -p %s was killed by "
 					"signal %d (%s):\n%s", p->compdb_dir, res.signal,
 					strsignal(res.signal), tail_of(res.err, 15));
 		else
-			ret = zt_prove_fail(p, res.exit_code == ZT_EXIT_INPUT ? ZT_EXIT_INPUT :
-					ZT_EXIT_INTERNAL, "zerotax check -p %s failed with exit "
+			ret = zt_prove_fail(p, res.exit_code == ZT_EXIT_INPUT ? ZT_PROVE_INPUT :
+					ZT_PROVE_BROKEN, "zerotax check -p %s failed with exit "
 					"code %d:\n%s", p->compdb_dir, res.exit_code,
 					tail_of(res.err, 15));
 		zt_spawn_result_release(&res);
@@ -559,14 +376,14 @@ static int step_check(struct zt_prove *p)
 	}
 	if (zt_read_file(p->check_json, &text, &len)) {
 		zt_spawn_result_release(&res);
-		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot read %s: %s", p->check_json,
+		return zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot read %s: %s", p->check_json,
 				 strerror(errno));
 	}
 	ret = zt_prove_load_findings(text, len, &p->report);
 	free(text);
 	if (ret) {
 		/* A crash can exit 1 too: show what check said, not only that its JSON is bad. */
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "zerotax check (exit code %d) wrote no "
+		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "zerotax check (exit code %d) wrote no "
 				"valid JSON to %s:\n%s", res.exit_code, p->check_json,
 				tail_of(res.err, 15));
 		zt_spawn_result_release(&res);
@@ -574,11 +391,11 @@ static int step_check(struct zt_prove *p)
 	}
 	zt_spawn_result_release(&res);
 	if (!p->report.n_findings)
-		return zt_prove_fail(p, ZT_EXIT_FINDINGS, "check found no zeroed stack variable on "
+		return zt_prove_fail(p, ZT_PROVE_FAILED, "check found no zeroed stack variable on "
 				 "the driver's hot path: nothing to prove");
 	zt_prove_progress(p, "check: %zu stack variable(s) zeroed on the hot path", p->report.n_findings);
 	for (size_t i = 0; i < p->report.n_findings; i++) {
-		const struct zt_report_finding *f = &p->report.findings[i];
+		const struct zt_prove_report_finding *f = &p->report.findings[i];
 
 		zt_prove_progress(p, "  %s: %s %s (%lld bytes; gcc keeps %lld, clang keeps %lld)",
 			 f->function ? f->function : "?", f->type ? f->type : "?", f->symbol,
@@ -602,11 +419,11 @@ static int write_remapped(struct zt_prove *p, const char *src_path, const char *
 
 	doc = json_load_file(src_path, 0, &jerr);
 	if (!doc)
-		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "%s: line %d: %s", src_path, jerr.line,
+		return zt_prove_fail(p, ZT_PROVE_BROKEN, "%s: line %d: %s", src_path, jerr.line,
 				 jerr.text);
 	if (zt_json_remap_paths(doc, p->tree[ZT_TREE_BASELINE], dst) ||
 	    json_dump_file(doc, path, JSON_INDENT(2)))
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot write %s", path);
+		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot write %s", path);
 	json_decref(doc);
 	return ret;
 }
@@ -624,7 +441,7 @@ int zt_prove_remap_compdb(struct zt_prove *p, enum zt_tree t, char **dir_out)
 	int ret = 0;
 
 	if (zt_prove_mkdir_p(dbdir))
-		ret = ZT_EXIT_INTERNAL;
+		ret = ZT_PROVE_BROKEN;
 	if (!ret)
 		ret = write_remapped(p, db_in, db_out, p->tree[t]);
 	if (!ret) {
@@ -709,11 +526,11 @@ static int fix_into(struct zt_prove *p, enum zt_tree t, const struct zt_findings
 		*why = NULL;
 	/* zt_fix_tree() wants an empty output directory: a refused attempt leaves one. */
 	if (zt_prove_rm_tree(out)) {
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot clear %s", out);
+		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot clear %s", out);
 		goto out;
 	}
 	if (zt_fix_tree(p->ctx, &fo, fs, &res)) {
-		ret = zt_prove_fail(p, ZT_EXIT_FINDINGS, "fix (%s) failed at its %s step: %s",
+		ret = zt_prove_fail(p, ZT_PROVE_FAILED, "fix (%s) failed at its %s step: %s",
 				zt_tree_name(t), res.failed_step ? res.failed_step : "?",
 				res.failure ? res.failure : zt_last_error());
 		goto out;
@@ -727,7 +544,7 @@ static int fix_into(struct zt_prove *p, enum zt_tree t, const struct zt_findings
 		goto out;
 	}
 	if (zt_fix_diff(&fo, &res, patch)) {
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot make the patch of %s", out);
+		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot make the patch of %s", out);
 		goto out;
 	}
 	zt_prove_progress(p, "fix (%s): %zu applied, %zu refused; %zu file(s) changed%s%s%s%s",
@@ -750,12 +567,12 @@ static int step_fix(struct zt_prove *p)
 	int ret;
 
 	if (zt_findings_load_json(p->check_json, &fs, NULL)) {
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot read check's findings from %s",
+		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot read check's findings from %s",
 				p->check_json);
 		goto out;
 	}
 	if (zt_compdb_load(p->compdb_dir, &db)) {
-		ret = zt_prove_fail(p, ZT_EXIT_INPUT, "cannot read the compile database in %s",
+		ret = zt_prove_fail(p, ZT_PROVE_INPUT, "cannot read the compile database in %s",
 				p->compdb_dir);
 		goto out;
 	}
@@ -763,7 +580,7 @@ static int step_fix(struct zt_prove *p)
 	/* The default strategy, hoist to the queue: it must apply. */
 	ret = fix_into(p, ZT_TREE_HOIST, &fs, &db, false, &p->report.patch, &refusal, NULL);
 	if (ret < 0)
-		ret = zt_prove_fail(p, ZT_EXIT_FINDINGS, "fix applied nothing: %s",
+		ret = zt_prove_fail(p, ZT_PROVE_FAILED, "fix applied nothing: %s",
 				refusal ? refusal : "every finding was refused");
 	if (ret)
 		goto out;
@@ -821,369 +638,6 @@ out:
 	return ret;
 }
 
-/* --- step 3: build the variants ------------------------------------------- */
-
-static int build_one(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, const char *cc,
-		     size_t *n_built)
-{
-	char *out = zt_prove_so_path(p, t, a, cc);
-	char *objdir = xasprintf("%s/obj/%s-%s-%s", p->work, zt_tree_name(t), zt_autoinit_name(a),
-				 cc);
-	char *src_arg = xasprintf("SRC=%s", p->tree[t]);
-	char *cc_arg = xasprintf("CC=%s", cc);
-	char *ai_arg = xasprintf("AUTOINIT=%s", zt_autoinit_name(a));
-	char *out_arg = xasprintf("OUT=%s", out);
-	char *obj_arg = xasprintf("OBJDIR=%s", objdir);
-	char *jobs = xasprintf("-j%u", p->o->jobs ? p->o->jobs : 2);
-	char *argv[] = { "make", "-s", jobs, "-f", p->variant_mk, src_arg, cc_arg, ai_arg,
-			 out_arg, obj_arg, NULL };
-	struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_BUILD_MS, .stderr_to_stdout = true };
-	struct zt_spawn_result res;
-	int ret;
-
-	ret = zt_prove_spawn(p, argv, &so, &res, 0);
-	if (!ret && !zt_prove_is_file(out))
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "make reported success but %s is missing",
-				out);
-	*n_built += !ret;
-	zt_spawn_result_release(&res);
-	free(out);
-	free(objdir);
-	free(src_arg);
-	free(cc_arg);
-	free(ai_arg);
-	free(out_arg);
-	free(obj_arg);
-	free(jobs);
-	return ret;
-}
-
-/*
- * fn(p, tree, auto-init, compiler, count) for every build of the trees from
- * @first on: each compiler, each auto-init setting built; stops at an error.
- */
-static int each_build(struct zt_prove *p, int first,
-		      int (*fn)(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a,
-				const char *cc, size_t *count),
-		      size_t *count)
-{
-	for (int t = first; t < ZT_TREE_MAX; t++) {
-		if (!p->tree[t])
-			continue;
-		for (size_t c = 0; c < p->o->n_compilers; c++)
-			for (int a = 0; a < ZT_AI_MAX; a++) {
-				int ret = p->autoinit_built[a] ?
-						  fn(p, t, a, p->o->compilers[c], count) : 0;
-
-				if (ret)
-					return ret;
-			}
-	}
-	return 0;
-}
-
-int zt_prove_step_build(struct zt_prove *p)
-{
-	char *sodir = xasprintf("%s/so", p->work);
-	size_t n = 0;
-	int ret = 0;
-
-	if (!zt_prove_is_file(p->variant_mk)) {
-		ret = zt_prove_unavailable(p, "the reference driver has no variant.mk");
-		goto out;
-	}
-	if (zt_prove_mkdir_p(sodir)) {
-		ret = ZT_EXIT_INTERNAL;
-		goto out;
-	}
-	/*
-	 * --quick builds pattern init only: a read of a field the rewrite no
-	 * longer writes then differs (0xAA.. vs the previous packet's value).
-	 */
-	for (int a = 0; a < ZT_AI_MAX; a++)
-		p->autoinit_built[a] = p->o->quick ? a == ZT_AI_PATTERN :
-				       p->only_ai < 0 || a == p->only_ai;
-	ret = each_build(p, 0, build_one, &n);
-	if (ret)
-		goto out;
-	zt_prove_progress(p, "build: %zu shared objects", n);
-out:
-	free(sodir);
-	return ret;
-}
-
-/* --- step 4: sparse ------------------------------------------------------- */
-
-/*
- * The checker flags of the kernel's `make C=1` that matter for a driver, as
- * the reference driver's own sparse test uses them: endianness and address
- * spaces checked; attributes sparse does not know (__uninitialized) are not
- * the driver's problem.
- */
-static const char *const sparse_flags[] = {
-	"-D__x86_64__", "-D__linux__", "-m64", "-mlittle-endian",
-	"-Wbitwise", "-Wcast-to-as", "-Wcast-truncate", "-Wcontext", "-Wdecl",
-	"-Wdefault-bitfield-sign", "-Wnon-pointer-null", "-Wptr-subtraction-blows",
-	"-Wno-return-void", "-Wno-unknown-attribute",
-};
-
-/* What sparse needs of a compile command: the preprocessor's view of the TU. */
-/* What sparse is given of a build's command (the arities come from cmdline.c). */
-static bool sparse_keeps(const struct zt_cc_arg *a, void *data)
-{
-	static const char *const with_value[] = { "-include", "-isystem", "-iquote", "-imacros",
-						  "-I", "-D", "-U" };
-	static const char *const prefixes[] = { "-I", "-D", "-U", "-std=", "-m64", "-m32", "-nostdinc" };
-
-	for (size_t i = 0; a->n_val && i < ARRAY_SIZE(with_value); i++)
-		if (!strcmp(a->word, with_value[i]))
-			return true;
-	for (size_t i = 0; !a->n_val && i < ARRAY_SIZE(prefixes); i++)
-		if (!strncmp(a->word, prefixes[i], strlen(prefixes[i])))
-			return true;
-	return false;
-}
-
-/* sparse on every TU of the compile database in @db_dir; warnings into @out. */
-static int sparse_tree(struct zt_prove *p, const char *db_dir, char **out)
-{
-	struct zt_compdb db;
-	char *all = xstrdup("");
-	int ret = 0;
-
-	if (zt_compdb_load(db_dir, &db)) {
-		free(all);
-		return zt_prove_fail(p, ZT_EXIT_INPUT, "cannot load the compile database in %s: %s",
-					     db_dir, zt_last_error());
-	}
-	for (size_t i = 0; i < db.n && !ret; i++) {
-		const struct zt_compile_cmd *c = &db.v[i];
-		struct zt_spawn_opts so = { .timeout_ms = TIMEOUT_TOOL_MS, .cwd = c->directory };
-		struct zt_spawn_result res;
-		struct zt_strvec argv = { 0 };
-
-		zt_strvec_push(&argv, "sparse");
-		for (size_t f = 0; f < ARRAY_SIZE(sparse_flags); f++)
-			zt_strvec_push(&argv, sparse_flags[f]);
-		zt_cmdline_rebuild(c, sparse_keeps, NULL, &argv);
-		/* as the database names it: the same warning text for every tree */
-		zt_strvec_push(&argv, zt_relative_path(c->file, c->directory));
-		ret = zt_prove_spawn(p, argv.v, &so, &res, 0);
-		if (!ret && res.err_len) {
-			char *tmp = xasprintf("%s%s", all, res.err);
-
-			free(all);
-			all = tmp;
-		}
-		zt_spawn_result_release(&res);
-		zt_strvec_clear(&argv);
-	}
-	zt_compdb_release(&db);
-	if (ret) {
-		free(all);
-		return ret;
-	}
-	*out = all;
-	return 0;
-}
-
-/* sparse on a rewritten tree: nothing it does not say about the baseline. */
-static int sparse_compare(struct zt_prove *p, enum zt_tree t, const char *db_dir, char **out)
-{
-	char *fresh;
-	int ret;
-
-	ret = sparse_tree(p, db_dir, out);
-	if (ret)
-		return ret;
-	fresh = zt_sparse_new_warnings(p->report.sparse_baseline, p->tree[ZT_TREE_BASELINE],
-				       *out, p->tree[t]);
-	if (fresh) {
-		ret = zt_prove_fail(p, ZT_EXIT_FINDINGS, "sparse warns about the %s tree where it did "
-				"not about the baseline:\n%s", zt_tree_name(t), fresh);
-		free(fresh);
-	}
-	return ret;
-}
-
-int zt_prove_step_sparse(struct zt_prove *p)
-{
-	char *uninit_db = NULL;
-	int ret;
-
-	if (!zt_have_program("sparse"))
-		return zt_prove_unavailable(p, "sparse is not installed (scripts/install-deps.sh)");
-	if (!p->xf_compdb_dir)
-		return zt_prove_unavailable(p, "no compile database for the transformed tree");
-	ret = sparse_tree(p, p->compdb_dir, &p->report.sparse_baseline);
-	if (!ret)
-		ret = sparse_compare(p, ZT_TREE_HOIST, p->xf_compdb_dir,
-				     &p->report.sparse_transformed);
-	if (!ret && p->tree[ZT_TREE_UNINIT]) {
-		ret = zt_prove_remap_compdb(p, ZT_TREE_UNINIT, &uninit_db);
-		if (!ret)
-			ret = sparse_compare(p, ZT_TREE_UNINIT, uninit_db,
-					     &p->report.sparse_uninit);
-		free(uninit_db);
-	}
-	if (ret)
-		return ret;
-	zt_prove_progress(p, "sparse: nothing new in the rewritten tree(s) (baseline: %s)",
-		 *p->report.sparse_baseline ? "has warnings" : "clean");
-	return 0;
-}
-
-/* --- step 5: differential test -------------------------------------------- */
-
-static int trace_one(struct zt_prove *p, const char *so, const char *profile, const char *mode,
-		     const char *rq, unsigned int page_size, struct zt_spawn_result *res)
-{
-	char *packets = xasprintf("%lu", p->o->trace_packets);
-	char *psz = xasprintf("%u", page_size);
-	/* --check: rd-trace also fails when a packet or a page is unaccounted for. */
-	char *argv[] = { p->rd_trace, "--so", (char *)so, "--profile", (char *)profile, "--mode",
-			 (char *)mode, "--rq", (char *)rq, "--packets", packets, "--page-size",
-			 psz, "--check", NULL };
-	struct zt_spawn_opts opts = { .timeout_ms = TIMEOUT_TRACE_MS };
-	int ret = zt_prove_spawn(p, argv, &opts, res, 0);
-
-	free(packets);
-	free(psz);
-	return ret;
-}
-
-/*
- * A patch of the buffer-placement class may change how many pages the RQ
- * uses: rd-trace's "pool " line. Everything else (every skb, every
- * transmitted frame, the counters, the page check) must stay identical.
- */
-static char *strip_pool_lines(const char *t, size_t len, size_t *out_len, char **pool)
-{
-	char *out = xmalloc(len + 1), *o = out;
-	const char *end = t + len;
-
-	*pool = NULL;
-	while (t < end) {
-		const char *nl = memchr(t, '\n', end - t);
-		size_t n = nl ? (size_t)(nl - t) + 1 : (size_t)(end - t);
-
-		if (n >= 5 && !memcmp(t, "pool ", 5)) {
-			if (!*pool)
-				*pool = xstrndup(t, nl ? n - 1 : n);
-		} else {
-			memcpy(o, t, n);
-			o += n;
-		}
-		t += n;
-	}
-	*o = '\0';
-	*out_len = o - out;
-	return out;
-}
-
-/* The traces' difference under the run's behaviour class; NULL: none. */
-static char *class_diff(struct zt_prove *p, const struct zt_spawn_result *rb,
-			const struct zt_spawn_result *rx, char **placement)
-{
-	char *a, *b, *pa, *pb, *diff;
-	size_t la, lb;
-
-	*placement = NULL;
-	if (!p->placement)
-		return zt_trace_first_diff(rb->out, rb->out_len, rx->out, rx->out_len);
-	a = strip_pool_lines(rb->out, rb->out_len, &la, &pa);
-	b = strip_pool_lines(rx->out, rx->out_len, &lb, &pb);
-	diff = zt_trace_first_diff(a, la, b, lb);
-	if (pa && pb && strcmp(pa, pb))
-		*placement = xasprintf("baseline '%s' vs patched '%s'", pa, pb);
-	free(a);
-	free(b);
-	free(pa);
-	free(pb);
-	return diff;
-}
-
-/* One case: the same traffic through the baseline and a rewritten build. */
-static int diff_case(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, const char *cc,
-		     const char *base, const char *xf, const char *profile, const char *mode,
-		     const char *rq, unsigned int page_size)
-{
-	char *placement;
-	struct zt_spawn_result rb, rx = { 0 };
-	struct zt_diff_case *d;
-	char *diff;
-	int ret;
-
-	ret = trace_one(p, base, profile, mode, rq, page_size, &rb);
-	if (!ret)
-		ret = trace_one(p, xf, profile, mode, rq, page_size, &rx);
-	if (ret)
-		goto out;
-	diff = class_diff(p, &rb, &rx, &placement);
-	p->report.diffs = xrealloc(p->report.diffs,
-				   (p->report.n_diffs + 1) * sizeof(*p->report.diffs));
-	d = &p->report.diffs[p->report.n_diffs++];
-	d->compiler = xasprintf("%s %s %s", cc, zt_tree_name(t), zt_autoinit_name(a));
-	d->profile = xstrdup(profile);
-	d->mode = xstrdup(mode);
-	d->rq = xstrdup(rq);
-	d->same = !diff;
-	d->first_diff = diff;
-	d->page_size = page_size;
-	d->placement = placement;
-	d->lines = 0;
-	for (size_t k = 0; k < rb.out_len; k++)
-		d->lines += rb.out[k] == '\n';
-	if (!rb.out_len)
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "rd-trace printed nothing for %s", base);
-	else if (diff)
-		ret = zt_prove_fail(p, ZT_EXIT_FINDINGS, "%s (%s, auto-init %s): profile %s, mode %s, "
-				"%s RQ, %u-byte pages: traces differ at %s", cc, zt_tree_name(t),
-				zt_autoinit_name(a), profile, mode, rq, page_size, diff);
-out:
-	zt_spawn_result_release(&rb);
-	zt_spawn_result_release(&rx);
-	return ret;
-}
-
-/* Every profile x mode x RQ type of one rewritten build against the baseline. */
-static int diff_build(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, const char *cc,
-		      size_t *cases)
-{
-	char *base = zt_prove_so_path(p, ZT_TREE_BASELINE, a, cc);
-	char *xf = zt_prove_so_path(p, t, a, cc);
-	int ret = 0;
-
-	for (size_t si = 0; si < p->n_page_sizes && !ret; si++)
-		for (size_t pi = 0; pi < ARRAY_SIZE(trace_profiles) && !ret; pi++)
-			for (size_t mi = 0; mi < ARRAY_SIZE(trace_modes) && !ret; mi++)
-				for (size_t ri = 0; ri < ARRAY_SIZE(trace_rqs) && !ret; ri++) {
-					ret = diff_case(p, t, a, cc, base, xf, trace_profiles[pi],
-							trace_modes[mi], trace_rqs[ri],
-							p->page_sizes[si]);
-					(*cases)++;
-				}
-	free(base);
-	free(xf);
-	return ret;
-}
-
-int zt_prove_step_difftest(struct zt_prove *p)
-{
-	size_t cases = 0;
-	int ret;
-
-	if (access(p->rd_trace, X_OK))
-		return zt_prove_unavailable(p, "rd-trace is not built (reference driver, issue 3)");
-	ret = each_build(p, ZT_TREE_HOIST, diff_build, &cases);
-	if (ret)
-		return ret;
-	zt_prove_progress(p, "differential test: %zu cases, traces %s", cases,
-			  p->placement ? "identical but for page-pool statistics" :
-			  "byte-identical");
-	return 0;
-}
-
 /* --- step 6: bench -------------------------------------------------------- */
 
 static int bench_compiler(struct zt_prove *p, const char *cc)
@@ -1238,9 +692,9 @@ static int bench_compiler(struct zt_prove *p, const char *cc)
 		/* rd-bench's own table, for the log. */
 		fputs(res.out, p->ctx->err);
 		if (zt_read_file(json, &text, &len))
-			ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "rd-bench wrote no %s", json);
+			ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "rd-bench wrote no %s", json);
 		else if (zt_bench_parse_json(text, len, cc, &p->report.bench))
-			ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot read rd-bench's %s", json);
+			ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot read rd-bench's %s", json);
 	}
 	zt_spawn_result_release(&res);
 	free(text);
@@ -1272,8 +726,8 @@ static int step_report(struct zt_prove *p)
 {
 	FILE *out = p->ctx->out;
 
-	if (zt_report_write(&p->report, p->report_dir))
-		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot write the report into %s",
+	if (zt_prove_report_write(&p->report, p->report_dir))
+		return zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot write the report into %s",
 				 p->report_dir);
 	if (!p->report.bench.n) {
 		fprintf(out, "Differential test passed: %zu cases byte-identical (no bench run).\n",
@@ -1283,8 +737,8 @@ static int step_report(struct zt_prove *p)
 		if (c)
 			fputc('\n', out);
 		fprintf(out, "Compiler: %s\n", p->report.compilers[c]);
-		if (zt_report_table(out, &p->report.bench, p->report.compilers[c]))
-			return zt_prove_fail(p, ZT_EXIT_INTERNAL, "incomplete bench results for %s",
+		if (zt_prove_report_table(out, &p->report.bench, p->report.compilers[c]))
+			return zt_prove_fail(p, ZT_PROVE_BROKEN, "incomplete bench results for %s",
 					 p->report.compilers[c]);
 	}
 	fprintf(out, "\nReport: %s/report.md, %s/report.html\n", p->report_dir, p->report_dir);
@@ -1309,14 +763,14 @@ int zt_prove_run_steps(struct zt_prove *p, const struct zt_prove_step *steps, si
 		p->step = i + 1;
 		p->step_name = steps[i].name;
 		if ((p->o->quick && !steps[i].quick) || (p->o->no_bench && steps[i].bench)) {
-			zt_report_add_step(&p->report, steps[i].name, 0,
-					   p->o->quick ? "skipped (--quick)" : "skipped (--no-bench)");
+			zt_prove_report_add_step(&p->report, steps[i].name, 0,
+						 p->o->quick ? "skipped (--quick)" : "skipped (--no-bench)");
 			continue;
 		}
 		zt_prove_progress(p, "step %zu/%zu: %s", i + 1, n, steps[i].name);
 		ret = steps[i].fn(p);
-		zt_report_add_step(&p->report, steps[i].name, zt_prove_now() - t0,
-				   ret ? "failed" : "ok");
+		zt_prove_report_add_step(&p->report, steps[i].name, zt_prove_now() - t0,
+					 ret ? "failed" : "ok");
 		if (!ret)
 			zt_prove_progress(p, "step %zu/%zu: %s done in %.1f s", i + 1, n,
 					  steps[i].name, zt_prove_now() - t0);
@@ -1324,7 +778,7 @@ int zt_prove_run_steps(struct zt_prove *p, const struct zt_prove_step *steps, si
 	return ret;
 }
 
-int zt_prove_run(struct zt_prove *p)
+enum zt_prove_outcome zt_prove_run(struct zt_prove *p)
 {
 	static const struct zt_prove_step steps[] = {
 		{ "check", step_check, true, false },
@@ -1337,7 +791,7 @@ int zt_prove_run(struct zt_prove *p)
 	};
 
 	if (zt_prove_rm_tree(p->work) || zt_prove_mkdir_p(p->work))
-		return ZT_EXIT_INTERNAL;
+		return ZT_PROVE_BROKEN;
 	if (p->o->patch.n_files)
 		return zt_prove_patch_run(p);
 	return zt_prove_run_steps(p, steps, ARRAY_SIZE(steps));

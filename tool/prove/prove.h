@@ -3,8 +3,9 @@
  * The steps of `zerotax prove` on the bundled reference driver:
  *   1 check   2 fix (into a copy)   3 build the .so variants   4 sparse on both trees
  *   5 differential test (rd-trace)   6 bench (rd-bench)   7 report
- * Each step returns an exit code (enum zt_exit) and says what failed; the
- * pipeline stops at the first failure. Programs only through zt_spawn().
+ * Each step returns an outcome (enum zt_prove_outcome) and says what failed;
+ * the pipeline stops at the first failure. Programs only through zt_spawn().
+ * Only the command (builtin/cmd_prove.c) turns an outcome into an exit code.
  */
 #ifndef ZT_PROVE_H
 #define ZT_PROVE_H
@@ -16,6 +17,15 @@
 
 #include "prove_report.h"
 #include "zerotax.h"
+
+/* How a run of prove, or one of its steps, ended. */
+enum zt_prove_outcome {
+	ZT_PROVE_OK = 0,
+	ZT_PROVE_BROKEN,	/* a program it runs, or prove itself, failed */
+	ZT_PROVE_FAILED,	/* ran, and the rewrite is not shown (or nothing to prove) */
+	ZT_PROVE_INPUT,		/* the driver, the build or a patch cannot be used */
+	ZT_PROVE_USAGE,		/* the --patch settings are not ones prove knows */
+};
 
 /*
  * `prove --patch`: a patch series against the driver instead of fix's rewrite.
@@ -81,7 +91,7 @@ struct zt_prove {
 	char *tree[ZT_TREE_MAX];	/* NULL: not produced */
 	char *check_json;
 	bool autoinit_built[ZT_AI_MAX];
-	struct zt_report report;
+	struct zt_prove_report report;
 	/* differential test: page sizes traced; buffer-placement: pool lines may differ */
 	unsigned int page_sizes[2];
 	size_t n_page_sizes;
@@ -92,8 +102,9 @@ struct zt_prove {
 	const char *step_name;
 };
 
-int zt_prove_init(struct zt_prove *p, struct zt_ctx *ctx, const struct zt_prove_opts *o);
-int zt_prove_run(struct zt_prove *p);
+enum zt_prove_outcome zt_prove_init(struct zt_prove *p, struct zt_ctx *ctx,
+				     const struct zt_prove_opts *o);
+enum zt_prove_outcome zt_prove_run(struct zt_prove *p);
 /* The four upstream results against the reference driver's, from BUILD's last runs. */
 int zt_prove_model_validation(struct zt_ctx *ctx, const char *build);
 void zt_prove_release(struct zt_prove *p);
@@ -133,6 +144,6 @@ const char *zt_patch_setting_error(int k, const char *value);
 /* Per-round ratios r[i]/base[i]: median, lower and upper quartile, min, max. */
 void zt_patch_round_ratios(const double *r, const double *base, size_t n, double out[5]);
 /* Read check's JSON into the report's findings (stack-autoinit, not suppressed). */
-int zt_prove_load_findings(const char *json, size_t len, struct zt_report *r);
+int zt_prove_load_findings(const char *json, size_t len, struct zt_prove_report *r);
 
 #endif /* ZT_PROVE_H */

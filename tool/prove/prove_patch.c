@@ -194,7 +194,7 @@ static int resolve_settings(struct zt_prove *p)
 			/* the option is --mode, its header key modes */
 			error("--%s %s: expected %s", k == SET_MODES ? "mode" : set_keys[k],
 			      cmd[k], why);
-			return ZT_EXIT_USAGE;
+			return ZT_PROVE_USAGE;
 		}
 	}
 	pr->series = xstrdup("");
@@ -203,12 +203,12 @@ static int resolve_settings(struct zt_prove *p)
 
 		if (zt_read_file(po->files[i], &text, &len)) {
 			error("cannot read patch %s: %s", po->files[i], strerror(errno));
-			return ZT_EXIT_INPUT;
+			return ZT_PROVE_INPUT;
 		}
 		if (zt_patch_parse_header(text, pr->set, err, sizeof(err))) {
 			error("%s: %s line: %s", po->files[i], HEADER_TAG, err);
 			free(text);
-			return ZT_EXIT_INPUT;
+			return ZT_PROVE_INPUT;
 		}
 		tmp = xasprintf("%s%s", pr->series, text);
 		free(pr->series);
@@ -255,7 +255,7 @@ static int apply_one(struct zt_prove *p, const char *dir, const char *name)
 	int rc = 0;
 
 	if (!file)
-		return zt_prove_fail(p, ZT_EXIT_INPUT, "cannot find patch %s", name);
+		return zt_prove_fail(p, ZT_PROVE_INPUT, "cannot find patch %s", name);
 	for (size_t i = 0; i < ARRAY_SIZE(strips); i++) {
 		rc = patch_run(p, dir, file, strips[i], true, &res);
 		if (rc == 0) {
@@ -277,7 +277,7 @@ static int apply_one(struct zt_prove *p, const char *dir, const char *name)
 		zt_spawn_result_release(&res);
 	}
 	if (rc)
-		rc = zt_prove_fail(p, ZT_EXIT_INPUT, "%s does not apply to the driver (-p1 or -p2):\n%s",
+		rc = zt_prove_fail(p, ZT_PROVE_INPUT, "%s does not apply to the driver (-p1 or -p2):\n%s",
 				   name, why ? why : "");
 	else
 		zt_prove_progress(p, "patch: applied %s", name);
@@ -360,7 +360,7 @@ static int read_bench_json(struct zt_prove *p, const char *path, const char *cac
 	size_t i, first = pr->n_res;
 
 	if (!doc)
-		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot read %s: %s", path, jerr.text);
+		return zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot read %s: %s", path, jerr.text);
 	/* the first run that has them: the CPU does not change, the cold run calibrates */
 	if (!pr->host && json_is_object(json_object_get(doc, "host")))
 		pr->host = json_incref(json_object_get(doc, "host"));
@@ -400,7 +400,7 @@ static int read_bench_json(struct zt_prove *p, const char *path, const char *cac
 			    !strcmp(pr->res[j].variant, "baseline"))
 				base = &pr->res[j];
 		if (!base || base->n_rounds != r->n_rounds)
-			return zt_prove_fail(p, ZT_EXIT_INTERNAL, "%s: no baseline for mode %s",
+			return zt_prove_fail(p, ZT_PROVE_BROKEN, "%s: no baseline for mode %s",
 					     path, r->mode);
 		zt_patch_round_ratios(r->rounds, base->rounds, r->n_rounds, q);
 		r->r_med = q[0];
@@ -660,7 +660,7 @@ static int step_patch_report(struct zt_prove *p)
 
 	if (zt_prove_mkdir_p(p->report_dir) || !(md = fopen(md_path, "w"))) {
 		free(md_path);
-		return zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot write into %s", p->report_dir);
+		return zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot write into %s", p->report_dir);
 	}
 	for (int pass = 0; pass < 2; pass++) {
 		FILE *f = pass ? md : out;
@@ -689,9 +689,9 @@ static int step_patch_report(struct zt_prove *p)
 			p->report.steps[i].seconds, p->report.steps[i].status);
 	fprintf(md, "\n## The series\n\n```diff\n%s```\n", p->pr->series);
 	if (fclose(md))
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot write %s", md_path);
+		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot write %s", md_path);
 	if (!ret && write_summary(p))
-		ret = zt_prove_fail(p, ZT_EXIT_INTERNAL, "cannot write the summary");
+		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot write the summary");
 	fprintf(out, "\nReport: %s\n", md_path);
 	fflush(out);
 	free(md_path);

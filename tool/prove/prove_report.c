@@ -358,7 +358,7 @@ static void round_gains(FILE *fp, const struct zt_bench *b, const char *compiler
 	}
 }
 
-int zt_report_table(FILE *fp, const struct zt_bench *b, const char *compiler)
+int zt_prove_report_table(FILE *fp, const struct zt_bench *b, const char *compiler)
 {
 	static const char *const sources[] = { ZT_SRC_BASELINE, ZT_SRC_HOIST, ZT_SRC_UNINIT };
 	unsigned int rounds = 0;
@@ -396,14 +396,14 @@ int zt_report_table(FILE *fp, const struct zt_bench *b, const char *compiler)
 
 /* --- prediction ----------------------------------------------------------- */
 
-long long zt_report_predicted_bytes(const struct zt_report *r, const char *compiler)
+long long zt_prove_report_predicted_bytes(const struct zt_prove_report *r, const char *compiler)
 {
 	bool gcc = !strncmp(compiler, "gcc", 3);
 
 	if (!r->bench_function)
 		return -1;
 	for (size_t i = 0; i < r->n_findings; i++) {
-		const struct zt_report_finding *f = &r->findings[i];
+		const struct zt_prove_report_finding *f = &r->findings[i];
 
 		if (f->function && !strcmp(f->function, r->bench_function))
 			return gcc ? f->gcc_bytes : f->clang_bytes;
@@ -524,7 +524,7 @@ static void svg_panel(FILE *fp, const struct zt_bench *b, const char *compiler, 
 	fputs("</g>\n", fp);
 }
 
-int zt_report_svg(FILE *fp, const struct zt_bench *b, char *const *compilers, size_t n)
+int zt_prove_report_svg(FILE *fp, const struct zt_bench *b, char *const *compilers, size_t n)
 {
 	size_t n_modes = ARRAY_SIZE(table_modes);
 	int width = SVG_MARGIN + n_modes * (SVG_PANEL_W + SVG_MARGIN);
@@ -556,7 +556,7 @@ int zt_report_svg(FILE *fp, const struct zt_bench *b, char *const *compilers, si
 
 /* --- Markdown ------------------------------------------------------------- */
 
-static void md_prediction(FILE *fp, const struct zt_report *r)
+static void md_prediction(FILE *fp, const struct zt_prove_report *r)
 {
 	fprintf(fp, "## Prediction vs measurement\n\n");
 	fprintf(fp, "`check` predicts the bytes of zeroing per packet that survive -O2 with "
@@ -573,7 +573,7 @@ static void md_prediction(FILE *fp, const struct zt_report *r)
 		"baseline (zero - none) |\n");
 	fprintf(fp, "|---|---|---|---|---|---|---|---|\n");
 	for (size_t c = 0; c < r->n_compilers; c++) {
-		long long pred = zt_report_predicted_bytes(r, r->compilers[c]);
+		long long pred = zt_prove_report_predicted_bytes(r, r->compilers[c]);
 
 		for (size_t m = 0; m < ARRAY_SIZE(table_modes); m++) {
 			const struct zt_bench_row *bz, *xz, *bn;
@@ -603,7 +603,7 @@ static void md_prediction(FILE *fp, const struct zt_report *r)
 	fputc('\n', fp);
 }
 
-static void md_strategies(FILE *fp, const struct zt_report *r)
+static void md_strategies(FILE *fp, const struct zt_prove_report *r)
 {
 	bool any = false;
 
@@ -668,7 +668,7 @@ static void md_fence(FILE *fp, const char *lang, const char *text)
 	fputs("\n\n", fp);
 }
 
-int zt_report_markdown(FILE *fp, const struct zt_report *r)
+int zt_prove_report_markdown(FILE *fp, const struct zt_prove_report *r)
 {
 	fprintf(fp, "# zerotax prove: reference driver report\n\n");
 
@@ -684,7 +684,7 @@ int zt_report_markdown(FILE *fp, const struct zt_report *r)
 	fprintf(fp, "| function | variable | type | size | zeroing left at -O2 (gcc / clang) | "
 		"frequency |\n|---|---|---|---|---|---|\n");
 	for (size_t i = 0; i < r->n_findings; i++) {
-		const struct zt_report_finding *f = &r->findings[i];
+		const struct zt_prove_report_finding *f = &r->findings[i];
 
 		fprintf(fp, "| `%s` | `%s` | `%s` | %lld | ", f->function ? f->function : "-",
 			f->symbol, f->type ? f->type : "?", f->size);
@@ -714,7 +714,7 @@ int zt_report_markdown(FILE *fp, const struct zt_report *r)
 			if (!mem)
 				return error("out of memory");
 			fprintf(mem, "Compiler: %s\n", r->compilers[c]);
-			if (zt_report_table(mem, &r->bench, r->compilers[c]))
+			if (zt_prove_report_table(mem, &r->bench, r->compilers[c]))
 				fprintf(mem, "(incomplete: %s)\n", zt_last_error());
 			fclose(mem);
 			md_fence(fp, "", buf);
@@ -773,7 +773,7 @@ static void html_pre(FILE *fp, const char *text)
 	fputs("</pre>\n", fp);
 }
 
-int zt_report_html(FILE *fp, const struct zt_report *r)
+int zt_prove_report_html(FILE *fp, const struct zt_prove_report *r)
 {
 	char *md = NULL;
 	size_t len = 0;
@@ -793,7 +793,7 @@ int zt_report_html(FILE *fp, const struct zt_report *r)
 			if (!mem)
 				return error("out of memory");
 			fprintf(mem, "Compiler: %s\n", r->compilers[c]);
-			if (zt_report_table(mem, &r->bench, r->compilers[c]))
+			if (zt_prove_report_table(mem, &r->bench, r->compilers[c]))
 				fprintf(mem, "(incomplete: %s)\n", zt_last_error());
 			fclose(mem);
 			html_pre(fp, md);
@@ -801,7 +801,7 @@ int zt_report_html(FILE *fp, const struct zt_report *r)
 			md = NULL;
 		}
 		fputs("<h2>Mpps per variant</h2>\n", fp);
-		if (zt_report_svg(fp, &r->bench, r->compilers, r->n_compilers))
+		if (zt_prove_report_svg(fp, &r->bench, r->compilers, r->n_compilers))
 			return -1;
 	}
 
@@ -809,7 +809,7 @@ int zt_report_html(FILE *fp, const struct zt_report *r)
 	mem = open_memstream(&md, &len);
 	if (!mem)
 		return error("out of memory");
-	if (zt_report_markdown(mem, r)) {
+	if (zt_prove_report_markdown(mem, r)) {
 		fclose(mem);
 		free(md);
 		return -1;
@@ -822,8 +822,8 @@ int zt_report_html(FILE *fp, const struct zt_report *r)
 	return ferror(fp) ? error("cannot write the HTML report") : 0;
 }
 
-static int write_one(const char *dir, const char *name, const struct zt_report *r,
-		     int (*fn)(FILE *, const struct zt_report *))
+static int write_one(const char *dir, const char *name, const struct zt_prove_report *r,
+		     int (*fn)(FILE *, const struct zt_prove_report *))
 {
 	char *path = xasprintf("%s/%s", dir, name);
 	FILE *fp = fopen(path, "w");
@@ -841,25 +841,25 @@ static int write_one(const char *dir, const char *name, const struct zt_report *
 	return ret;
 }
 
-static int svg_of_report(FILE *fp, const struct zt_report *r)
+static int svg_of_report(FILE *fp, const struct zt_prove_report *r)
 {
-	return zt_report_svg(fp, &r->bench, r->compilers, r->n_compilers);
+	return zt_prove_report_svg(fp, &r->bench, r->compilers, r->n_compilers);
 }
 
-int zt_report_write(const struct zt_report *r, const char *dir)
+int zt_prove_report_write(const struct zt_prove_report *r, const char *dir)
 {
 	if (mkdir(dir, 0755) && errno != EEXIST)
 		return error("cannot create %s: %s", dir, strerror(errno));
-	if (write_one(dir, "report.md", r, zt_report_markdown) ||
-	    write_one(dir, "report.html", r, zt_report_html))
+	if (write_one(dir, "report.md", r, zt_prove_report_markdown) ||
+	    write_one(dir, "report.html", r, zt_prove_report_html))
 		return -1;
 	if (r->bench.n && write_one(dir, "mpps.svg", r, svg_of_report))
 		return -1;
 	return 0;
 }
 
-void zt_report_add_step(struct zt_report *r, const char *name, double seconds,
-			const char *status)
+void zt_prove_report_add_step(struct zt_prove_report *r, const char *name, double seconds,
+			      const char *status)
 {
 	r->steps = xrealloc(r->steps, (r->n_steps + 1) * sizeof(*r->steps));
 	r->steps[r->n_steps].name = xstrdup(name);
@@ -868,7 +868,7 @@ void zt_report_add_step(struct zt_report *r, const char *name, double seconds,
 	r->n_steps++;
 }
 
-void zt_report_release(struct zt_report *r)
+void zt_prove_report_release(struct zt_prove_report *r)
 {
 	zt_bench_release(&r->bench);
 	for (size_t i = 0; i < r->n_compilers; i++)

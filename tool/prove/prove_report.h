@@ -76,10 +76,10 @@ void zt_fmt_pct(char *buf, size_t n, double pct);
  * XDP_TX, baseline vs transformed. Then the pattern section and the detail
  * lines (ns/packet, instructions/packet, spread). -1 when a cell is missing.
  */
-int zt_report_table(FILE *fp, const struct zt_bench *b, const char *compiler);
+int zt_prove_report_table(FILE *fp, const struct zt_bench *b, const char *compiler);
 
 /* A finding of check as the report shows it. */
-struct zt_report_finding {
+struct zt_prove_report_finding {
 	char *file;
 	unsigned int line;
 	char *function;
@@ -111,11 +111,11 @@ struct zt_step {
 	char *status;		/* "ok", "skipped", "failed: ..." */
 };
 
-struct zt_report {
+struct zt_prove_report {
 	struct zt_bench bench;
 	char **compilers;
 	size_t n_compilers;
-	struct zt_report_finding *findings;
+	struct zt_prove_report_finding *findings;
 	size_t n_findings;
 	/* The receive function the bench path runs once per packet (prediction). */
 	char *bench_function;
@@ -136,17 +136,17 @@ struct zt_report {
 };
 
 /* Bytes of zeroing check predicted per packet for @compiler on the bench path; -1 unknown. */
-long long zt_report_predicted_bytes(const struct zt_report *r, const char *compiler);
+long long zt_prove_report_predicted_bytes(const struct zt_prove_report *r, const char *compiler);
 
 /* The chart: Mpps per variant, one panel per compiler and XDP mode. */
-int zt_report_svg(FILE *fp, const struct zt_bench *b, char *const *compilers, size_t n);
-int zt_report_markdown(FILE *fp, const struct zt_report *r);
-int zt_report_html(FILE *fp, const struct zt_report *r);
+int zt_prove_report_svg(FILE *fp, const struct zt_bench *b, char *const *compilers, size_t n);
+int zt_prove_report_markdown(FILE *fp, const struct zt_prove_report *r);
+int zt_prove_report_html(FILE *fp, const struct zt_prove_report *r);
 /* report.md, report.html and mpps.svg into @dir (created). */
-int zt_report_write(const struct zt_report *r, const char *dir);
+int zt_prove_report_write(const struct zt_prove_report *r, const char *dir);
 
-void zt_report_add_step(struct zt_report *r, const char *name, double seconds,
-			const char *status);
-void zt_report_release(struct zt_report *r);
+void zt_prove_report_add_step(struct zt_prove_report *r, const char *name, double seconds,
+			      const char *status);
+void zt_prove_report_release(struct zt_prove_report *r);
 
 #endif /* ZT_PROVE_REPORT_H */

@@ -76,6 +76,35 @@ static void test_dispatch_by_format(void **state)
 	zt_findings_release(&fs);
 }
 
+/* gcc and report: one line a finding, no notes, printed by the emitters. */
+static void test_one_line_formats(void **state)
+{
+	struct zt_findings fs = { 0 };
+	struct zt_emit_conf conf = { .command = "check", .base_dir = "/src/ref driver" };
+	char *gcc, *report, *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	emit_sample(&fs);
+	gcc = emit_to_string(findings__fprintf_gcc, &fs, &conf);
+	report = emit_to_string(findings__fprintf_report, &fs, &conf);
+	assert_true(!strncmp(gcc, "en_rx.c:1750:25: warning: ", 26));
+	assert_null(strstr(gcc, "note:"));
+	assert_true(!strncmp(report, "en_rx.c:1750:24-", 16));
+	assert_non_null(strstr(report, ": WARNING: "));
+	assert_null(strstr(report, "note:"));
+	fp = open_memstream(&buf, &len);
+	assert_int_equal(findings__fprintf(&fs, &conf, ZT_FORMAT_GCC, fp), 0);
+	assert_int_equal(findings__fprintf(&fs, &conf, ZT_FORMAT_REPORT, fp), 0);
+	fclose(fp);
+	assert_int_equal(strlen(buf), strlen(gcc) + strlen(report));
+	assert_true(!strncmp(buf, gcc, strlen(gcc)));
+	free(buf);
+	free(gcc);
+	free(report);
+	zt_findings_release(&fs);
+}
+
 static void test_relative_path(void **state)
 {
 	char *r;
@@ -102,6 +131,7 @@ int main(void)
 		cmocka_unit_test(test_suppressed_and_base_dir),
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_dispatch_by_format),
+		cmocka_unit_test(test_one_line_formats),
 		cmocka_unit_test(test_relative_path),
 	};
 

@@ -18,6 +18,7 @@
 #include "emit.h"
 #include "fixtree.h"
 #include "process.h"
+#include "subjects.h"
 #include "zerotax.h"
 
 #define CORPUS ZT_SOURCE_DIR "/corpus/fix"
@@ -265,8 +266,12 @@ static void test_hoist_safe_corpus(void **state)
 	assert_non_null(strstr(diff, "--- a/en_rx.c\n+++ b/en_rx.c\n"));
 	assert_non_null(strstr(diff, "+\tstruct demo_xdp_buff *mxbuf = &rq->mxbuf;"));
 	{
-		char *subject = zt_fix_subject(&fs, &r);
+		struct zt_subject_rules sr = ZT_SUBJECT_RULES_INIT;
+		char *subject;
 
+		assert_int_equal(zt_subject_rules_load(NULL, &sr), 0);
+		subject = zt_fix_subject(&sr, &fs, &r);
+		zt_subject_rules_release(&sr);
 		assert_string_equal(subject,
 				    "net/demo: Reuse per-RQ XDP buffer to avoid stack zeroing overhead");
 		free(subject);

@@ -111,7 +111,7 @@ static void test_load_findings(void **state)
 		" { \"rule\": \"zerotax-stack-autoinit\", \"symbol\": \"quiet\", \"suppressed\": true },\n"
 		" { \"rule\": \"zerotax-layout-hole\", \"symbol\": \"mlx5e_rq\" }\n"
 		"] }";
-	struct zt_report r = { 0 };
+	struct zt_prove_report r = { 0 };
 
 	assert_int_equal(zt_prove_load_findings(json, strlen(json), &r), 0);
 	assert_int_equal(r.n_findings, 1);
@@ -121,7 +121,7 @@ static void test_load_findings(void **state)
 	assert_int_equal(r.findings[0].line, 7);
 	assert_int_equal(r.findings[0].gcc_bytes, 72);
 	assert_int_equal(r.findings[0].clang_bytes, -1);
-	zt_report_release(&r);
+	zt_prove_report_release(&r);
 
 	assert_int_equal(zt_prove_load_findings("[", 1, &r), -1);
 	assert_int_equal(zt_prove_load_findings("{}", 2, &r), -1);

@@ -209,7 +209,7 @@ static int table_fn(FILE *fp, const void *arg)
 {
 	const struct table_arg *t = arg;
 
-	return zt_report_table(fp, t->b, t->compiler);
+	return zt_prove_report_table(fp, t->b, t->compiler);
 }
 
 static void test_table_shape(void **state)
@@ -242,7 +242,7 @@ static void test_table_missing_cell_fails(void **state)
 	FILE *null = fopen("/dev/null", "w");
 
 	assert_int_equal(zt_bench_parse_json(partial, strlen(partial), "gcc-12", &b), 0);
-	assert_int_equal(zt_report_table(null, &b, "gcc-12"), -1);
+	assert_int_equal(zt_prove_report_table(null, &b, "gcc-12"), -1);
 	assert_non_null(strstr(zt_last_error(), "no bench result for gcc-12"));
 	fclose(null);
 	zt_bench_release(&b);
@@ -258,7 +258,7 @@ static int svg_fn(FILE *fp, const void *arg)
 {
 	const struct svg_arg *s = arg;
 
-	return zt_report_svg(fp, s->b, s->compilers, s->n);
+	return zt_prove_report_svg(fp, s->b, s->compilers, s->n);
 }
 
 static size_t count(const char *hay, const char *needle)
@@ -293,14 +293,14 @@ static void test_svg_chart(void **state)
 	zt_bench_release(&b);
 }
 
-static void fill_report(struct zt_report *r)
+static void fill_report(struct zt_prove_report *r)
 {
 	memset(r, 0, sizeof(*r));
 	load(&r->bench, "gcc-12");
 	r->compilers = xcalloc(1, sizeof(char *));
 	r->compilers[r->n_compilers++] = xstrdup("gcc-12");
 	r->findings = xcalloc(1, sizeof(*r->findings));
-	r->findings[0] = (struct zt_report_finding){
+	r->findings[0] = (struct zt_prove_report_finding){
 		.file = xstrdup("/x/en_rx.c"), .line = 10, .function = xstrdup("rx_linear"),
 		.symbol = xstrdup("mxbuf"), .type = xstrdup("struct mlx5e_xdp_buff"), .size = 72,
 		.gcc_bytes = 72, .clang_bytes = 8, .frequency = xstrdup("per-packet"),
@@ -321,27 +321,27 @@ static void fill_report(struct zt_report *r)
 	r->n_diffs = 1;
 	r->sparse_baseline = xstrdup("");
 	r->sparse_transformed = xstrdup("");
-	zt_report_add_step(r, "check", 1.5, "ok");
+	zt_prove_report_add_step(r, "check", 1.5, "ok");
 }
 
 static int md_fn(FILE *fp, const void *arg)
 {
-	return zt_report_markdown(fp, arg);
+	return zt_prove_report_markdown(fp, arg);
 }
 
 static int html_fn(FILE *fp, const void *arg)
 {
-	return zt_report_html(fp, arg);
+	return zt_prove_report_html(fp, arg);
 }
 
 static void test_markdown_and_prediction(void **state)
 {
-	struct zt_report r;
+	struct zt_prove_report r;
 	char *out;
 
 	fill_report(&r);
-	assert_int_equal(zt_report_predicted_bytes(&r, "gcc-12"), 72);
-	assert_int_equal(zt_report_predicted_bytes(&r, "clang-19"), 8);
+	assert_int_equal(zt_prove_report_predicted_bytes(&r, "gcc-12"), 72);
+	assert_int_equal(zt_prove_report_predicted_bytes(&r, "clang-19"), 8);
 	out = render(md_fn, &r);
 	assert_non_null(strstr(out, "Compiler: gcc-12\nStack zeroing disabled:\n"));
 	/* Prediction next to the measured delta: 412 - 398 = 14 instructions. */
@@ -362,7 +362,7 @@ static void test_markdown_and_prediction(void **state)
 	assert_null(strstr(out, "<&>"));
 	assert_non_null(strstr(out, "<svg xmlns="));
 	free(out);
-	zt_report_release(&r);
+	zt_prove_report_release(&r);
 }
 
 static void test_strategies_compared(void **state)
@@ -372,7 +372,7 @@ static void test_strategies_compared(void **state)
 		"  { \"variant\": \"uninit-zero\", \"mode\": \"drop\", \"mpps\": 30.0,\n"
 		"    \"instructions_per_packet\": 405.0 },\n"
 		"  { \"variant\": \"uninit-none\", \"mode\": \"drop\", \"mpps\": 31.0 } ] }";
-	struct zt_report r;
+	struct zt_prove_report r;
 	char *out;
 
 	fill_report(&r);
@@ -386,20 +386,20 @@ static void test_strategies_compared(void **state)
 	assert_non_null(strstr(out, "How `fix` offered `__uninitialized` here: the remark"));
 	assert_non_null(strstr(out, "`--strategy=uninitialized`\n\n```diff\n+\tstruct x mxbuf"));
 	free(out);
-	zt_report_release(&r);
+	zt_prove_report_release(&r);
 }
 
 static void test_write_files(void **state)
 {
 	char dir[] = "/tmp/zt-report-XXXXXX";
-	struct zt_report r;
+	struct zt_prove_report r;
 	char *path, *data;
 	size_t len;
 
 	assert_non_null(mkdtemp(dir));
 	fill_report(&r);
 	path = xasprintf("%s/report", dir);
-	assert_int_equal(zt_report_write(&r, path), 0);
+	assert_int_equal(zt_prove_report_write(&r, path), 0);
 	free(path);
 	static const char *const names[] = { "report.md", "report.html", "mpps.svg" };
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
@@ -414,7 +414,7 @@ static void test_write_files(void **state)
 	rmdir(path);
 	free(path);
 	rmdir(dir);
-	zt_report_release(&r);
+	zt_prove_report_release(&r);
 }
 
 int main(void)

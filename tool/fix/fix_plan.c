@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* fix, plan: which findings are safe to rewrite, and where a hoisted field goes. */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <regex.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "cmdline.h"
+#include "cocci.h"
+#include "fix_internal.h"
+#include "fixtext.h"
+#include "fixer_int.h"
+#include "fixtree.h"
+#include "placement.h"
+#include "process.h"
+#include "shadow.h"
+#include "verify.h"
+
+/* ---- the plan: what is safe, from the finding's own details ---------------- */
+
+void fixer_refuse(struct fixer *x, size_t i, const char *fmt, ...)
+{
+	struct zt_fix_item *it = &x->r->items[i];
+	va_list ap;
+
+	va_start(ap, fmt);
+	free(it->reason);
+	it->reason = xvasprintf(fmt, ap);
+	va_end(ap);
+	it->status = ZT_FIX_REFUSED;
+}
+
+static bool stack_finding(const struct zt_finding *f)
+{
+	return f->check && (f->check->id == ZT_CHECK_STACK_AUTOINIT ||
+			    f->check->id == ZT_CHECK_STACK_EXPLICIT_INIT);
+}
+
+/* What the finding's own details rule out: true when @i is refused. */
+static bool plan_refused(struct fixer *x, size_t i)
+{
+	const struct zt_finding *f = &x->fs->v[i];
+	json_t *d = f->details, *owner, *uses, *decl;
+	bool hoist = x->o->strategy == ZT_FIX_HOIST;
+
+	uses = json_object_get(d, "uses");
+	decl = json_object_get(d, "decl");
+	owner = json_object_get(d, "owner");
+	if (!zt_is_record_type(f->type)) {
+		fixer_refuse(x, i, "'%s' is not a struct or union local", f->type ? f->type : "?");
+		return true;
+	}
+	if (!zt_is_c_identifier(f->function)) {
+		fixer_refuse(x, i, "the function name '%s' is not a C identifier", f->function);
+		return true;
+	}
+	if (!zt_is_c_identifier(f->symbol)) {
+		fixer_refuse(x, i, "'%s' is not a plain identifier", f->symbol ? f->symbol : "?");
+		return true;
+	}
+	if (json_object_get(decl, "explicit_init") &&
+	    !json_is_null(json_object_get(decl, "explicit_init"))) {
+		fixer_refuse(x, i, "%s has an initializer: the zeroing is asked for, not automatic",
+			     f->symbol);
+		return true;
+	}
+	if (jtrue(uses, "by_value")) {
+		fixer_refuse(x, i, "%s is used by value (copied or passed by value): a shared copy "
+			     "would change what the copy sees", f->symbol);
+		return true;
+	}
+	if (hoist && jtrue(uses, "address_escapes")) {
+		fixer_refuse(x, i, "the address of %s is stored beyond the call or returned: it "
+			     "would alias the per-queue copy", f->symbol);
+		return true;
+	}
+	if (hoist && jtrue(d, "recursive")) {
+		fixer_refuse(x, i, "%s is recursive: nested calls would share one per-queue copy",
+			     f->function);
+		return true;
+	}
+	if (hoist && (!owner || json_is_null(owner))) {
+		fixer_refuse(x, i, "%s has no per-queue owner parameter to keep %s in",
+			     f->function, f->symbol);
+		return true;
+	}
+	if (hoist && jtrue(owner, "name_taken")) {
+		fixer_refuse(x, i, "the name %s is already taken in %s", f->symbol,
+			     jstr(owner, "type") ? jstr(owner, "type") : "the owner struct");
+		return true;
+	}
+	return false;
+}
+
+void fixer_plan_one(struct fixer *x, size_t i)
+{
+	const struct zt_finding *f = &x->fs->v[i];
+	json_t *d = f->details, *owner, *ev;
+	struct site s = { .item = i, .f = f };
+	bool hoist = x->o->strategy == ZT_FIX_HOIST;
+
+	if (!stack_finding(f) || f->suppressed || !f->function || plan_refused(x, i))
+		return;
+	owner = json_object_get(d, "owner");
+	s.rel = zt_real_path_under(x->src, f->file);
+	if (!s.rel) {
+		fixer_refuse(x, i, "%s is outside the tree %s", f->file, x->src);
+		return;
+	}
+	if (hoist) {
+		const char *ot = jstr(owner, "type"), *op = jstr(owner, "param");
+
+		if (!zt_is_record_type(ot) || !zt_is_c_identifier(op)) {
+			fixer_refuse(x, i, "the owner of %s is not a struct pointer parameter",
+				     f->function);
+			goto drop;
+		}
+		s.owner_type = xstrdup(ot);
+		s.owner_param = xstrdup(op);
+		s.owner_rel = zt_real_path_under(x->src, jstr(owner, "file"));
+		if (!s.owner_rel) {
+			fixer_refuse(x, i, "%s is not defined in the tree", ot);
+			goto drop;
+		}
+		if (jstr(owner, "after") && zt_is_c_identifier(jstr(owner, "after")))
+			s.anchor = xstrdup(jstr(owner, "after"));
+	} else {
+		json_t *clang;
+		long long cb;
+
+		ev = json_object_get(d, "evidence");
+		clang = json_object_get(ev, "clang");
+		cb = jint(clang, "bytes", -1);
+		if (cb < 0) {
+			fixer_refuse(x, i, "no clang evidence for %s: cannot show that the zeroing "
+				     "is dead", f->symbol);
+			goto drop;
+		}
+		if (!x->o->trust_fill && (f->size <= 0 || cb * 2 > f->size)) {
+			fixer_refuse(x, i, "clang keeps %lld of %lld bytes of the zeroing of %s: "
+				     "the optimizer could not prove them dead, so nothing shows that "
+				     "every byte read is written first", cb, f->size, f->symbol);
+			goto drop;
+		}
+	}
+	s.type = xstrdup(f->type);
+	s.var = xstrdup(f->symbol);
+	x->sites = xrealloc(x->sites, (x->n_sites + 1) * sizeof(*x->sites));
+	x->sites[x->n_sites++] = s;
+	return;
+drop:
+	free(s.rel);
+	free(s.owner_type);
+	free(s.owner_param);
+	free(s.owner_rel);
+	free(s.anchor);
+}
+
+void fixer_site_release(struct site *s)
+{
+	free(s->rel);
+	free(s->type);
+	free(s->var);
+	free(s->owner_type);
+	free(s->owner_param);
+	free(s->owner_rel);
+	free(s->anchor);
+	free(s->fill);
+}
+
+/* ---- text helpers ---------------------------------------------------------- */
+
+static bool cold_comment(const char *b, const char *e)
+{
+	static const char *const words[] = { "control", "cold", "slow path", "slowpath",
+					     "read-mostly", "config" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (memmem(b, (size_t)(e - b), words[i], strlen(words[i])))
+			return true;
+	return false;
+}
+
+/*
+ * Without a choice from the layout model (details.owner.after), the field goes
+ * after the last hot member: before a comment that opens the cold part
+ * ("control", "cold", "slow path"). Failing that, at the end, but not
+ * behind a trailing cache-line aligned member: that one starts a line of its
+ * own, and whatever follows it would share it.
+ */
+/* Only blanks between the line's start and @p: a section's heading comment. */
+static bool starts_line(const char *text, const char *p)
+{
+	while (p > text && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	return p == text || p[-1] == '\n';
+}
+
+/* Does the comment [b, e) name the type's subsystem ("XDP" for struct xdp_buff)? */
+static bool names_type(const char *b, const char *e, const char *type)
+{
+	static const char *const generic[] = { "buf", "buff", "info", "data", "desc", "ctx" };
+	char *words = xstrdup(strchr(type, ' ') + 1), *save = NULL;
+	bool hit = false;
+
+	for (char *w = strtok_r(words, "_", &save); w && !hit; w = strtok_r(NULL, "_", &save)) {
+		size_t n = strlen(w);
+		bool skip = n < 3 || isdigit((unsigned char)w[n - 1]);
+
+		for (size_t i = 0; i < ARRAY_SIZE(generic); i++)
+			skip |= !strcmp(w, generic[i]);
+		for (const char *p = b; !skip && !hit && p + n <= e; p++)
+			hit = !strncasecmp(p, w, n) && !isalnum((unsigned char)p[n]) &&
+			      (p == b || !isalnum((unsigned char)p[-1]));
+	}
+	free(words);
+	return hit;
+}
+
+char *fixer_default_anchor(const char *otext, const char *owner_type, const char *type)
+{
+	const char *def = zt_find_definition(otext, owner_type);
+	const char *open = def ? strchr(def, '{') : NULL, *close = open ? zt_match_brace(open) : NULL;
+	const char *p, *stmt;
+	char *names[2] = { NULL, NULL };
+	bool last_aligned = false, in_section = false;
+	int depth = 0;
+
+	if (!close)
+		return NULL;
+	stmt = open + 1;
+	for (p = open + 1; p < close; p++) {
+		if (p[0] == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+
+			if (!e)
+				break;
+			/* "control", "cold", "slow path": the hot part ended with the member before. */
+			if (!depth && names[1] &&
+			    (cold_comment(p, e) || (in_section && starts_line(otext, p)))) {
+				free(names[0]);
+				return names[1];
+			}
+			/* The hot part's section for the type ("XDP"): the field ends it. */
+			if (!depth && starts_line(otext, p) && names_type(p, e, type))
+				in_section = true;
+			p = e + 1;
+			stmt = p + 1;
+			continue;
+		}
+		if (*p == '{' || *p == '(' || *p == '[')
+			depth++;
+		else if (*p == '}' || *p == ')' || *p == ']')
+			depth--;
+		else if (*p == ';' && !depth) {
+			/* The member's name: the last identifier outside brackets, not an attribute. */
+			char *name = NULL;
+			int dd = 0;
+			bool bitfield = false;
+
+			last_aligned = memmem(stmt, (size_t)(p - stmt), "aligned", 7) != NULL;
+			for (const char *q = stmt; q < p; q++) {
+				if (*q == '(' || *q == '[' || *q == '{')
+					dd++;
+				else if (*q == ')' || *q == ']' || *q == '}')
+					dd--;
+				else if (*q == ':' && !dd)
+					bitfield = true;
+				else if (!dd && !bitfield && (isalpha((unsigned char)*q) || *q == '_') &&
+					 (q == stmt || !(isalnum((unsigned char)q[-1]) || q[-1] == '_'))) {
+					const char *e = q;
+
+					while (e < p && (isalnum((unsigned char)*e) || *e == '_'))
+						e++;
+					if (strncmp(q, "__", 2)) {
+						free(name);
+						name = xstrndup(q, (size_t)(e - q));
+					}
+					q = e - 1;
+				}
+			}
+			free(names[0]);
+			names[0] = names[1];
+			names[1] = name;
+			stmt = p + 1;
+		}
+	}
+	free(names[1]);
+	if (!last_aligned) {
+		free(names[0]);
+		return NULL;
+	}
+	return names[0];
+}

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* fix, rewrite: one instantiated semantic patch per finding, its diff applied to the shadow. */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <regex.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "cmdline.h"
+#include "cocci.h"
+#include "fix_internal.h"
+#include "fixtext.h"
+#include "fixer_int.h"
+#include "fixtree.h"
+#include "placement.h"
+#include "process.h"
+#include "shadow.h"
+#include "verify.h"
+
+/* ---- spatch ----------------------------------------------------------------- */
+
+static char *sp_name(struct fixer *x, size_t k, const struct site *s)
+{
+	return xasprintf("%s/%02zu-%s-%s-%s.cocci", x->spdir, k + 1,
+			 x->o->strategy == ZT_FIX_HOIST ? "hoist" : "uninitialized",
+			 s->f->function, s->var);
+}
+
+/*
+ * __uninitialized when the TU defines it (Linux: compiler_attributes.h), as
+ * the preprocessor sees it; else the attribute spelled out.
+ */
+static const char *uninit_attr(struct fixer *x, const struct site *s)
+{
+	char **args = zt_fix_clang_args(&x->build, s->rel);
+	char *abs = path_in(x->src, s->rel);
+	int have = zt_tu_defines_macro(abs, args, "__uninitialized");
+
+	zt_argv_free(args);
+	free(abs);
+	return have == 1 ? "__uninitialized" : "__attribute__((__uninitialized__))";
+}
+
+/*
+ * The driver's own include directories of @rel's command, in the shadow:
+ * spatch's -I. The tree's public headers are left out: spatch would parse
+ * all of include/linux for nothing, and they are never rewritten.
+ */
+static char **include_dirs(struct fixer *x, const char *rel)
+{
+	const struct zt_compile_cmd *c = zt_fix_command(&x->build, rel);
+	char **v = xcalloc(1, sizeof(*v));
+	size_t n = 0;
+
+	for (size_t k = 1; c && k < c->argc; k++) {
+		const char *d = NULL;
+		char *abs, *r;
+
+		if (!strcmp(c->argv[k], "-I") || !strcmp(c->argv[k], "-iquote"))
+			d = k + 1 < c->argc ? c->argv[++k] : NULL;
+		else if (!strncmp(c->argv[k], "-I", 2))
+			d = c->argv[k] + 2;
+		if (!d)
+			continue;
+		abs = d[0] == '/' ? xstrdup(d) : xasprintf("%s/%s", c->directory, d);
+		r = zt_real_path_under(x->src, abs);
+		free(abs);
+		if (!r || zt_place_is_public(r) || !r[0]) {
+			free(r);
+			continue;
+		}
+		v = xrealloc(v, (n + 2) * sizeof(*v));
+		v[n++] = zt_shadow_path(&x->sh, r);
+		v[n] = NULL;
+		free(r);
+	}
+	return v;
+}
+
+/*
+ * Apply spatch's diff to the shadow. spatch diffs against the files exactly
+ * as it read them (the shadow's), so every hunk applies at its line; a hunk
+ * that does not is an error, never fuzz.
+ */
+static int apply_hunks(struct fixer *x, const char *rel, const char *d, const char *end)
+{
+	char *text = zt_shadow_read(&x->sh, rel), *out;
+	struct lines_buf {
+		char *buf;
+		size_t len;
+	} o = { 0 };
+	FILE *m = open_memstream(&o.buf, &o.len);
+	const char *src, *p = d;
+	unsigned int line = 1;
+	int ret = 0;
+
+	if (!text) {
+		fclose(m);
+		free(o.buf);
+		return fixer_fail(x, "spatch", "cannot read %s", rel);
+	}
+	src = text;
+	while (p < end && !ret) {
+		unsigned int a, an = 1, c, cn = 1;
+		const char *eol;
+
+		if (strncmp(p, "@@ -", 4) ||
+		    (sscanf(p, "@@ -%u,%u +%u,%u @@", &a, &an, &c, &cn) < 3 &&
+		     sscanf(p, "@@ -%u +%u,%u @@", &a, &c, &cn) < 2)) {
+			eol = strchr(p, '\n');
+			p = eol ? eol + 1 : end;
+			continue;
+		}
+		if (!an)
+			a++;	/* "-N,0": insert after line N */
+		/* Copy up to the hunk. */
+		for (; line < a && *src; line++) {
+			eol = strchr(src, '\n');
+			eol = eol ? eol + 1 : src + strlen(src);
+			fwrite(src, 1, (size_t)(eol - src), m);
+			src = eol;
+		}
+		eol = strchr(p, '\n');
+		p = eol ? eol + 1 : end;
+		while (p < end && (*p == ' ' || *p == '-' || *p == '+' || *p == '\\')) {
+			const char *le = strchr(p, '\n');
+			size_t len = le ? (size_t)(le - p) : strlen(p);
+
+			if (*p == '+') {
+				fwrite(p + 1, 1, len - 1, m);
+				fputc('\n', m);
+			} else if (*p != '\\') {
+				const char *se = strchr(src, '\n');
+				size_t sl = se ? (size_t)(se - src) : strlen(src);
+
+				if (sl != len - 1 || strncmp(src, p + 1, sl)) {
+					ret = fixer_fail(x, "spatch",
+							 "spatch's diff does not apply to %s at line %u",
+							 rel, line);
+					break;
+				}
+				if (*p == ' ')
+					fwrite(src, 1, se ? sl + 1 : sl, m);
+				src = se ? se + 1 : src + sl;
+				line++;
+			}
+			p = le ? le + 1 : end;
+		}
+	}
+	fputs(src, m);
+	fclose(m);
+	out = o.buf;
+	if (!ret && zt_shadow_write(&x->sh, rel, out))
+		ret = fixer_fail(x, "spatch", "cannot write %s in the scratch tree: %s", rel,
+				 strerror(errno));
+	free(out);
+	free(text);
+	return ret;
+}
+
+/* The file a "--- NAME" line of spatch's diff names, relative to the tree. */
+static char *diff_file(struct fixer *x, const char *name, size_t len)
+{
+	char *n = xstrndup(name, len), *abs, *r;
+
+	abs = n[0] == '/' ? xstrdup(n) : xasprintf("%s/%s", x->sh.tree, n);
+	/* The shadow's links resolve into the tree; its rewritten files do not. */
+	r = zt_real_path_under(x->src, abs);
+	if (!r) {
+		size_t tl = strlen(x->sh.tree);
+
+		if (!strncmp(abs, x->sh.tree, tl) && abs[tl] == '/')
+			r = xstrdup(abs + tl + 1);
+		while (r && !strncmp(r, "./", 2))
+			memmove(r, r + 2, strlen(r + 2) + 1);
+	}
+	free(abs);
+	free(n);
+	return r;
+}
+
+static int apply_diff(struct fixer *x, const char *diff)
+{
+	const char *p = diff;
+	/* A header reached by two names is printed twice: apply it once. */
+	char **done = NULL;
+	size_t n_done = 0;
+
+	while ((p = strstr(p, "--- ")) && !x->g_step) {
+		const char *eol = strchr(p, '\n'), *next, *plus;
+		char *rel;
+		int ret;
+
+		if (p != diff && p[-1] != '\n') {
+			p += 4;
+			continue;
+		}
+		plus = eol ? eol + 1 : NULL;
+		if (!plus || strncmp(plus, "+++ ", 4)) {
+			p += 4;
+			continue;
+		}
+		rel = diff_file(x, p + 4, (size_t)(eol - p - 4));
+		if (!rel) {
+			fixer_fail(x, "spatch", "spatch changed %.*s, outside the tree",
+				   (int)(eol - p - 4), p + 4);
+			break;
+		}
+		p = strchr(plus, '\n');
+		p = p ? p + 1 : plus + strlen(plus);
+		for (next = p; (next = strstr(next, "\n--- ")); next++)
+			if (!strncmp(strchr(next + 1, '\n') ? strchr(next + 1, '\n') + 1 : "",
+				     "+++ ", 4))
+				break;
+		next = next ? next + 1 : p + strlen(p);
+		ret = 0;
+		for (size_t i = 0; i < n_done && rel; i++)
+			if (!strcmp(done[i], rel)) {
+				free(rel);
+				rel = NULL;
+			}
+		if (rel) {
+			ret = apply_hunks(x, rel, p, next);
+			done = xrealloc(done, (n_done + 1) * sizeof(*done));
+			done[n_done++] = rel;
+		}
+		if (ret)
+			break;
+		p = next;
+	}
+	free_list(done, n_done);
+	return x->g_step ? -1 : 0;
+}
+
+/* "zerotax-fill: FUNCTION: FILL": the call the guard rule found writing the local first. */
+static char *fill_of(const char *text, const char *fn)
+{
+	char *want = xasprintf("zerotax-fill: %s: ", fn), *fill = NULL;
+	const char *p = text ? strstr(text, want) : NULL;
+
+	if (p) {
+		p += strlen(want);
+		fill = xstrndup(p, strcspn(p, "\n"));
+	}
+	free(want);
+	return fill;
+}
+
+/*
+ * Is @var already a member of the owner (other than the field a previous run
+ * added)? check says so in owner.name_taken; this looks at the code itself.
+ * Returns the member's line, 0 when the name is free.
+ */
+static unsigned int member_taken(const char *otext, const char *owner_type, const char *type,
+				 const char *var)
+{
+	const char *def = zt_find_definition(otext, owner_type);
+	const char *open = def ? strchr(def, '{') : NULL, *close = open ? zt_match_brace(open) : NULL;
+	char *ours = xasprintf("%s %s;", type, var);
+	size_t n = strlen(var);
+	unsigned int line = 0;
+
+	for (const char *p = open; close && p && p < close && !line; p++) {
+		const char *q;
+
+		p = strstr(p, var);
+		if (!p || p >= close)
+			break;
+		if (isalnum((unsigned char)p[-1]) || p[-1] == '_' ||
+		    isalnum((unsigned char)p[n]) || p[n] == '_')
+			continue;
+		for (q = p + n; *q == ' ' || *q == '\t'; q++)
+			;
+		if (*q != ';' && *q != '[' && *q != ':' && *q != ',' && strncmp(q, "__", 2))
+			continue;
+		/* Our own field from an earlier run is not a collision. */
+		if (p - open >= (ptrdiff_t)(strlen(ours) - n - 1) &&
+		    !strncmp(p - (strlen(ours) - n - 1), ours, strlen(ours)))
+			continue;
+		line = zt_line_of(otext, p);
+	}
+	free(ours);
+	return line;
+}
+
+int fixer_apply_one(struct fixer *x, size_t k, char *tmpl)
+{
+	struct site *s = &x->sites[k];
+	struct zt_cocci_pos pos = { s->rel, s->f->line };
+	struct zt_cocci_vars v = {
+		.pos = &pos, .n_pos = 1, .type = s->type, .var = s->var,
+		.owner_type = s->owner_type, .owner_param = s->owner_param,
+		.anchor = s->anchor,
+	};
+	struct zt_cocci_refusals refs = { 0 };
+	struct zt_spawn_result res = { 0 };
+	char *files[] = { s->rel, NULL };
+	char *text, *sp, **incs;
+	int ret = -1;
+
+	if (x->o->strategy == ZT_FIX_UNINITIALIZED) {
+		if (!x->attr)
+			x->attr = uninit_attr(x, s);
+		v.attr = x->attr;
+	} else {
+		char *o = zt_shadow_read(&x->sh, s->owner_rel);
+		unsigned int taken = o ? member_taken(o, s->owner_type, s->type, s->var) : 0;
+
+		free(o);
+		if (taken) {
+			fixer_refuse(x, s->item, "the name %s is already taken in %s (%s:%u)",
+				     s->var, s->owner_type, s->owner_rel, taken);
+			return 0;
+		}
+	}
+	text = zt_cocci_instantiate(tmpl, &v);
+	if (!text)
+		return fixer_fail(x, "spatch", "cannot instantiate the template for %s: %s",
+				  s->f->function, zt_last_error());
+	sp = sp_name(x, k, s);
+	if (zt_write_file(sp, text, strlen(text))) {
+		ret = fixer_fail(x, "spatch", "cannot write %s: %s", sp, strerror(errno));
+		goto out;
+	}
+	if (x->o->emit_dir)
+		x->r->items[s->item].sp_file = xstrdup(sp);
+	incs = include_dirs(x, s->rel);
+	/* Never --in-place: spatch reads the shadow and prints a diff; we apply it. */
+	ret = zt_cocci_run(sp, "patch", false, files, 1, incs, x->sh.tree, x->timeout, &res);
+	zt_argv_free(incs);
+	if (ret) {
+		ret = fixer_fail(x, "spatch", "%s on %s: %s", sp, s->rel, zt_last_error());
+		goto out;
+	}
+	if (zt_cocci_parse_refusals(res.out, &refs)) {
+		ret = fixer_fail(x, "spatch", "%s", zt_last_error());
+		goto out;
+	}
+	for (size_t i = 0; i < refs.n; i++) {
+		if (strcmp(refs.v[i].function, s->f->function))
+			continue;
+		fixer_refuse(x, s->item, "%s (%s:%u:%u)", refs.v[i].reason, s->rel, refs.v[i].line,
+			     refs.v[i].column);
+		break;
+	}
+	ret = 0;
+	if (x->r->items[s->item].status != ZT_FIX_REFUSED) {
+		s->fill = fill_of(res.out, s->f->function);
+		s->applied = true;
+		ret = apply_diff(x, res.out);
+	}
+	if (!ret && s->applied && zt_shadow_changed(&x->sh, s->rel))
+		ret = fixer_tidy(x, s);
+	if (!ret && s->applied && s->owner_rel && zt_shadow_changed(&x->sh, s->owner_rel))
+		ret = fixer_tidy_owner(x, s);
+out:
+	zt_cocci_refusals_release(&refs);
+	zt_spawn_result_release(&res);
+	free(text);
+	free(sp);
+	return ret;
+}

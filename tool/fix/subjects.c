@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Parser of rules/netdev-subjects.conf, in the style of the hot-path rules
+ * (hot/hotrules.c): one directive per line, # comments, errors as path:line.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "subjects.h"
+#include "datadir.h"
+#include "zerotax.h"
+
+static char *next_word(char **p)
+{
+	char *s = *p, *w;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!*s)
+		return NULL;
+	w = s;
+	while (*s && *s != ' ' && *s != '\t')
+		s++;
+	if (*s)
+		*s++ = '\0';
+	*p = s;
+	return w;
+}
+
+static int parse_line(char *line, const char *path, unsigned int lineno,
+		      struct zt_subject_rules *r)
+{
+	char *p = line, *kw, *a, *b, *extra;
+
+	kw = next_word(&p);
+	if (!kw)
+		return 0;
+	a = next_word(&p);
+	b = a ? next_word(&p) : NULL;
+	extra = b ? next_word(&p) : NULL;
+	if (!strcmp(kw, "upper")) {
+		if (!a || b)
+			return error("%s:%u: 'upper' takes one word", path, lineno);
+		zt_strvec_push(&r->upper, a);
+	} else if (!strcmp(kw, "path") || !strcmp(kw, "word")) {
+		if (!b || extra)
+			return error("%s:%u: '%s' takes two words", path, lineno, kw);
+		zt_strvec_push(kw[0] == 'p' ? &r->path_text : &r->word, a);
+		zt_strvec_push(kw[0] == 'p' ? &r->path_prefix : &r->word_text, b);
+	} else {
+		return error("%s:%u: unknown directive '%s' (path, upper, word)", path, lineno, kw);
+	}
+	return 0;
+}
+
+int zt_subject_rules_parse(const char *text, const char *path, struct zt_subject_rules *r)
+{
+	char *copy = xstrdup(text), *line = copy, *nl;
+	unsigned int lineno = 0;
+	int ret = 0;
+
+	for (; line && !ret; line = nl) {
+		char *hash;
+
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl++ = '\0';
+		lineno++;
+		hash = strchr(line, '#');
+		if (hash)
+			*hash = '\0';
+		ret = parse_line(line, path, lineno, r);
+	}
+	free(copy);
+	return ret;
+}
+
+int zt_subject_rules_load(const char *rules_dir, struct zt_subject_rules *r)
+{
+	char *path = rules_dir ? xasprintf("%s/netdev-subjects.conf", rules_dir) :
+				 zt_data_path("rules/netdev-subjects.conf");
+	char *text;
+	int ret;
+
+	if (!path)
+		return -1;
+
+	if (zt_read_file(path, &text, NULL)) {
+		ret = error("cannot read rules file '%s': %s", path, strerror(errno));
+		free(path);
+		return ret;
+	}
+	ret = zt_subject_rules_parse(text, path, r);
+	free(text);
+	free(path);
+	return ret;
+}
+
+void zt_subject_rules_release(struct zt_subject_rules *r)
+{
+	zt_strvec_clear(&r->path_text);
+	zt_strvec_clear(&r->path_prefix);
+	zt_strvec_clear(&r->upper);
+	zt_strvec_clear(&r->word);
+	zt_strvec_clear(&r->word_text);
+}
+
+const char *zt_subject_path_prefix(const struct zt_subject_rules *r, const char *file)
+{
+	const char *best = NULL;
+	size_t best_len = 0;
+
+	for (size_t i = 0; file && i < r->path_text.n; i++) {
+		size_t n = strlen(r->path_text.v[i]);
+
+		if (n > best_len && strstr(file, r->path_text.v[i])) {
+			best = r->path_prefix.v[i];
+			best_len = n;
+		}
+	}
+	return best;
+}
+
+char *zt_subject_words(const struct zt_subject_rules *r, const char *name)
+{
+	struct zt_strbuf out = ZT_STRBUF_INIT;
+	char *copy = xstrdup(name), *save = NULL;
+
+	for (char *t = strtok_r(copy, "_", &save); t; t = strtok_r(NULL, "_", &save)) {
+		char *w = xstrdup(t);
+
+		if (zt_strvec_has(&r->upper, t))
+			for (char *c = w; *c; c++)
+				*c = (char)toupper((unsigned char)*c);
+		for (size_t i = 0; i < r->word.n; i++)
+			if (!strcmp(t, r->word.v[i])) {
+				free(w);
+				w = xstrdup(r->word_text.v[i]);
+				break;
+			}
+		zt_strbuf_addf(&out, "%s%s", out.len ? " " : "", w);
+		free(w);
+	}
+	free(copy);
+	return zt_strbuf_detach(&out, NULL);
+}
