@@ -16,17 +16,19 @@ import os
 import sys
 
 # (function, symbol, check, frequency), highest rank first.
+# mlx5e_xmit's frame total (wqe_attr 8 + attr 16 + eseg 16 B) is no longer a
+# finding on either tree: eseg's '= {}' is required (issue 25, rule 4: the
+# MPWQE path fills some of its fields, ORs into cs_flags, and compares and
+# copies the whole segment), and the 24 bytes left are under the threshold.
 PINS = {
     "gcc-mlx5": [
         ("mlx5e_skb_from_cqe_linear", "xdp", "stack-autoinit", "per-packet"),
         ("mlx5e_skb_from_cqe_nonlinear", "xdp", "stack-autoinit", "per-packet"),
         ("mlx5e_skb_from_cqe_mpwrq_linear", "xdp", "stack-autoinit", "per-packet"),
         ("mlx5e_xmit_xdp_buff", "mlx5e_xmit_xdp_buff", "stack-frame-total", "per-packet"),
-        ("mlx5e_xmit", "mlx5e_xmit", "stack-frame-total", "per-packet"),
         ("mlx5e_poll_xdpsq_cq", "bq", "stack-autoinit", "per-poll"),
     ],
     "clang-mlx5": [
-        ("mlx5e_xmit", "mlx5e_xmit", "stack-frame-total", "per-packet"),
         ("mlx5e_skb_from_cqe_linear", "xdp", "stack-autoinit", "per-packet"),
         ("mlx5e_skb_from_cqe_nonlinear", "xdp", "stack-autoinit", "per-packet"),
         ("mlx5e_skb_from_cqe_mpwrq_linear", "xdp", "stack-autoinit", "per-packet"),
