@@ -246,4 +246,10 @@ int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd
 void zt_tu_facts_release(struct zt_tu_facts *f);
 void zt_function_release(struct zt_function *fn);
 
+/*
+ * The path a condition's words name as one only marked packets take
+ * ("TC-restore", "marked-packet", "timestamp", "sampling"), or NULL.
+ */
+const char *zt_mark_path(const char *text);
+
 #endif /* ZT_FACTS_H */

@@ -191,7 +191,7 @@ void fx_note_pkt_var(struct walk *w, CXCursor var, CXCursor value)
  * TC chain or an action miss to restore, a flow tag, skb->mark, a hardware
  * timestamp (PTP), a sampling request.
  */
-static const char *mark_path(const char *text)
+const char *zt_mark_path(const char *text)
 {
 	bool flow = false, tag = false;
 	const char *path = NULL;
@@ -231,7 +231,7 @@ static const char *mark_path(const char *text)
 }
 
 /*
- * if (C) where C tests the packet for a mark (mark_path()): the text of C,
+ * if (C) where C tests the packet for a mark (zt_mark_path()): the text of C,
  * else NULL. Only the packets that carry the mark take the branch.
  */
 char *fx_mark_cond(struct walk *w, CXCursor ifstmt, CXCursor cond, CXCursor then)
@@ -242,7 +242,7 @@ char *fx_mark_cond(struct walk *w, CXCursor ifstmt, CXCursor cond, CXCursor then
 		return NULL;
 	/* fx_cond_text() reads f(x) as unlikely(x): only a hint's wrapper is dropped */
 	text = fx_expect_value(cond) != -1 ? fx_cond_text(ifstmt, then) : fx_expr_text(cond);
-	if (mark_path(text))
+	if (zt_mark_path(text))
 		return text;
 	free(text);
 	return NULL;

@@ -540,44 +540,12 @@ static void add_cond_note(const struct zt_program *p, const struct zt_node *n,
 	free(phrase);
 }
 
-/*
- * Which path only marked packets take, from its condition's words: a TC
- * chain or action miss to restore (or a flow tag), skb->mark, a hardware
- * timestamp, a sampling request.
- */
+/* Which path only marked packets take, from its condition's words (zt_mark_path()). */
 static const char *slow_path_name(const char *cond)
 {
-	bool flow = false, tag = false;
+	const char *path = zt_mark_path(cond);
 
-	for (const char *s = cond; *s;) {
-		size_t n = 0;
-		char w[64];
-
-		while (isalnum((unsigned char)s[n]))
-			n++;
-		if (!n) {
-			s++;
-			continue;
-		}
-		if (n < sizeof(w)) {
-			for (size_t i = 0; i < n; i++)
-				w[i] = (char)tolower((unsigned char)s[i]);
-			w[n] = '\0';
-			if (!strcmp(w, "chain") || !strcmp(w, "miss"))
-				return "TC-restore";
-			if (!strcmp(w, "mark"))
-				return "marked-packet";
-			if (!strcmp(w, "tstamp") || !strcmp(w, "hwtstamp") || !strcmp(w, "timestamp") ||
-			    !strcmp(w, "ptp"))
-				return "timestamp";
-			if (!strcmp(w, "sample") || !strcmp(w, "psample") || !strcmp(w, "sampled"))
-				return "sampling";
-			flow |= !strcmp(w, "flow");
-			tag |= !strcmp(w, "tag");
-		}
-		s += n;
-	}
-	return flow && tag ? "TC-restore" : "marked-packet";
+	return path ? path : "marked-packet";
 }
 
 /* The condition of the marked-packet path @l of @n is on, and the function it is taken in. */

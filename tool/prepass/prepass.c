@@ -408,9 +408,9 @@ static void resolve_given(struct zt_prepass *pp)
 			enum zt_pp_given g = ZT_PP_GIVEN_FUNCTION;
 
 			fields.n = 0;
-			if (zt_pp_registrar(pp->names[callee], strlen(pp->names[callee])))
-				g = ZT_PP_GIVEN_FUNCTION;
-			else if (fn < n && own[fn])
+			/* a registration's function is a root, not a store */
+			if (fn < n && own[fn] &&
+			    !zt_pp_registrar(pp->names[callee], strlen(pp->names[callee])))
 				g = zt_pp_follow_given(pp, callee, arg, is_func, n, &fields);
 			for (size_t k = 0; k < fields.n; k++)
 				zt_pp_add_store(pp, fields.v[k], fn, (uint32_t)f, NONE);
