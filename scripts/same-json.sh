@@ -33,7 +33,7 @@ run() {
 		(cd "$work" && "$bin" "$@") >"$work/$which.$name" 2>"$work/$which.$name.err"
 		echo "exit $?" >>"$work/$which.$name"
 		# SARIF names the docs of the source tree the binary was built from
-		sed -i 's|"file://[^"]*/docs/checks.md"|"file://SRC/docs/checks.md"|' "$work/$which.$name"
+		sed -i 's|"file://[^"#]*/docs/checks.md|"file://SRC/docs/checks.md|' "$work/$which.$name"
 		grep -v '"fingerprint": \|"zerotaxFingerprint/v1": ' "$work/$which.$name" \
 			>"$work/$which.$name.nofp" || true
 		set -e

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The per-queue owner of a hot local (issue 25, rule 7): the ring or queue
+ * the NAPI instance serves, never the net_device or the adapter.
+ */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_file.h"
+#include "stack_int.h"
+
+static bool str_in(char *const *v, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] && !strcmp(v[i], s))
+			return true;
+	return false;
+}
+
+/*
+ * Never an owner: the net_device, the adapter (what netdev_priv() gives,
+ * shared by every queue), the NAPI struct, a packet (skb, xdp_buff).
+ */
+static bool adapter_or_packet(const struct zt_program *p, const char *record)
+{
+	static const char *const never[] = {
+		"struct net_device", "struct napi_struct", "struct sk_buff", "struct xdp_buff",
+		"struct xdp_frame", "struct device", "struct pci_dev",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(never); i++)
+		if (!strcmp(record, never[i]))
+			return true;
+	for (size_t t = 0; t < p->n_tus; t++)
+		if (str_in(p->tus[t].dev_privs, p->tus[t].n_dev_privs, record))
+			return true;
+	return false;
+}
+
+/* A word of @s (split at '_', ' ', '*'): ring, queue, or one ending in rq/sq/cq/rxq/txq. */
+static bool names_queue(const char *s)
+{
+	while (s && *s) {
+		size_t n = 0;
+
+		while (s[n] && (isalnum((unsigned char)s[n])))
+			n++;
+		if (n) {
+			char w[64];
+
+			if (n < sizeof(w)) {
+				memcpy(w, s, n);
+				w[n] = '\0';
+				for (size_t i = 0; i < n; i++)
+					w[i] = (char)tolower((unsigned char)w[i]);
+				if (strstr(w, "ring") || strstr(w, "queue") ||
+				    (n >= 2 && (!strcmp(w + n - 2, "rq") || !strcmp(w + n - 2, "sq") ||
+						!strcmp(w + n - 2, "cq"))))
+					return true;
+			}
+			s += n;
+		} else {
+			s++;
+		}
+	}
+	return false;
+}
+
+/*
+ * The queue or ring that owns a per-queue copy of @l: a parameter of @f
+ * whose struct the NAPI instance serves (the poll's container_of(napi, T, m)
+ * holds it), else T itself, else a parameter named as a ring or a queue;
+ * never the net_device or the adapter (adapter_or_packet()).
+ */
+struct owner sc_owner_of(const struct zt_program *p, size_t node, const struct zt_local *l)
+{
+	const struct zt_function *f = p->nodes[node].fn;
+	const struct zt_node *poll = NULL;
+	struct owner best = { 0 };
+
+	/* the poll up the chain that names its NAPI struct */
+	for (size_t r = node, k = 0; r != ZT_NO_NODE && k <= p->n; r = p->nodes[r].parent, k++)
+		if (p->nodes[r].fn && p->nodes[r].fn->napi_owner)
+			poll = &p->nodes[r];
+	for (size_t i = 0; i < f->n_params; i++) {
+		const struct zt_param *q = &f->params[i];
+		enum owner_how how = OWNER_NONE;
+
+		if (!q->record || q->is_const || !strcmp(q->record, l->type) ||
+		    adapter_or_packet(p, q->record))
+			continue;
+		if (poll && str_in(poll->fn->napi_serves, poll->fn->n_napi_serves, q->record))
+			how = OWNER_SERVED;
+		else if (poll && !strcmp(q->record, poll->fn->napi_owner))
+			how = OWNER_NAPI;
+		else if (names_queue(q->name) || names_queue(q->record))
+			how = OWNER_NAMED;
+		/* served by the NAPI instance, and named a ring or queue: the best */
+		if (how == OWNER_SERVED && (names_queue(q->name) || names_queue(q->record)) &&
+		    best.how == OWNER_SERVED &&
+		    !(names_queue(best.param->name) || names_queue(best.param->record)))
+			best.how = OWNER_NONE;
+		if (how != OWNER_NONE && (best.how == OWNER_NONE || how < best.how)) {
+			best.param = q;
+			best.how = how;
+		}
+	}
+	if (best.how == OWNER_SERVED || best.how == OWNER_NAPI) {
+		best.napi_owner = poll->fn->napi_owner;
+		best.poll = poll->name;
+	}
+	return best;
+}
+
+const char *sc_owner_how_name(enum owner_how how)
+{
+	switch (how) {
+	case OWNER_SERVED:
+		return "served-by-napi";
+	case OWNER_NAPI:
+		return "napi-container";
+	case OWNER_NAMED:
+		return "queue-parameter";
+	default:
+		return NULL;
+	}
+}
+
+/* How it was found, said in the note. */
+char *sc_owner_how_text(const struct owner *o)
+{
+	switch (o->how) {
+	case OWNER_SERVED:
+		return xasprintf("the NAPI instance serves it: '%s' takes its '%s' from "
+				 "container_of(napi, ...) and it holds a '%s'", o->poll,
+				 o->napi_owner, o->param->record);
+	case OWNER_NAPI:
+		return xasprintf("the NAPI instance's own struct: '%s' takes it from "
+				 "container_of(napi, ...)", o->poll);
+	default:
+		return xasprintf("a ring or queue parameter, by its name");
+	}
+}
