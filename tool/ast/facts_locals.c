@@ -200,10 +200,14 @@ void fx_param_field_use(struct walk *w)
 	}
 }
 
+static bool init_names_field(CXCursor var, CXCursor field);
+
 /* Classify a DeclRefExpr (top of the stack) naming a tracked local. */
 unsigned int fx_classify_use(struct walk *w)
 {
 	int i = w->depth - 1;	/* the DeclRefExpr */
+	CXCursor var = clang_getCursorReferenced(w->stack[i].c);
+	CXCursor top = clang_getNullCursor();	/* x.f: the top-level field f */
 	unsigned int uses = 0;
 
 	for (;;) {
@@ -212,6 +216,8 @@ unsigned int fx_classify_use(struct walk *w)
 		unsigned int child = w->stack[p + 1].index;
 
 		if (k == CXCursor_MemberRefExpr && child == 0) {
+			if (!(uses & ZT_USE_MEMBER))
+				top = clang_getCursorReferenced(w->stack[p].c);
 			uses |= ZT_USE_MEMBER;
 			i = p;
 			continue;
@@ -234,7 +240,7 @@ unsigned int fx_classify_use(struct walk *w)
 
 			if (m == MEMBER_RMW)
 				uses |= ZT_USE_ACCUMULATED;
-			else if (m == MEMBER_WRITE && in_branch(w, i))
+			else if (m == MEMBER_WRITE && in_branch(w, i) && !init_names_field(var, top))
 				uses |= ZT_USE_COND_WRITE;
 			return uses;
 		}
@@ -320,35 +326,19 @@ static long long field_bytes(CXCursor field)
 }
 
 /*
- * How many bytes of the object the fields an init list names cover: each
- * top-level field named by a designator (.a = x, and .a.b = x names a) or by
- * position, once. An array's elements by position; -1 when not known (an
- * array with designators, a type libclang cannot size).
+ * Which top-level fields of record @t an init list names: by a designator
+ * (.a = x, and .a.b = x names a) or by position, once each. @fl gets the
+ * record's fields, the result is parallel to it (free both).
  */
-static long long init_named_bytes(CXCursor list, enum zt_init_kind kind)
+static bool *init_named_fields(CXCursor list, CXType t, struct field_list *fl)
 {
-	CXType t = clang_getCanonicalType(clang_getCursorType(list));
-	struct field_list fl = { 0 };
 	struct kids k = { 0 };
-	long long named = 0;
 	bool *seen;
 	size_t pos = 0;
 
 	fx_get_kids(list, &k);
-	if (t.kind == CXType_ConstantArray) {
-		long long elem = clang_Type_getSizeOf(clang_getArrayElementType(t));
-
-		/* [i] = x: which elements is not read */
-		named = elem > 0 && kind != ZT_INIT_DESIGNATED ? elem * (long long)k.n : -1;
-		free(k.v);
-		return named;
-	}
-	if (t.kind != CXType_Record) {
-		free(k.v);
-		return -1;
-	}
-	clang_Type_visitFields(t, fx_field_cursor, &fl);
-	seen = xcalloc(fl.n + 1, sizeof(*seen));
+	clang_Type_visitFields(t, fx_field_cursor, fl);
+	seen = xcalloc(fl->n + 1, sizeof(*seen));
 	for (size_t i = 0; i < k.n; i++) {
 		CXCursor e = k.v[i], field = clang_getNullCursor();
 		size_t j;
@@ -370,19 +360,74 @@ static long long init_named_bytes(CXCursor list, enum zt_init_kind kind)
 		if (clang_Cursor_isNull(field)) {
 			j = pos;
 		} else {
-			for (j = 0; j < fl.n; j++)
-				if (clang_equalCursors(fl.v[j], field))
+			for (j = 0; j < fl->n; j++)
+				if (clang_equalCursors(fl->v[j], field))
 					break;
 		}
 		pos = j + 1;
-		if (j < fl.n && !seen[j]) {
+		if (j < fl->n)
 			seen[j] = true;
-			named += field_bytes(fl.v[j]);
-		}
 	}
+	free(k.v);
+	return seen;
+}
+
+/*
+ * How many bytes of the object the fields an init list names cover (each
+ * named top-level field once). An array's elements by position; -1 when not
+ * known (an array with designators, a type libclang cannot size).
+ */
+static long long init_named_bytes(CXCursor list, enum zt_init_kind kind)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(list));
+	struct field_list fl = { 0 };
+	long long named = 0;
+	bool *seen;
+
+	if (t.kind == CXType_ConstantArray) {
+		long long elem = clang_Type_getSizeOf(clang_getArrayElementType(t));
+		struct kids k = { 0 };
+
+		fx_get_kids(list, &k);
+		/* [i] = x: which elements is not read */
+		named = elem > 0 && kind != ZT_INIT_DESIGNATED ? elem * (long long)k.n : -1;
+		free(k.v);
+		return named;
+	}
+	if (t.kind != CXType_Record)
+		return -1;
+	seen = init_named_fields(list, t, &fl);
+	for (size_t j = 0; j < fl.n; j++)
+		if (seen[j])
+			named += field_bytes(fl.v[j]);
 	free(seen);
 	free(fl.v);
-	free(k.v);
+	return named;
+}
+
+/*
+ * Does the initializer of local @var name top-level field @field? Then a
+ * write of that field on some paths only changes what the initializer set,
+ * not what its zero fill left.
+ */
+static bool init_names_field(CXCursor var, CXCursor field)
+{
+	CXCursor init = clang_Cursor_getVarDeclInitializer(var), list;
+	struct field_list fl = { 0 };
+	bool *seen, named = false;
+	CXType t;
+
+	if (clang_Cursor_isNull(init) || clang_Cursor_isNull(field))
+		return false;
+	list = init_list_of(init);
+	t = clang_getCanonicalType(clang_getCursorType(list));
+	if (clang_Cursor_isNull(list) || t.kind != CXType_Record)
+		return false;
+	seen = init_named_fields(list, t, &fl);
+	for (size_t j = 0; j < fl.n && !named; j++)
+		named = seen[j] && clang_equalCursors(fl.v[j], field);
+	free(seen);
+	free(fl.v);
 	return named;
 }
 
