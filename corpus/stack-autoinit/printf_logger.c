@@ -4,8 +4,11 @@
  * is: a variadic function whose last named parameter is a format string
  * (pl_print(level, q, fmt, ...), called through the driver's pl_err()
  * macro). An unlikely() branch that logs through it is error handling, so
- * the logger's own locals are not hot. Printing into a buffer
- * (snprintf-style, a char * first) is not logging.
+ * the logger's own locals are not hot; so is a debug macro that calls it
+ * under a plain 'if' on the message level (pl_dbg(), as drivers write
+ * 'do { if (level & msg_enable) print(...); } while (0)'): logging is cold
+ * wherever it is called from. Printing into a buffer (snprintf-style, a
+ * char * first) is not logging.
  */
 #include "netdev.h"
 
@@ -25,6 +28,8 @@ void pl_print(const char *level, const struct pl_queue *q, const char *fmt, ...)
 }
 
 #define pl_err(q, fmt, ...) pl_print("err", q, fmt, ##__VA_ARGS__)
+/* one line: the corpus runner reads lines, and a continuation would join them */
+#define pl_dbg(q, fmt, ...) do { if ((q)->errors & 1) pl_print("debug", q, fmt, ##__VA_ARGS__); } while (0)
 
 int pl_format(char *buf, u32 size, const char *fmt, ...);
 
@@ -48,6 +53,7 @@ static void pl_rx(struct pl_queue *q, struct cqe64 *cqe)
 	/* printing into a buffer is not logging: still hot */
 	if (unlikely(cqe->op == 11))
 		pl_describe(q, cqe);
+	pl_dbg(q, "completion %u\n", cqe->op);
 	q->rq.packets++;
 }
 

@@ -107,6 +107,8 @@ bool fx_function_ref(CXCursor e, CXCursor *fn);
 char *fx_record_of_field(CXCursor field);
 long long fx_expect_value(CXCursor cond);
 bool fx_in_main_file(CXCursor c);
+/* A printf-style logger: variadic, its last named parameter a const char * format. */
+bool fx_is_logger(CXCursor fn);
 void fx_want_definition(struct walk *w, CXCursor fn, const char *usr);
 struct zt_function *fx_cur(struct walk *w);
 unsigned int fx_expr_params(struct walk *w, CXCursor e);

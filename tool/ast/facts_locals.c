@@ -62,7 +62,8 @@ size_t fx_function_for(struct walk *w, CXCursor c)
 	}
 	clang_disposeString(usr);
 	f = &w->tu->funcs[i];
-	if (fx_decl_is_cold(w, c))
+	/* a printf-style logger is error reporting wherever it is called from (en_dbg()) */
+	if (fx_decl_is_cold(w, c) || fx_is_logger(c))
 		f->cold = true;
 	if (clang_Cursor_getStorageClass(c) == CX_SC_Static)
 		f->is_static = true;

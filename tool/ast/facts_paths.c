@@ -323,7 +323,7 @@ static bool is_const_char_ptr(CXType t, bool want_const)
  * wrapper of netdev_err()): variadic, its last named parameter a format
  * string; not one that prints into a buffer (snprintf(buf, ...)).
  */
-static bool is_logger(CXCursor fn)
+bool fx_is_logger(CXCursor fn)
 {
 	CXType t = clang_getCursorType(fn);
 	int n = clang_getNumArgTypes(t);
@@ -345,7 +345,7 @@ static enum CXChildVisitResult cold_call_visit(CXCursor c, CXCursor parent, CXCl
 		return CXChildVisit_Recurse;
 	ref = clang_getCursorReferenced(c);
 	if (clang_getCursorKind(ref) == CXCursor_FunctionDecl &&
-	    (callee_is_cold(a[0], ref) || is_logger(ref))) {
+	    (callee_is_cold(a[0], ref) || fx_is_logger(ref))) {
 		*(bool *)a[1] = true;
 		return CXChildVisit_Break;
 	}
