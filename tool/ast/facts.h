@@ -45,6 +45,7 @@ struct zt_local {
 	unsigned int type_line;
 	bool is_array, is_vla, is_record;
 	bool in_loop;		/* declared inside a loop body */
+	unsigned int scope_end_line;	/* the last line of the block that declares it */
 	bool in_unlikely;	/* on an error path: an unlikely() error branch, a goto-err ladder */
 	/*
 	 * Declared inside an unlikely() branch that is not error handling (a
@@ -103,6 +104,7 @@ enum zt_batch_why {
 	ZT_BATCH_THRESHOLD,	/* if (unused < ring_size / 4) refill(): a ring threshold */
 	ZT_BATCH_ARG,		/* refill(rq, X_RX_BATCH): given a batch to do */
 	ZT_BATCH_BULK_CALL,	/* the function allocates or frees a bulk (kmem_cache_alloc_bulk()) */
+	ZT_BATCH_LOOP,		/* a block that runs per-packet work in a loop, once per packet */
 };
 
 struct zt_call {

@@ -483,6 +483,13 @@ void fx_add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 		fx_expansion(clang_getCursorLocation(d), &l->type_file, &l->type_line, NULL);
 	}
 	l->in_loop = loop > 0;
+	/* the block around it: what runs while it lives (zt_local's scope_end_line) */
+	for (int i = w->depth - 1; i >= 0; i--)
+		if (w->stack[i].kind == CXCursor_CompoundStmt) {
+			fx_expansion(clang_getRangeEnd(clang_getCursorExtent(w->stack[i].c)), NULL,
+				     &l->scope_end_line, NULL);
+			break;
+		}
 	l->in_unlikely = unlikely;
 	l->cond = w->cond && !unlikely ? xstrdup(w->cond) : NULL;
 	l->slow = w->slow && !unlikely ? xstrdup(w->slow) : NULL;

@@ -68,6 +68,50 @@ struct judged {
 	enum unknown_why reader_why;	/* why it is opaque */
 };
 
+/*
+ * A per-packet function that runs per-packet work in a loop within one block
+ * (a socket's sendmsg handed a batch of XDP buffers, calling the per-packet
+ * receive for each) serves a batch there: a local of that block declared
+ * outside the loop is zeroed once per batch. The callee it loops over, or NULL.
+ */
+static const char *batch_loop_callee(const struct zt_program *p, const struct zt_node *n,
+				     const struct zt_local *l)
+{
+	if (n->freq != ZT_FREQ_PER_PACKET || l->in_loop || !l->scope_end_line)
+		return NULL;
+	for (size_t c = 0; c < n->fn->n_calls; c++) {
+		const struct zt_call *call = &n->fn->calls[c];
+		size_t to;
+
+		if (call->kind != ZT_CALL_DIRECT || !call->in_loop || call->in_unlikely ||
+		    call->line <= l->line || call->line > l->scope_end_line)
+			continue;
+		to = zt_program_find(p, call->target);
+		if (to != ZT_NO_NODE && p->nodes[to].per_packet && !p->nodes[to].cold)
+			return call->name;
+	}
+	return NULL;
+}
+
+/* How often @l of hot function @n is zeroed. */
+static struct sc_freq local_freq(const struct zt_program *p, const struct zt_node *n,
+				 const struct zt_local *l)
+{
+	struct sc_freq fq = { zt_local_freq(l, n->freq, n->budget_params), n->batch_n,
+			      n->batch_why, NULL };
+
+	if (fq.freq == ZT_FREQ_PER_PACKET && (fq.loop_callee = batch_loop_callee(p, n, l))) {
+		fq.freq = ZT_FREQ_PER_BATCH;
+		fq.batch_n = ZT_BATCH_UNKNOWN;
+		fq.batch_why = ZT_BATCH_LOOP;
+	}
+	if (fq.freq != ZT_FREQ_PER_BATCH) {
+		fq.batch_n = 0;
+		fq.batch_why = ZT_BATCH_NONE;
+	}
+	return fq;
+}
+
 static const char *every_word(enum zt_freq freq)
 {
 	return freq == ZT_FREQ_PER_PACKET ? "packet" : freq == ZT_FREQ_PER_BATCH ? "batch" : "poll";
@@ -252,19 +296,21 @@ static json_t *zero_needed_json(const struct zt_local *l, const struct judged *j
 			 j->reader_why == UNKNOWN_POINTER ? "function-pointer" : "no-body");
 }
 
-static json_t *batch_json(const struct zt_node *n, enum zt_freq freq)
+static json_t *batch_json(const struct sc_freq *fq)
 {
-	if (freq != ZT_FREQ_PER_BATCH)
+	if (fq->freq != ZT_FREQ_PER_BATCH)
 		return json_null();
-	return json_pack("{s:o, s:s}", "up_to",
-			 n->batch_n == ZT_BATCH_UNKNOWN ? json_null() : json_integer(n->batch_n),
-			 "why", n->batch_why == ZT_BATCH_THRESHOLD ? "threshold" :
-			 n->batch_why == ZT_BATCH_ARG ? "argument" :
-			 n->batch_why == ZT_BATCH_BULK_CALL ? "bulk-call" : "full");
+	return json_pack("{s:o, s:s, s:s?}", "up_to",
+			 fq->batch_n == ZT_BATCH_UNKNOWN ? json_null() : json_integer(fq->batch_n),
+			 "why", fq->batch_why == ZT_BATCH_THRESHOLD ? "threshold" :
+			 fq->batch_why == ZT_BATCH_ARG ? "argument" :
+			 fq->batch_why == ZT_BATCH_BULK_CALL ? "bulk-call" :
+			 fq->batch_why == ZT_BATCH_LOOP ? "loop" : "full",
+			 "loops_over", fq->loop_callee);
 }
 
 static json_t *finding_details(const struct zt_program *p, size_t node,
-			       const struct zt_local *l, enum zt_freq freq,
+			       const struct zt_local *l, const struct sc_freq *fq,
 			       const struct zt_tu_evidence *tev, const struct judged *j,
 			       const struct owner *own)
 {
@@ -288,7 +334,7 @@ static json_t *finding_details(const struct zt_program *p, size_t node,
 	json_object_set_new(d, "condition", zt_json_str_or_null(l->cond ? l->cond : n->cond));
 	json_object_set_new(d, "path", sc_slow_json(p, n, l));
 	json_object_set_new(d, "zero_needed", zero_needed_json(l, j));
-	json_object_set_new(d, "batch", batch_json(n, freq));
+	json_object_set_new(d, "batch", batch_json(fq));
 	json_object_set_new(d, "evidence",
 			    json_pack("{s:o, s:o}", "gcc",
 				      sc_evidence_json(&j->g, tev ? &tev->gcc : NULL), "clang",
@@ -302,9 +348,10 @@ static json_t *finding_details(const struct zt_program *p, size_t node,
 }
 
 static void add_finding(const struct zt_program *p, const struct zt_tu_evidence *ev,
-			size_t node, const struct zt_local *l, enum zt_freq freq,
+			size_t node, const struct zt_local *l, const struct sc_freq *fq,
 			const struct judged *j, struct zt_findings *out)
 {
+	enum zt_freq freq = fq->freq;
 	const struct zt_node *n = &p->nodes[node];
 	const struct zt_check *check = &zt_checks[l->init != ZT_INIT_NONE ?
 						  ZT_CHECK_STACK_EXPLICIT_INIT :
@@ -325,7 +372,7 @@ static void add_finding(const struct zt_program *p, const struct zt_tu_evidence 
 	fd->type = xstrdup(l->type);
 	fd->size = l->size;
 	fd->freq = freq;
-	fd->rank = zt_rank(j->bytes, freq, p->budget, n->batch_n);
+	fd->rank = zt_rank(j->bytes, freq, p->budget, fq->batch_n);
 	if ((l->slow || n->slow) && freq >= ZT_FREQ_PER_BATCH)
 		fd->rank /= p->budget;
 	fd->fingerprint = zt_fingerprint(fd, decl, NULL);
@@ -338,13 +385,13 @@ static void add_finding(const struct zt_program *p, const struct zt_tu_evidence 
 	free(chain);
 	add_root_note(p, node, fd);
 	if (freq == ZT_FREQ_PER_BATCH)
-		sc_add_batch_note(p, n, fd);
+		sc_add_batch_note(p, n, l, fq, fd);
 	sc_add_cond_note(p, n, l, every, fd);
 	sc_add_slow_note(p, n, l, every, fd);
 	add_local_notes(l, j, fd);
 	add_owner_note(n, l, &own, fd);
 	add_frame_note(tev, n, fd);
-	fd->details = finding_details(p, node, l, freq, tev, j, &own);
+	fd->details = finding_details(p, node, l, fq, tev, j, &own);
 }
 
 /*
@@ -462,8 +509,7 @@ static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
 		struct judged j;
 		char *more;
 
-		if (!sc_is_small_part(l, o) ||
-		    zt_local_freq(l, n->freq, n->budget_params) != n->freq)
+		if (!sc_is_small_part(l, o) || local_freq(p, n, l).freq != n->freq)
 			continue;
 		if (judge_local(p, db, ev, o, i, jl, &j)) {
 			free(list);
@@ -522,8 +568,11 @@ static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
 	free(chain);
 	add_root_note(p, i, fd);
 	sc_add_cond_note(p, n, NULL, every_word(n->freq), fd);
-	if (n->freq == ZT_FREQ_PER_BATCH)
-		sc_add_batch_note(p, n, fd);
+	if (n->freq == ZT_FREQ_PER_BATCH) {
+		struct sc_freq fq = { n->freq, n->batch_n, n->batch_why, NULL };
+
+		sc_add_batch_note(p, n, NULL, &fq, fd);
+	}
 	sc_add_slow_note(p, n, NULL, every_word(n->freq), fd);
 	zt_finding_add_note(fd, "summed over the locals by the deciding compiler's evidence; "
 			    "each is too small to report alone");
@@ -547,16 +596,16 @@ int zt_stack_check(const struct zt_program *p, const struct zt_compdb *db,
 			continue;
 		for (size_t jl = 0; jl < n->fn->n_locals; jl++) {
 			const struct zt_local *l = &n->fn->locals[jl];
-			enum zt_freq freq = zt_local_freq(l, n->freq, n->budget_params);
+			struct sc_freq fq = local_freq(p, n, l);
 			struct judged j;
 
-			if (!sc_is_candidate(l, o) || freq < ZT_FREQ_PER_POLL)
+			if (!sc_is_candidate(l, o) || fq.freq < ZT_FREQ_PER_POLL)
 				continue;
 			if (judge_local(p, db, ev, o, i, jl, &j))
 				return -1;
 			if (!j.survives)
 				continue;
-			add_finding(p, ev, i, l, freq, &j, out);
+			add_finding(p, ev, i, l, &fq, &j, out);
 		}
 		if (o->checks.on[ZT_CHECK_STACK_FRAME_TOTAL] && frame_total(p, db, ev, o, i, out))
 			return -1;

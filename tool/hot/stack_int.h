@@ -48,6 +48,14 @@ struct need {
 	enum unknown_why why;
 };
 
+/* How often a local is zeroed: its frequency and, per batch, the batch's size and why. */
+struct sc_freq {
+	enum zt_freq freq;
+	unsigned int batch_n;		/* ZT_FREQ_PER_BATCH: packets per batch */
+	enum zt_batch_why batch_why;
+	const char *loop_callee;	/* ZT_BATCH_LOOP: the per-packet work its block loops over */
+};
+
 /* stack_check.c: which locals and functions the check looks at */
 bool sc_is_candidate(const struct zt_local *l, const struct zt_stack_opts *o);
 bool sc_is_small_part(const struct zt_local *l, const struct zt_stack_opts *o);
@@ -75,7 +83,7 @@ void sc_add_slow_note(const struct zt_program *p, const struct zt_node *n,
 json_t *sc_slow_json(const struct zt_program *p, const struct zt_node *n,
 		     const struct zt_local *l);
 void sc_add_batch_note(const struct zt_program *p, const struct zt_node *n,
-		       struct zt_finding *fd);
+		       const struct zt_local *l, const struct sc_freq *fq, struct zt_finding *fd);
 json_t *sc_evidence_json(const struct lookup *r, const struct zt_evidence *ev);
 json_t *sc_frame_json(long long v);
 

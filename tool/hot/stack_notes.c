@@ -164,18 +164,30 @@ static const char *batch_reason(enum zt_batch_why why)
 	}
 }
 
-/* "per batch of up to N": how many packets a per-batch function's run serves, and why. */
+/*
+ * "per batch of up to N": how many packets one run serves, and why; the run
+ * is @n's, or (@l set) that of the block of @n that declares @l, which loops
+ * over the batch calling @callee for each packet.
+ */
 void sc_add_batch_note(const struct zt_program *p, const struct zt_node *n,
-			   struct zt_finding *fd)
+		       const struct zt_local *l, const struct sc_freq *fq, struct zt_finding *fd)
 {
-	if (n->batch_n == ZT_BATCH_UNKNOWN)
-		zt_finding_add_note(fd, "'%s' runs once per batch (%s; how many packets is not "
-				    "known): ranked as once per poll, 1/%u per packet", n->name,
-				    batch_reason(n->batch_why), p->budget);
+	bool block = l && fq->loop_callee;
+	char *who = block ? xasprintf("the block of '%s' that declares '%s'", n->name, l->name) :
+			    xasprintf("'%s'", n->name);
+	char *why = block ? xasprintf("its loop calls '%s', per-packet work, for each packet",
+				      fq->loop_callee) :
+			    xstrdup(batch_reason(fq->batch_why));
+
+	if (fq->batch_n == ZT_BATCH_UNKNOWN)
+		zt_finding_add_note(fd, "%s runs once per batch (%s; how many packets is not "
+				    "known): ranked as once per poll, 1/%u per packet", who, why,
+				    p->budget);
 	else
-		zt_finding_add_note(fd, "'%s' runs once per batch of up to %u packets (%s): "
-				    "ranked at 1/%u per packet", n->name, n->batch_n,
-				    batch_reason(n->batch_why), n->batch_n);
+		zt_finding_add_note(fd, "%s runs once per batch of up to %u packets (%s): "
+				    "ranked at 1/%u per packet", who, fq->batch_n, why, fq->batch_n);
+	free(who);
+	free(why);
 }
 
 json_t *sc_evidence_json(const struct lookup *r, const struct zt_evidence *ev)

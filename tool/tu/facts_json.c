@@ -68,6 +68,7 @@ static json_t *local_to_json(const struct zt_local *l)
 	json_object_set_new(o, "slow", zt_json_str_or_null(l->slow));
 	json_object_set_new(o, "init_named", json_pack("[I,i]", (json_int_t)l->init_named,
 						       l->init_line));
+	json_object_set_new(o, "scope_end", json_integer(l->scope_end_line));
 	return o;
 }
 
@@ -98,6 +99,7 @@ static void local_from_json(json_t *o, struct zt_local *l)
 	l->init_named = json_integer_value(json_array_get(json_object_get(o, "init_named"), 0));
 	l->init_line = (unsigned int)json_integer_value(
 		json_array_get(json_object_get(o, "init_named"), 1));
+	l->scope_end_line = uget(o, "scope_end");
 }
 
 static json_t *param_to_json(const struct zt_param *p)
