@@ -5,7 +5,8 @@
  * shared by every queue). Found, in this order: a parameter whose struct
  * the poll's container_of(napi, T, m) holds (T's members, pointer and array
  * members, the members of T's embedded members), T itself, a parameter
- * named as a ring or a queue. None of them: no owner, and the note says so.
+ * named as a ring or a queue; for a local of the poll itself, the local its
+ * container_of() gives. None of them: no owner, and the note says so.
  */
 #include "netdev.h"
 
@@ -67,7 +68,10 @@ static void qo_account(struct net_device *dev, struct qo_adapter *adapter)
 static int qo_poll(struct napi_struct *napi, int budget)
 {
 	struct qo_channel *c = container_of(napi, struct qo_channel, napi);
+	struct xdp_buff first;	/* zt-expect: stack-autoinit per-poll zt-note: suggested owner: 'c' (struct qo_channel *) */
 
+	first.data = c;
+	bpf_prog_run_xdp(&first);
 	qo_poll_cq(napi->dev, c, budget);
 	qo_account(napi->dev, c->adapter);
 	return budget;

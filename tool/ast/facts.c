@@ -739,23 +739,28 @@ int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd
 	return j.ret;
 }
 
+static void param_release(struct zt_param *p)
+{
+	free(p->name);
+	free(p->type);
+	free(p->record);
+	free(p->record_file);
+	for (size_t j = 0; j < p->n_fields; j++)
+		free(p->fields[j]);
+	free(p->fields);
+}
+
 void zt_function_release(struct zt_function *f)
 {
 	free(f->usr);
 	free(f->name);
 	free(f->file);
-	for (size_t i = 0; i < f->n_params; i++) {
-		struct zt_param *p = &f->params[i];
-
-		free(p->name);
-		free(p->type);
-		free(p->record);
-		free(p->record_file);
-		for (size_t j = 0; j < p->n_fields; j++)
-			free(p->fields[j]);
-		free(p->fields);
-	}
+	for (size_t i = 0; i < f->n_params; i++)
+		param_release(&f->params[i]);
 	free(f->params);
+	if (f->napi_var)
+		param_release(f->napi_var);
+	free(f->napi_var);
 	for (size_t i = 0; i < f->n_locals; i++) {
 		struct zt_local *l = &f->locals[i];
 

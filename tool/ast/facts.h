@@ -162,6 +162,11 @@ struct zt_function {
 	 * the queues and rings the NAPI instance serves.
 	 */
 	char *napi_owner;
+	/*
+	 * The poll's local that holds it (T *rq = container_of(napi, T, m)), as
+	 * a parameter is described: a per-queue owner for the poll's own locals.
+	 */
+	struct zt_param *napi_var;
 	char **napi_serves;
 	size_t n_napi_serves;
 };

@@ -109,6 +109,8 @@ long long fx_expect_value(CXCursor cond);
 bool fx_in_main_file(CXCursor c);
 /* A printf-style logger: variadic, its last named parameter a const char * format. */
 bool fx_is_logger(CXCursor fn);
+/* Describe parameter (or pointer local) @a: name, type, the record it points to. */
+void fx_describe_param(struct zt_param *p, CXCursor a);
 void fx_want_definition(struct walk *w, CXCursor fn, const char *usr);
 struct zt_function *fx_cur(struct walk *w);
 unsigned int fx_expr_params(struct walk *w, CXCursor e);

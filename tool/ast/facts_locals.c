@@ -17,31 +17,34 @@ static enum CXVisitorResult field_name(CXCursor c, CXClientData data)
 	return CXVisit_Continue;
 }
 
+void fx_describe_param(struct zt_param *p, CXCursor a)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(a));
+
+	p->name = fx_take(clang_getCursorSpelling(a));
+	p->type = fx_take(clang_getTypeSpelling(clang_getCursorType(a)));
+	if (t.kind == CXType_Pointer) {
+		CXType pt = clang_getCanonicalType(clang_getPointeeType(t));
+
+		if (pt.kind == CXType_Record) {
+			CXCursor d = clang_getTypeDeclaration(pt);
+
+			p->record = fx_take(clang_getTypeSpelling(clang_getUnqualifiedType(pt)));
+			p->is_const = clang_isConstQualifiedType(pt);
+			fx_expansion(clang_getCursorLocation(d), &p->record_file, &p->record_line,
+				     NULL);
+			clang_Type_visitFields(pt, field_name, p);
+		}
+	}
+}
+
 void fx_add_params(struct zt_function *f, CXCursor fn)
 {
 	int n = clang_Cursor_getNumArguments(fn);
 
-	for (int i = 0; i < n; i++) {
-		CXCursor a = clang_Cursor_getArgument(fn, (unsigned int)i);
-		CXType t = clang_getCanonicalType(clang_getCursorType(a));
-		struct zt_param *p = PUSH(f->params, f->n_params);
-
-		p->name = fx_take(clang_getCursorSpelling(a));
-		p->type = fx_take(clang_getTypeSpelling(clang_getCursorType(a)));
-		if (t.kind == CXType_Pointer) {
-			CXType pt = clang_getCanonicalType(clang_getPointeeType(t));
-
-			if (pt.kind == CXType_Record) {
-				CXCursor d = clang_getTypeDeclaration(pt);
-
-				p->record = fx_take(clang_getTypeSpelling(clang_getUnqualifiedType(pt)));
-				p->is_const = clang_isConstQualifiedType(pt);
-				fx_expansion(clang_getCursorLocation(d), &p->record_file, &p->record_line,
-					  NULL);
-				clang_Type_visitFields(pt, field_name, p);
-			}
-		}
-	}
+	for (int i = 0; i < n; i++)
+		fx_describe_param(PUSH(f->params, f->n_params),
+				  clang_Cursor_getArgument(fn, (unsigned int)i));
 }
 
 /* Find or add the function for this declaration cursor. */

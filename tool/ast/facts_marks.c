@@ -377,6 +377,8 @@ void fx_napi_container(struct walk *w, CXCursor var, CXCursor init)
 		return;
 	}
 	f->napi_owner = name;
+	f->napi_var = xcalloc(1, sizeof(*f->napi_var));
+	fx_describe_param(f->napi_var, var);
 	{
 		struct serves s = { f, 0 };
 

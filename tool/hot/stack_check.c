@@ -68,11 +68,27 @@ struct judged {
 	enum unknown_why reader_why;	/* why it is opaque */
 };
 
+/* Does @f take a packet: a struct sk_buff, xdp_buff or xdp_frame pointer? */
+static bool takes_packet(const struct zt_function *f)
+{
+	static const char *const packet[] = {
+		"struct sk_buff", "struct xdp_buff", "struct xdp_frame",
+	};
+
+	for (size_t i = 0; f && i < f->n_params; i++)
+		for (size_t k = 0; k < ARRAY_SIZE(packet); k++)
+			if (f->params[i].record && !strcmp(f->params[i].record, packet[k]))
+				return true;
+	return false;
+}
+
 /*
  * A per-packet function that runs per-packet work in a loop within one block
- * (a socket's sendmsg handed a batch of XDP buffers, calling the per-packet
- * receive for each) serves a batch there: a local of that block declared
- * outside the loop is zeroed once per batch. The callee it loops over, or NULL.
+ * (a socket's sendmsg handed a batch of XDP buffers, calling the receive of
+ * one buffer for each) serves a batch there: a local of that block declared
+ * outside the loop is zeroed once per batch. Per-packet work is a function
+ * stated per packet (a rules file, a per-packet root) or one that takes a
+ * packet. The callee it loops over, or NULL.
  */
 static const char *batch_loop_callee(const struct zt_program *p, const struct zt_node *n,
 				     const struct zt_local *l)
@@ -87,7 +103,8 @@ static const char *batch_loop_callee(const struct zt_program *p, const struct zt
 		    call->line <= l->line || call->line > l->scope_end_line)
 			continue;
 		to = zt_program_find(p, call->target);
-		if (to != ZT_NO_NODE && p->nodes[to].per_packet && !p->nodes[to].cold)
+		if (to != ZT_NO_NODE && !p->nodes[to].cold &&
+		    (p->nodes[to].per_packet || takes_packet(p->nodes[to].fn)))
 			return call->name;
 	}
 	return NULL;

@@ -31,6 +31,7 @@ enum owner_how {
 	OWNER_SERVED,		/* a record the NAPI instance's struct holds: its ring, queue */
 	OWNER_NAPI,		/* the NAPI instance's struct itself (container_of(napi, T, m)) */
 	OWNER_NAMED,		/* a ring or queue parameter by its name or type */
+	OWNER_NAPI_LOCAL,	/* in the poll itself: its local T *x = container_of(napi, T, m) */
 };
 
 struct owner {

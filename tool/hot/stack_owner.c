@@ -107,7 +107,14 @@ struct owner sc_owner_of(const struct zt_program *p, size_t node, const struct z
 			best.how = how;
 		}
 	}
-	if (best.how == OWNER_SERVED || best.how == OWNER_NAPI) {
+	/* a local of the poll itself: the struct its container_of(napi, ...) gives */
+	if (best.how == OWNER_NONE && poll && poll->fn == f && f->napi_var &&
+	    f->napi_var->record && !f->napi_var->is_const &&
+	    strcmp(f->napi_var->record, l->type) && !adapter_or_packet(p, f->napi_var->record)) {
+		best.param = f->napi_var;
+		best.how = OWNER_NAPI_LOCAL;
+	}
+	if (best.how == OWNER_SERVED || best.how == OWNER_NAPI || best.how == OWNER_NAPI_LOCAL) {
 		best.napi_owner = poll->fn->napi_owner;
 		best.poll = poll->name;
 	}
@@ -123,6 +130,8 @@ const char *sc_owner_how_name(enum owner_how how)
 		return "napi-container";
 	case OWNER_NAMED:
 		return "queue-parameter";
+	case OWNER_NAPI_LOCAL:
+		return "napi-container-local";
 	default:
 		return NULL;
 	}
@@ -139,6 +148,10 @@ char *sc_owner_how_text(const struct owner *o)
 	case OWNER_NAPI:
 		return xasprintf("the NAPI instance's own struct: '%s' takes it from "
 				 "container_of(napi, ...)", o->poll);
+	case OWNER_NAPI_LOCAL:
+		return xasprintf("the NAPI instance's own struct: '%s' takes it from "
+				 "container_of(napi, ...) into its local '%s'", o->poll,
+				 o->param->name);
 	default:
 		return xasprintf("a ring or queue parameter, by its name");
 	}

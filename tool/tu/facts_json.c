@@ -209,6 +209,8 @@ static json_t *function_to_json(const struct zt_function *f)
 		for (size_t i = 0; i < f->n_napi_serves; i++)
 			json_array_append_new(serves, json_string(f->napi_serves[i]));
 		json_object_set_new(o, "napi", json_pack("[s,o]", f->napi_owner, serves));
+		if (f->napi_var)
+			json_object_set_new(o, "napi_var", param_to_json(f->napi_var));
 	}
 	return o;
 }
@@ -234,6 +236,10 @@ static void function_from_json(json_t *o, struct zt_function *f)
 		f->napi_serves = f->n_napi_serves ? xcalloc(f->n_napi_serves, sizeof(char *)) : NULL;
 		for (size_t i = 0; i < f->n_napi_serves; i++)
 			f->napi_serves[i] = astr(serves, i);
+		if (f->napi_owner && json_is_object(json_object_get(o, "napi_var"))) {
+			f->napi_var = xcalloc(1, sizeof(*f->napi_var));
+			param_from_json(json_object_get(o, "napi_var"), f->napi_var);
+		}
 	}
 	f->params = arr(o, "params", sizeof(*f->params), &f->n_params, &list);
 	for (size_t i = 0; i < f->n_params; i++)
