@@ -548,6 +548,7 @@ static json_t *hot_info(const struct zt_program *p)
 {
 	bool *tu_hot = xcalloc(p->n_tus + 1, sizeof(*tu_hot));
 	size_t n_fn = 0, n_header = 0, n_tu = 0;
+	json_t *idle = json_array();
 
 	for (size_t i = 0; i < p->n; i++) {
 		const struct zt_node *n = &p->nodes[i];
@@ -564,9 +565,14 @@ static json_t *hot_info(const struct zt_program *p)
 			n_tu++;
 		}
 	}
+	/* parsed, yet no function of their own is hot: what a pre-pass kept for nothing */
+	for (size_t t = 0; t < p->n_tus; t++)
+		if (!tu_hot[t] && p->tus[t].file)
+			json_array_append_new(idle, json_string(p->tus[t].file));
 	free(tu_hot);
-	return json_pack("{s:I, s:I, s:I}", "functions", (json_int_t)n_fn, "in_headers",
-			 (json_int_t)n_header, "translation_units", (json_int_t)n_tu);
+	return json_pack("{s:I, s:I, s:I, s:o}", "functions", (json_int_t)n_fn, "in_headers",
+			 (json_int_t)n_header, "translation_units", (json_int_t)n_tu,
+			 "parsed_not_hot", idle);
 }
 
 static json_t *run_info(const struct zt_program *p, const struct zt_tu_evidence *ev,
