@@ -91,17 +91,18 @@ struct owner sc_owner_of(const struct zt_program *p, size_t node, const struct z
 		if (!q->record || q->is_const || !strcmp(q->record, l->type) ||
 		    adapter_or_packet(p, q->record))
 			continue;
-		if (poll && str_in(poll->fn->napi_serves, poll->fn->n_napi_serves, q->record))
+		/*
+		 * What the NAPI instance holds is per queue only when it is a
+		 * queue or ring: the XDP program or the config it points to is
+		 * shared by every queue.
+		 */
+		if (poll && str_in(poll->fn->napi_serves, poll->fn->n_napi_serves, q->record) &&
+		    (names_queue(q->name) || names_queue(q->record)))
 			how = OWNER_SERVED;
 		else if (poll && !strcmp(q->record, poll->fn->napi_owner))
 			how = OWNER_NAPI;
 		else if (names_queue(q->name) || names_queue(q->record))
 			how = OWNER_NAMED;
-		/* served by the NAPI instance, and named a ring or queue: the best */
-		if (how == OWNER_SERVED && (names_queue(q->name) || names_queue(q->record)) &&
-		    best.how == OWNER_SERVED &&
-		    !(names_queue(best.param->name) || names_queue(best.param->record)))
-			best.how = OWNER_NONE;
 		if (how != OWNER_NONE && (best.how == OWNER_NONE || how < best.how)) {
 			best.param = q;
 			best.how = how;
