@@ -5,7 +5,8 @@
  * runs the per-packet receive in a loop there. A local of that block,
  * declared outside the loop, is zeroed once per batch, not per packet; one
  * inside the loop is per packet; the branch that takes one packet stays per
- * packet. (corpus.conf states the root and its per-packet work.)
+ * packet. A loop over one packet's fragments is no batch, although each call
+ * takes the packet. (corpus.conf states the root and its per-packet work.)
  */
 #include "netdev.h"
 
@@ -20,6 +21,7 @@ struct bb_msg {
 };
 
 int bb_one(struct rx_queue *rq, struct xdp_buff *xdp);
+int bb_add_frag(struct rx_queue *rq, struct xdp_buff *xdp, int i);
 int bb_get_user(struct rx_queue *rq, struct bb_ctx *ctx);
 
 int bb_sendmsg(struct rx_queue *rq, struct bb_msg *m)
@@ -42,6 +44,8 @@ int bb_sendmsg(struct rx_queue *rq, struct bb_msg *m)
 		struct bb_ctx single;	/* zt-expect: stack-autoinit per-packet */
 
 		ret = bb_get_user(rq, &single);
+		for (int i = 0; i < m->n; i++)
+			ret += bb_add_frag(rq, m->bufs, i);
 	}
 	return ret;
 }

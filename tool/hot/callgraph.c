@@ -399,6 +399,77 @@ static void propagate_budget(struct zt_program *p)
 	}
 }
 
+/*
+ * The frequency edge @edge of node @u gives its callee, with the batch it
+ * runs per; false when heat does not cross it (unlikely() error handling, a
+ * cold callee, another root).
+ */
+static bool edge_freq(const struct zt_program *p, size_t u, const struct zt_edge *edge,
+		      enum zt_freq *f_out, unsigned int *batch_out, enum zt_batch_why *why_out)
+{
+	const struct zt_node *from = &p->nodes[u], *to = &p->nodes[edge->to];
+	enum zt_freq f = from->freq;
+	unsigned int batch = from->freq == ZT_FREQ_PER_BATCH ? from->batch_n : 0;
+	enum zt_batch_why why = batch ? from->batch_why : ZT_BATCH_NONE;
+
+	/* unlikely() error handling and cold functions stop the heat. */
+	if (edge->in_unlikely || to->cold || to->is_root)
+		return false;
+	/* a loop over rings or queues is not a packet loop (zt_packet_loop) */
+	if ((edge->in_loop &&
+	     zt_packet_loop(from->budget_params, edge->loop_params, edge->loop_budget)) ||
+	    to->per_packet)
+		f = ZT_FREQ_PER_PACKET;
+	/* if (n == X_BULK) flush(): once per batch of packets */
+	if (edge->batch_n && f >= ZT_FREQ_PER_BATCH && !to->per_packet) {
+		f = ZT_FREQ_PER_BATCH;
+		batch = edge->batch_n;
+		why = edge->batch_why;
+	}
+	/* a function that allocates or frees a bulk of N runs once per N */
+	if (to->fn && to->fn->bulk_n && f == ZT_FREQ_PER_PACKET && !to->per_packet) {
+		f = ZT_FREQ_PER_BATCH;
+		batch = to->fn->bulk_n;
+		why = ZT_BATCH_BULK_CALL;
+	}
+	*f_out = f;
+	*batch_out = batch;
+	*why_out = why;
+	return true;
+}
+
+/* Does the path through @edge of @from beat what callee @to has? */
+static bool hotter(const struct zt_node *from, const struct zt_edge *edge,
+		   const struct zt_node *to, enum zt_freq f, unsigned int batch)
+{
+	/*
+	 * At the same frequency a smaller batch is hotter, and a path without
+	 * an unlikely() condition beats one with.
+	 */
+	bool same = f == to->freq && (f != ZT_FREQ_PER_BATCH || batch == to->batch_n);
+	const char *cond = edge->cond ? edge->cond : from->cond;
+	const char *slow = edge->slow ? edge->slow : from->slow;
+
+	/*
+	 * ...and a path every packet takes beats one only marked packets take,
+	 * whatever unlikely() conditions either has.
+	 */
+	return f > to->freq || (f == to->freq && f == ZT_FREQ_PER_BATCH && batch < to->batch_n) ||
+	       (same && to->slow && !slow) || (same && !to->slow == !slow && to->cond && !cond);
+}
+
+static void reset_freq(struct zt_node *n)
+{
+	n->freq = n->cold ? ZT_FREQ_COLD : ZT_FREQ_UNKNOWN;
+	n->parent = ZT_NO_NODE;
+	n->cond = NULL;
+	n->cond_in = ZT_NO_NODE;
+	n->slow = NULL;
+	n->slow_in = ZT_NO_NODE;
+	if (n->is_root && !n->cold)
+		n->freq = n->per_packet ? ZT_FREQ_PER_PACKET : ZT_FREQ_PER_POLL;
+}
+
 void zt_program_propagate(struct zt_program *p)
 {
 	size_t *queue, head = 0, tail = 0, cap = p->n + 1;
@@ -408,16 +479,8 @@ void zt_program_propagate(struct zt_program *p)
 	queue = xmalloc(cap * sizeof(*queue));
 	propagate_budget(p);
 	for (size_t i = 0; i < p->n; i++) {
-		struct zt_node *n = &p->nodes[i];
-
-		n->freq = n->cold ? ZT_FREQ_COLD : ZT_FREQ_UNKNOWN;
-		n->parent = ZT_NO_NODE;
-		n->cond = NULL;
-		n->cond_in = ZT_NO_NODE;
-		n->slow = NULL;
-		n->slow_in = ZT_NO_NODE;
-		if (n->is_root && !n->cold) {
-			n->freq = n->per_packet ? ZT_FREQ_PER_PACKET : ZT_FREQ_PER_POLL;
+		reset_freq(&p->nodes[i]);
+		if (p->nodes[i].is_root && !p->nodes[i].cold) {
 			queue[tail++ % cap] = i;
 			queued[i] = true;
 		}
@@ -430,56 +493,19 @@ void zt_program_propagate(struct zt_program *p)
 		for (size_t e = 0; e < from->n_edges; e++) {
 			const struct zt_edge *edge = &from->edges[e];
 			struct zt_node *to = &p->nodes[edge->to];
-			enum zt_freq f = from->freq;
-			const char *cond, *slow;
-			bool same;
+			enum zt_freq f;
+			unsigned int batch;
+			enum zt_batch_why why;
 
-			/* unlikely() error handling and cold functions stop the heat. */
-			if (edge->in_unlikely || to->cold || to->is_root)
-				continue;
-			unsigned int batch = from->freq == ZT_FREQ_PER_BATCH ? from->batch_n : 0;
-			enum zt_batch_why why = batch ? from->batch_why : ZT_BATCH_NONE;
-
-			/* a loop over rings or queues is not a packet loop (zt_packet_loop) */
-			if ((edge->in_loop && zt_packet_loop(from->budget_params, edge->loop_params,
-							     edge->loop_budget)) ||
-			    to->per_packet)
-				f = ZT_FREQ_PER_PACKET;
-			/* if (n == X_BULK) flush(): once per batch of packets */
-			if (edge->batch_n && f >= ZT_FREQ_PER_BATCH && !to->per_packet) {
-				f = ZT_FREQ_PER_BATCH;
-				batch = edge->batch_n;
-				why = edge->batch_why;
-			}
-			/* a function that allocates or frees a bulk of N runs once per N */
-			if (to->fn && to->fn->bulk_n && f == ZT_FREQ_PER_PACKET && !to->per_packet) {
-				f = ZT_FREQ_PER_BATCH;
-				batch = to->fn->bulk_n;
-				why = ZT_BATCH_BULK_CALL;
-			}
-			/*
-			 * At the same frequency a smaller batch is hotter, and a
-			 * path without an unlikely() condition beats one with.
-			 */
-			same = f == to->freq && (f != ZT_FREQ_PER_BATCH || batch == to->batch_n);
-			cond = edge->cond ? edge->cond : from->cond;
-			slow = edge->slow ? edge->slow : from->slow;
-			/*
-			 * ...and a path every packet takes beats one only marked
-			 * packets take, whatever unlikely() conditions either has.
-			 */
-			if (!(f > to->freq ||
-			      (f == to->freq && f == ZT_FREQ_PER_BATCH && batch < to->batch_n) ||
-			      (same && to->slow && !slow) ||
-			      (same && !to->slow == !slow && to->cond && !cond)))
+			if (!edge_freq(p, u, edge, &f, &batch, &why) || !hotter(from, edge, to, f, batch))
 				continue;
 			to->freq = f;
 			to->batch_n = f == ZT_FREQ_PER_BATCH ? batch : 0;
 			to->batch_why = f == ZT_FREQ_PER_BATCH ? why : ZT_BATCH_NONE;
-			to->cond = cond;
 			to->cond_in = edge->cond ? u : from->cond_in;
-			to->slow = slow;
+			to->cond = edge->cond ? edge->cond : from->cond;
 			to->slow_in = edge->slow ? u : from->slow_in;
+			to->slow = edge->slow ? edge->slow : from->slow;
 			/* Keep chains acyclic: recursion can make a caller hotter through its callee. */
 			if (!is_ancestor(p, edge->to, u)) {
 				to->parent = u;

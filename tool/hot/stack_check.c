@@ -68,27 +68,14 @@ struct judged {
 	enum unknown_why reader_why;	/* why it is opaque */
 };
 
-/* Does @f take a packet: a struct sk_buff, xdp_buff or xdp_frame pointer? */
-static bool takes_packet(const struct zt_function *f)
-{
-	static const char *const packet[] = {
-		"struct sk_buff", "struct xdp_buff", "struct xdp_frame",
-	};
-
-	for (size_t i = 0; f && i < f->n_params; i++)
-		for (size_t k = 0; k < ARRAY_SIZE(packet); k++)
-			if (f->params[i].record && !strcmp(f->params[i].record, packet[k]))
-				return true;
-	return false;
-}
-
 /*
  * A per-packet function that runs per-packet work in a loop within one block
  * (a socket's sendmsg handed a batch of XDP buffers, calling the receive of
  * one buffer for each) serves a batch there: a local of that block declared
  * outside the loop is zeroed once per batch. Per-packet work is a function
- * stated per packet (a rules file, a per-packet root) or one that takes a
- * packet. The callee it loops over, or NULL.
+ * stated per packet (a rules file, a per-packet root): a callee that merely
+ * takes a packet is no proof, since a loop over one packet's fragments hands
+ * the same skb to each call. The callee it loops over, or NULL.
  */
 static const char *batch_loop_callee(const struct zt_program *p, const struct zt_node *n,
 				     const struct zt_local *l)
@@ -103,8 +90,7 @@ static const char *batch_loop_callee(const struct zt_program *p, const struct zt
 		    call->line <= l->line || call->line > l->scope_end_line)
 			continue;
 		to = zt_program_find(p, call->target);
-		if (to != ZT_NO_NODE && !p->nodes[to].cold &&
-		    (p->nodes[to].per_packet || takes_packet(p->nodes[to].fn)))
+		if (to != ZT_NO_NODE && !p->nodes[to].cold && p->nodes[to].per_packet)
 			return call->name;
 	}
 	return NULL;
@@ -505,21 +491,22 @@ static void add_evidence_sum(json_t *d, const char *cc, const struct zt_evidence
  * function whose surviving zeroing adds up to --min-size or more, reported
  * once at the function, listing them.
  */
-static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
-		       const struct zt_tu_evidence *ev, const struct zt_stack_opts *o, size_t i,
-		       struct zt_findings *out)
+/* The small locals of one function that add up: what frame_total() reports. */
+struct small_sum {
+	long long total, size, gsum, csum;
+	bool have_g, have_c;
+	size_t count;
+	char *list;		/* "'a' (8 of 8), 'b' (16 of 24)" */
+	json_t *locals;
+};
+
+/* Sum the surviving zeroing of @n's small locals into @s; -1 on an internal error. */
+static int sum_small_locals(const struct zt_program *p, const struct zt_compdb *db,
+			    const struct zt_tu_evidence *ev, const struct zt_stack_opts *o,
+			    size_t i, struct small_sum *s)
 {
 	const struct zt_node *n = &p->nodes[i];
 	const struct zt_function *f = n->fn;
-	const struct zt_tu_evidence *tev = ev ? &ev[n->tu] : NULL;
-	long long total = 0, size = 0, gsum = 0, csum = 0;
-	bool have_g = false, have_c = false;
-	size_t count = 0;
-	char *list = xstrdup("");
-	json_t *locals = json_array(), *d;
-	struct zt_finding *fd;
-	const char **chain;
-	size_t n_chain;
 
 	for (size_t jl = 0; jl < f->n_locals; jl++) {
 		const struct zt_local *l = &f->locals[jl];
@@ -528,41 +515,56 @@ static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
 
 		if (!sc_is_small_part(l, o) || local_freq(p, n, l).freq != n->freq)
 			continue;
-		if (judge_local(p, db, ev, o, i, jl, &j)) {
-			free(list);
-			json_decref(locals);
+		if (judge_local(p, db, ev, o, i, jl, &j))
 			return -1;
-		}
 		if (!j.survives)
 			continue;
-		total += j.bytes;
-		size += l->size;
+		s->total += j.bytes;
+		s->size += l->size;
 		/* an explicit initializer zeroes under either compiler */
 		if (l->init != ZT_INIT_NONE) {
-			gsum += l->size;
-			csum += l->size;
+			s->gsum += l->size;
+			s->csum += l->size;
 		}
 		if (j.g.bytes != -2) {
-			have_g = true;
-			gsum += j.g.bytes > 0 ? j.g.bytes : 0;
+			s->have_g = true;
+			s->gsum += j.g.bytes > 0 ? j.g.bytes : 0;
 		}
 		if (j.c.bytes != -2) {
-			have_c = true;
-			csum += j.c.bytes > 0 ? j.c.bytes : 0;
+			s->have_c = true;
+			s->csum += j.c.bytes > 0 ? j.c.bytes : 0;
 		}
-		more = xasprintf("%s%s'%s' (%lld of %lld)", list, count ? ", " : "", l->name,
+		more = xasprintf("%s%s'%s' (%lld of %lld)", s->list, s->count ? ", " : "", l->name,
 				 j.bytes, l->size);
-		free(list);
-		list = more;
-		count++;
-		json_array_append_new(locals, json_pack("{s:s, s:s, s:I, s:I, s:i}", "name", l->name,
-							"type", l->type, "size", (json_int_t)l->size,
-							"bytes", (json_int_t)j.bytes, "line", l->line));
+		free(s->list);
+		s->list = more;
+		s->count++;
+		json_array_append_new(s->locals,
+				      json_pack("{s:s, s:s, s:I, s:I, s:i}", "name", l->name, "type",
+						l->type, "size", (json_int_t)l->size, "bytes",
+						(json_int_t)j.bytes, "line", l->line));
 	}
-	if (count < 2 || total < o->min_size) {
-		free(list);
-		json_decref(locals);
-		return 0;
+	return 0;
+}
+
+static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
+		       const struct zt_tu_evidence *ev, const struct zt_stack_opts *o, size_t i,
+		       struct zt_findings *out)
+{
+	const struct zt_node *n = &p->nodes[i];
+	const struct zt_function *f = n->fn;
+	const struct zt_tu_evidence *tev = ev ? &ev[n->tu] : NULL;
+	struct small_sum s = { .list = xstrdup(""), .locals = json_array() };
+	struct zt_finding *fd;
+	const char **chain;
+	size_t n_chain;
+	json_t *d;
+	int rc = sum_small_locals(p, db, ev, o, i, &s);
+
+	if (rc || s.count < 2 || s.total < o->min_size) {
+		free(s.list);
+		json_decref(s.locals);
+		return rc;
 	}
 	fd = zt_findings_add(out, &zt_checks[ZT_CHECK_STACK_FRAME_TOTAL]);
 	fd->file = xstrdup(f->file);
@@ -570,16 +572,16 @@ static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
 	fd->function = xstrdup(n->name);
 	fd->symbol = xstrdup(n->name);
 	fd->type = xstrdup("stack frame");
-	fd->size = size;
+	fd->size = s.size;
 	fd->freq = n->freq;
-	fd->rank = zt_rank(total, n->freq, p->budget, n->batch_n);
+	fd->rank = zt_rank(s.total, n->freq, p->budget, n->batch_n);
 	if (n->slow && n->freq >= ZT_FREQ_PER_BATCH)
 		fd->rank /= p->budget;
 	fd->fingerprint = zt_fingerprint(fd, "stack frame", NULL);
 	fd->message = xasprintf("%lld bytes of %zu small locals zeroed on every %s in '%s', each "
 				"under --min-size: %s",
-				total, count, every_word(n->freq), n->name, list);
-	free(list);
+				s.total, s.count, every_word(n->freq), n->name, s.list);
+	free(s.list);
 	n_chain = zt_program_chain(p, i, &chain);
 	zt_finding_set_chain(fd, (char *const *)chain, n_chain);
 	free(chain);
@@ -593,10 +595,10 @@ static int frame_total(const struct zt_program *p, const struct zt_compdb *db,
 	sc_add_slow_note(p, n, NULL, every_word(n->freq), fd);
 	zt_finding_add_note(fd, "summed over the locals by the deciding compiler's evidence; "
 			    "each is too small to report alone");
-	d = json_pack("{s:o, s:I, s:o}", "locals", locals, "total", (json_int_t)total,
+	d = json_pack("{s:o, s:I, s:o}", "locals", s.locals, "total", (json_int_t)s.total,
 		      "evidence", json_object());
-	add_evidence_sum(d, "gcc", tev ? &tev->gcc : NULL, gsum, have_g);
-	add_evidence_sum(d, "clang", tev ? &tev->clang : NULL, csum, have_c);
+	add_evidence_sum(d, "gcc", tev ? &tev->gcc : NULL, s.gsum, s.have_g);
+	add_evidence_sum(d, "clang", tev ? &tev->clang : NULL, s.csum, s.have_c);
 	json_object_set_new(d, "source", json_string(p->tus[n->tu].file));
 	fd->details = d;
 	return 0;
