@@ -27,6 +27,7 @@ if(ZT_CLANG19)
 		${CMAKE_SOURCE_DIR}/tool/layout/layout_rules.c
 		${CMAKE_SOURCE_DIR}/tool/layout/layout_sim.c
 		${CMAKE_SOURCE_DIR}/tool/layout/layout_suggest.c
+		${CMAKE_SOURCE_DIR}/tool/layout/layout_paths.c
 		${CMAKE_SOURCE_DIR}/tool/findings/finding.c
 		${CMAKE_SOURCE_DIR}/tool/findings/baseline.c
 		${CMAKE_SOURCE_DIR}/tool/lib/strbuf.c
