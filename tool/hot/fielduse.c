@@ -69,15 +69,17 @@ static unsigned int root_path(const struct zt_node *n)
  * functions; a TX completion handler reached from a poll turns it into the
  * completion path below it. A worklist: a node is revisited when it gains a path.
  */
-static unsigned int *node_paths(const struct zt_program *p)
+static unsigned int *node_paths(const struct zt_program *p, unsigned int **roots_out)
 {
 	unsigned int *paths = xcalloc(p->n + 1, sizeof(*paths));
+	unsigned int *roots = xcalloc(p->n + 1, sizeof(*roots)), n_roots = 0;
 	size_t *work = xcalloc(p->n + 1, sizeof(*work)), n_work = 0;
 	bool *queued = xcalloc(p->n + 1, sizeof(*queued));
 
 	for (size_t i = 0; i < p->n; i++)
 		if (p->nodes[i].is_root && p->nodes[i].freq >= ZT_FREQ_PER_POLL) {
 			paths[i] = root_path(&p->nodes[i]);
+			roots[i] = 1U << (n_roots++ % 32);
 			work[n_work++] = i;
 			queued[i] = true;
 		}
@@ -94,9 +96,10 @@ static unsigned int *node_paths(const struct zt_program *p)
 				continue;
 			if ((add & ZT_PATH_RX) && completion_name(p->nodes[to].name))
 				add = (add & ~ZT_PATH_RX) | ZT_PATH_COMPLETION;
-			if ((paths[to] | add) == paths[to])
+			if ((paths[to] | add) == paths[to] && (roots[to] | roots[i]) == roots[to])
 				continue;
 			paths[to] |= add;
+			roots[to] |= roots[i];
 			if (!queued[to]) {
 				work[n_work++] = to;
 				queued[to] = true;
@@ -105,6 +108,7 @@ static unsigned int *node_paths(const struct zt_program *p)
 	}
 	free(work);
 	free(queued);
+	*roots_out = roots;
 	return paths;
 }
 
@@ -124,13 +128,13 @@ int zt_collect_field_uses(struct zt_ctx *ctx, const struct zt_compdb *db,
 	struct zt_strmap map = { 0 };
 	char **keys = NULL;
 	size_t n_keys = 0;
-	unsigned int *paths;
+	unsigned int *paths, *roots;
 
 	memset(u, 0, sizeof(*u));
 	o.field_accesses = true;
 	if (zt_program_build(ctx, db, &o, &p))
 		return -1;
-	paths = node_paths(&p);
+	paths = node_paths(&p, &roots);
 	for (size_t t = 0; t < p.n_tus; t++) {
 		const struct zt_tu_facts *tu = &p.tus[t];
 
@@ -168,9 +172,11 @@ int zt_collect_field_uses(struct zt_ctx *ctx, const struct zt_compdb *db,
 				if (ac->write) {
 					fu->writes++;
 					fu->write_paths |= path;
+					fu->write_roots |= roots[node];
 				} else {
 					fu->reads++;
 					fu->read_paths |= path;
+					fu->read_roots |= roots[node];
 				}
 			} else {
 				fu->cold_uses++;
@@ -188,6 +194,7 @@ int zt_collect_field_uses(struct zt_ctx *ctx, const struct zt_compdb *db,
 		free(keys[i]);
 	free(keys);
 	free(paths);
+	free(roots);
 	zt_program_release(&p);
 	return 0;
 }

@@ -107,6 +107,12 @@ struct zt_field_use {
 	unsigned int cold_uses;	/* uses only seen in cold functions */
 	unsigned int read_paths;	/* enum zt_path: where it is read (control: cold uses) */
 	unsigned int write_paths;	/* and written */
+	/*
+	 * The hot roots reading and writing it, one bit per root (ordinal mod
+	 * 32): code under one root runs on one CPU at a time (a NAPI instance);
+	 * two roots can run on two CPUs at once.
+	 */
+	unsigned int read_roots, write_roots;
 	unsigned int kinds;	/* 1 << enum zt_access_kind of every use */
 };
 

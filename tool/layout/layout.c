@@ -45,11 +45,15 @@ static void mark_access(struct zt_struct_report *rep, int i, const struct zt_hot
 		rep->member_reads[j] |= hf->reads;
 		rep->member_writes[j] |= hf->writes;
 		rep->member_kinds[j] |= hf->kinds;
+		rep->member_rroots[j] |= hf->read_roots;
+		rep->member_wroots[j] |= hf->write_roots;
 	}
 	for (int p = l->m[i].parent; p >= 0; p = l->m[p].parent) {
 		rep->member_reads[p] |= hf->reads;
 		rep->member_writes[p] |= hf->writes;
 		rep->member_kinds[p] |= hf->kinds;
+		rep->member_rroots[p] |= hf->read_roots;
+		rep->member_wroots[p] |= hf->write_roots;
 	}
 }
 
@@ -146,6 +150,8 @@ int zt_struct_analyze(const struct zt_layout *l, const char *object, const struc
 	rep->member_reads = xcalloc(l->n + 1, sizeof(*rep->member_reads));
 	rep->member_writes = xcalloc(l->n + 1, sizeof(*rep->member_writes));
 	rep->member_kinds = xcalloc(l->n + 1, sizeof(*rep->member_kinds));
+	rep->member_rroots = xcalloc(l->n + 1, sizeof(*rep->member_rroots));
+	rep->member_wroots = xcalloc(l->n + 1, sizeof(*rep->member_wroots));
 	rep->rules = rules;
 	rep->pool = rules && zt_layout_rules_is_pool(rules, l->name);
 	zt_lay_aligns(rep, types);
@@ -210,6 +216,8 @@ void zt_struct_report_release(struct zt_struct_report *rep)
 	free(rep->member_reads);
 	free(rep->member_writes);
 	free(rep->member_kinds);
+	free(rep->member_rroots);
+	free(rep->member_wroots);
 	for (size_t i = 0; i < rep->n_groups; i++) {
 		free(rep->groups[i].name);
 		free(rep->groups[i].members);
@@ -543,6 +551,18 @@ void zt_layout_findings(const struct zt_struct_report *rep, const bool *enabled,
 		f = add(rep, ZT_CHECK_LAYOUT_HOT_SPAN, fs, (double)(rep->hot_span - can) * cl);
 		f->message = xasprintf("hot fields of %s (%lu bytes) span %u cache lines; they fit in %u",
 				       f->type, rep->hot_bytes, rep->hot_span, rep->min_hot_span);
+		note_hot_fields(rep, f);
+		note_suggestion(rep, f);
+	} else if (enabled[ZT_CHECK_LAYOUT_HOT_SPAN] && rep->hot_fields && rep->mixed_now) {
+		/* compact but shared: a line one path writes holds another path's read-mostly fields */
+		char *why = NULL;
+
+		zt_layout_mixed_lines(rep, NULL, &why);
+		f = add(rep, ZT_CHECK_LAYOUT_HOT_SPAN, fs, (double)rep->mixed_now * cl);
+		f->message = xasprintf("hot fields of %s share %u cache line%s between paths: %s",
+				       f->type, rep->mixed_now, rep->mixed_now == 1 ? "" : "s",
+				       why ? why : "");
+		free(why);
 		note_hot_fields(rep, f);
 		note_suggestion(rep, f);
 	}

@@ -22,6 +22,8 @@ struct zt_hot_field {
 	enum zt_freq freq;
 	unsigned int reads, writes;	/* enum zt_path (fielduse.h) it is read and written on */
 	unsigned int kinds;	/* 1 << enum zt_access_kind of the uses seen, 0: not known */
+	/* the roots (CPUs: struct zt_field_use) reading and writing it; a rules file: the paths */
+	unsigned int read_roots, write_roots;
 };
 
 struct zt_group_limit {
@@ -59,6 +61,8 @@ void zt_layout_rules_add_hot(struct zt_layout_rules *r, const char *record, cons
 void zt_layout_rules_add_access(struct zt_layout_rules *r, const char *record, const char *field,
 				enum zt_freq freq, unsigned int reads, unsigned int writes,
 				unsigned int kinds);
+/* A field use of the AST pass, with its paths, roots and access kinds. */
+void zt_layout_rules_add_use(struct zt_layout_rules *r, const struct zt_field_use *fu);
 /* Field uses from the AST pass (tool/fielduse.h). */
 void zt_layout_rules_add_uses(struct zt_layout_rules *r, const struct zt_field_uses *u);
 void zt_layout_rules_release(struct zt_layout_rules *r);
@@ -140,6 +144,7 @@ struct zt_struct_report {
 	/* per member index: hot paths reading and writing it or inside it (enum zt_path) */
 	unsigned int *member_reads, *member_writes;
 	unsigned int *member_kinds;	/* 1 << enum zt_access_kind */
+	unsigned int *member_rroots, *member_wroots;	/* roots reading, writing it */
 	/* the suggestion's groups by access and path (empty: the struct has its own groups) */
 	struct zt_path_group *groups;
 	size_t n_groups;

@@ -25,8 +25,8 @@ static bool path_member(const struct zt_struct_report *rep, size_t i)
 }
 
 struct line_acc {
-	unsigned int rm_reads;	/* reads of the read-mostly fields in the line */
-	unsigned int wand;	/* AND of the writer sets of the written fields */
+	unsigned int rm_reads;	/* roots reading the read-mostly fields in the line */
+	unsigned int wand;	/* AND of the roots writing the written fields */
 	bool written;
 };
 
@@ -46,10 +46,12 @@ static void each_line(const struct zt_struct_report *rep, const struct zt_placem
 		for (unsigned long ln = ext[x][0] / cl; ln <= (ext[x][1] - 1) / cl && ln < n_lines;
 		     ln++) {
 			if (w) {
-				acc[ln].wand = acc[ln].written ? acc[ln].wand & w : w;
+				unsigned int wr = wroots_of(rep, (int)i);
+
+				acc[ln].wand = acc[ln].written ? acc[ln].wand & wr : wr;
 				acc[ln].written = true;
 			} else {
-				acc[ln].rm_reads |= rep->member_reads[i] & ZT_PATH_HOT;
+				acc[ln].rm_reads |= rroots_of(rep, (int)i);
 			}
 		}
 	}
@@ -86,12 +88,13 @@ static char *say_line(const struct zt_struct_report *rep, const struct zt_placem
 			unsigned int r = rep->member_reads[j] & ZT_PATH_HOT;
 
 			if (j == i || !path_member(rep, j) || (rep->member_writes[j] & ZT_PATH_HOT) ||
-			    !(r & ~w) || !in_line(rep, p, j, ln))
+			    !(rroots_of(rep, (int)j) & ~wroots_of(rep, (int)i)) || !in_line(rep, p, j, ln))
 				continue;
 			return xasprintf("cache line %lu holds '%s', written per packet on %s, and "
-					 "'%s', read-mostly, read on %s", ln, l->m[i].name,
+					 "'%s', read-mostly, read on %s%s", ln, l->m[i].name,
 					 zt_paths_str(w, a, sizeof(a)), l->m[j].name,
-					 zt_paths_str(r & ~w, b, sizeof(b)));
+					 zt_paths_str(r, b, sizeof(b)),
+					 (r & ~w) ? "" : " from another CPU (another root)");
 		}
 	}
 	return xasprintf("cache line %lu mixes writers and readers", ln);

@@ -43,6 +43,20 @@ void zt_layout_rules_add_access(struct zt_layout_rules *r, const char *record, c
 	h->reads = reads;
 	h->writes = writes;
 	h->kinds = kinds;
+	/* by hand: each path is its own CPU */
+	h->read_roots = reads & ZT_PATH_HOT;
+	h->write_roots = writes & ZT_PATH_HOT;
+}
+
+void zt_layout_rules_add_use(struct zt_layout_rules *r, const struct zt_field_use *fu)
+{
+	struct zt_hot_field *h;
+
+	zt_layout_rules_add_access(r, fu->record, fu->field, fu->freq, fu->read_paths,
+				   fu->write_paths, fu->kinds);
+	h = &r->hot[r->n_hot - 1];
+	h->read_roots = fu->read_roots;
+	h->write_roots = fu->write_roots;
 }
 
 void zt_layout_rules_add_hot(struct zt_layout_rules *r, const char *record, const char *field,
@@ -160,8 +174,7 @@ void zt_layout_rules_add_uses(struct zt_layout_rules *r, const struct zt_field_u
 
 		if (fu->freq == ZT_FREQ_UNKNOWN)
 			continue;
-		zt_layout_rules_add_access(r, fu->record, fu->field, fu->freq, fu->read_paths,
-					   fu->write_paths, fu->kinds);
+		zt_layout_rules_add_use(r, fu);
 	}
 }
 

@@ -29,6 +29,7 @@ struct unit {
 	bool big_array;		/* an array longer than a line: hot only where indexed */
 	size_t orig;
 	unsigned int reads, writes;	/* hot paths (enum zt_path) reading, writing it */
+	unsigned int rroots, wroots;	/* and the roots (CPUs) */
 };
 
 struct units {
@@ -74,6 +75,9 @@ static void unit_add(const struct zt_struct_report *rep, struct unit *u, int i)
 		u->freq = rep->member_freq[i];
 	u->reads |= rep->member_reads[i] & ZT_PATH_HOT;
 	u->writes |= rep->member_writes[i] & ZT_PATH_HOT;
+	if (rep->member_writes[i] & ZT_PATH_HOT)
+		u->wroots |= wroots_of(rep, i);
+	u->rroots |= rroots_of(rep, i);
 	if (hot_length(m, rep->l->cacheline) < m->end - m->start || rep->member_hot[i].n)
 		u->big_array = true;
 }
@@ -313,7 +317,7 @@ static void add_group(struct zt_struct_report *rep, unsigned int writes, unsigne
 static size_t path_blocks(struct zt_struct_report *rep, struct units *us, struct unit **seq,
 			  size_t k, bool *force)
 {
-	unsigned int masks[32], rm_reads = 0;
+	unsigned int masks[32], wroots[32], rm_reads = 0, rm_roots = 0;
 	size_t n_masks = 0, from = k;
 
 	for (size_t i = 0; i < us->n; i++) {
@@ -324,6 +328,7 @@ static size_t path_blocks(struct zt_struct_report *rep, struct units *us, struct
 			continue;
 		if (!u->writes) {
 			rm_reads |= u->reads;
+			rm_roots |= u->rroots;
 			continue;
 		}
 		for (m = 0; m < n_masks && masks[m] != u->writes; m++)
@@ -332,6 +337,12 @@ static size_t path_blocks(struct zt_struct_report *rep, struct units *us, struct
 			masks[n_masks++] = u->writes;
 	}
 	qsort(masks, n_masks, sizeof(*masks), cmp_masks);
+	for (size_t m = 0; m < n_masks; m++) {
+		wroots[m] = 0;
+		for (size_t i = 0; i < us->n; i++)
+			if (loose_hot(&us->v[i]) && us->v[i].writes == masks[m])
+				wroots[m] |= us->v[i].wroots;
+	}
 	for (size_t i = 0; i < us->n; i++)
 		if (loose_hot(&us->v[i]) && !us->v[i].writes)
 			seq[k++] = &us->v[i];
@@ -339,9 +350,10 @@ static size_t path_blocks(struct zt_struct_report *rep, struct units *us, struct
 	if (k > from)
 		add_group(rep, 0, rm_reads, seq, from, k);
 	for (size_t m = 0; m < n_masks; m++) {
-		size_t gfirst = k;
+		size_t gfirst = k, other = n_masks;
 		unsigned int reads = 0;
 		struct zt_path_group *g;
+		char w[96], o[96], *reason = NULL;
 
 		for (size_t i = 0; i < us->n; i++)
 			if (loose_hot(&us->v[i]) && us->v[i].writes == masks[m]) {
@@ -351,29 +363,32 @@ static size_t path_blocks(struct zt_struct_report *rep, struct units *us, struct
 		qsort(seq + gfirst, k - gfirst, sizeof(*seq), cmp_units);
 		add_group(rep, masks[m], reads, seq, gfirst, k);
 		g = &rep->groups[rep->n_groups - 1];
-		if (gfirst > 0 && (n_masks > 1 || (rm_reads & ~masks[m]))) {
-			char w[96], o[96], *reason;
-
-			zt_paths_str(masks[m], w, sizeof(w));
-			if (n_masks > 1)
-				reason = xasprintf("%s and %s both write this struct per packet and "
-						   "can run on different CPUs", w,
-						   zt_paths_str(masks[m ? 0 : 1], o, sizeof(o)));
-			else
-				reason = xasprintf("the read-mostly fields are read on %s, which does "
-						   "not write them", zt_paths_str(rm_reads & ~masks[m], o,
-										  sizeof(o)));
-			if (us->align) {
-				force[seq[gfirst]->idx[0]] = true;
-				g->line_start = true;
-				g->why = xasprintf("starts its own cache line: %s", reason);
-			} else {
-				g->why = xasprintf("shares a cache line (no room: starting it on its own "
-						   "would take %u cache lines, %u now): %s",
-						   us->no_room_lines, rep->current.lines, reason);
-			}
-			free(reason);
+		/* another writer that can run on another CPU: its roots differ */
+		for (size_t j = 0; j < n_masks && other == n_masks; j++)
+			if (j != m && wroots[j] != wroots[m])
+				other = j;
+		zt_paths_str(masks[m], w, sizeof(w));
+		if (other < n_masks)
+			reason = xasprintf("%s and %s both write this struct per packet and can run "
+					   "on different CPUs", w,
+					   zt_paths_str(masks[other], o, sizeof(o)));
+		else if (rm_roots & ~wroots[m])
+			reason = xasprintf("the read-mostly fields are read on %s, from a CPU that "
+					   "does not write this group",
+					   zt_paths_str(rm_reads, o, sizeof(o)));
+		if (!reason || gfirst == 0)
+			goto next;
+		if (us->align) {
+			force[seq[gfirst]->idx[0]] = true;
+			g->line_start = true;
+			g->why = xasprintf("starts its own cache line: %s", reason);
+		} else {
+			g->why = xasprintf("shares a cache line (no room: starting it on its own "
+					   "would take %u cache lines, %u now): %s",
+					   us->no_room_lines, rep->current.lines, reason);
 		}
+next:
+		free(reason);
 	}
 	return k;
 }

@@ -127,6 +127,13 @@ static void test_access_kinds_and_paths(void **state)
 	/* q->st.packets++ writes the embedded member st too */
 	expect(&u, "st", ZT_ACCESS_INCDEC, 0, ZT_PATH_COMPLETION);
 	assert_int_equal(use(&u, "struct stats", "packets")->write_paths, ZT_PATH_COMPLETION);
+	/* one NAPI poll runs RX and the completion on one CPU: one root; xmit is another */
+	assert_int_equal(use(&u, "struct q", "rx_head")->write_roots,
+			 use(&u, "struct q", "tx_tail")->write_roots);
+	assert_true(use(&u, "struct q", "tx_head")->write_roots !=
+		    use(&u, "struct q", "rx_head")->write_roots);
+	assert_true(use(&u, "struct q", "ring_mask")->read_roots &
+		    ~use(&u, "struct q", "rx_head")->write_roots);
 	/* the control path: a cold function */
 	expect(&u, "ctrl", ZT_ACCESS_STORE, 0, ZT_PATH_CONTROL);
 	expect(&u, "napi", ZT_ACCESS_ADDR_WRITER, 0, ZT_PATH_CONTROL);
