@@ -80,3 +80,11 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
 			-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-html
 			-P ${CMAKE_SOURCE_DIR}/tests/layout/html.cmake)
 endif()
+
+# Issue 30 items 13-14 (layout): objects without structs, two definitions of one name,
+# options after the objects, an object named like an option (tests/layout/hostile.cmake).
+add_test(NAME layout/hostile
+	COMMAND ${CMAKE_COMMAND} -DZEROTAX=$<TARGET_FILE:zerotax> -DGCC=${GCC_EXE}
+		-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-hostile
+		-P ${CMAKE_SOURCE_DIR}/tests/layout/hostile.cmake)
+set_tests_properties(layout/hostile PROPERTIES LABELS "hostile")

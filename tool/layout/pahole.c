@@ -998,6 +998,7 @@ static int run_once(const char *obj, const char *list, const struct zt_pahole_op
 		argv[argc++] = "-C";
 		argv[argc++] = (char *)list;
 	}
+	argv[argc++] = "--";	/* an object named like an option ("--version") is still a file */
 	argv[argc++] = (char *)obj;
 	argv[argc] = NULL;
 	if (zt_spawn(argv, &so, &r) < 0) {
