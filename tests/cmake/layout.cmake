@@ -23,6 +23,8 @@ if(ZT_CLANG19)
 	set(fuzz_srcs
 		${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_pahole.c
 		${CMAKE_SOURCE_DIR}/tool/layout/pahole.c
+		${CMAKE_SOURCE_DIR}/tool/layout/pahole_run.c
+		${CMAKE_SOURCE_DIR}/tool/layout/pahole_model.c
 		${CMAKE_SOURCE_DIR}/tool/layout/layout.c
 		${CMAKE_SOURCE_DIR}/tool/layout/layout_rules.c
 		${CMAKE_SOURCE_DIR}/tool/layout/layout_sim.c
