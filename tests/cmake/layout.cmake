@@ -90,3 +90,12 @@ add_test(NAME layout/hostile
 		-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-hostile
 		-P ${CMAKE_SOURCE_DIR}/tests/layout/hostile.cmake)
 set_tests_properties(layout/hostile PROPERTIES LABELS "hostile")
+
+# layout --apply writes the groups by access and path: the kernel's markers, line starts and
+# build-time assertions on a tree that has them, comments on one that does not
+# (tests/layout/apply-groups.cmake).
+add_test(NAME layout/apply-groups
+	COMMAND ${CMAKE_COMMAND} -DZEROTAX=$<TARGET_FILE:zerotax> -DGCC=${GCC_EXE} -DPAHOLE=pahole
+		-DDATA=${CMAKE_SOURCE_DIR}/tests/layout/apply-groups
+		-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-apply-groups
+		-P ${CMAKE_SOURCE_DIR}/tests/layout/apply-groups.cmake)
