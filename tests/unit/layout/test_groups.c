@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "layout.h"
+#include "layout_html.h"
 #include "pahole.h"
 #include "strbuf.h"
 #include "zerotax.h"
@@ -132,6 +133,18 @@ static void test_two_writing_paths_get_their_own_lines(void **state)
 	assert_non_null(rep.suggested.line_start);
 	assert_true(rep.suggested.line_start[zt_layout_member(rep.l, "rx_head")]);
 
+	/* the audit page colours by access and path */
+	{
+		struct zt_layout_html h;
+
+		zt_layout_html_init(&h, 64);
+		zt_layout_html_add(&h, &rep);
+		assert_non_null(strstr(h.body.buf, "seg hot w w-rx\""));
+		assert_non_null(strstr(h.body.buf, "seg hot w w-completion"));
+		assert_non_null(strstr(h.body.buf, "seg hot r\""));
+		assert_non_null(strstr(h.body.buf, "tx_tail: bytes 16-23, per-packet; written on completion"));
+		zt_layout_html_release(&h);
+	}
 	zt_layout_findings(&rep, all_on, &fs);
 	assert_true(has_note(&fs, "group 'rx_write'"));
 	assert_true(has_note(&fs, "completion and rx both write") ||
