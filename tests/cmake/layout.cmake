@@ -99,3 +99,15 @@ add_test(NAME layout/apply-groups
 		-DDATA=${CMAKE_SOURCE_DIR}/tests/layout/apply-groups
 		-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-apply-groups
 		-P ${CMAKE_SOURCE_DIR}/tests/layout/apply-groups.cmake)
+
+# Issue 27's must-show on the reference driver: no suggestion puts one path's per-packet
+# writes in a line with another path's read-mostly fields unless it says so.
+if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
+	add_test(NAME layout/groups-reference-driver
+		COMMAND ${CMAKE_COMMAND}
+			-DZEROTAX=$<TARGET_FILE:zerotax>
+			-DDRIVER=${CMAKE_SOURCE_DIR}/reference-driver
+			-DSRC=${CMAKE_SOURCE_DIR}
+			-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-groups-driver
+			-P ${CMAKE_SOURCE_DIR}/tests/layout/groups-driver.cmake)
+endif()

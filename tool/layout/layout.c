@@ -312,12 +312,16 @@ static json_t *placement_json(const struct zt_struct_report *rep, const struct z
 {
 	size_t n;
 	char **names = zt_placement_names(rep, p, &n);
-	json_t *order = json_array();
+	json_t *order = json_array(), *offs = json_array();
 
 	for (size_t i = 0; i < n; i++)
 		json_array_append_new(order, json_string(names[i]));
 	zt_names_free(names, n);
-	return json_pack("{s:o, s:I, s:i, s:i, s:I}", "order", order, "size", (json_int_t)p->size,
+
+	for (size_t i = 0; i < p->n; i++)
+		json_array_append_new(offs, json_integer((json_int_t)(p->bit[p->order[i]] / 8)));
+	return json_pack("{s:o, s:o, s:I, s:i, s:i, s:I}", "order", order, "offsets", offs,
+			 "size", (json_int_t)p->size,
 			 "cachelines", (int)p->lines, "hot_span", (int)p->hot_span,
 			 "holes", (json_int_t)p->holes);
 }
@@ -365,6 +369,7 @@ static json_t *report_json(const struct zt_struct_report *rep)
 		json_object_set_new(sg, "groups", zt_lay_groups_json(rep));
 		json_object_set_new(sg, "mixed_lines", json_integer(rep->mixed_suggested));
 		json_object_set_new(sg, "no_room", json_boolean(rep->no_room));
+		json_object_set_new(sg, "shared_lines", zt_lay_shared_lines_json(rep));
 	}
 	json_object_set_new(o, "mixed_lines", json_integer(rep->mixed_now));
 	if (rep->why_unverified)

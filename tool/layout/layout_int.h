@@ -95,6 +95,7 @@ void zt_lay_note_groups(const struct zt_struct_report *rep, struct zt_finding *f
 json_t *zt_lay_paths_json(unsigned int paths);
 json_t *zt_lay_kinds_json(unsigned int kinds);
 json_t *zt_lay_groups_json(const struct zt_struct_report *rep);
+json_t *zt_lay_shared_lines_json(const struct zt_struct_report *rep);
 
 /* layout_suggest.c */
 size_t zt_lay_count_tops(const struct zt_layout *l);

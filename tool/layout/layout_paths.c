@@ -30,9 +30,12 @@ struct line_acc {
 	bool written;
 };
 
-/* Apply @fn to each cache line member @i's hot bytes touch in placement @p. */
-static void each_line(const struct zt_struct_report *rep, const struct zt_placement *p, size_t i,
-		      struct line_acc *acc, unsigned int n_lines)
+/*
+ * Account member @i in each cache line its hot bytes touch in placement @p:
+ * by roots (CPUs), or with @by_path by paths alone.
+ */
+static void each_line_by(const struct zt_struct_report *rep, const struct zt_placement *p, size_t i,
+			 struct line_acc *acc, unsigned int n_lines, bool by_path)
 {
 	unsigned long s = p ? zt_lay_new_start(rep, p, (int)i) : rep->l->m[i].start;
 	unsigned long e = p ? zt_lay_new_end(rep, p, (int)i) : rep->l->m[i].end;
@@ -46,16 +49,23 @@ static void each_line(const struct zt_struct_report *rep, const struct zt_placem
 		for (unsigned long ln = ext[x][0] / cl; ln <= (ext[x][1] - 1) / cl && ln < n_lines;
 		     ln++) {
 			if (w) {
-				unsigned int wr = wroots_of(rep, (int)i);
+				unsigned int wr = by_path ? w : wroots_of(rep, (int)i);
 
 				acc[ln].wand = acc[ln].written ? acc[ln].wand & wr : wr;
 				acc[ln].written = true;
 			} else {
-				acc[ln].rm_reads |= rroots_of(rep, (int)i);
+				acc[ln].rm_reads |= by_path ? rep->member_reads[i] & ZT_PATH_HOT :
+						    rroots_of(rep, (int)i);
 			}
 		}
 	}
 	free(ext);
+}
+
+static void each_line(const struct zt_struct_report *rep, const struct zt_placement *p, size_t i,
+		      struct line_acc *acc, unsigned int n_lines)
+{
+	each_line_by(rep, p, i, acc, n_lines, false);
 }
 
 static bool in_line(const struct zt_struct_report *rep, const struct zt_placement *p, size_t i,
@@ -182,6 +192,18 @@ void zt_lay_note_groups(const struct zt_struct_report *rep, struct zt_finding *f
 			free(a);
 		}
 	}
+	{
+		json_t *sl = zt_lay_shared_lines_json(rep);
+		size_t k;
+		json_t *v;
+
+		json_array_foreach(sl, k, v)
+			zt_finding_add_note(f, "suggested cache line %d holds a field one path writes and "
+					    "a read-mostly field another path reads: allowed, %s",
+					    (int)json_integer_value(json_object_get(v, "line")),
+					    json_string_value(json_object_get(v, "why")));
+		json_decref(sl);
+	}
 	if (rep->n_groups)
 		zt_finding_add_note(f, "cold fields last; lines mixing a path's writes with another "
 				    "path's read-mostly fields: %u now, %u suggested%s", rep->mixed_now,
@@ -226,5 +248,42 @@ json_t *zt_lay_groups_json(const struct zt_struct_report *rep)
 						   "members", m, "why", pg->why ? json_string(pg->why) :
 						   json_null()));
 	}
+	return a;
+}
+
+/*
+ * Every line of the suggestion where a field one path writes per packet sits
+ * with a read-mostly field another path reads, each with why it is allowed:
+ * the two paths run under one root (one NAPI instance: one CPU), or there was
+ * no room. What the report says, so that nothing of the kind goes unsaid.
+ */
+json_t *zt_lay_shared_lines_json(const struct zt_struct_report *rep)
+{
+	const struct zt_placement *p = &rep->suggested;
+	unsigned int cl = rep->l->cacheline, n_lines;
+	struct line_acc *by_path, *by_root;
+	json_t *a = json_array();
+
+	if (!cl || p->size > ZT_LAYOUT_MAX_SIZE || !p->bit)
+		return a;
+	n_lines = (unsigned int)((p->size + cl - 1) / cl);
+	by_path = xcalloc(n_lines + 1, sizeof(*by_path));
+	by_root = xcalloc(n_lines + 1, sizeof(*by_root));
+	for (size_t i = 0; i < rep->l->n; i++)
+		if (path_member(rep, i)) {
+			each_line_by(rep, p, i, by_path, n_lines, true);
+			each_line_by(rep, p, i, by_root, n_lines, false);
+		}
+	for (unsigned int ln = 0; ln < n_lines; ln++) {
+		bool cpu = by_root[ln].written && (by_root[ln].rm_reads & ~by_root[ln].wand);
+
+		if (!(by_path[ln].written && (by_path[ln].rm_reads & ~by_path[ln].wand)))
+			continue;
+		json_array_append_new(a, json_pack("{s:i, s:s}", "line", (int)ln, "why", cpu ?
+						   "no room to start the written group on its own line" :
+						   "the paths run under one root (one NAPI instance, one CPU)"));
+	}
+	free(by_path);
+	free(by_root);
 	return a;
 }
