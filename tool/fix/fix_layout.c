@@ -182,10 +182,24 @@ static int write_groups(const struct zt_struct_report *rep, bool markers, char *
 			      "__cacheline_group_begin(): not rewritten", l->name, pg->name);
 			goto out;
 		}
+		/* an unnamed member (an anonymous union) cannot be found or asserted by name */
+		if (!l->m[pg->members[0]].name[0] || !l->m[pg->members[pg->n - 1]].name[0]) {
+			if (pg->line_start) {
+				error("struct %s: group '%s' starts its own cache line with an unnamed "
+				      "member at its edge: not rewritten", l->name, pg->name);
+				goto out;
+			}
+			warning("struct %s: group '%s' has an unnamed member at its edge: the "
+				"reorder is written without its groups", l->name, pg->name);
+			ret = 0;
+			goto out;
+		}
 		for (size_t k = 0; k < pg->n; k++) {
 			const char *name = l->m[pg->members[k]].name;
 			size_t at = name[0] ? member_line(&t, open, close, name) : 0;
 
+			if (!name[0])
+				continue;
 			if (!at) {
 				error("struct %s: member '%s' of group '%s' not found after the reorder",
 				      l->name, name[0] ? name : "(anonymous)", pg->name);
