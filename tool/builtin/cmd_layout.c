@@ -492,6 +492,10 @@ static bool same_layout(const struct zt_layout *a, const struct zt_layout *b)
 	return !layout_difference(a, b);
 }
 
+/*
+ * The audit: objects, AST pass, each struct, findings. One piece: it owns every
+ * resource of the run (layouts, findings, JSON, page) and one ladder frees them.
+ */
 static int audit(struct zt_ctx *ctx, struct layout_run *r)
 {
 	struct zt_findings fs = { 0 };

@@ -149,13 +149,50 @@ static bool tree_has_groups(const char *dir)
 	return yes;
 }
 
+/* The text again: each group's markers (or comments) around its lines, assertions after @close. */
+static void emit_groups(const struct zt_struct_report *rep, const struct text_lines *tl,
+			size_t close, const size_t *first, const size_t *last, bool markers,
+			const struct zt_strbuf *asserts, const char *type, struct zt_strbuf *out)
+{
+	const struct text_lines t = *tl;
+
+	for (size_t i = 0; i < t.n; i++) {
+		for (size_t g = 0; g < rep->n_groups; g++)
+			if (first[g] == i) {
+				if (markers)
+					zt_strbuf_addf(out, "\t__cacheline_group_begin(%s)%s;\n",
+						       rep->groups[g].name,
+						       rep->groups[g].line_start ? " ____cacheline_aligned" : "");
+				else
+					zt_strbuf_addf(out, "\t/* group %s (zerotax layout): %s */\n",
+						       rep->groups[g].name, rep->groups[g].writes ?
+						       "written per packet by one set of paths" :
+						       "read-mostly hot fields");
+			}
+		zt_strbuf_addf(out, "%s\n", t.v[i]);
+		for (size_t g = 0; g < rep->n_groups; g++)
+			if (last[g] == i) {
+				if (markers)
+					zt_strbuf_addf(out, "\t__cacheline_group_end(%s);\n",
+						       rep->groups[g].name);
+				else
+					zt_strbuf_addf(out, "\t/* end of group %s (zerotax layout) */\n",
+						       rep->groups[g].name);
+			}
+		if (i == close && asserts->len)
+			zt_strbuf_addf(out, "\n/* zerotax layout: the groups of %s, checked at build "
+				       "time */\n%s", type, asserts->buf);
+	}
+}
+
 /*
  * Wrap each group of the suggestion: with the kernel's markers (a group that
  * starts its own line: ____cacheline_aligned on the begin marker) and, after
  * the definition, build-time assertions in the style of the kernel's
  * CACHELINE_ASSERT_GROUP_MEMBER/_SIZE, as file-scope static_assert()s (they
  * need no function to run in); without the markers, comments (and a line
- * start cannot be written: refused). 0, or -1 with error() said.
+ * start cannot be written: refused). 0, or -1 with error() said. One piece:
+ * one pass over the groups finds their lines and writes their assertions.
  */
 static int write_groups(const struct zt_struct_report *rep, bool markers, char **text)
 {
@@ -226,33 +263,7 @@ static int write_groups(const struct zt_struct_report *rep, bool markers, char *
 				       (hi - lo + cl - 1) / cl * cl, pg->name, (hi - lo + cl - 1) / cl,
 				       (hi - lo + cl - 1) / cl == 1 ? "" : "s");
 	}
-	for (size_t i = 0; i < t.n; i++) {
-		for (size_t g = 0; g < rep->n_groups; g++)
-			if (first[g] == i) {
-				if (markers)
-					zt_strbuf_addf(&out, "\t__cacheline_group_begin(%s)%s;\n",
-						       rep->groups[g].name,
-						       rep->groups[g].line_start ? " ____cacheline_aligned" : "");
-				else
-					zt_strbuf_addf(&out, "\t/* group %s (zerotax layout): %s */\n",
-						       rep->groups[g].name, rep->groups[g].writes ?
-						       "written per packet by one set of paths" :
-						       "read-mostly hot fields");
-			}
-		zt_strbuf_addf(&out, "%s\n", t.v[i]);
-		for (size_t g = 0; g < rep->n_groups; g++)
-			if (last[g] == i) {
-				if (markers)
-					zt_strbuf_addf(&out, "\t__cacheline_group_end(%s);\n",
-						       rep->groups[g].name);
-				else
-					zt_strbuf_addf(&out, "\t/* end of group %s (zerotax layout) */\n",
-						       rep->groups[g].name);
-			}
-		if (i == close && asserts.len)
-			zt_strbuf_addf(&out, "\n/* zerotax layout: the groups of %s, checked at build "
-				       "time */\n%s", type, asserts.buf);
-	}
+	emit_groups(rep, &t, close, first, last, markers, &asserts, type, &out);
 	free(*text);
 	*text = zt_strbuf_detach(&out, NULL);
 	ret = 0;
