@@ -23,10 +23,13 @@ if(ZT_CLANG19)
 	set(fuzz_srcs
 		${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_pahole.c
 		${CMAKE_SOURCE_DIR}/tool/layout/pahole.c
+		${CMAKE_SOURCE_DIR}/tool/layout/pahole_run.c
+		${CMAKE_SOURCE_DIR}/tool/layout/pahole_model.c
 		${CMAKE_SOURCE_DIR}/tool/layout/layout.c
 		${CMAKE_SOURCE_DIR}/tool/layout/layout_rules.c
 		${CMAKE_SOURCE_DIR}/tool/layout/layout_sim.c
 		${CMAKE_SOURCE_DIR}/tool/layout/layout_suggest.c
+		${CMAKE_SOURCE_DIR}/tool/layout/layout_paths.c
 		${CMAKE_SOURCE_DIR}/tool/findings/finding.c
 		${CMAKE_SOURCE_DIR}/tool/findings/baseline.c
 		${CMAKE_SOURCE_DIR}/tool/lib/strbuf.c
@@ -78,4 +81,33 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
 			-DSRC=${CMAKE_SOURCE_DIR}
 			-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-html
 			-P ${CMAKE_SOURCE_DIR}/tests/layout/html.cmake)
+endif()
+
+# Issue 30 items 13-14 (layout): objects without structs, two definitions of one name,
+# options after the objects, an object named like an option (tests/layout/hostile.cmake).
+add_test(NAME layout/hostile
+	COMMAND ${CMAKE_COMMAND} -DZEROTAX=$<TARGET_FILE:zerotax> -DGCC=${GCC_EXE}
+		-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-hostile
+		-P ${CMAKE_SOURCE_DIR}/tests/layout/hostile.cmake)
+set_tests_properties(layout/hostile PROPERTIES LABELS "hostile")
+
+# layout --apply writes the groups by access and path: the kernel's markers, line starts and
+# build-time assertions on a tree that has them, comments on one that does not
+# (tests/layout/apply-groups.cmake).
+add_test(NAME layout/apply-groups
+	COMMAND ${CMAKE_COMMAND} -DZEROTAX=$<TARGET_FILE:zerotax> -DGCC=${GCC_EXE} -DPAHOLE=pahole
+		-DDATA=${CMAKE_SOURCE_DIR}/tests/layout/apply-groups
+		-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-apply-groups
+		-P ${CMAKE_SOURCE_DIR}/tests/layout/apply-groups.cmake)
+
+# Issue 27's must-show on the reference driver: no suggestion puts one path's per-packet
+# writes in a line with another path's read-mostly fields unless it says so.
+if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
+	add_test(NAME layout/groups-reference-driver
+		COMMAND ${CMAKE_COMMAND}
+			-DZEROTAX=$<TARGET_FILE:zerotax>
+			-DDRIVER=${CMAKE_SOURCE_DIR}/reference-driver
+			-DSRC=${CMAKE_SOURCE_DIR}
+			-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-groups-driver
+			-P ${CMAKE_SOURCE_DIR}/tests/layout/groups-driver.cmake)
 endif()

@@ -187,12 +187,29 @@ struct zt_root_ref {
 	char *why;		/* "netif_napi_add()" */
 };
 
+/* How a member access uses the field (for `layout`: who writes it). */
+enum zt_access_kind {
+	ZT_ACCESS_READ,
+	ZT_ACCESS_STORE,	/* p->f = v (or p->f.x = v, p->f[i] = v: f is written) */
+	ZT_ACCESS_INCDEC,	/* p->f++, --p->f */
+	ZT_ACCESS_COMPOUND,	/* p->f += v, p->f |= v */
+	ZT_ACCESS_ADDR_WRITER,	/* &p->f passed where the callee may write through it */
+	ZT_ACCESS_ADDR_READER,	/* &p->f passed as a pointer to const */
+	ZT_ACCESS_KINDS
+};
+
+static inline bool zt_access_writes(enum zt_access_kind k)
+{
+	return k != ZT_ACCESS_READ && k != ZT_ACCESS_ADDR_READER;
+}
+
 /* A member access in a function body (for `layout`). */
 struct zt_field_access {
 	char *fn_usr;
 	char *record;
 	char *field;
-	bool write;
+	bool write;		/* zt_access_writes(kind) */
+	enum zt_access_kind kind;
 };
 
 struct zt_diag {

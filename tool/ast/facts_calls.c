@@ -364,31 +364,103 @@ void fx_scan_init_list(struct walk *w, CXCursor list, const struct kids *k)
 	free(fl.v);
 }
 
+/*
+ * &p->f given as argument @arg of @call: a write unless the callee's
+ * parameter there is a pointer to const (atomic_read(), test_bit(), memcpy's
+ * source). A callee not known (through a pointer) or a variadic tail may write.
+ */
+static enum zt_access_kind passed_address(CXCursor call, int arg)
+{
+	CXCursor fn = clang_getCursorReferenced(call);
+	CXType t, pt;
+
+	if (clang_Cursor_isNull(fn) || clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return ZT_ACCESS_ADDR_WRITER;
+	t = clang_getCursorType(fn);
+	if (arg >= clang_getNumArgTypes(t))
+		return ZT_ACCESS_ADDR_WRITER;
+	pt = clang_getCanonicalType(clang_getArgType(t, (unsigned int)arg));
+	if (pt.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(pt)))
+		return ZT_ACCESS_ADDR_READER;
+	return ZT_ACCESS_ADDR_WRITER;
+}
+
+/* Is the expression at stack[i] an array (or also a record: x.f, x[i] write into it)? */
+static bool is_storage(struct walk *w, int i, bool records)
+{
+	enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(w->stack[i].c)).kind;
+
+	return (records && k == CXType_Record) || k == CXType_ConstantArray ||
+	       k == CXType_IncompleteArray;
+}
+
+/*
+ * How the expression at stack[i] is used: written whole, read-modify-written,
+ * its address passed on, or read. A write to a part of it (x.f = v, x[k] = v
+ * where x is the expression, a struct or an array) writes it too.
+ */
+static enum zt_access_kind access_kind(struct walk *w, int i)
+{
+	int p = fx_up_skip(w, i - 1), q;
+	unsigned int child;
+
+	if (p < 0)
+		return ZT_ACCESS_READ;
+	child = w->stack[p + 1].index;
+	switch (w->stack[p].kind) {
+	case CXCursor_BinaryOperator:
+		return clang_getCursorBinaryOperatorKind(w->stack[p].c) == CXBinaryOperator_Assign &&
+		       child == 0 ? ZT_ACCESS_STORE : ZT_ACCESS_READ;
+	case CXCursor_CompoundAssignOperator:
+		return child == 0 ? ZT_ACCESS_COMPOUND : ZT_ACCESS_READ;
+	case CXCursor_UnaryOperator:
+		switch (clang_getCursorUnaryOperatorKind(w->stack[p].c)) {
+		case CXUnaryOperator_PostInc:
+		case CXUnaryOperator_PostDec:
+		case CXUnaryOperator_PreInc:
+		case CXUnaryOperator_PreDec:
+			return ZT_ACCESS_INCDEC;
+		case CXUnaryOperator_AddrOf:
+			q = fx_up_skip(w, p - 1);
+			if (q >= 0 && w->stack[q].kind == CXCursor_CallExpr && w->stack[p + 1].index == 0 &&
+			    w->stack[q + 1].index > 0)
+				return passed_address(w->stack[q].c, (int)w->stack[q + 1].index - 1);
+			/* stored or kept in a pointer: who writes through it is not known */
+			return ZT_ACCESS_READ;
+		default:
+			return ZT_ACCESS_READ;
+		}
+	case CXCursor_MemberRefExpr:
+	case CXCursor_ArraySubscriptExpr:
+		/* x.f or x[k] with x this expression (not a pointer): a write there writes x */
+		if (child == 0 && is_storage(w, i, true))
+			return access_kind(w, p);
+		return ZT_ACCESS_READ;
+	case CXCursor_CallExpr:
+		/* an array member decays to a pointer: memset(p->arr, ...) */
+		if (child > 0 && is_storage(w, i, false))
+			return passed_address(w->stack[p].c, (int)child - 1);
+		return ZT_ACCESS_READ;
+	default:
+		return ZT_ACCESS_READ;
+	}
+}
+
 void fx_add_access(struct walk *w, CXCursor member)
 {
 	CXCursor field = clang_getCursorReferenced(member);
 	struct zt_field_access *a;
-	int p = fx_up_skip(w, w->depth - 2);
-	bool write = false;
 
 	if (clang_getCursorKind(field) != CXCursor_FieldDecl || !fx_cur(w))
 		return;
-	if (p >= 0 && w->stack[p + 1].index == 0) {
-		if (w->stack[p].kind == CXCursor_BinaryOperator)
-			write = clang_getCursorBinaryOperatorKind(w->stack[p].c) ==
-				CXBinaryOperator_Assign;
-		else if (w->stack[p].kind == CXCursor_CompoundAssignOperator)
-			write = true;
-	}
-	if (p >= 0 && w->stack[p].kind == CXCursor_UnaryOperator) {
-		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(w->stack[p].c);
-
-		write = u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec ||
-			u == CXUnaryOperator_PreInc || u == CXUnaryOperator_PreDec;
-	}
+	/* sizeof(p->f), __alignof__: not evaluated, no access */
+	for (int i = w->depth - 2; i >= 0; i--)
+		if (w->stack[i].kind == CXCursor_UnaryExpr)
+			return;
 	a = PUSH(w->tu->accesses, w->tu->n_accesses);
 	a->fn_usr = xstrdup(fx_cur(w)->usr);
 	a->record = fx_record_of_field(field);
 	a->field = fx_take(clang_getCursorSpelling(field));
-	a->write = write;
+	a->kind = access_kind(w, w->depth - 1);
+	a->write = zt_access_writes(a->kind);
 }

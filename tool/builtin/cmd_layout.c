@@ -171,8 +171,8 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct layout_r
 		ZT_OPT_VERBOSE(&ctx->verbose, "also print each struct's layout summary"),
 		ZT_OPT_END(),
 	};
-	int first = zt_parse_options(ctx, "layout", argc, argv, opts, &layout_usage,
-				     ZT_PARSE_STOP_AT_NON_OPTION);
+	/* options may follow the objects (layout --diff OLD.o NEW.o --struct S); '--' ends them */
+	int first = zt_parse_options(ctx, "layout", argc, argv, opts, &layout_usage, 0);
 
 	if (first <= 0)
 		return first;
@@ -267,6 +267,10 @@ static long read_layouts(const struct layout_run *r, const char *obj, char **nam
 
 	if (zt_pahole_run(obj, names, n, &r->po, ls) < 0)
 		return -1;
+	/* DWARF that names no struct pahole can print: never an empty, clean audit */
+	if (!ls->n && !ls->n_not_found && !ls->n_skipped)
+		return error("%s: pahole printed no struct (split DWARF -gsplit-dwarf, -g1, type "
+			     "units -fdebug-types-section, or a damaged .debug_info?)", obj);
 	warn_skipped(obj, ls, 0);
 	n_audit = ls->n;
 	nf = ls->n_not_found;
@@ -452,12 +456,54 @@ static int finish_html(struct zt_ctx *ctx, struct layout_run *r, struct zt_findi
 	return ret;
 }
 
+/* The first audited definition of @name, and its object. */
+static const struct zt_layout *first_seen(const struct zt_layout **seen_l, const char **seen_o,
+					  size_t n, const char *name, const char **obj)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(seen_l[i]->name, name)) {
+			*obj = seen_o[i];
+			return seen_l[i];
+		}
+	return NULL;
+}
+
+/* Where two definitions of one struct name differ (NULL: they do not). */
+static const char *layout_difference(const struct zt_layout *a, const struct zt_layout *b)
+{
+	if (a->sum.size != b->sum.size)
+		return "size";
+	if (a->n != b->n)
+		return "members";
+	for (size_t i = 0; i < a->n; i++) {
+		const struct zt_member *x = &a->m[i], *y = &b->m[i];
+
+		if (strcmp(x->name, y->name) || strcmp(x->type, y->type))
+			return "members";
+		if (x->offset != y->offset || x->size != y->size || x->bit_offset != y->bit_offset ||
+		    x->bit_size != y->bit_size)
+			return "offsets";
+	}
+	return NULL;
+}
+
+static bool same_layout(const struct zt_layout *a, const struct zt_layout *b)
+{
+	return !layout_difference(a, b);
+}
+
+/*
+ * The audit: objects, AST pass, each struct, findings. One piece: it owns every
+ * resource of the run (layouts, findings, JSON, page) and one ladder frees them.
+ */
 static int audit(struct zt_ctx *ctx, struct layout_run *r)
 {
 	struct zt_findings fs = { 0 };
 	struct zt_layouts *ls = xcalloc(r->n_objs, sizeof(*ls));
 	long *n_audit = xcalloc(r->n_objs, sizeof(*n_audit));
 	char **names = NULL, **seen = NULL;
+	const struct zt_layout **seen_l = NULL;
+	const char **seen_o = NULL, *twin_obj = NULL;
 	size_t n_names, n_seen = 0;
 	int ret = ZT_EXIT_INPUT;
 	json_t *info = json_object(), *structs = json_array();
@@ -495,10 +541,22 @@ static int audit(struct zt_ctx *ctx, struct layout_run *r)
 			const struct zt_layout *l = &ls[o].v[k];
 			struct zt_struct_report rep;
 
-			/* a header's struct is in every object that uses it: once is enough */
-			if (has(seen, n_seen, l->name) || !audited(r, l->name))
+			const struct zt_layout *twin;
+
+			if (!audited(r, l->name))
 				continue;
+			/* a header's struct is in every object that uses it: once is enough */
+			twin = first_seen(seen_l, seen_o, n_seen, l->name, &twin_obj);
+			if (twin && same_layout(twin, l))
+				continue;
+			if (twin)
+				warning("struct %s of %s differs from the one in %s (%s): both audited",
+					l->name, r->objs[o], twin_obj, layout_difference(twin, l));
 			push(&seen, &n_seen, xstrdup(l->name));
+			seen_l = xrealloc(seen_l, n_seen * sizeof(*seen_l));
+			seen_o = xrealloc(seen_o, n_seen * sizeof(*seen_o));
+			seen_l[n_seen - 1] = l;
+			seen_o[n_seen - 1] = r->objs[o];
 			zt_struct_analyze(l, r->objs[o], &ls[o], &r->lr, &rep);
 			for (size_t u = 0; u < rep.n_unknown; u++)
 				warning("%s: hot field '%s' is not a member of %s", r->objs[o],
@@ -540,6 +598,8 @@ out:
 	free(n_audit);
 	zt_names_free(names, n_names);
 	zt_names_free(seen, n_seen);
+	free(seen_l);
+	free(seen_o);
 	return ret;
 }
 

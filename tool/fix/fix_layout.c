@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compdb.h"
+#include "strbuf.h"
 #include "fix_layout.h"
 #include "reorder.h"
 #include "zerotax.h"
@@ -48,6 +49,234 @@ static bool under(const char *dir, const char *path)
 	return !strncmp(rd, rp, n) && (rp[n] == '/' || (n == 1 && rd[0] == '/'));
 }
 
+/* ---- the groups of the suggestion, written into the reordered text -------- */
+
+struct text_lines {
+	char **v;		/* each line, without its newline */
+	size_t n;
+};
+
+static void split_lines(const char *text, struct text_lines *t)
+{
+	memset(t, 0, sizeof(*t));
+	for (const char *s = text; *s;) {
+		size_t n = strcspn(s, "\n");
+
+		t->v = xrealloc(t->v, (t->n + 1) * sizeof(*t->v));
+		t->v[t->n++] = xstrndup(s, n);
+		s += n + (s[n] == '\n');
+	}
+}
+
+static void lines_release(struct text_lines *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		free(t->v[i]);
+	free(t->v);
+	memset(t, 0, sizeof(*t));
+}
+
+static bool ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Does @line (comments cut off) hold the identifier @name? */
+static bool names(const char *line, const char *name)
+{
+	size_t n = strlen(name), end = strlen(line);
+	const char *c = strstr(line, "/*"), *d = strstr(line, "//");
+
+	if (c)
+		end = (size_t)(c - line);
+	if (d && (size_t)(d - line) < end)
+		end = (size_t)(d - line);
+	for (const char *p = strstr(line, name); p && (size_t)(p - line) + n <= end;
+	     p = strstr(p + 1, name))
+		if ((p == line || !ident_char(p[-1])) && !ident_char(p[n]))
+			return true;
+	return false;
+}
+
+/* Lines [*open, *close] of @record's definition ("struct NAME {" ... "};"), or false. */
+static bool find_body(const struct text_lines *t, const struct zt_layout *l, size_t *open,
+		      size_t *close)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		int depth = 0;
+
+		if (!strchr(t->v[i], '{') || !names(t->v[i], l->name) ||
+		    (!l->is_typedef && !strstr(t->v[i], l->is_union ? "union" : "struct")))
+			continue;
+		for (size_t j = i; j < t->n; j++) {
+			for (const char *c = t->v[j]; *c; c++)
+				depth += *c == '{' ? 1 : *c == '}' ? -1 : 0;
+			if (depth <= 0) {
+				*open = i;
+				*close = j;
+				return j > i;
+			}
+		}
+	}
+	return false;
+}
+
+/* The line declaring top-level member @name, at depth 1 of the body; 0 if none. */
+static size_t member_line(const struct text_lines *t, size_t open, size_t close, const char *name)
+{
+	int depth = 0;
+
+	for (size_t i = open; i < close; i++) {
+		if (depth == 1 && i > open && names(t->v[i], name))
+			return i;
+		for (const char *c = t->v[i]; *c; c++)
+			depth += *c == '{' ? 1 : *c == '}' ? -1 : 0;
+	}
+	return 0;
+}
+
+/* The tree copy defines the kernel's group markers (6.8 and later): include/linux/cache.h. */
+static bool tree_has_groups(const char *dir)
+{
+	char *path = xasprintf("%s/include/linux/cache.h", dir), *data = NULL;
+	size_t len;
+	bool yes = false;
+
+	if (!zt_read_file(path, &data, &len))
+		yes = memmem(data, len, "__cacheline_group_begin", 23) != NULL;
+	free(data);
+	free(path);
+	return yes;
+}
+
+/* The text again: each group's markers (or comments) around its lines, assertions after @close. */
+static void emit_groups(const struct zt_struct_report *rep, const struct text_lines *tl,
+			size_t close, const size_t *first, const size_t *last, bool markers,
+			const struct zt_strbuf *asserts, const char *type, struct zt_strbuf *out)
+{
+	const struct text_lines t = *tl;
+
+	for (size_t i = 0; i < t.n; i++) {
+		for (size_t g = 0; g < rep->n_groups; g++)
+			if (first[g] == i) {
+				if (markers)
+					zt_strbuf_addf(out, "\t__cacheline_group_begin(%s)%s;\n",
+						       rep->groups[g].name,
+						       rep->groups[g].line_start ? " ____cacheline_aligned" : "");
+				else
+					zt_strbuf_addf(out, "\t/* group %s (zerotax layout): %s */\n",
+						       rep->groups[g].name, rep->groups[g].writes ?
+						       "written per packet by one set of paths" :
+						       "read-mostly hot fields");
+			}
+		zt_strbuf_addf(out, "%s\n", t.v[i]);
+		for (size_t g = 0; g < rep->n_groups; g++)
+			if (last[g] == i) {
+				if (markers)
+					zt_strbuf_addf(out, "\t__cacheline_group_end(%s);\n",
+						       rep->groups[g].name);
+				else
+					zt_strbuf_addf(out, "\t/* end of group %s (zerotax layout) */\n",
+						       rep->groups[g].name);
+			}
+		if (i == close && asserts->len)
+			zt_strbuf_addf(out, "\n/* zerotax layout: the groups of %s, checked at build "
+				       "time */\n%s", type, asserts->buf);
+	}
+}
+
+/*
+ * Wrap each group of the suggestion: with the kernel's markers (a group that
+ * starts its own line: ____cacheline_aligned on the begin marker) and, after
+ * the definition, build-time assertions in the style of the kernel's
+ * CACHELINE_ASSERT_GROUP_MEMBER/_SIZE, as file-scope static_assert()s (they
+ * need no function to run in); without the markers, comments (and a line
+ * start cannot be written: refused). 0, or -1 with error() said. One piece:
+ * one pass over the groups finds their lines and writes their assertions.
+ */
+static int write_groups(const struct zt_struct_report *rep, bool markers, char **text)
+{
+	const struct zt_layout *l = rep->l;
+	struct text_lines t;
+	struct zt_strbuf out = ZT_STRBUF_INIT, asserts = ZT_STRBUF_INIT;
+	size_t open, close, *first = xcalloc(rep->n_groups + 1, sizeof(*first));
+	size_t *last = xcalloc(rep->n_groups + 1, sizeof(*last));
+	char *type = xasprintf("%s%s", l->is_typedef ? "" : l->is_union ? "union " : "struct ", l->name);
+	unsigned int cl = l->cacheline ? l->cacheline : 64;
+	int ret = -1;
+
+	split_lines(*text, &t);
+	if (!find_body(&t, l, &open, &close)) {
+		error("struct %s: definition not found again after the reorder", l->name);
+		goto out;
+	}
+	for (size_t g = 0; g < rep->n_groups; g++) {
+		const struct zt_path_group *pg = &rep->groups[g];
+		unsigned long lo = (unsigned long)-1, hi = 0;
+
+		if (pg->line_start && !markers) {
+			error("struct %s: group '%s' starts its own cache line, and this tree has no "
+			      "__cacheline_group_begin(): not rewritten", l->name, pg->name);
+			goto out;
+		}
+		/* an unnamed member (an anonymous union) cannot be found or asserted by name */
+		if (!l->m[pg->members[0]].name[0] || !l->m[pg->members[pg->n - 1]].name[0]) {
+			if (pg->line_start) {
+				error("struct %s: group '%s' starts its own cache line with an unnamed "
+				      "member at its edge: not rewritten", l->name, pg->name);
+				goto out;
+			}
+			warning("struct %s: group '%s' has an unnamed member at its edge: the "
+				"reorder is written without its groups", l->name, pg->name);
+			ret = 0;
+			goto out;
+		}
+		for (size_t k = 0; k < pg->n; k++) {
+			const char *name = l->m[pg->members[k]].name;
+			size_t at = name[0] ? member_line(&t, open, close, name) : 0;
+
+			if (!name[0])
+				continue;
+			if (!at) {
+				error("struct %s: member '%s' of group '%s' not found after the reorder",
+				      l->name, name[0] ? name : "(anonymous)", pg->name);
+				goto out;
+			}
+			first[g] = first[g] && first[g] < at ? first[g] : at;
+			last[g] = last[g] > at ? last[g] : at;
+			lo = lo < rep->suggested.bit[pg->members[k]] / 8 ?
+				lo : rep->suggested.bit[pg->members[k]] / 8;
+			hi = hi > (rep->suggested.bit[pg->members[k]] / 8 + l->m[pg->members[k]].size) ?
+				hi : rep->suggested.bit[pg->members[k]] / 8 + l->m[pg->members[k]].size;
+			if (markers)
+				zt_strbuf_addf(&asserts, "static_assert(offsetof(%s, %s) >= offsetofend(%s, "
+					       "__cacheline_group_begin__%s) &&\n\t      offsetofend(%s, %s) <= "
+					       "offsetof(%s, __cacheline_group_end__%s),\n\t      \"%s in "
+					       "group %s\");\n", type, name, type, pg->name, type, name,
+					       type, pg->name, name, pg->name);
+		}
+		if (markers && hi > lo)
+			zt_strbuf_addf(&asserts, "static_assert(offsetof(%s, __cacheline_group_end__%s) -\n"
+				       "\t      offsetofend(%s, __cacheline_group_begin__%s) <= %lu,\n"
+				       "\t      \"group %s within %lu cache line%s\");\n", type,
+				       pg->name, type, pg->name,
+				       (hi - lo + cl - 1) / cl * cl, pg->name, (hi - lo + cl - 1) / cl,
+				       (hi - lo + cl - 1) / cl == 1 ? "" : "s");
+	}
+	emit_groups(rep, &t, close, first, last, markers, &asserts, type, &out);
+	free(*text);
+	*text = zt_strbuf_detach(&out, NULL);
+	ret = 0;
+out:
+	zt_strbuf_release(&out);
+	zt_strbuf_release(&asserts);
+	lines_release(&t);
+	free(first);
+	free(last);
+	free(type);
+	return ret;
+}
+
 int zt_layout_apply(const struct zt_struct_report *rep, const char *dir, char **clang_args)
 {
 	const struct zt_layout *l = rep->l;
@@ -64,6 +293,9 @@ int zt_layout_apply(const struct zt_struct_report *rep, const char *dir, char **
 			     l->decl_file, dir);
 	order = zt_placement_names(rep, &rep->suggested, &n);
 	if (zt_reorder_struct(l->decl_file, clang_args, l->name, order, n, &text))
+		goto out;
+	/* the groups by access and path: the kernel's markers where the tree has them */
+	if (rep->n_groups && write_groups(rep, tree_has_groups(dir), &text))
 		goto out;
 	/* a whole new file or the old one: never half a rewrite */
 	if (snprintf(tmp, sizeof(tmp), "%s.zerotax-tmp", l->decl_file) >= (int)sizeof(tmp)) {

@@ -17,6 +17,101 @@ void zt_field_uses_release(struct zt_field_uses *u)
 	memset(u, 0, sizeof(*u));
 }
 
+/* Does a '_'-separated word of @name start (or end) with one of @pre? */
+static bool has_word(const char *name, const char *const *pre, bool suffix)
+{
+	for (const char *w = name; *w; w += *w == '_') {
+		size_t n = strcspn(w, "_");
+
+		for (size_t i = 0; pre[i]; i++) {
+			size_t k = strlen(pre[i]);
+
+			if (n >= k && !strncmp(suffix ? w + n - k : w, pre[i], k))
+				return true;
+		}
+		w += n;
+	}
+	return false;
+}
+
+/*
+ * A TX completion handler by its name: a word starting with tx or ending in
+ * sq (txq, xdpsq), and one starting with cq, clean, compl, irq or poll.
+ */
+static bool completion_name(const char *name)
+{
+	static const char *const tx[] = { "tx", NULL }, *const sq[] = { "sq", NULL };
+	static const char *const done[] = { "cq", "clean", "compl", "irq", "poll", NULL };
+
+	return name && (has_word(name, tx, false) || has_word(name, sq, true)) &&
+	       has_word(name, done, false);
+}
+
+static unsigned int root_path(const struct zt_node *n)
+{
+	const char *why = n->root_why ? n->root_why : "";
+
+	if (strstr(why, "ndo_start_xmit") || strstr(why, "ndo_xdp_xmit") || strstr(why, "sendmsg"))
+		return ZT_PATH_TX;
+	if (completion_name(n->name))
+		return ZT_PATH_COMPLETION;
+	if (strstr(why, "NAPI poll"))
+		return ZT_PATH_RX;
+	if (n->name && strstr(n->name, "xmit"))
+		return ZT_PATH_TX;
+	if (n->name && (strstr(n->name, "poll") || strstr(n->name, "rx")))
+		return ZT_PATH_RX;
+	return ZT_PATH_OTHER;
+}
+
+/*
+ * Per node, the paths (enum zt_path) of the roots that reach it through hot
+ * functions; a TX completion handler reached from a poll turns it into the
+ * completion path below it. A worklist: a node is revisited when it gains a path.
+ */
+static unsigned int *node_paths(const struct zt_program *p, unsigned int **roots_out)
+{
+	unsigned int *paths = xcalloc(p->n + 1, sizeof(*paths));
+	unsigned int *roots = xcalloc(p->n + 1, sizeof(*roots)), n_roots = 0;
+	size_t *work = xcalloc(p->n + 1, sizeof(*work)), n_work = 0;
+	bool *queued = xcalloc(p->n + 1, sizeof(*queued));
+
+	for (size_t i = 0; i < p->n; i++)
+		if (p->nodes[i].is_root && p->nodes[i].freq >= ZT_FREQ_PER_POLL) {
+			paths[i] = root_path(&p->nodes[i]);
+			roots[i] = 1U << (n_roots++ % 32);
+			work[n_work++] = i;
+			queued[i] = true;
+		}
+	while (n_work) {
+		size_t i = work[--n_work];
+		const struct zt_node *n = &p->nodes[i];
+
+		queued[i] = false;
+		for (size_t e = 0; e < n->n_edges; e++) {
+			size_t to = n->edges[e].to;
+			unsigned int add = paths[i];
+
+			if (to >= p->n || p->nodes[to].freq < ZT_FREQ_PER_POLL)
+				continue;
+			if ((add & ZT_PATH_RX) && completion_name(p->nodes[to].name))
+				add = (add & ~ZT_PATH_RX) | ZT_PATH_COMPLETION;
+			if ((paths[to] | add) == paths[to] && (roots[to] | roots[i]) == roots[to])
+				continue;
+			paths[to] |= add;
+			roots[to] |= roots[i];
+			if (!queued[to]) {
+				work[n_work++] = to;
+				queued[to] = true;
+			}
+		}
+	}
+	free(work);
+	free(queued);
+	*roots_out = roots;
+	return paths;
+}
+
 static int use_cmp(const void *pa, const void *pb)
 {
 	const struct zt_field_use *a = pa, *b = pb;
@@ -33,11 +128,13 @@ int zt_collect_field_uses(struct zt_ctx *ctx, const struct zt_compdb *db,
 	struct zt_strmap map = { 0 };
 	char **keys = NULL;
 	size_t n_keys = 0;
+	unsigned int *paths, *roots;
 
 	memset(u, 0, sizeof(*u));
 	o.field_accesses = true;
 	if (zt_program_build(ctx, db, &o, &p))
 		return -1;
+	paths = node_paths(&p, &roots);
 	for (size_t t = 0; t < p.n_tus; t++) {
 		const struct zt_tu_facts *tu = &p.tus[t];
 
@@ -68,13 +165,25 @@ int zt_collect_field_uses(struct zt_ctx *ctx, const struct zt_compdb *db,
 			fu = &u->v[i];
 			if (f > fu->freq)
 				fu->freq = f;
+			fu->kinds |= 1U << ac->kind;
 			if (f >= ZT_FREQ_PER_POLL) {
-				if (ac->write)
+				unsigned int path = paths[node] ? paths[node] : ZT_PATH_OTHER;
+
+				if (ac->write) {
 					fu->writes++;
-				else
+					fu->write_paths |= path;
+					fu->write_roots |= roots[node];
+				} else {
 					fu->reads++;
+					fu->read_paths |= path;
+					fu->read_roots |= roots[node];
+				}
 			} else {
 				fu->cold_uses++;
+				if (ac->write)
+					fu->write_paths |= ZT_PATH_CONTROL;
+				else
+					fu->read_paths |= ZT_PATH_CONTROL;
 			}
 		}
 	}
@@ -84,6 +193,8 @@ int zt_collect_field_uses(struct zt_ctx *ctx, const struct zt_compdb *db,
 	for (size_t i = 0; i < n_keys; i++)
 		free(keys[i]);
 	free(keys);
+	free(paths);
+	free(roots);
 	zt_program_release(&p);
 	return 0;
 }

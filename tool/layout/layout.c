@@ -34,6 +34,29 @@ static void mark_hot(struct zt_struct_report *rep, int i, enum zt_freq f)
 			rep->member_freq[p] = f;
 }
 
+/* Who reads and writes member @i per packet: it, what is inside it, its enclosing bodies. */
+static void mark_access(struct zt_struct_report *rep, int i, const struct zt_hot_field *hf)
+{
+	const struct zt_layout *l = rep->l;
+
+	for (size_t j = i; j < l->n; j++) {
+		if (j != (size_t)i && l->m[j].depth <= l->m[i].depth)
+			break;
+		rep->member_reads[j] |= hf->reads;
+		rep->member_writes[j] |= hf->writes;
+		rep->member_kinds[j] |= hf->kinds;
+		rep->member_rroots[j] |= hf->read_roots;
+		rep->member_wroots[j] |= hf->write_roots;
+	}
+	for (int p = l->m[i].parent; p >= 0; p = l->m[p].parent) {
+		rep->member_reads[p] |= hf->reads;
+		rep->member_writes[p] |= hf->writes;
+		rep->member_kinds[p] |= hf->kinds;
+		rep->member_rroots[p] |= hf->read_roots;
+		rep->member_wroots[p] |= hf->write_roots;
+	}
+}
+
 static void why(struct zt_struct_report *rep, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static void why(struct zt_struct_report *rep, const char *fmt, ...)
@@ -73,6 +96,7 @@ static void take_hot_fields(struct zt_struct_report *rep, const struct zt_layout
 				if (strcmp(l->m[j].name, leaf))
 					continue;
 				any = true;
+				mark_access(rep, (int)j, hf);
 				if (hf->freq >= ZT_FREQ_PER_POLL)
 					mark_hot(rep, (int)j, hf->freq);
 			}
@@ -82,6 +106,7 @@ static void take_hot_fields(struct zt_struct_report *rep, const struct zt_layout
 				rep->hot_fields++;
 			continue;
 		}
+		mark_access(rep, i, hf);
 		if (hf->freq == ZT_FREQ_COLD || hf->freq == ZT_FREQ_UNKNOWN)
 			continue;
 		rep->hot_fields++;
@@ -122,6 +147,11 @@ int zt_struct_analyze(const struct zt_layout *l, const char *object, const struc
 	rep->member_align = xcalloc(l->n + 1, sizeof(*rep->member_align));
 	rep->member_freq = xcalloc(l->n + 1, sizeof(*rep->member_freq));
 	rep->member_hot = xcalloc(l->n + 1, sizeof(*rep->member_hot));
+	rep->member_reads = xcalloc(l->n + 1, sizeof(*rep->member_reads));
+	rep->member_writes = xcalloc(l->n + 1, sizeof(*rep->member_writes));
+	rep->member_kinds = xcalloc(l->n + 1, sizeof(*rep->member_kinds));
+	rep->member_rroots = xcalloc(l->n + 1, sizeof(*rep->member_rroots));
+	rep->member_wroots = xcalloc(l->n + 1, sizeof(*rep->member_wroots));
 	rep->rules = rules;
 	rep->pool = rules && zt_layout_rules_is_pool(rules, l->name);
 	zt_lay_aligns(rep, types);
@@ -183,6 +213,17 @@ void zt_struct_report_release(struct zt_struct_report *rep)
 	for (size_t i = 0; rep->member_hot && rep->l && i < rep->l->n; i++)
 		free(rep->member_hot[i].v);
 	free(rep->member_hot);
+	free(rep->member_reads);
+	free(rep->member_writes);
+	free(rep->member_kinds);
+	free(rep->member_rroots);
+	free(rep->member_wroots);
+	for (size_t i = 0; i < rep->n_groups; i++) {
+		free(rep->groups[i].name);
+		free(rep->groups[i].members);
+		free(rep->groups[i].why);
+	}
+	free(rep->groups);
 	free(rep->why_unverified);
 	zt_names_free(rep->unknown_fields, rep->n_unknown);
 	zt_lay_placement_release(&rep->current);
@@ -271,12 +312,16 @@ static json_t *placement_json(const struct zt_struct_report *rep, const struct z
 {
 	size_t n;
 	char **names = zt_placement_names(rep, p, &n);
-	json_t *order = json_array();
+	json_t *order = json_array(), *offs = json_array();
 
 	for (size_t i = 0; i < n; i++)
 		json_array_append_new(order, json_string(names[i]));
 	zt_names_free(names, n);
-	return json_pack("{s:o, s:I, s:i, s:i, s:I}", "order", order, "size", (json_int_t)p->size,
+
+	for (size_t i = 0; i < p->n; i++)
+		json_array_append_new(offs, json_integer((json_int_t)(p->bit[p->order[i]] / 8)));
+	return json_pack("{s:o, s:o, s:I, s:i, s:i, s:I}", "order", order, "offsets", offs,
+			 "size", (json_int_t)p->size,
 			 "cachelines", (int)p->lines, "hot_span", (int)p->hot_span,
 			 "holes", (json_int_t)p->holes);
 }
@@ -294,14 +339,17 @@ static json_t *report_json(const struct zt_struct_report *rep)
 		if (m->parent >= 0 && is_hot(rep->member_freq[m->parent]) &&
 		    l->m[m->parent].kind == ZT_MEMBER_FIELD)
 			continue;
-		json_array_append_new(hot, json_pack("{s:s, s:s, s:I, s:I, s:i, s:I, s:i}", "field",
-						     m->name, "frequency",
+		json_array_append_new(hot, json_pack("{s:s, s:s, s:I, s:I, s:i, s:I, s:i, s:o, s:o, s:o}",
+						     "field", m->name, "frequency",
 						     freq_short(rep->member_freq[i]),
 						     "offset", (json_int_t)m->start,
 						     "size", (json_int_t)(m->end - m->start),
 						     "cacheline", (int)m->first_line,
 						     "hot_bytes", (json_int_t)zt_lay_member_hot_bytes(rep, (int)i),
-						     "hot_lines", (int)zt_lay_member_hot_lines(rep, (int)i)));
+						     "hot_lines", (int)zt_lay_member_hot_lines(rep, (int)i),
+						     "reads", zt_lay_paths_json(rep->member_reads[i]),
+						     "writes", zt_lay_paths_json(rep->member_writes[i]),
+						     "access", zt_lay_kinds_json(rep->member_kinds[i])));
 	}
 	o = json_pack("{s:s, s:s, s:I, s:i, s:I, s:b, s:i, s:i, s:I, s:I, s:I, s:o}",
 		      "record", l->name, "object", rep->object ? rep->object : "",
@@ -315,6 +363,15 @@ static json_t *report_json(const struct zt_struct_report *rep)
 			    json_null());
 	json_object_set_new(o, "suggestion", rep->have_suggestion ?
 			    placement_json(rep, &rep->suggested) : json_null());
+	if (rep->have_suggestion) {
+		json_t *sg = json_object_get(o, "suggestion");
+
+		json_object_set_new(sg, "groups", zt_lay_groups_json(rep));
+		json_object_set_new(sg, "mixed_lines", json_integer(rep->mixed_suggested));
+		json_object_set_new(sg, "no_room", json_boolean(rep->no_room));
+		json_object_set_new(sg, "shared_lines", zt_lay_shared_lines_json(rep));
+	}
+	json_object_set_new(o, "mixed_lines", json_integer(rep->mixed_now));
 	if (rep->why_unverified)
 		json_object_set_new(o, "unverified", json_string(rep->why_unverified));
 	return o;
@@ -367,6 +424,7 @@ static void note_suggestion(const struct zt_struct_report *rep, struct zt_findin
 	zt_finding_add_note(f, "predicted: %lu bytes, %u cache lines, hot span %u (now %lu bytes, "
 			    "%u lines, hot span %u)", rep->suggested.size, rep->suggested.lines,
 			    rep->suggested.hot_span, rep->l->sum.size, rep->l->lines, rep->hot_span);
+	zt_lay_note_groups(rep, f);
 	free(s);
 	zt_names_free(names, n);
 }
@@ -498,6 +556,18 @@ void zt_layout_findings(const struct zt_struct_report *rep, const bool *enabled,
 		f = add(rep, ZT_CHECK_LAYOUT_HOT_SPAN, fs, (double)(rep->hot_span - can) * cl);
 		f->message = xasprintf("hot fields of %s (%lu bytes) span %u cache lines; they fit in %u",
 				       f->type, rep->hot_bytes, rep->hot_span, rep->min_hot_span);
+		note_hot_fields(rep, f);
+		note_suggestion(rep, f);
+	} else if (enabled[ZT_CHECK_LAYOUT_HOT_SPAN] && rep->hot_fields && rep->mixed_now) {
+		/* compact but shared: a line one path writes holds another path's read-mostly fields */
+		char *why = NULL;
+
+		zt_layout_mixed_lines(rep, NULL, &why);
+		f = add(rep, ZT_CHECK_LAYOUT_HOT_SPAN, fs, (double)rep->mixed_now * cl);
+		f->message = xasprintf("hot fields of %s share %u cache line%s between paths: %s",
+				       f->type, rep->mixed_now, rep->mixed_now == 1 ? "" : "s",
+				       why ? why : "");
+		free(why);
 		note_hot_fields(rep, f);
 		note_suggestion(rep, f);
 	}

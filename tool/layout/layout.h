@@ -20,6 +20,10 @@ struct zt_hot_field {
 	char *record;		/* "demo_rq" (without "struct ") */
 	char *field;		/* "page.dma" */
 	enum zt_freq freq;
+	unsigned int reads, writes;	/* enum zt_path (fielduse.h) it is read and written on */
+	unsigned int kinds;	/* 1 << enum zt_access_kind of the uses seen, 0: not known */
+	/* the roots (CPUs: struct zt_field_use) reading and writing it; a rules file: the paths */
+	unsigned int read_roots, write_roots;
 };
 
 struct zt_group_limit {
@@ -42,7 +46,8 @@ struct zt_layout_rules {
 
 /*
  * Read a hot-fields or rules file. Lines (# comments):
- *   struct NAME FIELD per-packet|per-poll|cold
+ *   struct NAME FIELD per-packet|per-poll|cold [read=PATHS] [write=PATHS]
+ *     (PATHS: rx,tx,completion,control,other)
  *   pool struct NAME
  *   group struct NAME GROUP MAX_BYTES
  *   hot FUNC
@@ -52,6 +57,12 @@ int zt_layout_rules_load(const char *path, struct zt_layout_rules *r);
 int zt_layout_rules_parse(const char *text, const char *name, struct zt_layout_rules *r);
 void zt_layout_rules_add_hot(struct zt_layout_rules *r, const char *record, const char *field,
 			     enum zt_freq freq);
+/* The same with the paths it is read and written on and its access kinds. */
+void zt_layout_rules_add_access(struct zt_layout_rules *r, const char *record, const char *field,
+				enum zt_freq freq, unsigned int reads, unsigned int writes,
+				unsigned int kinds);
+/* A field use of the AST pass, with its paths, roots and access kinds. */
+void zt_layout_rules_add_use(struct zt_layout_rules *r, const struct zt_field_use *fu);
 /* Field uses from the AST pass (tool/fielduse.h). */
 void zt_layout_rules_add_uses(struct zt_layout_rules *r, const struct zt_field_uses *u);
 void zt_layout_rules_release(struct zt_layout_rules *r);
@@ -72,6 +83,23 @@ struct zt_placement {
 	unsigned int lines;
 	unsigned int hot_span;	/* cache lines holding hot fields */
 	unsigned long holes;	/* bytes of holes between members (not tail padding) */
+	/* per member index: placed at the start of a cache line (NULL: none is) */
+	bool *line_start;
+};
+
+/*
+ * A group of the suggested order (issue 27): the read-mostly hot fields, or
+ * the fields one set of paths writes per packet. Members are top-level
+ * indexes of the layout, in placement order.
+ */
+struct zt_path_group {
+	char *name;		/* "hot_read", "rx_write", "rx_tx_write" */
+	unsigned int writes;	/* enum zt_path bits that write it; 0: read-mostly */
+	unsigned int reads;	/* paths reading its fields */
+	int *members;
+	size_t n;
+	bool line_start;	/* begins its own cache line */
+	char *why;		/* why it starts a line, or why it could not */
 };
 
 /* Bytes hot accesses touch inside an embedded struct member: [start, end) from its start. */
@@ -113,7 +141,26 @@ struct zt_struct_report {
 	bool have_suggestion;	/* differs from the current order and is no worse */
 	bool pool;
 	const struct zt_layout_rules *rules;	/* borrowed: group limits */
+	/* per member index: hot paths reading and writing it or inside it (enum zt_path) */
+	unsigned int *member_reads, *member_writes;
+	unsigned int *member_kinds;	/* 1 << enum zt_access_kind */
+	unsigned int *member_rroots, *member_wroots;	/* roots reading, writing it */
+	/* the suggestion's groups by access and path (empty: the struct has its own groups) */
+	struct zt_path_group *groups;
+	size_t n_groups;
+	/* lines holding a field one path writes and another path's read-mostly field */
+	unsigned int mixed_now, mixed_suggested;
+	bool no_room;		/* line starts would grow the struct: kept unaligned, mixed */
+	const bool *force_line;	/* while suggesting: members zt_lay_place() starts a line with */
 };
+
+/*
+ * Lines of placement @p (NULL: the current layout) where a field written per
+ * packet on one path shares a cache line with a read-mostly hot field read on
+ * another path; when @why, the first such line said in words (caller frees).
+ */
+unsigned int zt_layout_mixed_lines(const struct zt_struct_report *rep, const struct zt_placement *p,
+				   char **why);
 
 /*
  * Types (embedded structs, typedefs) pahole printed besides the audited ones:

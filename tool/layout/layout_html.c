@@ -94,6 +94,52 @@ static bool same_run(const struct zt_byte_map *map, unsigned long a, unsigned lo
 	return map->owner[a] == map->owner[b] && byte_class(map, a) == byte_class(map, b);
 }
 
+/*
+ * By access and path (issue 27): a hot member written per packet is "w" and
+ * "w-PATH" for each path writing it (a stripe of the path's colour), one no
+ * hot path writes "r" (read-mostly); "k-KIND" for each access kind seen.
+ */
+static void access_classes(struct zt_strbuf *sb, const struct zt_struct_report *rep, int o,
+			   enum seg_class cls)
+{
+	unsigned int w = rep->member_writes[o] & ZT_PATH_HOT, r = rep->member_reads[o] & ZT_PATH_HOT;
+
+	if (cls != SEG_HOT && cls != SEG_POLL)
+		return;
+	if (w)
+		zt_strbuf_adds(sb, " w");
+	else if (r)
+		zt_strbuf_adds(sb, " r");
+	for (unsigned int bit = ZT_PATH_RX; bit <= ZT_PATH_OTHER; bit <<= 1)
+		if (w & bit)
+			zt_strbuf_addf(sb, " w-%s", zt_path_name(bit));
+	for (unsigned int k = 0; k < ZT_ACCESS_KINDS; k++)
+		if (rep->member_kinds[o] & (1U << k))
+			zt_strbuf_addf(sb, " k-%u", k);
+}
+
+static void access_title(struct zt_strbuf *sb, const struct zt_struct_report *rep, int o,
+			 enum seg_class cls)
+{
+	unsigned int w = rep->member_writes[o] & ZT_PATH_HOT, r = rep->member_reads[o] & ZT_PATH_HOT;
+	char buf[96];
+	bool first = true;
+
+	if (cls != SEG_HOT && cls != SEG_POLL)
+		return;
+	if (w)
+		zt_strbuf_addf(sb, "; written on %s", zt_paths_str(w, buf, sizeof(buf)));
+	else if (r)
+		zt_strbuf_adds(sb, "; read-mostly");
+	if (r)
+		zt_strbuf_addf(sb, "; read on %s", zt_paths_str(r, buf, sizeof(buf)));
+	for (unsigned int k = 0; k < ZT_ACCESS_KINDS; k++)
+		if (rep->member_kinds[o] & (1U << k)) {
+			zt_strbuf_addf(sb, "%s%s", first ? "; " : ", ", zt_access_kind_name(k));
+			first = false;
+		}
+}
+
 static void segment(struct zt_strbuf *sb, const struct zt_struct_report *rep,
 		    const struct zt_byte_map *map, unsigned long b, unsigned long e,
 		    unsigned long row_start)
@@ -102,13 +148,16 @@ static void segment(struct zt_strbuf *sb, const struct zt_struct_report *rep,
 	int o = b < map->size ? map->owner[b] : -1;
 	double width = 100.0 * (double)(e - b) / rep->l->cacheline;
 
-	zt_strbuf_addf(sb, "<span class=\"seg %s\" style=\"width:%.4f%%\" title=\"",
-		       seg_names[cls], width);
+	zt_strbuf_addf(sb, "<span class=\"seg %s", seg_names[cls]);
+	if (o >= 0)
+		access_classes(sb, rep, o, cls);
+	zt_strbuf_addf(sb, "\" style=\"width:%.4f%%\" title=\"", width);
 	if (o >= 0) {
 		member_label(sb, rep->l, o);
 		zt_strbuf_addf(sb, ": bytes %lu-%lu", b, e - 1);
 		if (cls == SEG_HOT || cls == SEG_POLL)
 			zt_strbuf_addf(sb, ", %s", cls == SEG_HOT ? "per-packet" : "per-poll");
+		access_title(sb, rep, o, cls);
 	} else if (cls == SEG_BEYOND) {
 		zt_strbuf_adds(sb, "past the end");
 	} else {
@@ -247,6 +296,11 @@ static const char style[] =
 	".hot{background:#d6604d;color:#fff}\n"
 	".poll{background:#f4a582}\n"
 	".cold{background:#d1e5f0}\n"
+	/* by access and path: written per packet darker, a stripe per writing path */
+	".hot.w{background:#b2182b}\n.poll.w{background:#d6604d}\n"
+	".hot.r{background:#f46d43}\n.poll.r{background:#fdae61}\n"
+	".w-rx{border-bottom:4px solid #2166ac}\n.w-tx{border-top:4px solid #1b7837}\n"
+	".w-completion{border-bottom:4px solid #762a83}\n.w-other{border-top:4px solid #444}\n"
 	".hole{background:repeating-linear-gradient(45deg,#fff 0 3px,#999 3px 5px)}\n"
 	".pad{background:repeating-linear-gradient(-45deg,#fff 0 3px,#ccc 3px 5px)}\n"
 	".beyond{background:none}\n"
@@ -273,7 +327,11 @@ void zt_layout_html_write(const struct zt_layout_html *h, const char *title, con
 		"hot byte (bold offset) is one line of the hot span.</p>\n<p class=\"legend\">"
 		"<span class=\"hot\">per-packet</span><span class=\"poll\">per-poll</span>"
 		"<span class=\"cold\">cold</span><span class=\"hole\">hole</span>"
-		"<span class=\"pad\">padding</span></p>\n<ul class=\"toc\">\n", h->n,
+		"<span class=\"pad\">padding</span></p>\n<p class=\"legend\">by who writes: "
+		"<span class=\"seg hot w\">written per packet</span><span class=\"seg hot r\">"
+		"read-mostly</span><span class=\"seg hot w w-rx\">written on rx</span>"
+		"<span class=\"seg hot w w-tx\">on tx</span><span class=\"seg hot w w-completion\">"
+		"on the tx completion</span></p>\n<ul class=\"toc\">\n", h->n,
 		h->n == 1 ? "" : "s", h->cacheline);
 	fputs(h->nav.buf ? h->nav.buf : "", out);
 	fputs("</ul>\n", out);

@@ -79,6 +79,24 @@ void zt_lay_place(const struct zt_struct_report *rep, const int *order, size_t n
 		  struct zt_placement *p);
 void zt_lay_placement_release(struct zt_placement *p);
 
+/* The roots (CPUs) writing, reading member @i per packet; a rules file's: its paths. */
+static inline unsigned int wroots_of(const struct zt_struct_report *rep, int i)
+{
+	return rep->member_wroots[i] ? rep->member_wroots[i] : rep->member_writes[i] & ZT_PATH_HOT;
+}
+
+static inline unsigned int rroots_of(const struct zt_struct_report *rep, int i)
+{
+	return rep->member_rroots[i] ? rep->member_rroots[i] : rep->member_reads[i] & ZT_PATH_HOT;
+}
+
+/* layout_paths.c: reads and writes by path */
+void zt_lay_note_groups(const struct zt_struct_report *rep, struct zt_finding *f);
+json_t *zt_lay_paths_json(unsigned int paths);
+json_t *zt_lay_kinds_json(unsigned int kinds);
+json_t *zt_lay_groups_json(const struct zt_struct_report *rep);
+json_t *zt_lay_shared_lines_json(const struct zt_struct_report *rep);
+
 /* layout_suggest.c */
 size_t zt_lay_count_tops(const struct zt_layout *l);
 /* rep->packed, rep->suggested and rep->have_suggestion */

@@ -29,8 +29,9 @@ static bool parse_freq(const char *s, enum zt_freq *f)
 	return true;
 }
 
-void zt_layout_rules_add_hot(struct zt_layout_rules *r, const char *record, const char *field,
-			     enum zt_freq freq)
+void zt_layout_rules_add_access(struct zt_layout_rules *r, const char *record, const char *field,
+				enum zt_freq freq, unsigned int reads, unsigned int writes,
+				unsigned int kinds)
 {
 	struct zt_hot_field *h;
 
@@ -39,6 +40,45 @@ void zt_layout_rules_add_hot(struct zt_layout_rules *r, const char *record, cons
 	h->record = xstrdup(zt_record_basename(record));
 	h->field = xstrdup(field);
 	h->freq = freq;
+	h->reads = reads;
+	h->writes = writes;
+	h->kinds = kinds;
+	/* by hand: each path is its own CPU */
+	h->read_roots = reads & ZT_PATH_HOT;
+	h->write_roots = writes & ZT_PATH_HOT;
+}
+
+void zt_layout_rules_add_use(struct zt_layout_rules *r, const struct zt_field_use *fu)
+{
+	struct zt_hot_field *h;
+
+	zt_layout_rules_add_access(r, fu->record, fu->field, fu->freq, fu->read_paths,
+				   fu->write_paths, fu->kinds);
+	h = &r->hot[r->n_hot - 1];
+	h->read_roots = fu->read_roots;
+	h->write_roots = fu->write_roots;
+}
+
+void zt_layout_rules_add_hot(struct zt_layout_rules *r, const char *record, const char *field,
+			     enum zt_freq freq)
+{
+	zt_layout_rules_add_access(r, record, field, freq, 0, 0, 0);
+}
+
+/* "read=rx,tx" or "write=completion" after a hot field's frequency. */
+static int parse_paths(const char *tok, unsigned int *reads, unsigned int *writes)
+{
+	unsigned int p;
+
+	if (!strncmp(tok, "read=", 5) && !zt_paths_parse(tok + 5, &p)) {
+		*reads |= p;
+		return 0;
+	}
+	if (!strncmp(tok, "write=", 6) && !zt_paths_parse(tok + 6, &p)) {
+		*writes |= p;
+		return 0;
+	}
+	return -1;
 }
 
 int zt_layout_rules_parse(const char *text, const char *name, struct zt_layout_rules *r)
@@ -65,15 +105,23 @@ int zt_layout_rules_parse(const char *text, const char *name, struct zt_layout_r
 			tok[nt++] = t;
 		if (!nt)
 			continue;
-		if (nt == 4 && (!strcmp(tok[0], "struct") || !strcmp(tok[0], "union"))) {
+		if (nt >= 4 && nt <= 6 && (!strcmp(tok[0], "struct") || !strcmp(tok[0], "union"))) {
 			enum zt_freq f;
+			unsigned int reads = 0, writes = 0;
 
 			if (!parse_freq(tok[3], &f)) {
 				ret = error("%s:%u: unknown frequency '%s' (per-packet, per-poll, cold)",
 					    name, lineno, tok[3]);
 				break;
 			}
-			zt_layout_rules_add_hot(r, tok[1], tok[2], f);
+			for (int t = 4; t < nt && !ret; t++)
+				if (parse_paths(tok[t], &reads, &writes))
+					ret = error("%s:%u: cannot read '%s' (read=PATHS or write=PATHS, "
+						    "PATHS of rx, tx, completion, control, other)",
+						    name, lineno, tok[t]);
+			if (ret)
+				break;
+			zt_layout_rules_add_access(r, tok[1], tok[2], f, reads, writes, 0);
 		} else if (nt == 3 && !strcmp(tok[0], "pool") &&
 			   (!strcmp(tok[1], "struct") || !strcmp(tok[1], "union"))) {
 			add_str(&r->pools, &r->n_pools, tok[2]);
@@ -126,7 +174,7 @@ void zt_layout_rules_add_uses(struct zt_layout_rules *r, const struct zt_field_u
 
 		if (fu->freq == ZT_FREQ_UNKNOWN)
 			continue;
-		zt_layout_rules_add_hot(r, fu->record, fu->field, fu->freq);
+		zt_layout_rules_add_use(r, fu);
 	}
 }
 

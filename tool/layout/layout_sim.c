@@ -631,6 +631,8 @@ void zt_lay_place(const struct zt_struct_report *rep, const int *order, size_t n
 	p->n = n;
 	p->bit = xcalloc(l->n ? l->n : 1, sizeof(*p->bit));
 	p->holes = 0;
+	free(p->line_start);
+	p->line_start = NULL;
 	for (size_t k = 0; k < n; k++) {
 		int i = order[k];
 		const struct zt_member *m = &l->m[i];
@@ -651,15 +653,23 @@ void zt_lay_place(const struct zt_struct_report *rep, const int *order, size_t n
 			prev_end = max_ul(prev_end, (pos + 7) / 8);
 			continue;
 		}
-		pos = roundup_ul(pos, rep->member_align[i] * 8);
+		if (rep->force_line && rep->force_line[i]) {
+			if (!p->line_start)
+				p->line_start = xcalloc(l->n ? l->n : 1, sizeof(*p->line_start));
+			p->line_start[i] = true;
+			pos = roundup_ul(pos, max_ul(rep->member_align[i], l->cacheline) * 8);
+		} else {
+			pos = roundup_ul(pos, rep->member_align[i] * 8);
+		}
 		p->bit[i] = pos;
 		if (pos / 8 > prev_end)
 			p->holes += pos / 8 - prev_end;
 		pos += m->size * 8;
 		prev_end = (pos + 7) / 8;
 	}
-	p->align = rep->align;
-	p->size = roundup_ul((pos + 7) / 8, rep->align);
+	/* ____cacheline_aligned on a member aligns the whole struct to the line */
+	p->align = p->line_start ? max_ul(rep->align, l->cacheline) : rep->align;
+	p->size = roundup_ul((pos + 7) / 8, p->align);
 	p->lines = (unsigned int)((p->size + l->cacheline - 1) / l->cacheline);
 	p->hot_span = zt_lay_span_of(rep, p, false);
 	(void)storage_bits;
@@ -669,5 +679,6 @@ void zt_lay_placement_release(struct zt_placement *p)
 {
 	free(p->order);
 	free(p->bit);
+	free(p->line_start);
 	memset(p, 0, sizeof(*p));
 }

@@ -28,6 +28,8 @@ struct unit {
 	bool flexible;
 	bool big_array;		/* an array longer than a line: hot only where indexed */
 	size_t orig;
+	unsigned int reads, writes;	/* hot paths (enum zt_path) reading, writing it */
+	unsigned int rroots, wroots;	/* and the roots (CPUs) */
 };
 
 struct units {
@@ -35,6 +37,9 @@ struct units {
 	size_t n, alloc;
 	char **groups;
 	size_t n_groups;
+	/* path groups: start a written group on its own line; else the lines that took */
+	bool align;
+	unsigned int no_room_lines;
 };
 
 static int group_id(struct units *us, const char *name)
@@ -68,6 +73,11 @@ static void unit_add(const struct zt_struct_report *rep, struct unit *u, int i)
 	u->bytes += m->bitfield ? (m->bit_size + 7) / 8 : m->size;
 	if (rep->member_freq[i] > u->freq)
 		u->freq = rep->member_freq[i];
+	u->reads |= rep->member_reads[i] & ZT_PATH_HOT;
+	u->writes |= rep->member_writes[i] & ZT_PATH_HOT;
+	if (rep->member_writes[i] & ZT_PATH_HOT)
+		u->wroots |= wroots_of(rep, i);
+	u->rroots |= rroots_of(rep, i);
 	if (hot_length(m, rep->l->cacheline) < m->end - m->start || rep->member_hot[i].n)
 		u->big_array = true;
 }
@@ -249,11 +259,146 @@ static int hottest_group(const struct units *us)
 	return hot_group;
 }
 
+static bool loose_hot(const struct unit *u)
+{
+	return u->group < 0 && !u->marker && !u->flexible && is_hot(u->freq);
+}
+
+static unsigned int popcount(unsigned int v)
+{
+	return (unsigned int)__builtin_popcount(v);
+}
+
+/* Writer sets in order: one path before several, then by the paths' order. */
+static int cmp_masks(const void *pa, const void *pb)
+{
+	unsigned int a = *(const unsigned int *)pa, b = *(const unsigned int *)pb;
+
+	if (popcount(a) != popcount(b))
+		return popcount(a) < popcount(b) ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+static void add_group(struct zt_struct_report *rep, unsigned int writes, unsigned int reads,
+		      struct unit **seq, size_t from, size_t to)
+{
+	struct zt_path_group *g;
+	char buf[96];
+
+	rep->groups = xrealloc(rep->groups, (rep->n_groups + 1) * sizeof(*rep->groups));
+	g = &rep->groups[rep->n_groups++];
+	memset(g, 0, sizeof(*g));
+	g->writes = writes;
+	g->reads = reads;
+	if (!writes) {
+		g->name = xstrdup("hot_read");
+	} else {
+		zt_paths_str(writes, buf, sizeof(buf));
+		for (char *c = buf; *c; c++)
+			if (*c == ',')
+				*c = '_';
+		g->name = xasprintf("%s_write", buf);
+	}
+	for (size_t k = from; k < to; k++)
+		for (size_t j = 0; j < seq[k]->n; j++) {
+			g->members = xrealloc(g->members, (g->n + 1) * sizeof(*g->members));
+			g->members[g->n++] = seq[k]->idx[j];
+		}
+}
+
+/*
+ * The loose hot units by access and path (issue 27): the read-mostly ones
+ * first, then per set of writing paths the units it writes. A written group
+ * starts its own cache line (@force on its first member) when another set of
+ * paths writes this struct too, or when a read-mostly field is read on a path
+ * that does not write the group: either would share the line between CPUs.
+ * The groups are recorded in rep->groups. Appends to @seq from @k.
+ */
+static size_t path_blocks(struct zt_struct_report *rep, struct units *us, struct unit **seq,
+			  size_t k, bool *force)
+{
+	unsigned int masks[32], wroots[32], rm_reads = 0, rm_roots = 0;
+	size_t n_masks = 0, from = k;
+
+	for (size_t i = 0; i < us->n; i++) {
+		const struct unit *u = &us->v[i];
+		size_t m;
+
+		if (!loose_hot(u))
+			continue;
+		if (!u->writes) {
+			rm_reads |= u->reads;
+			rm_roots |= u->rroots;
+			continue;
+		}
+		for (m = 0; m < n_masks && masks[m] != u->writes; m++)
+			;
+		if (m == n_masks && n_masks < ARRAY_SIZE(masks))
+			masks[n_masks++] = u->writes;
+	}
+	qsort(masks, n_masks, sizeof(*masks), cmp_masks);
+	for (size_t m = 0; m < n_masks; m++) {
+		wroots[m] = 0;
+		for (size_t i = 0; i < us->n; i++)
+			if (loose_hot(&us->v[i]) && us->v[i].writes == masks[m])
+				wroots[m] |= us->v[i].wroots;
+	}
+	for (size_t i = 0; i < us->n; i++)
+		if (loose_hot(&us->v[i]) && !us->v[i].writes)
+			seq[k++] = &us->v[i];
+	qsort(seq + from, k - from, sizeof(*seq), cmp_units);
+	if (k > from)
+		add_group(rep, 0, rm_reads, seq, from, k);
+	for (size_t m = 0; m < n_masks; m++) {
+		size_t gfirst = k, other = n_masks;
+		unsigned int reads = 0;
+		struct zt_path_group *g;
+		char w[96], o[96], *reason = NULL;
+
+		for (size_t i = 0; i < us->n; i++)
+			if (loose_hot(&us->v[i]) && us->v[i].writes == masks[m]) {
+				seq[k++] = &us->v[i];
+				reads |= us->v[i].reads;
+			}
+		qsort(seq + gfirst, k - gfirst, sizeof(*seq), cmp_units);
+		add_group(rep, masks[m], reads, seq, gfirst, k);
+		g = &rep->groups[rep->n_groups - 1];
+		/* another writer that can run on another CPU: its roots differ */
+		for (size_t j = 0; j < n_masks && other == n_masks; j++)
+			if (j != m && wroots[j] != wroots[m])
+				other = j;
+		zt_paths_str(masks[m], w, sizeof(w));
+		if (other < n_masks)
+			reason = xasprintf("%s and %s both write this struct per packet and can run "
+					   "on different CPUs", w,
+					   zt_paths_str(masks[other], o, sizeof(o)));
+		else if (rm_roots & ~wroots[m])
+			reason = xasprintf("the read-mostly fields are read on %s, from a CPU that "
+					   "does not write this group",
+					   zt_paths_str(rm_reads, o, sizeof(o)));
+		if (!reason || gfirst == 0)
+			goto next;
+		if (us->align) {
+			force[seq[gfirst]->idx[0]] = true;
+			g->line_start = true;
+			g->why = xasprintf("starts its own cache line: %s", reason);
+		} else {
+			g->why = xasprintf("shares a cache line (no room: starting it on its own "
+					   "would take %u cache lines, %u now): %s",
+					   us->no_room_lines, rep->current.lines, reason);
+		}
+next:
+		free(reason);
+	}
+	return k;
+}
+
 /*
  * Blocks: hot group(s), loose hot, cold groups, loose cold, flexible; into
  * @seq, returns how many units it holds.
  */
-static size_t order_blocks(struct units *us, struct unit **seq, int hot_group)
+static size_t order_blocks(struct zt_struct_report *rep, struct units *us, struct unit **seq,
+			   int hot_group, bool *force)
 {
 	size_t n = us->n, k = 0;
 
@@ -287,7 +432,9 @@ static size_t order_blocks(struct units *us, struct unit **seq, int hot_group)
 				if (us->v[i].group == (int)g && us->v[i].marker == 2)
 					seq[k++] = &us->v[i];
 		}
-		if (pass == 1 && hot_group < 0) {
+		if (pass == 1 && hot_group < 0 && force) {
+			k = path_blocks(rep, us, seq, k, force);
+		} else if (pass == 1 && hot_group < 0) {
 			for (size_t i = 0; i < n; i++)
 				if (us->v[i].group < 0 && !us->v[i].marker && !us->v[i].flexible &&
 				    is_hot(us->v[i].freq))
@@ -318,14 +465,47 @@ static bool worth_suggesting(const struct zt_struct_report *rep)
 		differs |= rep->suggested.order[i] != rep->current.order[i];
 	return differs && rep->verified && rep->suggested.lines <= rep->current.lines &&
 	       (rep->suggested.lines < rep->current.lines ||
-		rep->suggested.hot_span < rep->hot_span || rep->suggested.size < rep->current.size);
+		rep->suggested.hot_span < rep->hot_span || rep->suggested.size < rep->current.size ||
+		rep->mixed_suggested < rep->mixed_now);
+}
+
+static void release_groups(struct zt_struct_report *rep)
+{
+	for (size_t i = 0; i < rep->n_groups; i++) {
+		free(rep->groups[i].name);
+		free(rep->groups[i].members);
+		free(rep->groups[i].why);
+	}
+	free(rep->groups);
+	rep->groups = NULL;
+	rep->n_groups = 0;
+}
+
+/* The hot order: by access and path when the uses say who writes, else by hotness alone. */
+static void place_hot_first(struct zt_struct_report *rep, struct units *us, struct unit **seq,
+			    int *order, bool *force)
+{
+	size_t n = us->n, k;
+
+	k = order_blocks(rep, us, seq, hottest_group(us), force);
+	/* a unit can only be missing here if the grouping logic above is wrong */
+	if (k != n) {
+		k = 0;
+		for (size_t i = 0; i < n; i++)
+			seq[k++] = &us->v[i];
+	}
+	rep->force_line = force;
+	zt_lay_place(rep, order, flatten(seq, n, order), &rep->suggested);
+	fill_holes(rep, seq, n, order, &rep->suggested);
+	rep->force_line = NULL;
 }
 
 static void suggest(struct zt_struct_report *rep, struct units *us)
 {
-	size_t nt = zt_lay_count_tops(rep->l), n = us->n, k;
+	size_t nt = zt_lay_count_tops(rep->l), n = us->n;
 	struct unit **seq = xcalloc(n ? n : 1, sizeof(*seq));
 	int *order = xcalloc(nt ? nt : 1, sizeof(*order));
+	bool *force = xcalloc(rep->l->n + 1, sizeof(*force)), paths = false;
 
 	/* packed: alignment order, hotness ignored: what the members need */
 	for (size_t i = 0; i < n; i++)
@@ -336,18 +516,25 @@ static void suggest(struct zt_struct_report *rep, struct units *us)
 	if (rep->packed.size > rep->current.size)
 		zt_lay_place(rep, rep->current.order, rep->current.n, &rep->packed);
 
-	k = order_blocks(us, seq, hottest_group(us));
-	/* a unit can only be missing here if the grouping logic above is wrong */
-	if (k != n) {
-		k = 0;
-		for (size_t i = 0; i < n; i++)
-			seq[k++] = &us->v[i];
+	for (size_t i = 0; i < n; i++)
+		paths |= is_hot(us->v[i].freq) && (us->v[i].reads || us->v[i].writes);
+	rep->mixed_now = paths ? zt_layout_mixed_lines(rep, NULL, NULL) : 0;
+	us->align = true;
+	place_hot_first(rep, us, seq, order, paths ? force : NULL);
+	if (paths && rep->suggested.lines > rep->current.lines) {
+		/* no room: the line starts would grow the struct; place the groups unaligned */
+		us->no_room_lines = rep->suggested.lines;
+		us->align = false;
+		release_groups(rep);
+		memset(force, 0, (rep->l->n + 1) * sizeof(*force));
+		place_hot_first(rep, us, seq, order, force);
+		rep->no_room = rep->n_groups > 0;
 	}
-	zt_lay_place(rep, order, flatten(seq, n, order), &rep->suggested);
-	fill_holes(rep, seq, n, order, &rep->suggested);
+	rep->mixed_suggested = paths ? zt_layout_mixed_lines(rep, &rep->suggested, NULL) : 0;
 	rep->have_suggestion = worth_suggesting(rep);
 	free(seq);
 	free(order);
+	free(force);
 }
 
 void zt_lay_suggest(struct zt_struct_report *rep)

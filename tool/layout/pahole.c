@@ -5,16 +5,12 @@
  * Anything unexpected is an error with the line number, never a guess.
  */
 #include <ctype.h>
-#include <elf.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "pahole.h"
-#include "process.h"
+#include "pahole_int.h"
 #include "strbuf.h"
 #include "zerotax.h"
 
@@ -57,7 +53,7 @@ static void members_truncate(struct zt_layout *l, size_t from)
 	l->n = from;
 }
 
-static void layout_free(struct zt_layout *l)
+void zt_pahole_layout_free(struct zt_layout *l)
 {
 	members_truncate(l, 0);
 	free(l->m);
@@ -628,14 +624,14 @@ static int open_body(struct parser *p, const char *s)
 	return 0;
 }
 
-static void add_not_found(struct zt_layouts *ls, const char *s, size_t n)
+void zt_pahole_add_not_found(struct zt_layouts *ls, const char *s, size_t n)
 {
 	ZT_ALLOC_GROW(ls->not_found, ls->n_not_found + 1, ls->alloc_not_found);
 	ls->not_found[ls->n_not_found++] = xstrndup(s, n);
 }
 
 /* "pahole: type 'x' not found" */
-static bool not_found_line(struct zt_layouts *ls, const char *s)
+bool zt_pahole_not_found_line(struct zt_layouts *ls, const char *s)
 {
 	const char *q, *e;
 
@@ -646,7 +642,7 @@ static bool not_found_line(struct zt_layouts *ls, const char *s)
 	e = strstr(q, "' not found");
 	if (!e)
 		return false;
-	add_not_found(ls, q, e - q);
+	zt_pahole_add_not_found(ls, q, e - q);
 	return true;
 }
 
@@ -664,7 +660,7 @@ static int parse_outside(struct parser *p, char *s)
 			p->in_enum = false;
 		return 0;
 	}
-	if (not_found_line(p->out, s))
+	if (zt_pahole_not_found_line(p->out, s))
 		return 0;
 	if (starts(s, "/*")) {
 		/* pahole -I: "Used at: ..." and "<die offset> FILE:LINE" */
@@ -778,7 +774,7 @@ static int parse_line(struct parser *p, char *line)
 		return parse_outside(p, s);
 	if (!*s)
 		return 0;
-	if (not_found_line(p->out, s))	/* stderr interleaved with stdout */
+	if (zt_pahole_not_found_line(p->out, s))	/* stderr interleaved with stdout */
 		return 0;
 	if (p->skip) {
 		/* inside a padding or enum body: only its braces matter */
@@ -895,7 +891,7 @@ static void drop_type(struct parser *p)
 	free(p->enum_type);
 	p->enum_type = NULL;
 	p->skip = 0;
-	layout_free(p->cur);
+	zt_pahole_layout_free(p->cur);
 	p->out->n--;
 	p->cur = NULL;
 }
@@ -978,348 +974,3 @@ void zt_pahole_parse_tolerant(const char *text, size_t len, unsigned int cacheli
 }
 
 /* One pahole run; parses into @out. */
-static int run_once(const char *obj, const char *list, const struct zt_pahole_opts *opts,
-		    struct zt_layouts *out)
-{
-	const char *pahole = opts && opts->pahole ? opts->pahole : "pahole";
-	unsigned int cl = opts && opts->cacheline ? opts->cacheline : 64;
-	struct zt_spawn_opts so = { .timeout_ms = opts && opts->timeout_ms ? opts->timeout_ms : 60000 };
-	struct zt_spawn_result r;
-	char clbuf[16];
-	char *argv[10];
-	int argc = 0, ret = -1;
-
-	snprintf(clbuf, sizeof(clbuf), "%u", cl);
-	argv[argc++] = (char *)pahole;
-	argv[argc++] = "-I";	/* where each type is defined: findings point there */
-	argv[argc++] = "-c";
-	argv[argc++] = clbuf;
-	if (list) {
-		argv[argc++] = "-C";
-		argv[argc++] = (char *)list;
-	}
-	argv[argc++] = (char *)obj;
-	argv[argc] = NULL;
-	if (zt_spawn(argv, &so, &r) < 0) {
-		if (r.timed_out)
-			error("pahole timed out on '%s'", obj);
-		else
-			error("cannot run '%s'", pahole);
-		goto out;
-	}
-	if (r.exit_code != 0) {
-		char *e = r.err_len ? r.err : r.out;
-		size_t l = strcspn(e, "\n");
-
-		error("pahole failed on '%s' (exit %d): %.*s", obj, r.exit_code,
-			  (int)(l > 160 ? 160 : l), e);
-		goto out;
-	}
-	zt_pahole_parse_tolerant(r.out, r.out_len, cl, out);
-	for (const char *s = r.err; s && *s;) {
-		size_t l = strcspn(s, "\n");
-		char *line = xstrndup(s, l);
-
-		not_found_line(out, line);
-		free(line);
-		s += l + (s[l] == '\n');
-	}
-	ret = 0;
-out:
-	zt_spawn_result_release(&r);
-	return ret;
-}
-
-static bool type_seen(const struct zt_layouts *ls, const char *t)
-{
-	if (zt_layouts_find(ls, t))
-		return true;
-	for (size_t j = 0; j < ls->n_not_found; j++)
-		if (!strcmp(ls->not_found[j], t))
-			return true;
-	for (size_t j = 0; j < ls->n_td; j++)
-		if (!strcmp(ls->td[j].name, t))
-			return true;
-	for (size_t j = 0; j < ls->n_skipped; j++)
-		if (ls->skipped[j].type && !strcmp(ls->skipped[j].type, t))
-			return true;
-	return false;
-}
-
-static bool read_at(int fd, void *buf, size_t n, off_t off)
-{
-	return pread(fd, buf, n, off) == (ssize_t)n;
-}
-
-/*
- * 1: @path is a 64-bit ELF with a .debug_info (or compressed .zdebug_info)
- * section, 0: an ELF without one, -1: not a 64-bit ELF we can read (let
- * pahole judge). Without DWARF pahole tries BTF and fails obscurely.
- */
-static int elf_has_dwarf(const char *path)
-{
-	Elf64_Ehdr eh;
-	Elf64_Shdr sh, strsh;
-	char *names = NULL;
-	int fd, ret = -1;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	if (!read_at(fd, &eh, sizeof(eh), 0) || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
-	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_shentsize != sizeof(Elf64_Shdr) ||
-	    eh.e_shstrndx == SHN_UNDEF || eh.e_shstrndx >= eh.e_shnum)
-		goto out;
-	if (!read_at(fd, &strsh, sizeof(strsh), eh.e_shoff + (off_t)eh.e_shstrndx * sizeof(sh)) ||
-	    strsh.sh_size > (64u << 20))
-		goto out;
-	names = xmalloc(strsh.sh_size + 1);
-	if (!read_at(fd, names, strsh.sh_size, strsh.sh_offset))
-		goto out;
-	names[strsh.sh_size] = '\0';
-	ret = 0;
-	for (unsigned int i = 0; i < eh.e_shnum && !ret; i++) {
-		const char *nm;
-
-		if (!read_at(fd, &sh, sizeof(sh), eh.e_shoff + (off_t)i * sizeof(sh))) {
-			ret = -1;
-			break;
-		}
-		if (sh.sh_name >= strsh.sh_size)
-			continue;
-		nm = names + sh.sh_name;
-		ret = !strcmp(nm, ".debug_info") || !strcmp(nm, ".zdebug_info");
-	}
-out:
-	free(names);
-	close(fd);
-	return ret;
-}
-
-int zt_pahole_run(const char *obj, char *const *types, size_t n,
-		  const struct zt_pahole_opts *opts, struct zt_layouts *out)
-{
-	const char *pahole = opts && opts->pahole ? opts->pahole : "pahole";
-	char *list = NULL;
-	int ret = -1;
-
-	/* pahole falls back to the running kernel's BTF for a path it cannot open */
-	if (access(obj, R_OK) < 0)
-		return error("cannot read '%s': %s", obj, strerror(errno));
-	if (!zt_have_program(pahole))
-		return error("pahole not found ('%s'); install dwarves (pahole 1.24)", pahole);
-	if (elf_has_dwarf(obj) == 0)
-		return error("no DWARF debug info in %s: build with -g", obj);
-	if (!n)
-		return run_once(obj, NULL, opts, out);
-	{
-		size_t len = 1;
-
-		for (size_t i = 0; i < n; i++)
-			len += strlen(zt_record_basename(types[i])) + 1;
-		list = xcalloc(1, len);
-		for (size_t i = 0; i < n; i++) {
-			if (i)
-				strcat(list, ",");
-			strcat(list, zt_record_basename(types[i]));
-		}
-	}
-	if (run_once(obj, list, opts, out) < 0)
-		goto out;
-	/*
-	 * pahole 1.24 stops at the first type of the list it does not find,
-	 * silently skipping the rest: ask again for the types not accounted
-	 * for; the first of them, still not printed, is the missing one.
-	 */
-	for (;;) {
-		size_t first = n, len = 1;
-		char *rest;
-
-		for (size_t i = 0; i < n; i++) {
-			const char *t = zt_record_basename(types[i]);
-
-			if (type_seen(out, t))
-				continue;
-			if (first == n)
-				first = i;
-			len += strlen(t) + 1;
-		}
-		if (first == n)
-			break;
-		rest = xcalloc(1, len);
-		for (size_t i = first; i < n; i++) {
-			const char *t = zt_record_basename(types[i]);
-
-			if (type_seen(out, t))
-				continue;
-			if (*rest)
-				strcat(rest, ",");
-			strcat(rest, t);
-		}
-		if (run_once(obj, rest, opts, out) < 0) {
-			free(rest);
-			goto out;
-		}
-		free(rest);
-		if (!type_seen(out, zt_record_basename(types[first])))
-			add_not_found(out, zt_record_basename(types[first]),
-				      strlen(zt_record_basename(types[first])));
-	}
-	ret = 0;
-out:
-	free(list);
-	return ret;
-}
-
-void zt_layouts_release(struct zt_layouts *ls)
-{
-	for (size_t i = 0; i < ls->n; i++)
-		layout_free(&ls->v[i]);
-	free(ls->v);
-	for (size_t i = 0; i < ls->n_td; i++) {
-		free(ls->td[i].name);
-		free(ls->td[i].target);
-	}
-	free(ls->td);
-	for (size_t i = 0; i < ls->n_not_found; i++)
-		free(ls->not_found[i]);
-	free(ls->not_found);
-	for (size_t i = 0; i < ls->n_skipped; i++) {
-		free(ls->skipped[i].type);
-		free(ls->skipped[i].text);
-		free(ls->skipped[i].why);
-	}
-	free(ls->skipped);
-	memset(ls, 0, sizeof(*ls));
-}
-
-const char *zt_record_basename(const char *name)
-{
-	if (starts(name, "struct "))
-		name += 7;
-	else if (starts(name, "union "))
-		name += 6;
-	while (*name == ' ')
-		name++;
-	return name;
-}
-
-const struct zt_layout *zt_layouts_find(const struct zt_layouts *ls, const char *name)
-{
-	name = zt_record_basename(name);
-	for (size_t i = 0; i < ls->n; i++)
-		if (!strcmp(ls->v[i].name, name))
-			return &ls->v[i];
-	return NULL;
-}
-
-/* Find @name among the children of @parent, looking through anonymous bodies. */
-static int find_child(const struct zt_layout *l, int parent, const char *name, size_t len)
-{
-	for (size_t i = 0; i < l->n; i++) {
-		const struct zt_member *m = &l->m[i];
-
-		if (m->parent != parent)
-			continue;
-		if (strlen(m->name) == len && !strncmp(m->name, name, len) && len)
-			return (int)i;
-		if (!m->name[0] && m->kind != ZT_MEMBER_FIELD) {
-			int r = find_child(l, (int)i, name, len);
-
-			if (r >= 0)
-				return r;
-		}
-	}
-	return -1;
-}
-
-int zt_layout_member(const struct zt_layout *l, const char *path)
-{
-	int cur = -1;
-
-	while (*path) {
-		size_t len = strcspn(path, ".");
-
-		cur = find_child(l, cur, path, len);
-		if (cur < 0)
-			return -1;
-		path += len;
-		if (*path == '.')
-			path++;
-		/* a.b where a is an embedded named type: a is as deep as we can see */
-		if (*path && l->m[cur].kind == ZT_MEMBER_FIELD)
-			return cur;
-	}
-	return cur;
-}
-
-int zt_layout_top(const struct zt_layout *l, int i)
-{
-	while (i >= 0 && l->m[i].parent >= 0)
-		i = l->m[i].parent;
-	return i;
-}
-
-/* A canonical rendering of the model: tests compare parses with it. */
-void zt_layout_dump(const struct zt_layout *l, FILE *fp)
-{
-	const struct zt_layout_summary *s = &l->sum;
-
-	fprintf(fp, "%s %s%s aligned=%lu packed=%d lines=%u\n", l->is_union ? "union" : "struct",
-		l->name, l->is_typedef ? " (typedef)" : "", l->aligned, l->packed, l->lines);
-	for (size_t i = 0; i < l->n; i++) {
-		const struct zt_member *m = &l->m[i];
-
-		fprintf(fp, "%*s[%zu] parent=%d %s '%s' '%s' off=%lu size=%lu", m->depth * 2, "", i,
-			m->parent, m->kind == ZT_MEMBER_FIELD ? "field" :
-			m->kind == ZT_MEMBER_UNION ? "union" : "struct", m->type, m->name,
-			m->offset, m->size);
-		if (m->bitfield || !m->has_offset)
-			fprintf(fp, " bits=%u+%u%s", m->bit_offset, m->bit_size,
-				m->has_offset ? "" : " (no offset)");
-		if (m->aligned)
-			fprintf(fp, " aligned=%lu", m->aligned);
-		if (m->n_dims)
-			fprintf(fp, " dims=%u elems=%lu%s%s", m->n_dims, m->elems,
-				m->flexible ? " flexible" : "", m->zero_length ? " zero-length" : "");
-		if (m->func_ptr)
-			fprintf(fp, " func-ptr");
-		if (m->unprintable)
-			fprintf(fp, " unprintable");
-		if (m->group_begin)
-			fprintf(fp, " group-begin=%s", m->group_begin);
-		if (m->group_end)
-			fprintf(fp, " group-end=%s", m->group_end);
-		if (m->hole_after)
-			fprintf(fp, " hole=%lu", m->hole_after);
-		if (m->bit_hole_after)
-			fprintf(fp, " bit-hole=%u", m->bit_hole_after);
-		if (m->inner_padding)
-			fprintf(fp, " inner-padding=%lu", m->inner_padding);
-		if (m->combined_next)
-			fprintf(fp, " combined-next");
-		fprintf(fp, " bytes=[%lu,%lu) lines=%u-%u\n", m->start, m->end, m->first_line,
-			m->last_line);
-	}
-	fprintf(fp, "summary size=%lu cachelines=%lu members=%lu sum_members=%lu holes=%lu "
-		"sum_holes=%lu bitfield_bits=%lu bit_holes=%lu sum_bit_holes=%lu padding=%lu "
-		"paddings=%lu sum_paddings=%lu bit_padding=%lu forced=%lu forced_holes=%lu "
-		"sum_forced_holes=%lu last_cacheline=%lu brain_fart=%d\n",
-		s->size, s->cachelines, s->members, s->sum_members, s->holes, s->sum_holes,
-		s->sum_bitfield_bits, s->bit_holes, s->sum_bit_holes, s->padding, s->paddings,
-		s->sum_paddings, s->bit_padding, s->forced_alignments, s->forced_holes,
-		s->sum_forced_holes, s->last_cacheline, s->brain_fart);
-}
-
-void zt_layouts_dump(const struct zt_layouts *ls, FILE *fp)
-{
-	for (size_t i = 0; i < ls->n; i++)
-		zt_layout_dump(&ls->v[i], fp);
-	for (size_t i = 0; i < ls->n_td; i++)
-		fprintf(fp, "typedef '%s' '%s'\n", ls->td[i].target, ls->td[i].name);
-	for (size_t i = 0; i < ls->n_not_found; i++)
-		fprintf(fp, "not found '%s'\n", ls->not_found[i]);
-	for (size_t i = 0; i < ls->n_skipped; i++)
-		fprintf(fp, "skipped '%s' line %u: %s\n", ls->skipped[i].type ? ls->skipped[i].type : "",
-			ls->skipped[i].line, ls->skipped[i].why);
-}

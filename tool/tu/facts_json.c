@@ -277,8 +277,9 @@ json_t *zt_facts_to_json(const struct zt_tu_facts *t)
 	for (size_t i = 0; i < t->n_accesses; i++) {
 		const struct zt_field_access *a = &t->accesses[i];
 
-		json_array_append_new(acc, json_pack("[o,o,o,b]", zt_json_str_or_null(a->fn_usr),
-						     zt_json_str_or_null(a->record), zt_json_str_or_null(a->field), a->write));
+		json_array_append_new(acc, json_pack("[o,o,o,b,i]", zt_json_str_or_null(a->fn_usr),
+						     zt_json_str_or_null(a->record), zt_json_str_or_null(a->field), a->write,
+						     (int)a->kind));
 	}
 	for (size_t i = 0; i < t->n_errors; i++) {
 		const struct zt_diag *d = &t->errors[i];
@@ -343,9 +344,13 @@ int zt_facts_from_json(json_t *o, struct zt_tu_facts *t)
 	t->accesses = arr(o, "accesses", sizeof(*t->accesses), &t->n_accesses, &list);
 	for (size_t i = 0; i < t->n_accesses; i++) {
 		json_t *a = json_array_get(list, i);
+		json_int_t kind = json_integer_value(json_array_get(a, 4));
+		bool write = json_is_true(json_array_get(a, 3));
 
-		t->accesses[i] = (struct zt_field_access){ astr(a, 0), astr(a, 1), astr(a, 2),
-							   json_is_true(json_array_get(a, 3)) };
+		if (kind < 0 || kind >= ZT_ACCESS_KINDS)
+			kind = write ? ZT_ACCESS_STORE : ZT_ACCESS_READ;
+		t->accesses[i] = (struct zt_field_access){ astr(a, 0), astr(a, 1), astr(a, 2), write,
+							   (enum zt_access_kind)kind };
 	}
 	t->errors = arr(o, "errors", sizeof(*t->errors), &t->n_errors, &list);
 	for (size_t i = 0; i < t->n_errors; i++) {

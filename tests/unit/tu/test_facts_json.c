@@ -116,7 +116,7 @@ static void fill(struct zt_tu_result *r)
 	r->facts.n_accesses = 1;
 	r->facts.accesses = xcalloc(1, sizeof(*r->facts.accesses));
 	r->facts.accesses[0] = (struct zt_field_access){ xstrdup("c:@F@rx"), xstrdup("struct rq"),
-							 xstrdup("cq"), true };
+							 xstrdup("cq"), true, ZT_ACCESS_COMPOUND };
 	r->facts.n_errors = 1;
 	r->facts.errors = xcalloc(1, sizeof(*r->facts.errors));
 	r->facts.errors[0] = (struct zt_diag){ xstrdup("/t/x.h"), 3, 4, xstrdup("unknown type") };
