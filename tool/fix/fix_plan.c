@@ -47,12 +47,72 @@ static bool stack_finding(const struct zt_finding *f)
 			    f->check->id == ZT_CHECK_STACK_EXPLICIT_INIT);
 }
 
+/*
+ * Never a per-queue owner, whatever check says: one per device or one per
+ * packet, shared by every queue or gone with the packet.
+ */
+static bool shared_or_packet(const char *record)
+{
+	static const char *const never[] = {
+		"struct net_device", "struct napi_struct", "struct sk_buff", "struct xdp_buff",
+		"struct xdp_frame", "struct device", "struct pci_dev", "struct net",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(never); i++)
+		if (!strcmp(record, never[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Is the owner proved to be one per queue? Only when check found it from the
+ * poll's own napi_struct: container_of(napi, T, member) gives T itself
+ * ("napi-container"), or T holds the parameter's struct ("served-by-napi":
+ * the ring or queue that poll instance serves). A parameter found by its
+ * name alone ("queue-parameter"), the adapter (netdev_priv()), net_device
+ * and sk_buff are no proof: two queues polled at once on two CPUs could
+ * share one copy. *@why gets the proof (true) or the reason (false).
+ */
+bool fixer_owner_proved(json_t *owner, char **why)
+{
+	const char *how = jstr(owner, "how"), *type = jstr(owner, "type");
+	const char *poll = jstr(owner, "poll"), *napi = jstr(owner, "napi_struct");
+
+	*why = NULL;
+	if (!type)
+		return false;
+	if (shared_or_packet(type)) {
+		*why = xasprintf("%s is never a per-queue owner: it is shared by every queue "
+				 "(or is the packet)", type);
+		return false;
+	}
+	if (how && poll && napi && !strcmp(how, "napi-container") && !strcmp(napi, type)) {
+		*why = xasprintf("%s is the poll's own NAPI struct: %s() takes it from "
+				 "container_of(napi, %s, ...), one per NAPI instance", type, poll,
+				 type);
+		return true;
+	}
+	if (how && poll && napi && !strcmp(how, "served-by-napi") && strcmp(napi, type)) {
+		*why = xasprintf("%s is served by one NAPI instance: %s() takes its %s from "
+				 "container_of(napi, ...), and that %s holds the %s", type, poll,
+				 napi, napi, type);
+		return true;
+	}
+	*why = xasprintf("nothing proves %s is one per queue (%s): it is not reached from the "
+			 "poll's own napi_struct, so queues polled at once on two CPUs could "
+			 "share one copy", type,
+			 how ? (strcmp(how, "queue-parameter") ? how : "found by its name only") :
+			       "check gave no proof");
+	return false;
+}
+
 /* What the finding's own details rule out: true when @i is refused. */
 static bool plan_refused(struct fixer *x, size_t i)
 {
 	const struct zt_finding *f = &x->fs->v[i];
 	json_t *d = f->details, *owner, *uses, *decl;
 	bool hoist = x->o->strategy == ZT_FIX_HOIST;
+	char *proof = NULL;
 
 	uses = json_object_get(d, "uses");
 	decl = json_object_get(d, "decl");
@@ -95,6 +155,12 @@ static bool plan_refused(struct fixer *x, size_t i)
 			     f->function, f->symbol);
 		return true;
 	}
+	if (hoist && !fixer_owner_proved(owner, &proof)) {
+		fixer_refuse(x, i, "%s", proof);
+		free(proof);
+		return true;
+	}
+	free(proof);
 	if (hoist && jtrue(owner, "name_taken")) {
 		fixer_refuse(x, i, "the name %s is already taken in %s", f->symbol,
 			     jstr(owner, "type") ? jstr(owner, "type") : "the owner struct");
@@ -126,6 +192,7 @@ void fixer_plan_one(struct fixer *x, size_t i)
 				     f->function);
 			goto drop;
 		}
+		fixer_owner_proved(owner, &s.owner_proof);
 		s.owner_type = xstrdup(ot);
 		s.owner_param = xstrdup(op);
 		s.owner_rel = zt_real_path_under(x->src, jstr(owner, "file"));
@@ -160,6 +227,7 @@ void fixer_plan_one(struct fixer *x, size_t i)
 	x->sites[x->n_sites++] = s;
 	return;
 drop:
+	free(s.owner_proof);
 	free(s.rel);
 	free(s.owner_type);
 	free(s.owner_param);
@@ -176,6 +244,7 @@ void fixer_site_release(struct site *s)
 	free(s->owner_param);
 	free(s->owner_rel);
 	free(s->anchor);
+	free(s->owner_proof);
 	free(s->fill);
 }
 

@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "fixtree.h"
 #include "shadow.h"
 #include "verify.h"
@@ -23,6 +25,7 @@ struct site {
 	char *owner_type, *owner_param;
 	char *owner_rel;	/* the owner struct's file */
 	char *anchor;		/* from the layout model: details.owner.after */
+	char *owner_proof;	/* hoist: how the owner is known to be one per queue */
 	char *fill;		/* uninitialized: the function that writes it first */
 	size_t group;		/* findings that must go together share one */
 	bool applied;
@@ -57,6 +60,7 @@ void fixer_refuse(struct fixer *x, size_t i, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void fixer_plan_one(struct fixer *x, size_t i);
 void fixer_site_release(struct site *s);
+bool fixer_owner_proved(json_t *owner, char **why);
 char *fixer_default_anchor(const char *otext, const char *owner_type, const char *type);
 
 /* fix_spatch.c */

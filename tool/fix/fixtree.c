@@ -96,8 +96,8 @@ static char *why_of(struct fixer *x, const struct site *s)
 	char *why;
 
 	if (x->o->strategy == ZT_FIX_HOIST)
-		why = xasprintf("%s; one %s per queue (one NAPI context at a time) replaces the "
-				"per-call copy", fill, s->owner_type);
+		why = xasprintf("%s; one %s per queue replaces the per-call copy: %s", fill,
+				s->owner_type, s->owner_proof ? s->owner_proof : "?");
 	else if (cb >= 0 && cb * 2 <= s->f->size)
 		why = xasprintf("%s; clang-19's optimizer already removed %lld of %lld bytes of "
 				"the zeroing", fill, s->f->size - cb, s->f->size);
