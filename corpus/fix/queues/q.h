@@ -21,7 +21,8 @@ struct q_buf {
 	unsigned int seq;
 	unsigned int len;
 	unsigned int csum;
-	unsigned char pad[48];
+	unsigned long cookie;
+	void *page;
 };
 
 struct q_rx {

@@ -10,6 +10,8 @@ static void q_fill(struct q_rx *rx, struct q_buf *b, unsigned int n)
 	b->seq = rx->seq + n;
 	b->len = 64 + n;
 	b->csum = rx->index * 1000u + n;
+	b->cookie = rx->packets;
+	b->page = NULL;
 }
 
 static void q_handle(struct q_dev *dev, struct q_rx *rx, unsigned int n)
