@@ -8,6 +8,7 @@
  * spatch may re-space what it prints, never change a token.
  */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,15 +16,39 @@
 #include "fixer_int.h"
 #include "strbuf.h"
 
+static bool ident(char c);
+
+/* Blanks removed, but one kept between two identifier characters ("return v"). */
 static char *squeeze(const char *b, size_t n)
 {
 	char *o = xmalloc(n + 1), *p = o;
 
-	for (size_t i = 0; i < n; i++)
-		if (!isspace((unsigned char)b[i]))
+	for (size_t i = 0; i < n; i++) {
+		if (!isspace((unsigned char)b[i])) {
 			*p++ = b[i];
+			continue;
+		}
+		while (i + 1 < n && isspace((unsigned char)b[i + 1]))
+			i++;
+		if (p > o && ident(p[-1]) && i + 1 < n && ident(b[i + 1]))
+			*p++ = ' ';
+	}
 	*p = '\0';
 	return o;
+}
+
+static char *squeezef(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *squeezef(const char *fmt, ...)
+{
+	va_list ap;
+	char *t, *r;
+
+	va_start(ap, fmt);
+	t = xvasprintf(fmt, ap);
+	va_end(ap);
+	r = squeeze(t, strlen(t));
+	free(t);
+	return r;
 }
 
 static bool ident(char c)
@@ -63,19 +88,18 @@ static char *hoist_uses(const char *line, const char *var)
 /* What the plan turns the removed line @m (squeezed) into. */
 static char *planned(const struct site *s, const char *attr, const char *m)
 {
-	char *decl = squeeze(s->type, strlen(s->type)), *out;
-	char *want = xasprintf("%s%s;", decl, s->var);
+	char *want = squeezef("%s %s;", s->type, s->var), *out;
 
 	if (!strcmp(m, want))
 		out = s->strategy == ZT_FIX_HOIST ?
-			      xasprintf("%s*%s=&%s->%s;", decl, s->var, s->owner_param, s->var) :
-			      xasprintf("%s%s%s;", decl, s->var, attr ? attr : "");
+			      squeezef("%s *%s = &%s->%s;", s->type, s->var, s->owner_param,
+				       s->var) :
+			      squeezef("%s %s %s;", s->type, s->var, attr ? attr : "");
 	else if (s->strategy == ZT_FIX_HOIST)
 		out = hoist_uses(m, s->var);
 	else
 		out = xstrdup(m);
 	free(want);
-	free(decl);
 	return out;
 }
 
@@ -90,6 +114,44 @@ static void lines_of(const char *b, const char *e, char c, struct zt_strvec *v)
 			zt_strvec_push_nodup(v, squeeze(p + 1, len - 1));
 		p = le ? le + 1 : e;
 	}
+}
+
+/* No blanks, no comments: a line spatch re-printed around a comment. */
+static char *loose(const char *l)
+{
+	char *o = xmalloc(strlen(l) + 1), *p = o;
+
+	while (*l) {
+		if (l[0] == '/' && l[1] == '*' && strstr(l + 2, "*/")) {
+			l = strstr(l + 2, "*/") + 2;
+			continue;
+		}
+		if (!isspace((unsigned char)*l))
+			*p++ = *l;
+		l++;
+	}
+	*p = '\0';
+	return o;
+}
+
+/* A line the plan leaves as it is: spatch may re-print it, blanks and comments aside. */
+static bool take_loose(struct zt_strvec *v, const char *want)
+{
+	char *w = loose(want);
+	bool hit = false;
+
+	for (size_t i = 0; i < v->n && !hit; i++) {
+		char *c = v->v[i] ? loose(v->v[i]) : NULL;
+
+		if (c && !strcmp(c, w)) {
+			free(v->v[i]);
+			v->v[i] = NULL;
+			hit = true;
+		}
+		free(c);
+	}
+	free(w);
+	return hit;
 }
 
 /* Take @want out of @v (once); false when it is not there. */
@@ -121,18 +183,17 @@ int fixer_exact(struct fixer *x, const struct site *s, const char *rel, const ch
 	for (size_t i = 0; i < minus.n && !ret; i++) {
 		char *t = planned(s, x->attr, minus.v[i]);
 
-		if (!take(&plus, t))
+		if (!take(&plus, t) && (strcmp(t, minus.v[i]) || !take_loose(&plus, t)))
 			ret = fixer_fail(x, "verify", "spatch's diff of %s removes '%s' and does not "
 					 "put back what the plan makes of it ('%s')", rel,
 					 minus.v[i], t);
 		free(t);
 	}
 	if (owner_file && s->strategy == ZT_FIX_HOIST) {
-		char *ty = squeeze(s->type, strlen(s->type));
-
-		field = xasprintf("%s%s;", ty, s->var);
-		take(&plus, field);	/* the one new member */
-		free(ty);
+		field = squeezef("%s %s;", s->type, s->var);
+		/* the one new member (spatch may carry a neighbour's comment onto it) */
+		if (!take(&plus, field))
+			take_loose(&plus, field);
 	}
 	for (size_t i = 0; i < plus.n && !ret; i++)
 		if (plus.v[i])
