@@ -2,7 +2,8 @@
 # on a scratch copy of a corpus tree (tests/cmake/fix/run.cmake).
 set(ZT_FIX_CASES safe-in-place dirty-git unsafe-refused nocompile-in-place stale-in-place
 	json emit-coccicheck format-patch uninitialized uninitialized-macro linked-in-place
-	placement-public placement-chain placement-mixed placement-otherdir)
+	placement-public placement-chain placement-mixed placement-otherdir
+	queues-concurrent)
 foreach(case ${ZT_FIX_CASES})
 	add_test(NAME fix/${case}
 		COMMAND ${CMAKE_COMMAND}

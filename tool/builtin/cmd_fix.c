@@ -53,8 +53,10 @@ static int opt_strategy(struct zt_ctx *ctx, const struct zt_option *opt, const c
 		*s = ZT_FIX_HOIST;
 	else if (!strcmp(arg, "uninitialized"))
 		*s = ZT_FIX_UNINITIALIZED;
+	else if (!strcmp(arg, "auto"))
+		*s = ZT_FIX_AUTO;
 	else
-		return error("unknown strategy '%s' (hoist, uninitialized)", arg);
+		return error("unknown strategy '%s' (auto, hoist, uninitialized)", arg);
 	return 0;
 }
 
@@ -85,16 +87,18 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct fix_args
 		ZT_OPT_GROUP("Rewrite:"),
 		{ .type = ZT_OPT_CALLBACK, .long_name = "strategy", .data = &f->o.strategy,
 		  .argh = "NAME", .flags = ZT_OPTF_EQ, .cb = opt_strategy,
-		  .help = "hoist (default): the local moves into the per-queue owner;\n"
-			  "uninitialized: the local gets __uninitialized, where the\n"
-			  "evidence shows every byte read is written first" },
+		  .help = "auto (default): per finding, hoist where the owner is\n"
+			  "proved per queue, else uninitialized; hoist: the local\n"
+			  "moves into the per-queue owner; uninitialized: it gets\n"
+			  "__uninitialized. Each only where every field read is\n"
+			  "written first on every path (definite assignment)" },
 		ZT_OPT_STRING(0, "emit", &f->o.emit_dir, "DIR",
 			      "keep the instantiated semantic patches in DIR"),
 		ZT_OPT_STRING(0, "output", &f->output, "DIR",
 			      "keep the rewritten copy of the tree in DIR"),
 		ZT_OPT_BOOL(0, "trust-fill", &f->o.trust_fill,
-			    "uninitialized: accept the guard rule's proof that a\n"
-			    "call fills it first, without clang's evidence"),
+			    "kept for old scripts: definite assignment decides,\n"
+			    "never clang's evidence"),
 		ZT_OPT_SET_FALSE(0, "no-sparse", &f->o.sparse, "skip the sparse comparison"),
 		ZT_OPT_CALLBACK(0, "timeout", &f->o.timeout_ms, "SECONDS",
 				"per spatch or compiler run (default 120)", opt_timeout),
@@ -210,18 +214,19 @@ static json_t *result_json(const struct zt_findings *fs, const struct zt_fix_res
 
 		if (it->status == ZT_FIX_NOT_APPLICABLE)
 			continue;
-		json_array_append_new(items, json_pack("{s:s, s:i, s:s?, s:s?, s:s?, s:s, s:s?, s:s?, s:s?, s:s?}",
+		json_array_append_new(items, json_pack("{s:s, s:i, s:s?, s:s?, s:s?, s:s, s:s?, s:s?, s:s?, s:s?, s:s?}",
 			"file", fd->file, "line", (int)fd->line, "function", fd->function,
 			"symbol", fd->symbol, "type", fd->type,
 			"status", zt_fix_status_name(it->status), "step", it->step,
-			"reason", it->reason, "why", it->why, "semantic_patch", it->sp_file));
+			"reason", it->reason, "why", it->why, "semantic_patch", it->sp_file, "strategy",
+			it->status == ZT_FIX_APPLIED ? zt_fix_strategy_name(it->strategy) : NULL));
 	}
 	for (size_t i = 0; i < r->n_changed; i++)
 		json_array_append_new(changed, json_string(r->changed[i]));
 	return json_pack("{s:s, s:s, s:s, s:s, s:b, s:s?, s:s?, s:o, s:o, s:s?, s:s?,"
 			 " s:s?, s:i, s:{s:b, s:i, s:i}, s:s?, s:s?}",
 			 "tool", "zerotax", "version", ZT_VERSION, "command", "fix",
-			 "strategy", o->strategy == ZT_FIX_HOIST ? "hoist" : "uninitialized",
+			 "strategy", zt_fix_strategy_name(o->strategy),
 			 "ok", r->failed_step == NULL, "failed_step", r->failed_step,
 			 "failure", r->failure, "items", items, "changed", changed,
 			 "field", r->field, "moved", r->moved, "included", r->included,
@@ -232,7 +237,7 @@ static json_t *result_json(const struct zt_findings *fs, const struct zt_fix_res
 int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 {
 	struct fix_args f = {
-		.o = { .strategy = ZT_FIX_HOIST, .source_dir = ".", .sparse = true },
+		.o = { .strategy = ZT_FIX_AUTO, .source_dir = ".", .sparse = true },
 	};
 	const char *input, *build, *output, *patch_dir, *bench;
 	bool in_place, force, diff_mode, have_db = false;

@@ -47,16 +47,76 @@ static bool stack_finding(const struct zt_finding *f)
 			    f->check->id == ZT_CHECK_STACK_EXPLICIT_INIT);
 }
 
-/* What the finding's own details rule out: true when @i is refused. */
+/*
+ * Never a per-queue owner, whatever check says: one per device or one per
+ * packet, shared by every queue or gone with the packet.
+ */
+static bool shared_or_packet(const char *record)
+{
+	static const char *const never[] = {
+		"struct net_device", "struct napi_struct", "struct sk_buff", "struct xdp_buff",
+		"struct xdp_frame", "struct device", "struct pci_dev", "struct net",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(never); i++)
+		if (!strcmp(record, never[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Is the owner proved to be one per queue? Only when check found it from the
+ * poll's own napi_struct: container_of(napi, T, member) gives T itself
+ * ("napi-container"), or T holds the parameter's struct ("served-by-napi":
+ * the ring or queue that poll instance serves). A parameter found by its
+ * name alone ("queue-parameter"), the adapter (netdev_priv()), net_device
+ * and sk_buff are no proof: two queues polled at once on two CPUs could
+ * share one copy. *@why gets the proof (true) or the reason (false).
+ */
+bool fixer_owner_proved(json_t *owner, char **why)
+{
+	const char *how = jstr(owner, "how"), *type = jstr(owner, "type");
+	const char *poll = jstr(owner, "poll"), *napi = jstr(owner, "napi_struct");
+
+	*why = NULL;
+	if (!type)
+		return false;
+	if (shared_or_packet(type)) {
+		*why = xasprintf("%s is never a per-queue owner: it is shared by every queue "
+				 "(or is the packet)", type);
+		return false;
+	}
+	if (how && poll && napi && !strcmp(how, "napi-container") && !strcmp(napi, type)) {
+		*why = xasprintf("%s is the poll's own NAPI struct: %s() takes it from "
+				 "container_of(napi, %s, ...), one per NAPI instance", type, poll,
+				 type);
+		return true;
+	}
+	if (how && poll && napi && !strcmp(how, "served-by-napi") && strcmp(napi, type)) {
+		*why = xasprintf("%s is served by one NAPI instance: %s() takes its %s from "
+				 "container_of(napi, ...), and that %s holds the %s", type, poll,
+				 napi, napi, type);
+		return true;
+	}
+	*why = xasprintf("nothing proves %s is one per queue (%s): it is not reached from the "
+			 "poll's own napi_struct, so queues polled at once on two CPUs could "
+			 "share one copy", type,
+			 how ? (strcmp(how, "queue-parameter") ? how : "found by its name only") :
+			       "check gave no proof");
+	return false;
+}
+
+/*
+ * What the finding's own details rule out for every strategy: true when @i
+ * is refused.
+ */
 static bool plan_refused(struct fixer *x, size_t i)
 {
 	const struct zt_finding *f = &x->fs->v[i];
-	json_t *d = f->details, *owner, *uses, *decl;
-	bool hoist = x->o->strategy == ZT_FIX_HOIST;
+	json_t *d = f->details, *uses, *decl;
 
 	uses = json_object_get(d, "uses");
 	decl = json_object_get(d, "decl");
-	owner = json_object_get(d, "owner");
 	if (!zt_is_record_type(f->type)) {
 		fixer_refuse(x, i, "'%s' is not a struct or union local", f->type ? f->type : "?");
 		return true;
@@ -80,54 +140,178 @@ static bool plan_refused(struct fixer *x, size_t i)
 			     "would change what the copy sees", f->symbol);
 		return true;
 	}
-	if (hoist && jtrue(uses, "address_escapes")) {
-		fixer_refuse(x, i, "the address of %s is stored beyond the call or returned: it "
-			     "would alias the per-queue copy", f->symbol);
-		return true;
-	}
-	if (hoist && jtrue(d, "recursive")) {
-		fixer_refuse(x, i, "%s is recursive: nested calls would share one per-queue copy",
-			     f->function);
-		return true;
-	}
-	if (hoist && (!owner || json_is_null(owner))) {
-		fixer_refuse(x, i, "%s has no per-queue owner parameter to keep %s in",
-			     f->function, f->symbol);
-		return true;
-	}
-	if (hoist && jtrue(owner, "name_taken")) {
-		fixer_refuse(x, i, "the name %s is already taken in %s", f->symbol,
-			     jstr(owner, "type") ? jstr(owner, "type") : "the owner struct");
-		return true;
+	return false;
+}
+
+/* Why @i cannot be hoisted (NULL: it can), from its details. */
+static char *no_hoist(struct fixer *x, size_t i)
+{
+	const struct zt_finding *f = &x->fs->v[i];
+	json_t *d = f->details, *owner = json_object_get(d, "owner");
+	const char *ot = jstr(owner, "type"), *op = jstr(owner, "param");
+	char *proof = NULL;
+
+	if (jtrue(json_object_get(d, "uses"), "address_escapes"))
+		return xasprintf("the address of %s is stored beyond the call or returned: it "
+				 "would alias the per-queue copy", f->symbol);
+	if (jtrue(d, "recursive"))
+		return xasprintf("%s is recursive: nested calls would share one per-queue copy",
+				 f->function);
+	if (!owner || json_is_null(owner))
+		return xasprintf("%s has no per-queue owner parameter to keep %s in", f->function,
+				 f->symbol);
+	if (!fixer_owner_proved(owner, &proof))
+		return proof;
+	free(proof);
+	if (jtrue(owner, "name_taken"))
+		return xasprintf("the name %s is already taken in %s", f->symbol,
+				 ot ? ot : "the owner struct");
+	if (!zt_is_record_type(ot) || !zt_is_c_identifier(op))
+		return xasprintf("the owner of %s is not a struct pointer parameter", f->function);
+	return NULL;
+}
+
+/* Does @text define the function @fn ("fn(...)" followed by "{")? */
+static bool defines(const char *text, const char *fn)
+{
+	size_t n = strlen(fn);
+
+	for (const char *p = strstr(text, fn); p; p = strstr(p + 1, fn)) {
+		const char *q = p + n;
+		int depth = 0;
+
+		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q != '(')
+			continue;
+		for (; *q; q++)
+			if (*q == '(')
+				depth++;
+			else if (*q == ')' && !--depth)
+				break;
+		if (!*q)
+			return false;
+		for (q++; isspace((unsigned char)*q); q++)
+			;
+		if (*q == '{')
+			return true;
 	}
 	return false;
+}
+
+struct resolve {
+	struct fixer *x;
+	char *dir;		/* the driver: the finding's directory's parent */
+};
+
+/* zt_da_resolver: the TU of the database, in the driver, that defines @fn. */
+static int resolve_fn(void *arg, const char *fn, char **file, char ***args)
+{
+	struct resolve *r = arg;
+	const struct zt_compdb *db = r->x->o->db;
+	size_t dl = strlen(r->dir);
+
+	for (size_t i = 0; db && i < db->n; i++) {
+		char *rel = zt_real_path_under(r->x->src, db->v[i].file), *text;
+		bool hit = false;
+
+		if (!rel || (dl && (strncmp(rel, r->dir, dl) || rel[dl] != '/'))) {
+			free(rel);
+			continue;
+		}
+		text = read_rel(r->x->src, rel);
+		hit = text && defines(text, fn);
+		free(text);
+		if (hit) {
+			*file = path_in(r->x->src, rel);
+			*args = zt_fix_clang_args(&r->x->build, rel);
+			free(rel);
+			return 0;
+		}
+		free(rel);
+	}
+	return -1;
+}
+
+static char *parent_dir(const char *rel)
+{
+	char *d = xstrdup(rel), *s = strrchr(d, '/');
+
+	if (!s) {
+		d[0] = '\0';
+		return d;
+	}
+	*s = '\0';
+	s = strrchr(d, '/');
+	if (s)
+		*s = '\0';
+	else
+		d[0] = '\0';
+	return d;
+}
+
+/* Field-level definite assignment of the local, from the AST (defassign.h). */
+static bool plan_da(struct fixer *x, size_t i, struct site *s)
+{
+	const struct zt_finding *f = &x->fs->v[i];
+	char **args = zt_fix_clang_args(&x->build, s->rel);
+	char *abs = path_in(x->src, s->rel);
+	json_t *decl = json_object_get(f->details, "decl");
+	unsigned int line = (unsigned int)jint(decl, "line", f->line);
+	struct zt_da_answer a;
+	struct resolve rs = { x, parent_dir(s->rel) };
+	struct zt_da_resolver res = { resolve_fn, &rs };
+	int ret = zt_da_check(abs, args, f->function, f->symbol, line, x->helpers, &res, &a);
+
+	free(rs.dir);
+	zt_argv_free(args);
+	free(abs);
+	if (ret || !a.ok) {
+		fixer_refuse(x, i, "%s%s", ret ? "definite assignment not shown: " : "",
+			     a.why ? a.why : "?");
+		free(a.why);
+		return false;
+	}
+	s->da_why = a.why;
+	return true;
 }
 
 void fixer_plan_one(struct fixer *x, size_t i)
 {
 	const struct zt_finding *f = &x->fs->v[i];
-	json_t *d = f->details, *owner, *ev;
+	json_t *owner = json_object_get(f->details, "owner");
 	struct site s = { .item = i, .f = f };
-	bool hoist = x->o->strategy == ZT_FIX_HOIST;
+	char *why_not = NULL;
 
 	if (!stack_finding(f) || f->suppressed || !f->function || plan_refused(x, i))
 		return;
-	owner = json_object_get(d, "owner");
 	s.rel = zt_real_path_under(x->src, f->file);
 	if (!s.rel) {
 		fixer_refuse(x, i, "%s is outside the tree %s", f->file, x->src);
 		return;
 	}
-	if (hoist) {
-		const char *ot = jstr(owner, "type"), *op = jstr(owner, "param");
+	if (x->o->strategy != ZT_FIX_UNINITIALIZED)
+		why_not = no_hoist(x, i);
+	if (x->o->strategy == ZT_FIX_HOIST && why_not) {
+		fixer_refuse(x, i, "%s", why_not);
+		goto drop;
+	}
+	/* never the optimizer's result: the AST says whether every read is written first */
+	if (!plan_da(x, i, &s))
+		goto drop;
+	s.strategy = x->o->strategy == ZT_FIX_AUTO ?
+		     (why_not ? ZT_FIX_UNINITIALIZED : ZT_FIX_HOIST) : x->o->strategy;
+	s.no_hoist = x->o->strategy == ZT_FIX_AUTO ? why_not : NULL;
+	if (s.no_hoist)
+		why_not = NULL;
+	if (s.strategy == ZT_FIX_HOIST) {
+		const char *ot = jstr(owner, "type");
 
-		if (!zt_is_record_type(ot) || !zt_is_c_identifier(op)) {
-			fixer_refuse(x, i, "the owner of %s is not a struct pointer parameter",
-				     f->function);
-			goto drop;
-		}
+		fixer_owner_proved(owner, &s.owner_proof);
 		s.owner_type = xstrdup(ot);
-		s.owner_param = xstrdup(op);
+		s.owner_param = xstrdup(jstr(owner, "param"));
 		s.owner_rel = zt_real_path_under(x->src, jstr(owner, "file"));
 		if (!s.owner_rel) {
 			fixer_refuse(x, i, "%s is not defined in the tree", ot);
@@ -135,36 +319,16 @@ void fixer_plan_one(struct fixer *x, size_t i)
 		}
 		if (jstr(owner, "after") && zt_is_c_identifier(jstr(owner, "after")))
 			s.anchor = xstrdup(jstr(owner, "after"));
-	} else {
-		json_t *clang;
-		long long cb;
-
-		ev = json_object_get(d, "evidence");
-		clang = json_object_get(ev, "clang");
-		cb = jint(clang, "bytes", -1);
-		if (cb < 0) {
-			fixer_refuse(x, i, "no clang evidence for %s: cannot show that the zeroing "
-				     "is dead", f->symbol);
-			goto drop;
-		}
-		if (!x->o->trust_fill && (f->size <= 0 || cb * 2 > f->size)) {
-			fixer_refuse(x, i, "clang keeps %lld of %lld bytes of the zeroing of %s: "
-				     "the optimizer could not prove them dead, so nothing shows that "
-				     "every byte read is written first", cb, f->size, f->symbol);
-			goto drop;
-		}
 	}
+	free(why_not);
 	s.type = xstrdup(f->type);
 	s.var = xstrdup(f->symbol);
 	x->sites = xrealloc(x->sites, (x->n_sites + 1) * sizeof(*x->sites));
 	x->sites[x->n_sites++] = s;
 	return;
 drop:
-	free(s.rel);
-	free(s.owner_type);
-	free(s.owner_param);
-	free(s.owner_rel);
-	free(s.anchor);
+	free(why_not);
+	fixer_site_release(&s);
 }
 
 void fixer_site_release(struct site *s)
@@ -176,7 +340,10 @@ void fixer_site_release(struct site *s)
 	free(s->owner_param);
 	free(s->owner_rel);
 	free(s->anchor);
+	free(s->owner_proof);
 	free(s->fill);
+	free(s->da_why);
+	free(s->no_hoist);
 }
 
 /* ---- text helpers ---------------------------------------------------------- */

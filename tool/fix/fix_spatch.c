@@ -32,7 +32,7 @@
 static char *sp_name(struct fixer *x, size_t k, const struct site *s)
 {
 	return xasprintf("%s/%02zu-%s-%s-%s.cocci", x->spdir, k + 1,
-			 x->o->strategy == ZT_FIX_HOIST ? "hoist" : "uninitialized",
+			 zt_fix_strategy_name(s->strategy),
 			 s->f->function, s->var);
 }
 
@@ -108,6 +108,13 @@ static int apply_hunks(struct fixer *x, const char *rel, const char *d, const ch
 		fclose(m);
 		free(o.buf);
 		return fixer_fail(x, "spatch", "cannot read %s", rel);
+	}
+	/* the rewrite is made from this text: write-back compares the tree with it */
+	if (zt_shadow_keep_as_read(&x->sh, rel, text)) {
+		fclose(m);
+		free(o.buf);
+		free(text);
+		return fixer_fail(x, "spatch", "cannot keep %s as read: %s", rel, strerror(errno));
 	}
 	src = text;
 	while (p < end && !ret) {
@@ -189,7 +196,7 @@ static char *diff_file(struct fixer *x, const char *name, size_t len)
 	return r;
 }
 
-static int apply_diff(struct fixer *x, const char *diff)
+static int apply_diff(struct fixer *x, const struct site *s, const char *diff)
 {
 	const char *p = diff;
 	/* A header reached by two names is printed twice: apply it once. */
@@ -230,7 +237,9 @@ static int apply_diff(struct fixer *x, const char *diff)
 				rel = NULL;
 			}
 		if (rel) {
-			ret = apply_hunks(x, rel, p, next);
+			ret = fixer_exact(x, s, rel, p, next);
+			if (!ret)
+				ret = apply_hunks(x, rel, p, next);
 			done = xrealloc(done, (n_done + 1) * sizeof(*done));
 			done[n_done++] = rel;
 		}
@@ -293,7 +302,7 @@ static unsigned int member_taken(const char *otext, const char *owner_type, cons
 	return line;
 }
 
-int fixer_apply_one(struct fixer *x, size_t k, char *tmpl)
+int fixer_apply_one(struct fixer *x, size_t k)
 {
 	struct site *s = &x->sites[k];
 	struct zt_cocci_pos pos = { s->rel, s->f->line };
@@ -308,7 +317,7 @@ int fixer_apply_one(struct fixer *x, size_t k, char *tmpl)
 	char *text, *sp, **incs;
 	int ret = -1;
 
-	if (x->o->strategy == ZT_FIX_UNINITIALIZED) {
+	if (s->strategy == ZT_FIX_UNINITIALIZED) {
 		if (!x->attr)
 			x->attr = uninit_attr(x, s);
 		v.attr = x->attr;
@@ -323,7 +332,7 @@ int fixer_apply_one(struct fixer *x, size_t k, char *tmpl)
 			return 0;
 		}
 	}
-	text = zt_cocci_instantiate(tmpl, &v);
+	text = zt_cocci_instantiate(x->tmpl[s->strategy], &v);
 	if (!text)
 		return fixer_fail(x, "spatch", "cannot instantiate the template for %s: %s",
 				  s->f->function, zt_last_error());
@@ -357,7 +366,7 @@ int fixer_apply_one(struct fixer *x, size_t k, char *tmpl)
 	if (x->r->items[s->item].status != ZT_FIX_REFUSED) {
 		s->fill = fill_of(res.out, s->f->function);
 		s->applied = true;
-		ret = apply_diff(x, res.out);
+		ret = apply_diff(x, s, res.out);
 	}
 	if (!ret && s->applied && zt_shadow_changed(&x->sh, s->rel))
 		ret = fixer_tidy(x, s);

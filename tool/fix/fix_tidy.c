@@ -222,7 +222,7 @@ int fixer_tidy(struct fixer *x, const struct site *s)
 			ln.v[i] = t;
 		}
 	}
-	if (x->o->strategy == ZT_FIX_HOIST) {
+	if (s->strategy == ZT_FIX_HOIST) {
 		char *decl = xasprintf("%s *%s = &%s->%s;", s->type, s->var, s->owner_param, s->var);
 
 		hoist_first(&ln, decl);

@@ -10,6 +10,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <jansson.h>
+
+#include "defassign.h"
 #include "fixtree.h"
 #include "shadow.h"
 #include "verify.h"
@@ -23,7 +26,11 @@ struct site {
 	char *owner_type, *owner_param;
 	char *owner_rel;	/* the owner struct's file */
 	char *anchor;		/* from the layout model: details.owner.after */
+	char *owner_proof;	/* hoist: how the owner is known to be one per queue */
 	char *fill;		/* uninitialized: the function that writes it first */
+	enum zt_fix_strategy strategy;	/* chosen by the plan: hoist or uninitialized */
+	char *da_why;		/* definite assignment: who writes what is read */
+	char *no_hoist;		/* auto chose uninitialized: why not hoist */
 	size_t group;		/* findings that must go together share one */
 	bool applied;
 };
@@ -41,6 +48,8 @@ struct fixer {
 	size_t n_sites;
 	unsigned int timeout;
 	const char *attr;	/* uninitialized: the attribute as the tree spells it */
+	struct zt_da_helpers *helpers;	/* rules/init-helpers.conf */
+	char *tmpl[2];		/* the templates, by strategy (hoist, uninitialized) */
 	/* the group being tried: its failure refuses it, not the run */
 	bool in_group;
 	const char *g_step;
@@ -57,10 +66,15 @@ void fixer_refuse(struct fixer *x, size_t i, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void fixer_plan_one(struct fixer *x, size_t i);
 void fixer_site_release(struct site *s);
+bool fixer_owner_proved(json_t *owner, char **why);
 char *fixer_default_anchor(const char *otext, const char *owner_type, const char *type);
 
 /* fix_spatch.c */
-int fixer_apply_one(struct fixer *x, size_t k, char *tmpl);
+int fixer_apply_one(struct fixer *x, size_t k);
+
+/* fix_exact.c: the hunks of @rel in [@b, @e) are exactly the plan for @s */
+int fixer_exact(struct fixer *x, const struct site *s, const char *rel, const char *b,
+		const char *e);
 
 /* fix_tidy.c */
 int fixer_tidy(struct fixer *x, const struct site *s);

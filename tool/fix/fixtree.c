@@ -47,6 +47,18 @@ static char *unshadow(const struct fixer *x, const char *msg)
 	return n;
 }
 
+const char *zt_fix_strategy_name(enum zt_fix_strategy s)
+{
+	switch (s) {
+	case ZT_FIX_HOIST:
+		return "hoist";
+	case ZT_FIX_UNINITIALIZED:
+		return "uninitialized";
+	default:
+		return "auto";
+	}
+}
+
 const char *zt_fix_status_name(enum zt_fix_status s)
 {
 	switch (s) {
@@ -89,22 +101,29 @@ int fixer_fail(struct fixer *x, const char *step, const char *fmt, ...)
 
 static char *why_of(struct fixer *x, const struct site *s)
 {
-	json_t *ev = json_object_get(s->f->details, "evidence");
-	long long cb = jint(json_object_get(ev, "clang"), "bytes", -1);
-	char *fill = s->fill ? xasprintf("%s() writes it first on every path", s->fill) :
-		     xstrdup("no read before the first write was found");
-	char *why;
+	json_t *evj = json_object_get(s->f->details, "evidence");
+	long long cb = jint(json_object_get(evj, "clang"), "bytes", -1);
+	char *fill = s->fill ? xasprintf("; %s() writes it first on every path", s->fill) :
+		     xstrdup("");
+	char *why, *ev = NULL;
 
-	if (x->o->strategy == ZT_FIX_HOIST)
-		why = xasprintf("%s; one %s per queue (one NAPI context at a time) replaces the "
-				"per-call copy", fill, s->owner_type);
-	else if (cb >= 0 && cb * 2 <= s->f->size)
-		why = xasprintf("%s; clang-19's optimizer already removed %lld of %lld bytes of "
-				"the zeroing", fill, s->f->size - cb, s->f->size);
-	else
-		why = xasprintf("%s; trusted (--trust-fill): clang-19 keeps %lld of %lld bytes, "
-				"so the compiler does not confirm it", fill, cb, s->f->size);
+	(void)x;
+	if (s->strategy == ZT_FIX_HOIST)
+		why = xasprintf("hoist: %s%s; one %s per queue replaces the per-call copy: %s",
+				s->da_why, fill, s->owner_type, s->owner_proof ? s->owner_proof : "?");
+	else {
+		/* the evidence is said, never the proof: definite assignment decided */
+		if (cb >= 0 && cb * 2 <= s->f->size)
+			ev = xasprintf("; clang-19's optimizer already removed %lld of %lld bytes of "
+				       "the zeroing", s->f->size - cb, s->f->size);
+		else if (cb >= 0)
+			ev = xasprintf("; clang-19 keeps %lld of %lld bytes of the zeroing, which "
+				       "the attribute removes", cb, s->f->size);
+		why = xasprintf("uninitialized: %s%s%s%s%s", s->da_why, fill, ev ? ev : "",
+				s->no_hoist ? "; not hoisted: " : "", s->no_hoist ? s->no_hoist : "");
+	}
 	free(fill);
+	free(ev);
 	return why;
 }
 
@@ -171,7 +190,7 @@ static int verify(struct fixer *x, size_t g)
 		if (!s->applied || s->group != g)
 			continue;
 		text = zt_shadow_read(&x->sh, s->rel);
-		if (x->o->strategy == ZT_FIX_HOIST)
+		if (s->strategy == ZT_FIX_HOIST)
 			want = xasprintf("%s *%s = &%s->%s;", s->type, s->var, s->owner_param, s->var);
 		else
 			want = xasprintf("%s %s %s;", s->type, s->var, x->attr);
@@ -189,7 +208,7 @@ static int verify(struct fixer *x, size_t g)
 			return -1;
 		}
 		free(want);
-		if (x->o->strategy == ZT_FIX_HOIST) {
+		if (s->strategy == ZT_FIX_HOIST) {
 			size_t n = 0;
 
 			text = zt_shadow_read(&x->sh, s->owner_rel);
@@ -246,11 +265,14 @@ static void make_groups(struct fixer *x)
 		struct site *s = &x->sites[k];
 		size_t j;
 
-		for (j = 0; x->o->strategy == ZT_FIX_HOIST && j < k; j++)
-			if (!strcmp(x->sites[j].owner_type, s->owner_type) &&
+		bool hoist = s->strategy == ZT_FIX_HOIST;
+
+		for (j = 0; hoist && j < k; j++)
+			if (x->sites[j].strategy == ZT_FIX_HOIST &&
+			    !strcmp(x->sites[j].owner_type, s->owner_type) &&
 			    !strcmp(x->sites[j].type, s->type) && !strcmp(x->sites[j].var, s->var))
 				break;
-		s->group = x->o->strategy == ZT_FIX_HOIST && j < k ? x->sites[j].group : n++;
+		s->group = hoist && j < k ? x->sites[j].group : n++;
 	}
 }
 
@@ -372,7 +394,7 @@ out:
 }
 
 /* One group, on its own: applied, or refused with its step and reason. */
-static int run_group(struct fixer *x, size_t g, char *tmpl)
+static int run_group(struct fixer *x, size_t g)
 {
 	struct zt_shadow_mark m;
 	const struct site *first = NULL;
@@ -385,17 +407,17 @@ static int run_group(struct fixer *x, size_t g, char *tmpl)
 
 		if (s->group != g)
 			continue;
-		if (x->o->strategy == ZT_FIX_HOIST && !s->anchor) {
+		if (s->strategy == ZT_FIX_HOIST && !s->anchor) {
 			char *o = zt_shadow_read(&x->sh, s->owner_rel);
 
 			s->anchor = o ? fixer_default_anchor(o, s->owner_type, s->type) : NULL;
 			free(o);
 		}
-		fixer_apply_one(x, k, tmpl);
+		fixer_apply_one(x, k);
 		if (s->applied && !first)
 			first = s;
 	}
-	if (!x->g_step && first && x->o->strategy == ZT_FIX_HOIST)
+	if (!x->g_step && first && first->strategy == ZT_FIX_HOIST)
 		place_group(x, first);
 	if (!x->g_step && first)
 		check_group(x, g, &m);
@@ -415,7 +437,7 @@ static int run_group(struct fixer *x, size_t g, char *tmpl)
 		free(x->g_reason);
 		x->g_reason = NULL;
 		x->g_step = NULL;
-	} else if (first && x->o->strategy == ZT_FIX_HOIST && !x->r->field) {
+	} else if (first && first->strategy == ZT_FIX_HOIST && !x->r->field) {
 		if (x->g_moved) {
 			x->r->moved = x->g_moved;
 			x->r->moved_from = x->g_moved_from;
@@ -488,7 +510,7 @@ static int have_tools(struct fixer *x)
 }
 
 /* Where the instantiated semantic patches go, and the strategy's template. */
-static int prepare_rewrite(struct fixer *x, char **tmpl)
+static int prepare_rewrite(struct fixer *x)
 {
 	const struct zt_fix_opts *opts = x->o;
 	char real[PATH_MAX];
@@ -505,9 +527,9 @@ static int prepare_rewrite(struct fixer *x, char **tmpl)
 			return fixer_fail(x, "spatch", "cannot create %s: %s", x->spdir,
 					  strerror(errno));
 	}
-	*tmpl = zt_cocci_load_template(opts->rules_dir, opts->strategy == ZT_FIX_HOIST ?
-				       "hoist-to-queue" : "uninitialized");
-	if (!*tmpl)
+	x->tmpl[ZT_FIX_HOIST] = zt_cocci_load_template(opts->rules_dir, "hoist-to-queue");
+	x->tmpl[ZT_FIX_UNINITIALIZED] = zt_cocci_load_template(opts->rules_dir, "uninitialized");
+	if (!x->tmpl[ZT_FIX_HOIST] || !x->tmpl[ZT_FIX_UNINITIALIZED])
 		return fixer_fail(x, "spatch", "%s", zt_last_error());
 	return 0;
 }
@@ -524,6 +546,7 @@ static void finish_items(struct fixer *x, int ret)
 		    r->items[x->sites[k].item].status != ZT_FIX_REFUSED) {
 			r->items[x->sites[k].item].status = ZT_FIX_APPLIED;
 			r->items[x->sites[k].item].why = why_of(x, &x->sites[k]);
+			r->items[x->sites[k].item].strategy = x->sites[k].strategy;
 		}
 		fixer_site_release(&x->sites[k]);
 	}
@@ -536,6 +559,7 @@ static void finish_items(struct fixer *x, int ret)
 			r->items[i].reason = r->items[j].reason ? xstrdup(r->items[j].reason) : NULL;
 			r->items[i].why = r->items[j].why ? xstrdup(r->items[j].why) : NULL;
 			r->items[i].duplicate_of = j + 1;
+			r->items[i].strategy = r->items[j].strategy;
 		}
 		r->n_refused += r->items[i].status == ZT_FIX_REFUSED;
 		r->n_applied += r->items[i].status == ZT_FIX_APPLIED;
@@ -546,7 +570,7 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 		const struct zt_findings *fs, struct zt_fix_result *r)
 {
 	struct fixer x = { .ctx = ctx, .o = opts, .fs = fs, .r = r };
-	char real[PATH_MAX], *tmpl = NULL;
+	char real[PATH_MAX];
 	size_t n_groups = 0;
 	int ret = -1;
 
@@ -563,12 +587,11 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 	x.src = xstrdup(real);
 	if (have_tools(&x))
 		goto out;
-
-	/* plan */
-	for (size_t i = 0; i < fs->n; i++)
-		if (duplicate_of(fs, i) == i)
-			fixer_plan_one(&x, i);
-
+	x.helpers = zt_da_helpers_load(opts->rules_dir);
+	if (!x.helpers) {
+		ret = fixer_fail(&x, "plan", "%s", zt_last_error());
+		goto out;
+	}
 	if (zt_shadow_open(&x.sh, x.src)) {
 		ret = fixer_fail(&x, "plan", "%s", zt_last_error());
 		goto out;
@@ -578,10 +601,15 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 	r->source_root = xstrdup(x.src);
 	x.build = (struct zt_fix_build){ .db = opts->db, .cflags = opts->cflags, .sh = &x.sh,
 					 .timeout_ms = x.timeout, .jobs = opts->jobs };
+
+	/* plan: the build's commands give the definite-assignment parse its flags */
+	for (size_t i = 0; i < fs->n; i++)
+		if (duplicate_of(fs, i) == i)
+			fixer_plan_one(&x, i);
 	if (!x.n_sites)
 		goto done;
 
-	if (prepare_rewrite(&x, &tmpl))
+	if (prepare_rewrite(&x))
 		goto out;
 	/*
 	 * Positions are lines of the file as check saw it: per file, the last
@@ -593,7 +621,7 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 		if (x.sites[k].group + 1 > n_groups)
 			n_groups = x.sites[k].group + 1;
 	for (size_t g = 0; g < n_groups; g++)
-		if (run_group(&x, g, tmpl))
+		if (run_group(&x, g))
 			goto out;
 done:
 	for (size_t i = 0; i < x.sh.n_files; i++) {
@@ -611,7 +639,9 @@ out:
 	finish_items(&x, ret);
 	free(x.sites);
 	free(x.spdir);
-	free(tmpl);
+	free(x.tmpl[0]);
+	free(x.tmpl[1]);
+	zt_da_helpers_free(x.helpers);
 	free(x.src);
 	/* The rewritten files stay for zt_fix_diff()/write-back; release removes them. */
 	for (size_t i = 0; i < x.sh.n_files; i++)

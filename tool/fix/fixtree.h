@@ -28,6 +28,9 @@
 enum zt_fix_strategy {
 	ZT_FIX_HOIST,		/* the local moves into the per-queue owner */
 	ZT_FIX_UNINITIALIZED,	/* the local gets __uninitialized */
+	ZT_FIX_AUTO,		/* per finding: hoist where the owner is proved, else
+				 * __uninitialized; both only where definite assignment
+				 * shows every field read is written first */
 };
 
 enum zt_fix_status {
@@ -60,6 +63,7 @@ struct zt_fix_item {
 	char *sp_file;		/* the instantiated semantic patch (in emit_dir) */
 	const char *step;	/* refused by a failed step: which ("compile", ...) */
 	size_t duplicate_of;	/* 1 + the item with the same fingerprint, 0 if none */
+	enum zt_fix_strategy strategy;	/* the one chosen (hoist or uninitialized) */
 };
 
 struct zt_fix_result {
@@ -114,6 +118,7 @@ char *zt_fix_subject(const struct zt_subject_rules *rules, const struct zt_findi
 		     const struct zt_fix_result *result);
 
 const char *zt_fix_status_name(enum zt_fix_status s);
+const char *zt_fix_strategy_name(enum zt_fix_strategy s);
 
 /* The sources of @from into @to: no .git, no CMake build directories, not @skip. */
 int zt_fix_copy_tree(const char *from, const char *to, const char *skip);

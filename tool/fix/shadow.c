@@ -163,6 +163,43 @@ static ssize_t file_index(const struct zt_shadow *sh, const char *rel)
 	return -1;
 }
 
+char *zt_shadow_as_read_path(const char *root, const char *rel)
+{
+	char *p = xasprintf("%s/as-read/%s", root, rel), *s;
+
+	for (s = p + strlen(root) + strlen("/as-read/"); *s; s++)
+		if (*s == '/')
+			*s = '%';
+	return p;
+}
+
+int zt_shadow_keep_as_read(struct zt_shadow *sh, const char *rel, const char *text)
+{
+	char *dir = xasprintf("%s/as-read", sh->root), *p;
+	int ret = 0;
+
+	if (mkdir(dir, 0700) && errno != EEXIST)
+		ret = -1;
+	p = zt_shadow_as_read_path(sh->root, rel);
+	if (!ret && access(p, F_OK))
+		ret = zt_write_file(p, text, strlen(text));
+	free(p);
+	free(dir);
+	return ret;
+}
+
+/* The original of @rel as it is now, kept once (when no step kept it first). */
+static int keep_as_read(struct zt_shadow *sh, const char *rel, const char *orig)
+{
+	char *text = NULL;
+	int ret = 0;
+
+	if (file_index(sh, rel) < 0 && !zt_read_file(orig, &text, NULL))
+		ret = zt_shadow_keep_as_read(sh, rel, text);
+	free(text);
+	return ret;
+}
+
 int zt_shadow_write(struct zt_shadow *sh, const char *rel, const char *text)
 {
 	char *dir = xstrdup(rel), *slash, *p, *o;
@@ -188,7 +225,8 @@ int zt_shadow_write(struct zt_shadow *sh, const char *rel, const char *text)
 	p = xasprintf("%s/%s", sh->tree, rel);
 	o = xasprintf("%s/%s", sh->src, rel);
 	/* Never through the link: a new file in its place. */
-	if ((!lstat(p, &st) && unlink(p)) || zt_write_file(p, text, strlen(text))) {
+	if (keep_as_read(sh, rel, o) || (!lstat(p, &st) && unlink(p)) ||
+	    zt_write_file(p, text, strlen(text))) {
 		ret = -1;
 	} else {
 		if (!stat(o, &st))

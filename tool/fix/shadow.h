@@ -44,6 +44,13 @@ char *zt_shadow_read(const struct zt_shadow *sh, const char *rel);
 char *zt_shadow_read_orig(const struct zt_shadow *sh, const char *rel);
 /* Rewrite @rel (a new file in the shadow, the original's mode). -1 with errno. */
 int zt_shadow_write(struct zt_shadow *sh, const char *rel, const char *text);
+/*
+ * Where the shadow keeps @rel as fix read it, before its first rewrite (in
+ * the scratch @root): write-back compares the tree's file with it.
+ */
+char *zt_shadow_as_read_path(const char *root, const char *rel);
+/* Keep @text as @rel read from the tree, unless kept already. */
+int zt_shadow_keep_as_read(struct zt_shadow *sh, const char *rel, const char *text);
 /* Is @rel rewritten, and different from its original? */
 bool zt_shadow_changed(const struct zt_shadow *sh, const char *rel);
 /* The shadow's path for @rel (whether rewritten or not). */

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -16,6 +17,7 @@
 #include "fixtree.h"
 #include "journal.h"
 #include "process.h"
+#include "shadow.h"
 #include "subjects.h"
 
 /* ---- a whole copy, for --output and prove ------------------------------------ */
@@ -225,7 +227,77 @@ fail:
  * has changed; (2) each original is kept as a hard link, the new file renamed
  * over it — a failure renames the kept originals back.
  */
+static int write_back_locked(const struct zt_fix_opts *opts, const struct zt_fix_result *r,
+			     bool force);
+
+/*
+ * The tree is ours for the write-back: an flock() on its directory, taken
+ * by every fix --in-place before it compares and held until it is done. A
+ * second one waits for the first, then finds the files changed. -1: no fd.
+ */
+static int lock_tree(const char *src)
+{
+	int fd = open(src, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0) {
+		error("cannot lock %s for the write-back: %s", src, strerror(errno));
+		return -1;
+	}
+	while (flock(fd, LOCK_EX)) {
+		if (errno != EINTR) {
+			error("cannot lock %s for the write-back: %s", src, strerror(errno));
+			close(fd);
+			return -1;
+		}
+	}
+	return fd;
+}
+
+/* Every file to replace is still what fix read: else an edit would be lost. */
+static int still_as_read(const struct zt_fix_result *r)
+{
+	for (size_t i = 0; i < r->n_changed; i++) {
+		char *kept = zt_shadow_as_read_path(r->scratch_root, r->changed[i]);
+		char *then = NULL, *now = read_rel(r->source_root, r->changed[i]);
+		size_t len = 0;
+		bool same;
+
+		if (zt_read_file(kept, &then, &len))
+			then = NULL;
+		same = then && now && strlen(now) == len && !memcmp(then, now, len);
+		free(kept);
+		free(then);
+		free(now);
+		if (!same)
+			return error("%s/%s changed while fix ran (it is not the file fix read and "
+				     "verified): nothing written, the change is kept; run fix again",
+				     r->source_root, r->changed[i]);
+	}
+	return 0;
+}
+
 int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result *r, bool force)
+{
+	int lock, ret;
+
+	if (r->failed_step)
+		return error("not writing back: step '%s' failed", r->failed_step);
+	if (!r->n_changed)
+		return 0;
+	if (!r->source_root || !r->scratch_tree)
+		return error("nothing was rewritten");
+	lock = lock_tree(r->source_root);
+	if (lock < 0)
+		return -1;
+	ret = still_as_read(r);
+	if (!ret)
+		ret = write_back_locked(opts, r, force);
+	close(lock);	/* and the lock with it */
+	return ret;
+}
+
+static int write_back_locked(const struct zt_fix_opts *opts, const struct zt_fix_result *r,
+			     bool force)
 {
 	const char *src = r->source_root, *out = r->scratch_tree;
 	size_t n = r->n_changed, written = 0, replaced = 0;
@@ -532,20 +604,29 @@ int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings
 					  "%s moves from %s into %s, before the owner.", f->type,
 					  r->moved_from, r->moved_to);
 		/* The guard rule's finding, without the strategy's own explanation. */
-		fill = it && it->why ? xstrndup(it->why, strcspn(it->why, ";")) :
+		const char *why = it && it->why ? it->why : NULL;
+		bool uninit = it ? it->strategy == ZT_FIX_UNINITIALIZED :
+				   opts->strategy == ZT_FIX_UNINITIALIZED;
+
+		/* past "hoist: " / "uninitialized: ", the strategy's name */
+		if (why && strchr(why, ':') && strchr(why, ':') < why + strcspn(why, " ") + 1)
+			why = strchr(why, ':') + 2;
+		fill = why ? xstrndup(why, strcspn(why, ";")) :
 		       xstrdup("every field is written before it is read");
-		if (opts->strategy == ZT_FIX_UNINITIALIZED)
+		if (uninit)
 			p2 = xasprintf("Mark %s __uninitialized instead: %s, so the zeroing is "
 				       "dead work (%s).", f->symbol, fill,
 				       it && it->why && strchr(it->why, ';') ?
 				       strchr(it->why, ';') + 2 : "see the evidence above");
 		else
 			p2 = xasprintf("Keep one %s per queue instead: it becomes the member %s of "
-				       "%s, %s, and each function takes a pointer to it. A queue is "
-				       "processed by one NAPI context at a time, and %s, so no "
-				       "packet sees what the previous one left.%s%s%s", f->type,
-				       f->symbol, r->field_owner ? r->field_owner : "the owner",
-				       where, fill, moved ? moved : "",
+				       "%s, %s, and each function takes a pointer to it. %s; and "
+				       "%s, so no packet sees what the previous one left.%s%s%s",
+				       f->type, f->symbol,
+				       r->field_owner ? r->field_owner : "the owner", where,
+				       why && strstr(why, "replaces the per-call copy: ") ?
+				       strstr(why, "replaces the per-call copy: ") + 28 :
+				       "The owner is one per queue", fill, moved ? moved : "",
 				       r->included ? " The owner's header now includes the "
 				       "type's: " : "", r->included ? r->included : "");
 		wrap(m, p2);

@@ -1,0 +1,506 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Field-level definite assignment over libclang's AST (defassign.h).
+ *
+ * A state is the set of access paths of the local written so far ("xdp.data",
+ * "a[0]", "" for all of it), each with the line and function that wrote it.
+ * Statements are walked in order: both arms of an if or ?: are walked from
+ * the same state and joined by intersection; a loop body (and a for's
+ * condition and increment) may run zero times, so what it writes does not
+ * count after it, and its reads are checked against the state it is entered
+ * with (later iterations only have more written); a label or a case starts
+ * from nothing written; after return, break, continue and goto the state is
+ * dead. A call given &local (or a member's address) applies the callee's
+ * summary for that parameter: what it reads before it writes, and what it
+ * writes on every path to its end. A read is checked against the leaves of
+ * the local's type (every field, arrays whole).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "datadir.h"
+#include "defassign.h"
+#include "defassign_int.h"
+#include "strbuf.h"
+#include "zerotax.h"
+
+/* ---- the init-helper facts ------------------------------------------------ */
+
+static int parse_helper_line(struct zt_da_helpers *h, char *line, const char *path,
+			     unsigned int ln)
+{
+	char *save = NULL, *fn = strtok_r(line, " \t", &save);
+	char *arg = strtok_r(NULL, " \t", &save), *what = strtok_r(NULL, " \t", &save), *f;
+	struct helper e = { 0 };
+
+	if (!fn || fn[0] == '#')
+		return 0;
+	if (!arg || !what || atoi(arg) < 1 || (strcmp(what, "writes") && strcmp(what, "reads")))
+		return error("%s:%u: expected 'FUNCTION ARG writes|reads FIELD...'", path, ln);
+	e.fn = xstrdup(fn);
+	e.arg = (unsigned int)atoi(arg);
+	e.writes = !strcmp(what, "writes");
+	while ((f = strtok_r(NULL, " \t", &save)) && f[0] != '#')
+		zt_strvec_push(&e.fields, f);
+	h->v = xrealloc(h->v, (h->n + 1) * sizeof(*h->v));
+	h->v[h->n++] = e;
+	return 0;
+}
+
+struct zt_da_helpers *zt_da_helpers_load(const char *rules_dir)
+{
+	char *path = rules_dir ? xasprintf("%s/init-helpers.conf", rules_dir) :
+				 zt_data_path("rules/init-helpers.conf");
+	struct zt_da_helpers *h = xcalloc(1, sizeof(*h));
+	char *text = NULL, *save = NULL;
+	unsigned int ln = 0;
+	size_t len = 0;
+
+	if (!path || zt_read_file(path, &text, &len)) {
+		error("cannot read the init-helper facts %s: %s", path ? path : "rules/",
+		      strerror(errno));
+		goto fail;
+	}
+	if (memchr(text, '\0', len)) {
+		error("%s: a NUL byte in a rules file", path);
+		goto fail;
+	}
+	for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+		if (parse_helper_line(h, l, path, ++ln))
+			goto fail;
+	free(text);
+	free(path);
+	return h;
+fail:
+	free(text);
+	free(path);
+	zt_da_helpers_free(h);
+	return NULL;
+}
+
+void zt_da_helpers_free(struct zt_da_helpers *h)
+{
+	for (size_t i = 0; h && i < h->n; i++) {
+		free(h->v[i].fn);
+		zt_strvec_clear(&h->v[i].fields);
+	}
+	if (h)
+		free(h->v);
+	free(h);
+}
+
+/* ---- paths and states -------------------------------------------------------- */
+
+/* @w covers @p: the same path, or an object @p is part of. */
+bool da_covers(const char *w, const char *p)
+{
+	size_t n = strlen(w);
+
+	return !n || (!strncmp(w, p, n) && (!p[n] || p[n] == '.' || p[n] == '['));
+}
+
+bool da_st_covered(const struct state *s, const char *p)
+{
+	if (s->dead)
+		return true;
+	for (size_t i = 0; i < s->n; i++)
+		if (da_covers(s->v[i].path, p))
+			return true;
+	return false;
+}
+
+void da_st_add(struct state *s, const char *p, unsigned int line, const char *by)
+{
+	if (s->dead || strstr(p, "[*]") || da_st_covered(s, p))
+		return;
+	s->v = xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
+	s->v[s->n++] = (struct wr){ xstrdup(p), line, xstrdup(by) };
+}
+
+void da_st_clear(struct state *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		free(s->v[i].path);
+		free(s->v[i].by);
+	}
+	free(s->v);
+	s->v = NULL;
+	s->n = 0;
+}
+
+struct state da_st_copy(const struct state *s)
+{
+	struct state c = { .dead = s->dead };
+
+	for (size_t i = 0; i < s->n; i++)
+		da_st_add(&c, s->v[i].path, s->v[i].line, s->v[i].by);
+	c.dead = s->dead;
+	return c;
+}
+
+void da_st_move(struct state *to, struct state *from)
+{
+	da_st_clear(to);
+	*to = *from;
+	memset(from, 0, sizeof(*from));
+}
+
+unsigned int da_line_of(CXCursor c)
+{
+	unsigned int line = 0;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
+	return line;
+}
+
+char *da_spelling(CXCursor c)
+{
+	CXString s = clang_getCursorSpelling(c);
+	char *r = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+static enum CXChildVisitResult kids_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct kids *k = d;
+
+	(void)parent;
+	k->v = xrealloc(k->v, (k->n + 1) * sizeof(*k->v));
+	k->v[k->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+struct kids da_kids_of(CXCursor c)
+{
+	struct kids k = { 0 };
+
+	clang_visitChildren(c, kids_visit, &k);
+	return k;
+}
+
+/* Every leaf of @t below @prefix: scalars, pointers and arrays are leaves. */
+struct leaf_ctx {
+	struct zt_strvec *out;
+	const char *prefix;
+	int depth;
+};
+
+static void leaves_of(CXType t, const char *prefix, struct zt_strvec *out, int depth);
+
+static enum CXVisitorResult leaf_field(CXCursor c, CXClientData d)
+{
+	struct leaf_ctx *l = d;
+	char *name = da_spelling(c), *p;
+
+	p = !name[0] ? xstrdup(l->prefix) :
+	    l->prefix[0] ? xasprintf("%s.%s", l->prefix, name) : xstrdup(name);
+	leaves_of(clang_getCursorType(c), p, l->out, l->depth + 1);
+	free(p);
+	free(name);
+	return CXVisit_Continue;
+}
+
+static void leaves_of(CXType t, const char *prefix, struct zt_strvec *out, int depth)
+{
+	struct leaf_ctx l = { out, prefix, depth };
+	size_t before = out->n;
+
+	t = clang_getCanonicalType(t);
+	if (t.kind == CXType_Record && depth < 12)
+		clang_Type_visitFields(t, leaf_field, &l);
+	if (out->n == before)
+		zt_strvec_push(out, prefix);
+}
+
+static void note_read_fail(struct walk *w, const char *leaf, unsigned int line);
+char *da_join(const char *prefix, const char *p);
+
+/* A read of @p (and all below it) at @line; "-f" entries of @except are left out. */
+void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned int line,
+		      const struct zt_strvec *except)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < w->leaves.n; i++) {
+		const char *l = w->leaves.v[i];
+		bool skip = false;
+
+		if (!da_covers(p, l))
+			continue;
+		any = true;
+		for (size_t k = 0; except && !skip && k < except->n; k++) {
+			char *x = except->v[k][0] == '-' ? da_join(p, except->v[k] + 1) : NULL;
+
+			skip = x && da_covers(x, l);
+			free(x);
+		}
+		if (!skip && !da_st_covered(s, l)) {
+			note_read_fail(w, l, line);
+			return;
+		}
+	}
+	if (!any && !da_st_covered(s, p))
+		note_read_fail(w, p, line);
+}
+
+char *da_join(const char *prefix, const char *p)
+{
+	if (!prefix[0])
+		return xstrdup(p);
+	if (!p[0])
+		return xstrdup(prefix);
+	return xasprintf("%s%s%s", prefix, p[0] == '[' ? "" : ".", p);
+}
+
+static const char *lost_for(struct walk *w, const char *leaf, const struct lost **out)
+{
+	for (size_t i = w->da->n_lost; i-- > 0;) {
+		const struct lost *l = &w->da->lost[i];
+
+		if (da_covers(l->path, leaf) || da_covers(leaf, l->path)) {
+			*out = l;
+			return l->path;
+		}
+	}
+	return NULL;
+}
+
+static void note_read_fail(struct walk *w, const char *leaf, unsigned int line)
+{
+	const struct lost *l = NULL;
+	char *path, *name;
+
+	if (w->pointer) {
+		/* a callee's read before its own write: the caller checks it */
+		if (!zt_strvec_has(&w->sum->reads, leaf)) {
+			zt_strvec_push(&w->sum->reads, leaf);
+			zt_strvec_pushf(&w->sum->read_lines, "%s() at line %u", w->fn, line);
+		}
+		return;
+	}
+	if (w->da->violation)
+		return;
+	if (lost_for(w, leaf, &l))
+		path = xasprintf("the write at line %u (%s()) is only on the path where the "
+				 "branch at line %u of %s() goes that way", l->line, l->by, l->at,
+				 l->fn);
+	else
+		path = xasprintf("no write of it comes before on any path from the declaration");
+	name = da_spelling(w->target);
+	w->da->violation = xasprintf("%s%s%s may be read before it is written: read at line "
+				     "%u%s%s; %s", leaf[0] ? leaf : "", leaf[0] ? " of " : "",
+				     name, line, w->via ? ", " : "", w->via ? w->via : "", path);
+	free(name);
+	free(path);
+}
+
+/* ---- summaries and the entry point ----------------------------------------------- */
+
+static CXCursor body_of(CXCursor fn)
+{
+	struct kids k = da_kids_of(fn);
+	CXCursor b = clang_getNullCursor();
+
+	for (size_t i = 0; i < k.n; i++)
+		if (clang_getCursorKind(k.v[i]) == CXCursor_CompoundStmt)
+			b = k.v[i];
+	free(k.v);
+	return b;
+}
+
+static void walk_release(struct walk *w)
+{
+	zt_strvec_clear(&w->leaves);
+	da_st_clear(&w->exit);
+}
+
+/*
+ * What @def does to the object its parameter @param points to: the paths it
+ * reads before writing them, and what it writes on every path to its end.
+ * Memoized per function and parameter; recursion and depth give "unknown".
+ */
+struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, int depth)
+{
+	CXString u = clang_getCursorUSR(def);
+	char *usr = xstrdup(clang_getCString(u) ? clang_getCString(u) : "");
+	CXCursor parm = clang_Cursor_getArgument(def, param), body = body_of(def);
+	struct walk w = { .da = da, .target = parm, .pointer = true, .depth = depth };
+	struct state st = { 0 };
+	struct summary *s;
+	char *fn = da_spelling(def);
+
+	clang_disposeString(u);
+	for (size_t i = 0; i < da->n_sums; i++)
+		if (!strcmp(da->sums[i].usr, usr) && da->sums[i].param == param) {
+			free(usr);
+			free(fn);
+			return &da->sums[i];
+		}
+	if (zt_strvec_has(&da->active, usr)) {
+		free(usr);
+		free(fn);
+		return NULL;
+	}
+	s = xcalloc(1, sizeof(*s));
+	s->usr = usr;
+	s->param = param;
+	s->unknown = depth > DA_MAX_DEPTH || clang_Cursor_isNull(parm) ||
+		     clang_Cursor_isNull(body) ||
+		     !is_kind(clang_getCursorType(parm), CXType_Pointer);
+	if (!s->unknown) {
+		w.fn = fn;
+		w.sum = s;
+		leaves_of(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(parm))),
+			  "", &w.leaves, 0);
+		zt_strvec_push(&da->active, usr);
+		da_node(&w, body, &st);
+		da->active.n--;
+		free(da->active.v[da->active.n]);
+		da->active.v[da->active.n] = NULL;
+		if (!st.dead) {
+			if (w.exit_set)
+				da_st_join(NULL, &w.exit, &w.exit, &st, 0);
+			else
+				da_st_move(&w.exit, &st);
+			w.exit_set = true;
+		}
+		da_st_move(&s->writes, &w.exit);
+	}
+	da_st_clear(&st);
+	walk_release(&w);
+	free(fn);
+	da->sums = xrealloc(da->sums, (da->n_sums + 1) * sizeof(*da->sums));
+	da->sums[da->n_sums] = *s;
+	free(s);
+	return &da->sums[da->n_sums++];
+}
+
+struct find {
+	const char *fn, *var;
+	unsigned int line;
+	CXCursor def, decl;
+};
+
+static enum CXChildVisitResult find_var(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct find *f = d;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_VarDecl)
+		return CXChildVisit_Recurse;
+	name = da_spelling(c);
+	if (!strcmp(name, f->var) && (!f->line || da_line_of(c) == f->line))
+		f->decl = c;
+	free(name);
+	return clang_Cursor_isNull(f->decl) ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+static enum CXChildVisitResult find_fn(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct find *f = d;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
+		return CXChildVisit_Continue;
+	name = da_spelling(c);
+	if (!strcmp(name, f->fn)) {
+		f->def = c;
+		clang_visitChildren(c, find_var, f);
+	}
+	free(name);
+	return clang_Cursor_isNull(f->decl) ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+static void da_release(struct da *da)
+{
+	for (size_t i = 0; i < da->n_sums; i++) {
+		free(da->sums[i].usr);
+		zt_strvec_clear(&da->sums[i].reads);
+		zt_strvec_clear(&da->sums[i].read_lines);
+		da_st_clear(&da->sums[i].writes);
+	}
+	free(da->sums);
+	for (size_t i = 0; i < da->n_lost; i++) {
+		free(da->lost[i].path);
+		free(da->lost[i].by);
+		free(da->lost[i].fn);
+	}
+	free(da->lost);
+	zt_strvec_clear(&da->active);
+	zt_strvec_clear(&da->tried);
+	for (size_t i = 0; i < da->n_tus; i++)
+		clang_disposeTranslationUnit(da->tus[i]);
+	zt_strvec_clear(&da->writers);
+	free(da->violation);
+}
+
+static char *writers_text(const struct da *da, const char *fn)
+{
+	struct zt_strbuf sb = { 0 };
+
+	for (size_t i = 0; i < da->writers.n; i++)
+		zt_strbuf_addf(&sb, "%s%s%s", i ? ", " : "", da->writers.v[i],
+			       strcmp(da->writers.v[i], fn) ? "()" : "()'s own assignments");
+	if (!sb.len)
+		zt_strbuf_adds(&sb, "nothing (no field of it is read)");
+	return zt_strbuf_detach(&sb, NULL);
+}
+
+int zt_da_check(const char *tu_file, char *const *args, const char *fn, const char *var,
+		unsigned int line, const struct zt_da_helpers *h,
+		const struct zt_da_resolver *res, struct zt_da_answer *a)
+{
+	CXIndex index = clang_createIndex(0, 0);
+	CXTranslationUnit tu = NULL;
+	struct find f = { fn, var, line, clang_getNullCursor(), clang_getNullCursor() };
+	struct da da = { .h = h, .res = res, .index = index };
+	struct walk w = { .da = &da, .fn = fn };
+	struct state st = { .dead = true };
+	int nargs = 0, ret = -1;
+	char *who;
+
+	memset(a, 0, sizeof(*a));
+	while (args && args[nargs])
+		nargs++;
+	if (clang_parseTranslationUnit2(index, tu_file, (const char *const *)args, nargs, NULL, 0,
+					CXTranslationUnit_KeepGoing, &tu) != CXError_Success) {
+		a->why = xasprintf("libclang cannot parse %s", tu_file);
+		goto out;
+	}
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_fn, &f);
+	if (clang_Cursor_isNull(f.decl)) {
+		a->why = xasprintf("no local %s at line %u in %s() of %s", var, line, fn, tu_file);
+		goto out;
+	}
+	w.target = f.decl;
+	leaves_of(clang_getCursorType(f.decl), "", &w.leaves, 0);
+	da_node(&w, body_of(f.def), &st);
+	a->ok = !da.violation;
+	if (da.violation) {
+		a->why = da.violation;
+		da.violation = NULL;
+	} else {
+		who = writers_text(&da, fn);
+		a->why = xasprintf("every field of %s that is read is written first on every "
+				   "path, by %s", var, who);
+		free(who);
+	}
+	ret = 0;
+out:
+	da_st_clear(&st);
+	walk_release(&w);
+	da_release(&da);
+	if (tu)
+		clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(index);
+	return ret;
+}

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What the files of definite assignment share (defassign.c: facts, states,
+ * summaries, the entry point; defassign_walk.c: access paths and the walk).
+ * Private to fix/.
+ */
+#ifndef ZT_DEFASSIGN_INT_H
+#define ZT_DEFASSIGN_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <clang-c/Index.h>
+
+#include "defassign.h"
+#include "strbuf.h"
+
+#define DA_MAX_DEPTH 6
+
+struct helper {
+	char *fn;
+	unsigned int arg;	/* 1-based */
+	bool writes;		/* else reads */
+	struct zt_strvec fields;	/* "*" every field; "-f": not f */
+};
+
+struct zt_da_helpers {
+	struct helper *v;
+	size_t n;
+};
+
+struct wr {
+	char *path;
+	unsigned int line;
+	char *by;		/* the function whose code wrote it */
+};
+
+struct state {
+	struct wr *v;
+	size_t n;
+	bool dead;
+};
+
+/* A write lost at a join: written on one side of the branch at @at only. */
+struct lost {
+	char *path, *by, *fn;
+	unsigned int line, at;
+};
+
+/* ---- the analysis ------------------------------------------------------------ */
+
+struct summary {
+	char *usr;
+	unsigned int param;
+	bool unknown;		/* not analysable: reads everything, writes nothing */
+	struct zt_strvec reads;	/* paths read before they are written */
+	struct zt_strvec read_lines;
+	struct state writes;	/* written on every path to the end */
+};
+
+#define DA_MAX_TUS 4
+
+struct da {
+	const struct zt_da_helpers *h;
+	const struct zt_da_resolver *res;
+	CXIndex index;
+	CXTranslationUnit tus[DA_MAX_TUS];	/* other TUs, for callees defined there */
+	size_t n_tus;
+	struct zt_strvec tried;	/* callees looked up in other TUs */
+	struct summary *sums;
+	size_t n_sums;
+	struct zt_strvec active;	/* USRs being analysed (recursion) */
+	struct lost *lost;
+	size_t n_lost;
+	char *violation;	/* the first read before a write (the answer) */
+	struct zt_strvec writers;
+};
+
+/* One function being walked: the local (or a pointer parameter) it tracks. */
+struct walk {
+	struct da *da;
+	CXCursor target;	/* VarDecl of the local, or the ParmDecl */
+	bool pointer;		/* target is a pointer parameter: paths are below *p */
+	const char *fn;
+	struct zt_strvec leaves;
+	struct state exit;	/* pointer mode: intersection at every return */
+	bool exit_set;
+	struct summary *sum;	/* pointer mode: where its reads go */
+	const struct state *switch_entry;
+	int depth;
+	const char *via;	/* a read reported through a callee: "in f() at line N" */
+	CXCursor loop_var;	/* a counted loop's variable (see counted_loop()) */
+	long long loop_n;	/* ... and its count */
+};
+
+
+struct kids {
+	CXCursor *v;
+	size_t n;
+};
+
+static inline bool is_kind(CXType t, enum CXTypeKind k)
+{
+	return clang_getCanonicalType(t).kind == k;
+}
+
+bool da_covers(const char *w, const char *p);
+bool da_st_covered(const struct state *s, const char *p);
+void da_st_add(struct state *s, const char *p, unsigned int line, const char *by);
+void da_st_clear(struct state *s);
+struct state da_st_copy(const struct state *s);
+void da_st_move(struct state *to, struct state *from);
+void da_st_join(struct walk *w, struct state *st, struct state *a, struct state *b,
+		unsigned int at);
+unsigned int da_line_of(CXCursor c);
+char *da_spelling(CXCursor c);
+struct kids da_kids_of(CXCursor c);
+char *da_join(const char *prefix, const char *p);
+void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned int line,
+		  const struct zt_strvec *except);
+struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, int depth);
+void da_node(struct walk *w, CXCursor c, struct state *st);
+
+#endif /* ZT_DEFASSIGN_INT_H */

@@ -1,0 +1,723 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Definite assignment, the walk: access paths, statements, calls (see defassign.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "defassign_int.h"
+#include "zerotax.h"
+
+/* ---- access paths -------------------------------------------------------------- */
+
+enum pkind {
+	P_NONE,		/* not the local */
+	P_OBJ,		/* an lvalue inside the local: *out */
+	P_PTR,		/* a pointer to *out inside the local (&v.f; p itself) */
+	P_READ,		/* reads *out (a pointer member) and leaves the local */
+};
+
+static CXCursor strip(CXCursor c)
+{
+	while (clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
+	       clang_getCursorKind(c) == CXCursor_ParenExpr) {
+		struct kids k = da_kids_of(c);
+		bool one = k.n == 1;
+
+		if (one)
+			c = k.v[0];
+		free(k.v);
+		if (!one)
+			break;
+	}
+	return c;
+}
+
+static bool literal_index(CXCursor c, long long *v)
+{
+	CXEvalResult r;
+	bool ok = false;
+
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_IntegerLiteral)
+		return false;
+	r = clang_Cursor_Evaluate(c);
+	if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+		*v = clang_EvalResult_getAsLongLong(r);
+		ok = true;
+	}
+	if (r)
+		clang_EvalResult_dispose(r);
+	return ok;
+}
+
+static enum pkind path_of(struct walk *w, CXCursor c, char **out);
+
+static enum pkind member_path(struct walk *w, CXCursor c, char **out)
+{
+	struct kids k = da_kids_of(c);
+	enum pkind b = P_NONE, r = P_NONE;
+	char *bp = NULL, *name;
+	bool arrow;
+
+	if (!k.n) {
+		free(k.v);
+		return P_NONE;
+	}
+	b = path_of(w, k.v[0], &bp);
+	arrow = is_kind(clang_getCursorType(strip(k.v[0])), CXType_Pointer);
+	name = da_spelling(c);
+	if (b == P_OBJ && !arrow) {
+		*out = da_join(bp, name);
+		r = P_OBJ;
+	} else if (b == P_PTR && arrow) {
+		*out = da_join(bp, name);
+		r = P_OBJ;
+	} else if (b == P_OBJ || b == P_READ) {
+		*out = xstrdup(bp);
+		r = P_READ;
+	}
+	free(name);
+	free(bp);
+	free(k.v);
+	return r;
+}
+
+static enum pkind subscript_path(struct walk *w, CXCursor c, char **out)
+{
+	struct kids k = da_kids_of(c);
+	enum pkind b = P_NONE, r = P_NONE;
+	char *bp = NULL, *ix;
+	long long v = 0;
+
+	if (k.n != 2) {
+		free(k.v);
+		return P_NONE;
+	}
+	b = path_of(w, k.v[0], &bp);
+	if (b == P_OBJ && is_kind(clang_getCursorType(strip(k.v[0])), CXType_ConstantArray)) {
+		CXCursor i = strip(k.v[1]);
+
+		if (literal_index(k.v[1], &v))
+			ix = xasprintf("[%lld]", v);
+		else if (!clang_Cursor_isNull(w->loop_var) &&
+			 clang_getCursorKind(i) == CXCursor_DeclRefExpr &&
+			 clang_equalCursors(clang_getCursorReferenced(i), w->loop_var) &&
+			 clang_getArraySize(clang_getCanonicalType(
+				 clang_getCursorType(strip(k.v[0])))) == w->loop_n)
+			ix = xstrdup("");	/* every element, in a counted loop */
+		else
+			ix = xstrdup("[*]");
+		*out = da_join(bp, ix);
+		free(ix);
+		r = P_OBJ;
+	} else if (b == P_PTR && literal_index(k.v[1], &v) && !v) {
+		*out = xstrdup(bp);
+		r = P_OBJ;
+	} else if (b != P_NONE) {
+		*out = xstrdup(bp);
+		r = P_READ;
+	}
+	free(bp);
+	free(k.v);
+	return r;
+}
+
+static enum pkind path_of(struct walk *w, CXCursor c, char **out)
+{
+	enum CXCursorKind k;
+	enum pkind b, r = P_NONE;
+	char *bp = NULL;
+
+	*out = NULL;
+	c = strip(c);
+	k = clang_getCursorKind(c);
+	if (k == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(c), w->target)) {
+		*out = xstrdup("");
+		return w->pointer ? P_PTR : P_OBJ;
+	}
+	if (k == CXCursor_MemberRefExpr)
+		return member_path(w, c, out);
+	if (k == CXCursor_ArraySubscriptExpr)
+		return subscript_path(w, c, out);
+	if (k != CXCursor_UnaryOperator)
+		return P_NONE;
+	{
+		struct kids kk = da_kids_of(c);
+		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+
+		b = kk.n == 1 ? path_of(w, kk.v[0], &bp) : P_NONE;
+		free(kk.v);
+		if (op == CXUnaryOperator_Deref && b == P_PTR)
+			r = P_OBJ;
+		else if (op == CXUnaryOperator_Deref && b != P_NONE)
+			r = P_READ;
+		else if (op == CXUnaryOperator_AddrOf && b == P_OBJ)
+			r = P_PTR;
+		if (r != P_NONE)
+			*out = bp;
+		else
+			free(bp);
+	}
+	return r;
+}
+
+/* ---- the walk ---------------------------------------------------------------- */
+
+void da_node(struct walk *w, CXCursor c, struct state *st);
+
+static void add_lost(struct walk *w, const struct wr *x, unsigned int at)
+{
+	size_t *n = &w->da->n_lost;
+
+	/* pointer mode: relative to the callee's parameter; kept with the summary */
+	if (w->pointer) {
+		zt_strvec_pushf(&w->sum->read_lines, "#lost %s %u %s %u %s",
+				x->path[0] ? x->path : ".", x->line, x->by, at, w->fn);
+		return;
+	}
+	w->da->lost = xrealloc(w->da->lost, (*n + 1) * sizeof(*w->da->lost));
+	w->da->lost[(*n)++] = (struct lost){ xstrdup(x->path), xstrdup(x->by), xstrdup(w->fn),
+					     x->line, at };
+}
+
+/* @st = what both @a and @b wrote; a write on one side only is remembered as lost. */
+void da_st_join(struct walk *w, struct state *st, struct state *a, struct state *b,
+		    unsigned int at)
+{
+	struct state r = { 0 };
+
+	if (a->dead || b->dead) {
+		da_st_move(st, a->dead ? b : a);
+		da_st_clear(a->dead ? a : b);
+		return;
+	}
+	for (size_t i = 0; i < a->n; i++)
+		if (da_st_covered(b, a->v[i].path))
+			da_st_add(&r, a->v[i].path, a->v[i].line, a->v[i].by);
+		else if (w)
+			add_lost(w, &a->v[i], at);
+	for (size_t i = 0; i < b->n; i++)
+		if (da_st_covered(a, b->v[i].path))
+			da_st_add(&r, b->v[i].path, b->v[i].line, b->v[i].by);
+		else if (w)
+			add_lost(w, &b->v[i], at);
+	da_st_clear(a);
+	da_st_clear(b);
+	da_st_move(st, &r);
+}
+
+static void write_path(struct walk *w, struct state *st, const char *p, unsigned int line,
+		       const char *by)
+{
+	if (!w->pointer && !st->dead && !zt_strvec_has(&w->da->writers, by))
+		zt_strvec_push(&w->da->writers, by);
+	da_st_add(st, p, line, by);
+}
+
+static void kids_walk(struct walk *w, CXCursor c, struct state *st, size_t from)
+{
+	struct kids k = da_kids_of(c);
+
+	for (size_t i = from; i < k.n; i++)
+		da_node(w, k.v[i], st);
+	free(k.v);
+}
+
+/* A use of the local as a value (a read of what @c designates), or nothing of it. */
+static void use(struct walk *w, CXCursor c, struct state *st)
+{
+	char *p = NULL;
+	enum pkind k = path_of(w, c, &p);
+
+	if (k == P_NONE)
+		kids_walk(w, c, st, 0);
+	else
+		da_read_path(w, st, p, da_line_of(c), NULL);
+	free(p);
+}
+
+struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, int depth);
+
+/* "*" with "-f" entries: every leaf below @p but f. */
+static void write_all_but(struct walk *w, struct state *st, const char *p,
+			  const struct zt_strvec *fields, unsigned int line, const char *by)
+{
+	bool except = false;
+
+	for (size_t k = 0; k < fields->n; k++)
+		except |= fields->v[k][0] == '-';
+	if (!except) {
+		write_path(w, st, p, line, by);
+		return;
+	}
+	for (size_t l = 0; l < w->leaves.n; l++) {
+		const char *leaf = w->leaves.v[l];
+		bool skip = !da_covers(p, leaf);
+
+		for (size_t k = 0; !skip && k < fields->n; k++) {
+			char *x = fields->v[k][0] == '-' ? da_join(p, fields->v[k] + 1) : NULL;
+
+			skip = x && da_covers(x, leaf);
+			free(x);
+		}
+		if (!skip)
+			write_path(w, st, leaf, line, by);
+	}
+}
+
+/* The helper facts for @name's argument @arg: true when there were some. */
+static bool apply_helper(struct walk *w, struct state *st, const char *name, unsigned int arg,
+			 const char *prefix, unsigned int line)
+{
+	bool hit = false;
+
+	for (size_t i = 0; i < w->da->h->n; i++) {
+		const struct helper *e = &w->da->h->v[i];
+
+		if (strcmp(e->fn, name) || e->arg != arg)
+			continue;
+		hit = true;
+		for (size_t k = 0; k < e->fields.n; k++) {
+			const char *f = e->fields.v[k];
+			char *p = da_join(prefix, strcmp(f, "*") ? f : "");
+
+			if (f[0] == '-') {
+				free(p);
+				continue;
+			}
+			if (!e->writes) {
+				da_read_path(w, st, p, line, &e->fields);
+			} else if (!strcmp(f, "*")) {
+				write_all_but(w, st, p, &e->fields, line, name);
+			} else {
+				write_path(w, st, p, line, name);
+			}
+			free(p);
+		}
+	}
+	return hit;
+}
+
+struct find_def {
+	const char *fn;
+	CXCursor def;
+};
+
+static enum CXChildVisitResult find_def_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct find_def *f = d;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
+		return CXChildVisit_Continue;
+	name = da_spelling(c);
+	if (!strcmp(name, f->fn))
+		f->def = c;
+	free(name);
+	return clang_Cursor_isNull(f->def) ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+/* A callee defined in another TU of the driver (the resolver says which). */
+static struct summary *summarize_elsewhere(struct walk *w, const char *fn, unsigned int i)
+{
+	struct da *da = w->da;
+	struct find_def f = { fn, clang_getNullCursor() };
+	char *file = NULL, **args = NULL;
+	int nargs = 0;
+	CXTranslationUnit tu = NULL;
+
+	for (size_t t = 0; t < da->n_tus && clang_Cursor_isNull(f.def); t++)
+		clang_visitChildren(clang_getTranslationUnitCursor(da->tus[t]), find_def_visit, &f);
+	if (clang_Cursor_isNull(f.def) && da->res && da->n_tus < DA_MAX_TUS &&
+	    !zt_strvec_has(&da->tried, fn)) {
+		zt_strvec_push(&da->tried, fn);
+		if (!da->res->find(da->res->arg, fn, &file, &args)) {
+			while (args && args[nargs])
+				nargs++;
+			if (clang_parseTranslationUnit2(da->index, file, (const char *const *)args,
+							nargs, NULL, 0, CXTranslationUnit_KeepGoing,
+							&tu) == CXError_Success) {
+				da->tus[da->n_tus++] = tu;
+				clang_visitChildren(clang_getTranslationUnitCursor(tu), find_def_visit,
+						    &f);
+			}
+		}
+		free(file);
+		for (int k = 0; k < nargs; k++)
+			free(args[k]);
+		free(args);
+	}
+	return clang_Cursor_isNull(f.def) ? NULL : da_summarize(da, f.def, i, w->depth + 1);
+}
+
+/* What the callee @def does to the object at @prefix it is given as argument @i. */
+static void apply_callee(struct walk *w, struct state *st, CXCursor def, const char *name,
+			 unsigned int i, const char *prefix, unsigned int line)
+{
+	struct summary *s = NULL;
+
+	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def))
+		s = da_summarize(w->da, def, i, w->depth + 1);
+	if (!s && clang_Cursor_isNull(def))
+		s = summarize_elsewhere(w, name, i);
+	if (!s || s->unknown) {
+		char *via = xasprintf("by %s() at line %u, which zerotax cannot see into", name,
+				      line);
+
+		w->via = via;
+		da_read_path(w, st, prefix, line, NULL);
+		w->via = NULL;
+		free(via);
+		return;
+	}
+	for (size_t r = 0; r < s->reads.n; r++) {
+		char *p = da_join(prefix, s->reads.v[r]);
+		char *via = xasprintf("in %s, called at line %u", s->read_lines.v[r], line);
+
+		w->via = via;
+		da_read_path(w, st, p, line, NULL);
+		w->via = NULL;
+		free(via);
+		free(p);
+	}
+	for (size_t r = 0; r < s->read_lines.n; r++) {
+		char path[256], by[128], fn[128];
+		unsigned int wl, at;
+		struct wr x;
+		char *full;
+
+		if (sscanf(s->read_lines.v[r], "#lost %255s %u %127s %u %127s", path, &wl, by, &at,
+			   fn) != 5)
+			continue;
+		full = da_join(prefix, strcmp(path, ".") ? path : "");
+		x = (struct wr){ full, wl, by };
+		if (w->pointer) {
+			add_lost(w, &x, at);
+		} else {
+			w->da->lost = xrealloc(w->da->lost, (w->da->n_lost + 1) *
+					       sizeof(*w->da->lost));
+			w->da->lost[w->da->n_lost++] = (struct lost){ full, xstrdup(by),
+								      xstrdup(fn), wl, at };
+			full = NULL;
+		}
+		free(full);
+	}
+	for (size_t k = 0; k < s->writes.n; k++) {
+		char *p = da_join(prefix, s->writes.v[k].path);
+
+		write_path(w, st, p, s->writes.v[k].line, s->writes.v[k].by);
+		free(p);
+	}
+}
+
+static void call(struct walk *w, CXCursor c, struct state *st)
+{
+	struct kids k = da_kids_of(c);
+	CXCursor ref = clang_getCursorReferenced(c);
+	char *name = da_spelling(c), **passed = xcalloc(k.n + 1, sizeof(*passed));
+	unsigned int line = da_line_of(c);
+
+	for (size_t i = 1; i < k.n; i++) {
+		char *p = NULL;
+		enum pkind pk = path_of(w, k.v[i], &p);
+
+		if (pk == P_OBJ && is_kind(clang_getCursorType(strip(k.v[i])), CXType_ConstantArray))
+			pk = P_PTR;	/* an array member decays to a pointer to it */
+		if (pk == P_PTR)
+			passed[i] = p;
+		else if (pk != P_NONE)
+			da_read_path(w, st, p, da_line_of(k.v[i]), NULL);
+		else
+			da_node(w, k.v[i], st);
+		if (pk != P_PTR)
+			free(p);
+	}
+	if (k.n)
+		da_node(w, k.v[0], st);
+	for (size_t i = 1; i < k.n; i++) {
+		if (!passed[i])
+			continue;
+		if (!apply_helper(w, st, name, (unsigned int)i, passed[i], line)) {
+			CXCursor def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
+
+			apply_callee(w, st, def, name, (unsigned int)(i - 1), passed[i], line);
+		}
+		free(passed[i]);
+	}
+	free(passed);
+	free(name);
+	free(k.v);
+}
+
+static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
+{
+	struct kids k = da_kids_of(c);
+	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+	char *p = NULL;
+	enum pkind pk;
+
+	if (k.n != 2) {
+		kids_walk(w, c, st, 0);
+		free(k.v);
+		return;
+	}
+	if (!compound && (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr)) {
+		struct state rhs;
+
+		da_node(w, k.v[0], st);
+		rhs = da_st_copy(st);
+		da_node(w, k.v[1], &rhs);	/* may not run: its writes do not count */
+		da_st_clear(&rhs);
+	} else if (compound || op == CXBinaryOperator_Assign) {
+		da_node(w, k.v[1], st);
+		pk = path_of(w, k.v[0], &p);
+		if (pk == P_OBJ && compound)
+			da_read_path(w, st, p, da_line_of(c), NULL);
+		if (pk == P_OBJ)
+			write_path(w, st, p, da_line_of(c), w->fn);
+		else if (pk == P_READ)
+			da_read_path(w, st, p, da_line_of(c), NULL);
+		else if (pk == P_PTR && w->pointer)
+			w->sum->unknown = true;	/* the parameter itself reassigned */
+		else
+			da_node(w, k.v[0], st);
+	} else if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) {
+		/* comparing the pointer (p == NULL) reads nothing of the object */
+		for (size_t i = 0; i < 2; i++) {
+			if (path_of(w, k.v[i], &p) != P_PTR)
+				da_node(w, k.v[i], st);
+			free(p);
+			p = NULL;
+		}
+	} else {
+		da_node(w, k.v[0], st);
+		da_node(w, k.v[1], st);
+	}
+	free(p);
+	free(k.v);
+}
+
+static void unary(struct walk *w, CXCursor c, struct state *st)
+{
+	struct kids k = da_kids_of(c);
+	enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+	char *p = NULL;
+	enum pkind pk = k.n == 1 ? path_of(w, k.v[0], &p) : P_NONE;
+
+	switch (op) {
+	case CXUnaryOperator_PostInc:
+	case CXUnaryOperator_PostDec:
+	case CXUnaryOperator_PreInc:
+	case CXUnaryOperator_PreDec:
+		if (pk == P_OBJ || pk == P_READ)
+			da_read_path(w, st, p, da_line_of(c), NULL);
+		if (pk == P_OBJ)
+			write_path(w, st, p, da_line_of(c), w->fn);
+		else if (pk == P_NONE)
+			kids_walk(w, c, st, 0);
+		break;
+	case CXUnaryOperator_LNot:
+		if (pk != P_PTR)
+			use(w, k.v[0], st);
+		break;
+	default:
+		/* &v outside a call: an alias zerotax does not follow, so all of it is read */
+		use(w, c, st);
+		break;
+	}
+	free(p);
+	free(k.v);
+}
+
+static enum CXChildVisitResult jump_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_BreakStmt || k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt ||
+	    k == CXCursor_IndirectGotoStmt || k == CXCursor_ContinueStmt ||
+	    k == CXCursor_LabelStmt) {
+		*(bool *)d = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * for (i = 0; i < N; i++) BODY, N > 0, BODY without a jump: BODY runs, and
+ * x[i] in it is every element of an array of N. *@var gets i.
+ */
+static bool counted_loop(const struct kids *k, CXCursor *var, long long *n)
+{
+	struct kids in, cond;
+	CXCursor v = clang_getNullCursor(), l;
+	long long zero = -1;
+	bool jumps = false, ok = false;
+
+	if (k->n != 4 || clang_getCursorKind(k->v[1]) != CXCursor_BinaryOperator ||
+	    clang_getCursorBinaryOperatorKind(k->v[1]) != CXBinaryOperator_LT)
+		return false;
+	in = da_kids_of(k->v[0]);
+	if (clang_getCursorKind(k->v[0]) == CXCursor_DeclStmt && in.n == 1) {
+		struct kids init = da_kids_of(in.v[0]);
+
+		if (init.n && literal_index(init.v[init.n - 1], &zero))
+			v = in.v[0];
+		free(init.v);
+	} else if (clang_getCursorKind(k->v[0]) == CXCursor_BinaryOperator && in.n == 2 &&
+		   clang_getCursorBinaryOperatorKind(k->v[0]) == CXBinaryOperator_Assign &&
+		   clang_getCursorKind(strip(in.v[0])) == CXCursor_DeclRefExpr &&
+		   literal_index(in.v[1], &zero)) {
+		v = clang_getCursorReferenced(strip(in.v[0]));
+	}
+	free(in.v);
+	cond = da_kids_of(k->v[1]);
+	if (!clang_Cursor_isNull(v) && !zero && cond.n == 2) {
+		l = strip(cond.v[0]);
+		ok = clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
+		     clang_equalCursors(clang_getCursorReferenced(l), v) &&
+		     literal_index(cond.v[1], n) && *n > 0;
+	}
+	free(cond.v);
+	if (ok)
+		clang_visitChildren(k->v[3], jump_visit, &jumps);
+	*var = ok && !jumps ? v : clang_getNullCursor();
+	return ok && !jumps;
+}
+
+/* if, ?:, loops and switch: see the comment at the top. */
+static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
+{
+	struct kids k = da_kids_of(c);
+	struct state a, b, entry;
+	const struct state *saved;
+
+	if ((kind == CXCursor_IfStmt || kind == CXCursor_ConditionalOperator) && k.n >= 2) {
+		da_node(w, k.v[0], st);
+		a = da_st_copy(st);
+		b = da_st_copy(st);
+		da_node(w, k.v[1], &a);
+		if (k.n >= 3)
+			da_node(w, k.v[2], &b);
+		da_st_join(w, st, &a, &b, da_line_of(c));
+	} else if (kind == CXCursor_DoStmt) {
+		kids_walk(w, c, st, 0);
+	} else if (kind == CXCursor_SwitchStmt && k.n == 2) {
+		da_node(w, k.v[0], st);
+		entry = da_st_copy(st);
+		a = da_st_copy(st);
+		saved = w->switch_entry;
+		w->switch_entry = &entry;
+		da_node(w, k.v[1], &a);
+		w->switch_entry = saved;
+		da_st_clear(&a);
+		da_st_clear(&entry);
+	} else if (kind == CXCursor_ForStmt && counted_loop(&k, &w->loop_var, &w->loop_n)) {
+		CXCursor saved_var = w->loop_var;
+
+		da_node(w, k.v[0], st);
+		da_node(w, k.v[1], st);
+		da_node(w, k.v[3], st);	/* it runs: its writes count */
+		w->loop_var = clang_getNullCursor();
+		(void)saved_var;
+	} else if (k.n) {
+		/* while, for: everything but the body on a copy, the body on another */
+		a = da_st_copy(st);
+		if (kind == CXCursor_WhileStmt)
+			da_node(w, k.v[0], st);
+		else
+			for (size_t i = 0; i + 1 < k.n; i++)
+				da_node(w, k.v[i], &a);
+		b = da_st_copy(st);
+		da_node(w, k.v[k.n - 1], &b);
+		da_st_clear(&a);
+		da_st_clear(&b);
+	}
+	free(k.v);
+}
+
+static void jump(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
+{
+	if (kind == CXCursor_ReturnStmt) {
+		kids_walk(w, c, st, 0);
+		if (w->pointer && !st->dead) {
+			struct state e = da_st_copy(st);
+
+			if (w->exit_set)
+				da_st_join(NULL, &w->exit, &w->exit, &e, 0);
+			else
+				da_st_move(&w->exit, &e);
+			w->exit_set = true;
+		}
+	}
+	da_st_clear(st);
+	st->dead = true;
+}
+
+void da_node(struct walk *w, CXCursor c, struct state *st)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	switch (kind) {
+	case CXCursor_IfStmt:
+	case CXCursor_ConditionalOperator:
+	case CXCursor_WhileStmt:
+	case CXCursor_ForStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_SwitchStmt:
+		branch(w, c, st, kind);
+		break;
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+	case CXCursor_LabelStmt:
+		/* reached from elsewhere: nothing known to be written */
+		da_st_clear(st);
+		*st = w->switch_entry && kind != CXCursor_LabelStmt ? da_st_copy(w->switch_entry) :
+								      (struct state){ 0 };
+		kids_walk(w, c, st, 0);
+		break;
+	case CXCursor_ReturnStmt:
+	case CXCursor_BreakStmt:
+	case CXCursor_ContinueStmt:
+	case CXCursor_GotoStmt:
+	case CXCursor_IndirectGotoStmt:
+		jump(w, c, st, kind);
+		break;
+	case CXCursor_VarDecl:
+		kids_walk(w, c, st, 0);
+		if (!w->pointer && clang_equalCursors(c, w->target)) {
+			da_st_clear(st);
+			st->dead = false;	/* from here on it exists, nothing written */
+		}
+		break;
+	case CXCursor_BinaryOperator:
+		binary(w, c, st, false);
+		break;
+	case CXCursor_CompoundAssignOperator:
+		binary(w, c, st, true);
+		break;
+	case CXCursor_UnaryOperator:
+		unary(w, c, st);
+		break;
+	case CXCursor_CallExpr:
+		call(w, c, st);
+		break;
+	case CXCursor_UnaryExpr:	/* sizeof, alignof: not evaluated */
+		break;
+	case CXCursor_DeclRefExpr:
+	case CXCursor_MemberRefExpr:
+	case CXCursor_ArraySubscriptExpr:
+	case CXCursor_UnexposedExpr:
+	case CXCursor_ParenExpr:
+		use(w, c, st);
+		break;
+	default:
+		kids_walk(w, c, st, 0);
+		break;
+	}
+}
+

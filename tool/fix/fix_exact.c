@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fix, verify: spatch's diff is exactly the planned rewrite (issue 30 item
+ * 2b). Every line a hunk removes must come back as the plan rewrites it
+ * (the declaration as the pointer or with the attribute, each use as
+ * v->f, v, sizeof(*v)), and the only line a hunk may add beyond those is
+ * the owner's one new field. Lines are compared with their blanks removed:
+ * spatch may re-space what it prints, never change a token.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fix_internal.h"
+#include "fixer_int.h"
+#include "strbuf.h"
+
+static bool ident(char c);
+
+/* Blanks removed, but one kept between two identifier characters ("return v"). */
+static char *squeeze(const char *b, size_t n)
+{
+	char *o = xmalloc(n + 1), *p = o;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!isspace((unsigned char)b[i])) {
+			*p++ = b[i];
+			continue;
+		}
+		while (i + 1 < n && isspace((unsigned char)b[i + 1]))
+			i++;
+		if (p > o && ident(p[-1]) && i + 1 < n && ident(b[i + 1]))
+			*p++ = ' ';
+	}
+	*p = '\0';
+	return o;
+}
+
+static char *squeezef(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *squeezef(const char *fmt, ...)
+{
+	va_list ap;
+	char *t, *r;
+
+	va_start(ap, fmt);
+	t = xvasprintf(fmt, ap);
+	va_end(ap);
+	r = squeeze(t, strlen(t));
+	free(t);
+	return r;
+}
+
+static bool ident(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* @line (squeezed) with every use of @var rewritten as the hoist does. */
+static char *hoist_uses(const char *line, const char *var)
+{
+	struct zt_strbuf sb = { 0 };
+	size_t n = strlen(var);
+	const char *p = line;
+
+	while (*p) {
+		bool at = !strncmp(p, var, n) && !ident(p[n]) && (p == line || !ident(p[-1]));
+
+		if (at && p > line && p[-1] == '&' && strncmp(p + n, "->", 2) && p[n] != '.') {
+			sb.len--;	/* &v -> v */
+			sb.buf[sb.len] = '\0';
+			zt_strbuf_adds(&sb, var);
+			p += n;
+		} else if (at && p[n] == '.') {
+			zt_strbuf_addf(&sb, "%s->", var);
+			p += n + 1;
+		} else if (at && p >= line + 7 && !strncmp(p - 7, "sizeof(", 7) && p[n] == ')') {
+			zt_strbuf_addf(&sb, "*%s", var);
+			p += n;
+		} else {
+			zt_strbuf_add(&sb, p, 1);
+			p++;
+		}
+	}
+	return zt_strbuf_detach(&sb, NULL);
+}
+
+/* What the plan turns the removed line @m (squeezed) into. */
+static char *planned(const struct site *s, const char *attr, const char *m)
+{
+	char *want = squeezef("%s %s;", s->type, s->var), *out;
+
+	if (!strcmp(m, want))
+		out = s->strategy == ZT_FIX_HOIST ?
+			      squeezef("%s *%s = &%s->%s;", s->type, s->var, s->owner_param,
+				       s->var) :
+			      squeezef("%s %s %s;", s->type, s->var, attr ? attr : "");
+	else if (s->strategy == ZT_FIX_HOIST)
+		out = hoist_uses(m, s->var);
+	else
+		out = xstrdup(m);
+	free(want);
+	return out;
+}
+
+static void lines_of(const char *b, const char *e, char c, struct zt_strvec *v)
+{
+	for (const char *p = b; p < e;) {
+		const char *le = memchr(p, '\n', (size_t)(e - p));
+		size_t len = le ? (size_t)(le - p) : (size_t)(e - p);
+
+		if (*p == c && !(c == '-' && !strncmp(p, "--- ", 4)) &&
+		    !(c == '+' && !strncmp(p, "+++ ", 4)))
+			zt_strvec_push_nodup(v, squeeze(p + 1, len - 1));
+		p = le ? le + 1 : e;
+	}
+}
+
+/* No blanks, no comments: a line spatch re-printed around a comment. */
+static char *loose(const char *l)
+{
+	char *o = xmalloc(strlen(l) + 1), *p = o;
+
+	while (*l) {
+		if (l[0] == '/' && l[1] == '*' && strstr(l + 2, "*/")) {
+			l = strstr(l + 2, "*/") + 2;
+			continue;
+		}
+		if (!isspace((unsigned char)*l))
+			*p++ = *l;
+		l++;
+	}
+	*p = '\0';
+	return o;
+}
+
+/* A line the plan leaves as it is: spatch may re-print it, blanks and comments aside. */
+static bool take_loose(struct zt_strvec *v, const char *want)
+{
+	char *w = loose(want);
+	bool hit = false;
+
+	for (size_t i = 0; i < v->n && !hit; i++) {
+		char *c = v->v[i] ? loose(v->v[i]) : NULL;
+
+		if (c && !strcmp(c, w)) {
+			free(v->v[i]);
+			v->v[i] = NULL;
+			hit = true;
+		}
+		free(c);
+	}
+	free(w);
+	return hit;
+}
+
+/* Take @want out of @v (once); false when it is not there. */
+static bool take(struct zt_strvec *v, const char *want)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (v->v[i] && !strcmp(v->v[i], want)) {
+			free(v->v[i]);
+			v->v[i] = NULL;
+			return true;
+		}
+	return false;
+}
+
+int fixer_exact(struct fixer *x, const struct site *s, const char *rel, const char *b,
+		const char *e)
+{
+	struct zt_strvec minus = { 0 }, plus = { 0 };
+	bool fn_file = !strcmp(rel, s->rel);
+	bool owner_file = s->owner_rel && !strcmp(rel, s->owner_rel);
+	char *field = NULL;
+	int ret = 0;
+
+	if (!fn_file && !owner_file)
+		return fixer_fail(x, "verify", "spatch changed %s, a file the plan for %s in %s() "
+				  "does not touch", rel, s->var, s->f->function);
+	lines_of(b, e, '-', &minus);
+	lines_of(b, e, '+', &plus);
+	for (size_t i = 0; i < minus.n && !ret; i++) {
+		char *t = planned(s, x->attr, minus.v[i]);
+
+		if (!take(&plus, t) && (strcmp(t, minus.v[i]) || !take_loose(&plus, t)))
+			ret = fixer_fail(x, "verify", "spatch's diff of %s removes '%s' and does not "
+					 "put back what the plan makes of it ('%s')", rel,
+					 minus.v[i], t);
+		free(t);
+	}
+	if (owner_file && s->strategy == ZT_FIX_HOIST) {
+		field = squeezef("%s %s;", s->type, s->var);
+		/* the one new member (spatch may carry a neighbour's comment onto it) */
+		if (!take(&plus, field))
+			take_loose(&plus, field);
+	}
+	for (size_t i = 0; i < plus.n && !ret; i++)
+		if (plus.v[i])
+			ret = fixer_fail(x, "verify", "spatch's diff of %s adds '%s', which is not "
+					 "part of the planned rewrite of %s in %s()", rel, plus.v[i],
+					 s->var, s->f->function);
+	free(field);
+	zt_strvec_clear(&minus);
+	for (size_t i = 0; i < plus.n; i++)
+		free(plus.v[i]);
+	free(plus.v);
+	return ret;
+}
