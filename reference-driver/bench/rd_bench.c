@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -340,9 +341,10 @@ static const struct {
  * Did the host change between before and after a process's rounds? A field drifted when
  * one median lies beyond every sample of the other side (min..max of its
  * CALIB_TIMES): no threshold of ours, only the measurement's own range. Appends what
- * drifted to @msg; returns the number of fields.
+ * drifted to @msg, raises *@max to the largest relative change; returns the number of
+ * fields. Whether a drift matters is the reader's: against the spread of the ratios.
  */
-static int calib_drift(const struct bench *b, int p, char *msg, size_t len)
+static int calib_drift(const struct bench *b, int p, char *msg, size_t len, double *max)
 {
 	int k, n = 0;
 
@@ -359,6 +361,8 @@ static int calib_drift(const struct bench *b, int p, char *msg, size_t len)
 		snprintf(msg + used, len - used, "%sprocess %d: %s %.3f -> %.3f ns (%+.1f%%)",
 			 used ? "; " : "", p + 1, calib_fields[k].what, x[0], y[0],
 			 (y[0] / x[0] - 1) * 100);
+		if (fabs(y[0] / x[0] - 1) > *max)
+			*max = fabs(y[0] / x[0] - 1);
 		n++;
 	}
 	return n;
@@ -712,13 +716,14 @@ static int bench_valgrind(struct bench *b, int argc, char **argv)
  * The host before and after the rounds of every process: the cold model's lines, the
  * clock; what drifted goes into @drift (empty when nothing did).
  */
-static void print_calib(const struct bench *b, char *drift, size_t len)
+static void print_calib(const struct bench *b, char *drift, size_t len, double *max)
 {
 	int w, k, p;
 
 	drift[0] = 0;
+	*max = 0;
 	for (p = 0; p < b->processes; p++)
-		calib_drift(b, p, drift, len);
+		calib_drift(b, p, drift, len, max);
 	if (!b->calib[0][0].n)
 		return;
 	for (w = 0; w < 2; w++) {
@@ -739,7 +744,7 @@ static void print_calib(const struct bench *b, char *drift, size_t len)
 }
 
 /* "calibration" (before), "calibration_after", per-process medians, "host_drift". */
-static void json_calib(const struct bench *b, FILE *j, const char *drift)
+static void json_calib(const struct bench *b, FILE *j, const char *drift, double max)
 {
 	int w, k, p;
 
@@ -763,12 +768,13 @@ static void json_calib(const struct bench *b, FILE *j, const char *drift)
 		}
 		fprintf(j, "},");
 	}
-	fprintf(j, "\n  \"host_drift\": \"%s\",", drift);
+	fprintf(j, "\n  \"host_drift\": \"%s\", \"host_drift_max\": %.4f,", drift, max);
 }
 
 static void report(struct bench *b)
 {
 	char drift[1024];
+	double drift_max;
 	FILE *j = NULL;
 	int mi, vi, r;
 
@@ -778,7 +784,7 @@ static void report(struct bench *b)
 	       b->rounds, b->packets, b->processes);
 	printf("# host: %s, %s (family %d, model %d), L2 %s, L3 %s\n", b->host.vendor,
 	       b->host.model, b->host.family, b->host.model_no, b->host.l2, b->host.l3);
-	print_calib(b, drift, sizeof(drift));
+	print_calib(b, drift, sizeof(drift), &drift_max);
 	printf("%-10s %-16s %9s %19s %8s %7s %17s %9s %8s %8s\n", "mode", "variant", "ns/pkt",
 	       "(min..max)", "Mpps", "ratio", "(min..max)", "instr/pkt", "D1mis/p", "LLmis/p");
 	if (b->json) {
@@ -803,7 +809,7 @@ static void report(struct bench *b)
 		fprintf(j, "\n  \"host\": {\"vendor\": \"%s\", \"model\": \"%s\", \"family\": %d, "
 			   "\"model_no\": %d, \"l2\": \"%s\", \"l3\": \"%s\"},", b->host.vendor,
 			b->host.model, b->host.family, b->host.model_no, b->host.l2, b->host.l3);
-		json_calib(b, j, drift);
+		json_calib(b, j, drift, drift_max);
 	}
 	if (j)
 		fprintf(j, "\n  \"results\": [");

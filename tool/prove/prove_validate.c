@@ -184,7 +184,28 @@ static bool bench_cmp(json_t *doc, const char *mode, const char *bvar, const cha
 /* The rd-bench JSON a row's figures come from (the run's documents, by source). */
 struct runs {
 	json_t *fix, *pf_cold, *pf_warm, *mp[2], *pf_sum, *mp_sum;
+	/* per run (fix, pf_cold, pf_warm, mp[0], mp[1]): the narrowest IQR of its rows */
+	double spread[5];
 };
+
+static int run_index(const struct runs *rs, json_t *doc)
+{
+	json_t *all[5] = { rs->fix, rs->pf_cold, rs->pf_warm, rs->mp[0], rs->mp[1] };
+
+	for (int i = 0; i < 5; i++)
+		if (doc && all[i] == doc)
+			return i;
+	return -1;
+}
+
+/* A row's per-round ratio IQR (q3 - q1) narrows its run's spread. */
+static void note_spread(struct runs *rs, json_t *doc, const struct cmp *c)
+{
+	int i = run_index(rs, doc);
+
+	if (i >= 0 && (rs->spread[i] <= 0 || c->q[2] - c->q[1] < rs->spread[i]))
+		rs->spread[i] = c->q[2] - c->q[1];
+}
 
 static json_t *row_doc(const struct runs *rs, const struct upstream_row *r)
 {
@@ -237,7 +258,7 @@ struct tally {
  * median is beyond every round of the others (that process placed a variant slow or
  * fast for its whole life, issue 29's row 1 at 0.45); the median over all rounds holds.
  */
-static void print_row(FILE *f, const struct upstream_row *r, const struct runs *rs,
+static void print_row(FILE *f, const struct upstream_row *r, struct runs *rs,
 		      struct tally *t)
 {
 	double up = r->after / r->before - 1, ref, lo, hi, med;
@@ -262,6 +283,8 @@ static void print_row(FILE *f, const struct upstream_row *r, const struct runs *
 	}
 	if (bv)
 		ok = bench_cmp(row_doc(rs, r), r->mode, bv, xv, &c);
+	if (ok)
+		note_spread(rs, row_doc(rs, r), &c);
 	free(bv);
 	free(xv);
 	if (!ok) {
@@ -311,7 +334,7 @@ static void print_row(FILE *f, const struct upstream_row *r, const struct runs *
  * clock rd-bench measured, against upstream's packets (280-409 cycles) and noise
  * (their distances 4, 6, 8 were within 3% of each other).
  */
-static void print_cost_row(FILE *f, const struct runs *rs, struct tally *t)
+static void print_cost_row(FILE *f, struct runs *rs, struct tally *t)
 {
 	struct cmp c;
 	double clk = NAN, lo, hi, ns, cyc;
@@ -383,13 +406,17 @@ static void print_host(FILE *f, json_t *host, json_t *calib)
 
 /*
  * The host before and after each run's rounds (rd-bench measures both in every
- * process); returns 1 when one of them drifted by more than its own spread.
+ * process, and names what moved beyond its own samples); returns 1 when that moved by
+ * more than the narrowest per-round IQR of the run's rows (@spread): a change of the
+ * machine as large as what the rows resolve.
  */
-static int print_drift(FILE *f, const char *what, json_t *doc)
+static int print_drift(FILE *f, const char *what, json_t *doc, double spread)
 {
 	json_t *b = json_object_get(doc, "calibration");
 	json_t *a = json_object_get(doc, "calibration_after");
 	const char *drift = json_string_value(json_object_get(doc, "host_drift"));
+	double max = json_number_value(json_object_get(doc, "host_drift_max"));
+	bool big;
 
 	if (!doc)
 		return 0;
@@ -397,14 +424,21 @@ static int print_drift(FILE *f, const char *what, json_t *doc)
 		fprintf(f, "  %s: not measured after its rounds (rd-bench before issue 29)\n", what);
 		return 0;
 	}
+	/* rd-bench before host_drift_max: any drift it named counts */
+	big = drift && *drift && (!json_is_number(json_object_get(doc, "host_drift_max")) ||
+				  spread <= 0 || max > spread);
 	fprintf(f, "  %s (%lld process%s): clock %.3f → %.3f ns/add, DRAM %.1f → %.1f ns, "
-		   "warm line %.2f → %.2f ns: %s%s\n", what,
+		   "warm line %.2f → %.2f ns: %s%s%s", what,
 		(long long)json_integer_value(json_object_get(doc, "processes")),
 		json_integer_value(json_object_get(doc, "processes")) > 1 ? "es" : "",
 		jmed(b, "clock_ns"), jmed(a, "clock_ns"), jmed(b, "random_ns"),
 		jmed(a, "random_ns"), jmed(b, "warm_ns"), jmed(a, "warm_ns"),
-		drift && *drift ? "DRIFTED, " : "steady", drift && *drift ? drift : "");
-	return drift && *drift ? 1 : 0;
+		!drift || !*drift ? "steady" : big ? "DRIFTED, " : "moved, ",
+		drift && *drift ? drift : "", drift && *drift ? "" : "\n");
+	if (drift && *drift)
+		fprintf(f, " (at most %.1f%%, %s the rows' narrowest IQR of %.1f points)\n",
+			max * 100, big ? "more than" : "within", spread * 100);
+	return big ? 1 : 0;
 }
 
 /* Look-ahead distances of the prefetch run, against the baseline, per mode. */
@@ -481,20 +515,21 @@ static void print_notes(FILE *f, const struct runs *rs, const struct tally *t)
 	int drift = 0;
 
 	fprintf(f, "\nHost before → after the rounds of each run (median over its processes):\n");
-	drift += print_drift(f, "fix run (row 1)", rs->fix);
-	drift += print_drift(f, "look-ahead, cold (rows 2)", rs->pf_cold);
-	drift += print_drift(f, "look-ahead, warm", rs->pf_warm);
-	drift += print_drift(f, "packets per page, MTU 1500", rs->mp[0]);
-	drift += print_drift(f, "packets per page, MTU 9000", rs->mp[1]);
+	drift += print_drift(f, "fix run (row 1)", rs->fix, rs->spread[0]);
+	drift += print_drift(f, "look-ahead, cold (rows 2)", rs->pf_cold, rs->spread[1]);
+	drift += print_drift(f, "look-ahead, warm", rs->pf_warm, rs->spread[2]);
+	drift += print_drift(f, "packets per page, MTU 1500", rs->mp[0], rs->spread[3]);
+	drift += print_drift(f, "packets per page, MTU 9000", rs->mp[1], rs->spread[4]);
 	if (t->disturbed || drift)
 		fprintf(f, "\nThe run was disturbed: %d row(s) whose medians and per-round change "
 			   "disagree by more than the rounds' IQR, %d run(s) whose host drifted "
-			   "between before and after (a median beyond every sample of the other "
-			   "side). Read the per-round change, or run again on a quieter machine.\n",
+			   "between before and after by more than the IQR of its rows. Read the "
+			   "per-round change, or run again on a quieter machine.\n",
 			t->disturbed, drift);
 	else
 		fprintf(f, "\nNot disturbed: no row's medians and per-round change disagreed, and "
-			   "no run's host drifted between before and after.\n");
+			   "no run's host drifted between before and after by more than the IQR "
+			   "of its rows.\n");
 	if (t->apart)
 		fprintf(f, "%d row(s) had a process apart from the others: where a process put a "
 			   "variant's code and memory moves its cost for that process's life (the "
