@@ -424,9 +424,12 @@ static int print_drift(FILE *f, const char *what, json_t *doc, double spread)
 		fprintf(f, "  %s: not measured after its rounds (rd-bench before issue 29)\n", what);
 		return 0;
 	}
-	/* rd-bench before host_drift_max: any drift it named counts */
-	big = drift && *drift && (!json_is_number(json_object_get(doc, "host_drift_max")) ||
-				  spread <= 0 || max > spread);
+	/* rd-bench before host_drift_max: the largest "(+x%)" it named */
+	for (const char *c = drift; !json_is_number(json_object_get(doc, "host_drift_max")) &&
+	     c && (c = strstr(c, " ns (")); c += 5)
+		if (fabs(atof(c + 5)) / 100 > max)
+			max = fabs(atof(c + 5)) / 100;
+	big = drift && *drift && (spread <= 0 || max > spread);
 	fprintf(f, "  %s (%lld process%s): clock %.3f → %.3f ns/add, DRAM %.1f → %.1f ns, "
 		   "warm line %.2f → %.2f ns: %s%s%s", what,
 		(long long)json_integer_value(json_object_get(doc, "processes")),
@@ -533,8 +536,10 @@ static void print_notes(FILE *f, const struct runs *rs, const struct tally *t)
 	if (t->apart)
 		fprintf(f, "%d row(s) had a process apart from the others: where a process put a "
 			   "variant's code and memory moves its cost for that process's life (the "
-			   "model's placement noise, docs/reference-driver.md); the figure over all "
-			   "processes holds, the IQR includes it.\n", t->apart);
+			   "model's placement noise, docs/reference-driver.md), and the processes "
+			   "run one after the other, so a load that changed between them shows "
+			   "the same way; the figure over all processes holds, the IQR includes "
+			   "it.\n", t->apart);
 	if (rs->pf_sum || rs->mp_sum)
 		fprintf(f, "\nRuns behind rows 2 and 3:\n");
 	print_run(f, "look-ahead prefetch", rs->pf_sum);
