@@ -771,6 +771,10 @@ static void json_calib(const struct bench *b, FILE *j, const char *drift, double
 	fprintf(j, "\n  \"host_drift\": \"%s\", \"host_drift_max\": %.4f,", drift, max);
 }
 
+/*
+ * One piece (over 80 lines): the text table and the JSON are written in one pass over
+ * the same results, so that the two cannot disagree.
+ */
 static void report(struct bench *b)
 {
 	char drift[1024];
@@ -866,6 +870,7 @@ static void usage(FILE *f)
 		   "the rounds are split over P fresh processes (default 3 from 9 rounds on, else 1)\n");
 }
 
+/* One piece (over 80 lines): the option table, its switch and the checks of the result. */
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
