@@ -45,3 +45,14 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/patches AND TARGET rd-trace)
 		TIMEOUT 600 RUN_SERIAL TRUE
 		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
 endif()
+
+# rd-bench splits its rounds over fresh processes and measures the host before and after
+# them (issue 29): the JSON says which process ran each round and whether the host drifted.
+if(TARGET rd-bench AND TARGET rd_variants)
+	add_test(NAME prove/rd-bench/processes COMMAND ${CMAKE_COMMAND}
+		-DRD_BENCH=$<TARGET_FILE:rd-bench>
+		-DSO=${CMAKE_BINARY_DIR}/reference-driver/variants/rd-gcc-12-none.so
+		-DOUT=${CMAKE_CURRENT_BINARY_DIR}/rd-bench-processes.json
+		-P ${CMAKE_SOURCE_DIR}/tests/unit/prove/rd_bench_processes.cmake)
+	set_tests_properties(prove/rd-bench/processes PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE)
+endif()
