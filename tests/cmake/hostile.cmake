@@ -17,6 +17,10 @@ foreach(src ${ZT_HOSTILE_UNITS})
 	set_tests_properties(hostile/${name} PROPERTIES LABELS hostile TIMEOUT 600
 		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
 endforeach()
+# fifty kills of fix --in-place, each a run of up to 20 s on a loaded machine
+if(TEST hostile/kill-signals)
+	set_tests_properties(hostile/kill-signals PROPERTIES TIMEOUT 1500)
+endif()
 
 file(GLOB ZT_HOSTILE_CASES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/hostile/*.cmake)
 list(FILTER ZT_HOSTILE_CASES EXCLUDE REGEX "/common\\.cmake$")
@@ -37,3 +41,7 @@ foreach(script ${ZT_HOSTILE_CASES})
 	set_tests_properties(hostile/${name} PROPERTIES LABELS hostile TIMEOUT 300
 		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
 endforeach()
+# fifty kills of fix --in-place, each a run of up to 20 s on a loaded machine
+if(TEST hostile/kill-signals)
+	set_tests_properties(hostile/kill-signals PROPERTIES TIMEOUT 1500)
+endif()

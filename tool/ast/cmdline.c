@@ -263,6 +263,163 @@ bool zt_cmdline_writes_file(const struct zt_cc_arg *a)
 	return false;
 }
 
+/*
+ * The allow-list (issue 30, item 10): options known to write no file of
+ * their own. Everything else is dropped from every rebuilt command (the
+ * evidence compile, libclang's arguments, fix's verify compiles, sparse):
+ * an option we do not know may name a file to write (-Wa,-adhln=FILE,
+ * -fopt-info-all=FILE, -fproc-stat-report=FILE, -fmodules-cache-path=DIR),
+ * write one next to the output or in the build directory (-save-stats,
+ * --analyze), or stop the compile before any evidence exists.
+ *
+ * Where the issue left it open: -f and -m flags without a value are taken
+ * as safe except the few that write (a flag cannot name a path; the kernel
+ * uses dozens and dropping -fms-extensions would change the parse); every
+ * option with a value, joined or separate, must be listed.
+ */
+static const char *const safe_exact[] = {
+	"-w", "-pedantic", "-pedantic-errors", "-ansi", "-nostdinc", "-nostdinc++", "-nostdlib",
+	"-nostdlibinc", "-nobuiltininc", "-nostartfiles", "-nodefaultlibs", "-pthread", "-pipe",
+	"-c", "-S", "-E", "-v", "-H", "-P", "-C", "-CC", "-undef", "-trigraphs", "-pg",
+	"-static", "-shared", "-pie", "-no-pie", "-rdynamic", "-Qunused-arguments",
+	"-no-canonical-prefixes", "-integrated-as", "-no-integrated-as", "-dD", "-dM", "-dI",
+	"-dN", "-dU",
+};
+/* One-word prefixes: joined values that are read, never written. */
+static const char *const safe_prefix[] = {
+	"-D", "-U", "-I", "-O", "-std=", "--std=", "-iquote", "-isystem", "-idirafter",
+	"-iprefix", "-iwithprefix", "-isysroot", "-imultilib", "-imultiarch", "--sysroot=",
+	"--target=", "-F", "--param=", "-stdlib=", "-rtlib=", "-unwindlib=", "-fuse-ld=",
+	"-resource-dir=", "-x", "--define-macro=", "--undefine-macro=", "--include-directory=",
+	"--include-directory-after=", "--language=",
+};
+/* Options whose separate value is read: include paths, macros, the language, the target. */
+static const char *const safe_with_value[] = {
+	"-D", "-U", "-I", "-F", "-A", "-x", "-include", "-imacros", "-isystem", "-idirafter",
+	"-iquote", "-iprefix", "-iwithprefix", "-iwithprefixbefore", "-isysroot", "-imultilib",
+	"-imultiarch", "--sysroot", "-target", "--target", "-arch", "--param", "-iframework",
+	"-iframeworkwithsysroot", "-iwithsysroot", "-isystem-after", "-cxx-isystem",
+	"-stdlib++-isystem", "-include-pch", "-ivfsoverlay", "-vfsoverlay", "-resource-dir",
+	"-working-directory", "-iapinotes-modules", "-mthread-model", "-meabi", "--assert",
+	"--define-macro", "--undefine-macro", "--include", "--imacros", "--include-directory",
+	"--include-directory-after", "--include-prefix", "--include-with-prefix",
+	"--include-with-prefix-after", "--include-with-prefix-before", "--language",
+};
+/* -f and -m flags (no value) that write: the rest of those families is safe. */
+static const char *const writer_flags[] = {
+	"-fstack-usage", "-fsave-optimization-record", "-fdump-", "-fcallgraph-info",
+	"-fprofile-arcs", "-ftest-coverage", "-fprofile-generate", "-fprofile-instr-generate",
+	"-fcs-profile-generate", "-fmodules", "-fimplicit-modules", "-fcxx-modules",
+	"-ftime-trace", "-fopt-info", "-fproc-stat-report", "-fcrash-diagnostics", "-fsave-",
+	"-fmodule-file", "-fbuild-session", "-fplugin", "-fpass-plugin", "-mllvm",
+};
+/* -fNAME=VALUE known to name no file to write (NAME listed with its '='). */
+static const char *const safe_f_value[] = {
+	"-fsanitize=", "-fno-sanitize=", "-fsanitize-recover=", "-fno-sanitize-recover=",
+	"-fsanitize-trap=", "-fno-sanitize-trap=", "-fsanitize-address-use-after-return=",
+	"-fsanitize-address-field-padding=", "-fsanitize-coverage=", "-fsanitize-ignorelist=",
+	"-fsanitize-blacklist=", "-fsanitize-coverage-allowlist=",
+	"-fsanitize-coverage-ignorelist=", "-fcf-protection=", "-falign-functions=",
+	"-falign-jumps=", "-falign-loops=", "-falign-labels=", "-fstrict-flex-arrays=",
+	"-fpatchable-function-entry=", "-fzero-call-used-regs=", "-ftrivial-auto-var-init=",
+	"-ftrivial-auto-var-init-stop-after=", "-ftrivial-auto-var-init-max-size=",
+	"-fmacro-prefix-map=", "-ffile-prefix-map=", "-fdebug-prefix-map=", "-fvisibility=",
+	"-fmin-function-alignment=", "-fdiagnostics-color=", "-fdiagnostics-format=",
+	"-fdiagnostics-show-location=", "-fdiagnostics-column-unit=", "-fdiagnostics-urls=",
+	"-fmessage-length=", "-fmax-errors=", "-ftls-model=", "-fstack-check=",
+	"-finline-limit=", "-fmax-type-align=", "-fpack-struct=", "-fconstexpr-depth=",
+	"-fconstexpr-steps=", "-fbracket-depth=", "-ftemplate-depth=", "-ffp-contract=",
+	"-fexcess-precision=", "-ffp-model=", "-fdenormal-fp-math=", "-fexec-charset=",
+	"-finput-charset=", "-fwide-exec-charset=", "-fabi-version=", "-fms-compatibility-version=",
+	"-fdebug-default-version=", "-fstack-protector-guard=", "-fpic=", "-fPIC=",
+	"-flto-partition=", "-fprofile-sample-use=", "-fprofile-use=", "-fsanitize-kcfi-arity",
+	"-fstrict-overflow=", "-fsigned-bitfields=", "-fsized-deallocation=",
+};
+/* -mllvm values a kernel build passes that write nothing (KASAN's, the targets'). */
+static const char *const safe_mllvm[] = {
+	"-asan-", "-hwasan-", "-tsan-", "-msan-", "-x86-", "-aarch64-", "-arm-", "-riscv-",
+	"-loongarch-", "-inline-threshold=", "-import-instr-limit=",
+	"-treat-scalable-fixed-error-as-warning",
+};
+/* The parts of -Wa,A,B that write nothing. */
+static const char *const safe_wa[] = {
+	"--noexecstack", "-mrelax-relocations=", "-mx86-used-note=", "--64", "--32", "-W",
+	"--fatal-warnings", "--gdwarf", "-gdwarf", "--compress-debug-sections",
+};
+
+static bool in_words(const char *w, const char *const *list, size_t n, bool prefix)
+{
+	for (size_t i = 0; i < n; i++)
+		if (prefix ? starts(w, list[i]) : !strcmp(w, list[i]))
+			return true;
+	return false;
+}
+
+/* -Wa,X,Y and -Wp,X,Y: every comma part in @ok (prefixes). */
+static bool parts_safe(const char *w, const char *const *ok, size_t n)
+{
+	const char *p = w + 4;
+
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		char *part = xstrndup(p, len);
+		bool safe = in_words(part, ok, n, true);
+
+		free(part);
+		if (!safe)
+			return false;
+		p += len + (p[len] == ',');
+	}
+	return true;
+}
+
+/* One word (an option or an -Xclang value) known to write nothing. */
+static bool word_safe(const char *w)
+{
+	static const char *const wp_ok[] = { "-D", "-U", "-I", "-include", "-imacros" };
+
+	if (in_words(w, safe_exact, ARRAY_SIZE(safe_exact), false) ||
+	    in_words(w, safe_prefix, ARRAY_SIZE(safe_prefix), true))
+		return true;
+	if (starts(w, "-Wa,"))
+		return parts_safe(w, safe_wa, ARRAY_SIZE(safe_wa));
+	if (starts(w, "-Wp,"))
+		return parts_safe(w, wp_ok, ARRAY_SIZE(wp_ok));
+	if (starts(w, "-Wl,") || starts(w, "-Xarch"))
+		return false;
+	if (starts(w, "-W"))
+		return true;	/* a warning */
+	if (starts(w, "-g"))
+		return !starts(w, "-gen-") && !starts(w, "-gmodules");
+	if (!starts(w, "-f") && !starts(w, "-m"))
+		return false;
+	if (in_words(w, writer_flags, ARRAY_SIZE(writer_flags), true) && !starts(w, "-fno-"))
+		return false;
+	if (!strchr(w, '='))
+		return true;	/* a flag of the -f or -m families */
+	if (starts(w, "-m"))
+		return !strstr(w, "file") && !strstr(w, "path") && !strstr(w, "dir");
+	return in_words(w, safe_f_value, ARRAY_SIZE(safe_f_value), true);
+}
+
+bool zt_cmdline_writes_nothing(const struct zt_cc_arg *a)
+{
+	if (a->positional)
+		return true;
+	if (zt_cmdline_writes_file(a))
+		return false;
+	if (!a->n_val)
+		return word_safe(a->word);
+	if (!strcmp(a->word, "-Xclang") || !strcmp(a->word, "-Xpreprocessor"))
+		return a->n_val == 1 && a->val[0][0] == '-' && !zt_cc_option_words(a->val[0]) &&
+		       word_safe(a->val[0]);
+	if (!strcmp(a->word, "-mllvm"))
+		return a->n_val == 1 && in_words(a->val[0], safe_mllvm, ARRAY_SIZE(safe_mllvm), true);
+	if (!strcmp(a->word, "-Xassembler"))
+		return a->n_val == 1 && in_words(a->val[0], safe_wa, ARRAY_SIZE(safe_wa), true);
+	return in_words(a->word, safe_with_value, ARRAY_SIZE(safe_with_value), false);
+}
+
 void zt_cmdline_rebuild(const struct zt_compile_cmd *c, zt_cmdline_keep_fn keep, void *data,
 			struct zt_strvec *out)
 {
@@ -290,6 +447,8 @@ void zt_cmdline_rebuild(const struct zt_compile_cmd *c, zt_cmdline_keep_fn keep,
 			skip_xclang = next_skip;
 			continue;
 		}
+		if (!zt_cmdline_writes_nothing(&a))
+			continue;
 		if (!keep || keep(&a, data)) {
 			zt_cmdline_push_arg(out, &a);
 			after_flag = !a.n_val;

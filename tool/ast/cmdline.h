@@ -66,6 +66,12 @@ bool zt_cmdline_runs_foreign_code(const struct zt_cc_arg *a, bool *skip_next_xcl
  */
 bool zt_cmdline_writes_file(const struct zt_cc_arg *a);
 
+/*
+ * Is option @a one known to write no file (the allow-list of cmdline.c)?
+ * zt_cmdline_rebuild() drops every option that is not, whatever @keep says.
+ */
+bool zt_cmdline_writes_nothing(const struct zt_cc_arg *a);
+
 /* Keep option @a (and its values) in the rebuilt command? */
 typedef bool (*zt_cmdline_keep_fn)(const struct zt_cc_arg *a, void *data);
 
@@ -73,7 +79,8 @@ typedef bool (*zt_cmdline_keep_fn)(const struct zt_cc_arg *a, void *data);
  * The one rebuild of a compile command: appends to @out every option @keep
  * accepts, each with all its values, in the build's order. Never kept: the
  * compiler and its wrapper, the input file, an option cut off by the end of
- * the command, and what runs foreign code. A positional word that is not the
+ * the command, what runs foreign code and what zt_cmdline_writes_nothing()
+ * does not know. A positional word that is not the
  * input stays only right after a kept unknown option (it may be its value),
  * so whatever the caller appends next cannot be swallowed.
  */

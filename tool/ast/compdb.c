@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Compile databases through libclang's CXCompilationDatabase, and the flag
+ * Compile databases, read once with jansson (zt_compdb_load()), and the flag
  * filter that turns a Kbuild (gcc) command into arguments libclang accepts.
  */
 #include <errno.h>
@@ -10,8 +10,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include <clang-c/CXCompilationDatabase.h>
 
 #include "cmdline.h"
 #include "compdb.h"
@@ -62,84 +60,110 @@ int zt_compdb_validate(const char *text, size_t len, const char *json)
 }
 
 /*
- * The whole document, checked before libclang sees it: libclang reads a
- * truncated database as the entries before the cut and says nothing.
+ * A "command" string as a shell would split it, the way compile databases
+ * are written (CMake, bear, Kbuild's gen_compile_commands.py): words split
+ * at blanks; '...' literal; "..." with \\ escaping " \\ $ ` and newline;
+ * a backslash outside quotes takes the next character as it is.
  */
-static int validate(const char *json)
+static void split_command(const char *s, struct zt_strvec *out)
 {
-	json_t *doc = zt_json_load_file(json, "compile database");
-	int ret = doc ? validate_doc(doc, json) : -1;
+	struct zt_strbuf w = ZT_STRBUF_INIT;
+	bool in_word = false;
 
-	json_decref(doc);
-	return ret;
+	for (const char *p = s; *p; p++) {
+		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+			if (in_word)
+				zt_strvec_push(out, w.buf ? w.buf : "");
+			zt_strbuf_release(&w);
+			in_word = false;
+			continue;
+		}
+		in_word = true;
+		if (*p == '\'') {
+			for (p++; *p && *p != '\''; p++)
+				zt_strbuf_add(&w, p, 1);
+			if (!*p)
+				break;
+		} else if (*p == '"') {
+			for (p++; *p && *p != '"'; p++) {
+				if (*p == '\\' && p[1] && strchr("\"\\$`\n", p[1]))
+					p++;
+				zt_strbuf_add(&w, p, 1);
+			}
+			if (!*p)
+				break;
+		} else if (*p == '\\' && p[1]) {
+			p++;
+			zt_strbuf_add(&w, p, 1);
+		} else {
+			zt_strbuf_add(&w, p, 1);
+		}
+	}
+	if (in_word)
+		zt_strvec_push(out, w.buf ? w.buf : "");
+	zt_strbuf_release(&w);
 }
 
+/* Entry @e (validated) as a compile command; @base resolves a relative directory. */
+static int entry_cmd(json_t *e, const char *base, const char *json, size_t i,
+		     struct zt_compile_cmd *c)
+{
+	const char *dir = json_string_value(json_object_get(e, "directory"));
+	const char *file = json_string_value(json_object_get(e, "file"));
+	json_t *args = json_object_get(e, "arguments"), *a;
+	struct zt_strvec v = { 0 };
+	size_t j;
+
+	if (json_is_array(args))
+		json_array_foreach(args, j, a)
+			zt_strvec_push(&v, json_string_value(a));
+	else
+		split_command(json_string_value(json_object_get(e, "command")), &v);
+	if (!v.n || !file[0]) {
+		zt_strvec_clear(&v);
+		return error("compile database '%s': entry %zu has no command or file", json, i);
+	}
+	c->directory = absolute(base, dir);
+	c->file = absolute(c->directory, file);
+	c->argc = v.n;
+	c->argv = zt_strvec_detach(&v);
+	return 0;
+}
+
+/*
+ * BUILD_DIR/compile_commands.json, opened and read once: the document
+ * validated is the one used (libclang read it a second time, and a build
+ * regenerating it in between gave us a truncated copy). Unknown keys of an
+ * entry ("output") are ignored, as the format allows.
+ */
 int zt_compdb_load(const char *build_dir, struct zt_compdb *db)
 {
-	CXCompilationDatabase_Error err = CXCompilationDatabase_NoError;
-	CXCompilationDatabase cdb;
-	CXCompileCommands cmds;
-	char *json;
-	unsigned int n;
+	char *json = xasprintf("%s/compile_commands.json", build_dir);
+	json_t *doc, *e;
+	size_t i;
+	int ret = -1;
 
 	memset(db, 0, sizeof(*db));
-	json = xasprintf("%s/compile_commands.json", build_dir);
-	if (validate(json)) {
-		free(json);
-		return -1;
-	}
-	cdb = clang_CompilationDatabase_fromDirectory(build_dir, &err);
-	if (err != CXCompilationDatabase_NoError || !cdb) {
-		error("broken compile database '%s': not a JSON array of compile commands", json);
-		free(json);
-		return -1;
-	}
-	cmds = clang_CompilationDatabase_getAllCompileCommands(cdb);
-	n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
-	if (!n) {
+	doc = zt_json_load_file(json, "compile database");
+	if (!doc || validate_doc(doc, json))
+		goto out;
+	if (!json_array_size(doc)) {
 		error("compile database '%s' has no compile commands", json);
-		goto fail;
+		goto out;
 	}
-	db->v = xcalloc(n, sizeof(*db->v));
-	for (unsigned int i = 0; i < n; i++) {
-		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
-		struct zt_compile_cmd *c = &db->v[db->n];
-		CXString dir = clang_CompileCommand_getDirectory(cmd);
-		CXString file = clang_CompileCommand_getFilename(cmd);
-		unsigned int argc = clang_CompileCommand_getNumArgs(cmd);
-
-		if (!argc || !clang_getCString(file)[0]) {
-			clang_disposeString(dir);
-			clang_disposeString(file);
-			error("compile database '%s': entry %u has no command or file", json, i);
-			goto fail_cmds;
+	db->v = xcalloc(json_array_size(doc), sizeof(*db->v));
+	json_array_foreach(doc, i, e) {
+		if (entry_cmd(e, build_dir, json, i, &db->v[db->n])) {
+			zt_compdb_release(db);
+			goto out;
 		}
-		c->directory = xstrdup(clang_getCString(dir));
-		c->file = absolute(c->directory, clang_getCString(file));
-		c->argv = xcalloc(argc + 1, sizeof(*c->argv));
-		for (unsigned int a = 0; a < argc; a++) {
-			CXString s = clang_CompileCommand_getArg(cmd, a);
-
-			c->argv[a] = xstrdup(clang_getCString(s));
-			clang_disposeString(s);
-		}
-		c->argc = argc;
 		db->n++;
-		clang_disposeString(dir);
-		clang_disposeString(file);
 	}
-	clang_CompileCommands_dispose(cmds);
-	clang_CompilationDatabase_dispose(cdb);
+	ret = 0;
+out:
+	json_decref(doc);
 	free(json);
-	return 0;
-fail_cmds:
-	zt_compdb_release(db);
-fail:
-	if (cmds)
-		clang_CompileCommands_dispose(cmds);
-	clang_CompilationDatabase_dispose(cdb);
-	free(json);
-	return -1;
+	return ret;
 }
 
 int zt_compdb_from_files(char *const *files, size_t n_files, char *const *flags, size_t n_flags,

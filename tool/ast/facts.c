@@ -674,6 +674,18 @@ static int collect_tu(struct zt_facts_index *ix, const struct zt_compile_cmd *cm
 	/* The headers it read, so a cache can tell when one changed. */
 	clang_getInclusions(tu, add_inclusion, out);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top, &w);
+	/*
+	 * Test only: a fault in the walk after a good parse, for the TU whose
+	 * file ends with $ZT_TEST_WALK_CRASH (tests/hostile/walk-crash.cmake):
+	 * the pipeline walks TUs in worker processes and loses only this one.
+	 */
+	{
+		const char *crash = getenv("ZT_TEST_WALK_CRASH");
+		size_t lc = crash ? strlen(crash) : 0, lf = strlen(cmd->file);
+
+		if (lc && lf >= lc && !strcmp(cmd->file + lf - lc, crash))
+			raise(SIGSEGV);
+	}
 	while (w.queue_head < w.n_queue)
 		walk_function(&w, w.queue[w.queue_head++]);
 	clang_disposeTranslationUnit(tu);

@@ -208,9 +208,10 @@ static int ast_pass(struct zt_ctx *ctx, struct layout_run *r)
 	for (size_t i = 0; i < r->rules_files.n; i++)
 		if (zt_hotrules_load(r->rules_files.v[i], &hr))
 			goto out;
-	/* a write-back killed half-way is put right before the tree is read */
-	if (zt_compdb_load(r->build_dir, &db) || zt_fix_recover_db(&db))
+	if (zt_compdb_load(r->build_dir, &db))
 		goto out;
+	/* read-only here: a write-back journal is said, never recovered (only fix does) */
+	zt_journal_warn_db(&db);
 	/* check's cache, its own entries: these facts carry member accesses */
 	if (!r->no_cache) {
 		rc = zt_cache_open(&cache, r->cache_dir);
@@ -718,7 +719,7 @@ int do_layout(struct zt_ctx *ctx, int argc, char **argv)
 	/* --diff reads no AST; the audit runs the pass after pahole */
 	if (r.build_dir && r.diff && ast_pass(ctx, &r))
 		goto out;
-	if (r.apply_dir && (zt_fix_recover_above(r.apply_dir) ||
+	if (r.apply_dir && (zt_journal_refuse_above(r.apply_dir) ||
 			    !(r.apply_args = zt_layout_apply_args(r.build_dir))))
 		goto out;
 	ret = r.diff ? diff(ctx, &r) : audit(ctx, &r);

@@ -7,14 +7,16 @@
 #include "commands.h"
 
 /*
- * A guarded run stopped by SIGINT, SIGTERM, SIGHUP or SIGPIPE (exit code
+ * A guarded run stopped by SIGINT, SIGTERM, SIGHUP, SIGPIPE (or SIGQUIT,
+ * SIGUSR1/2, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ; exit code
  * 128 + N, guard.h) ends by that signal once everything is said, as git and
  * make do: a shell still sees 128 + N, and a shell loop stops at Ctrl-C
  * (bash goes on after a child that exits 130 by itself).
  */
 static void end_by_signal(int code)
 {
-	static const int stop_signals[] = { SIGHUP, SIGINT, SIGTERM, SIGPIPE };
+	static const int stop_signals[] = { SIGHUP,  SIGINT,  SIGTERM,	SIGPIPE, SIGQUIT, SIGUSR1,
+					    SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ };
 	sigset_t set;
 
 	for (size_t i = 0; i < ARRAY_SIZE(stop_signals); i++) {

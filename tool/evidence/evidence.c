@@ -612,12 +612,106 @@ out:
 	return ret;
 }
 
+/*
+ * The canary: a function every evidence compile gets (-include), with a local
+ * whose address escapes, so its zeroing always survives. When the record does
+ * not show it, the compile wrote no evidence -- it stopped before code
+ * generation (-fsyntax-only, -x c-header, --analyze), ran no optimizer pass
+ * (-Xclang -disable-llvm-passes, -mllvm -disable-llvm-optzns), or emitted the
+ * zeroing without its annotation (KASAN: -fsanitize=kernel-address) -- and
+ * "no record" must not be read as "the optimizer removed all the zeroing".
+ */
+#define CANARY_FN "__zerotax_evidence_canary"
+#define CANARY_BYTES 64
+static const char canary_text[] =
+	"void " CANARY_FN "_use(char *);\n"
+	"void " CANARY_FN "(void);\n"
+	"void " CANARY_FN "(void)\n{\n\tchar " CANARY_FN "_buf[64];\n\n\t"
+	CANARY_FN "_use(" CANARY_FN "_buf);\n}\n";
+
+/* An option of @cmd that explains a missing record, for the message. */
+static const char *evidence_hider(const struct zt_compile_cmd *cmd)
+{
+	static const char *const known[] = {
+		"-fsanitize=kernel-address", "-fsanitize=address", "-fsanitize=kernel-hwaddress",
+		"-disable-llvm-passes", "-disable-llvm-optzns", "-fsyntax-only", "--analyze",
+		"c-header", "-O0",
+	};
+
+	for (size_t i = 0; i < cmd->argc; i++)
+		for (size_t k = 0; k < ARRAY_SIZE(known); k++)
+			if (cmd->argv[i] && strstr(cmd->argv[i], known[k]))
+				return cmd->argv[i];
+	return NULL;
+}
+
+/* The canary's sites and frame taken out of @ev; whether its zeroing was recorded. */
+static bool take_canary(struct zt_evidence *ev, long long *frame)
+{
+	bool seen = false;
+	size_t k = 0;
+
+	*frame = -1;
+	for (size_t i = 0; i < ev->n_sites; i++) {
+		struct zt_autoinit_site *s = &ev->sites[i];
+
+		if (!str_eq(s->function, CANARY_FN)) {
+			ev->sites[k++] = *s;
+			continue;
+		}
+		seen |= s->bytes > 0 || s->bytes == ZT_BYTES_UNKNOWN;
+		free(s->function);
+		free(s->var);
+		free(s->file);
+	}
+	ev->n_sites = k;
+	k = 0;
+	for (size_t i = 0; i < ev->n_frames; i++) {
+		struct zt_frame_size *f = &ev->frames[i];
+
+		if (!str_eq(f->function, CANARY_FN)) {
+			ev->frames[k++] = *f;
+			continue;
+		}
+		*frame = f->bytes;
+		free(f->function);
+		free(f->file);
+	}
+	ev->n_frames = k;
+	return seen;
+}
+
+/* After a compile that exited 0: did it write evidence? 0, or -1 with error() said. */
+static int check_evidence(const char *cc_name, const struct zt_compile_cmd *cmd, const char *obj,
+			  struct zt_evidence *ev)
+{
+	const char *why = evidence_hider(cmd);
+	long long frame;
+	bool seen = take_canary(ev, &frame);
+
+	if (access(obj, F_OK))
+		return error("evidence: %s compiled %s but wrote no object code (%s): no evidence, "
+			     "not zero bytes", cc_name, cmd->file,
+			     why ? why : "an option of the build stops it before code generation");
+	if (seen)
+		return 0;
+	if (frame >= CANARY_BYTES)
+		return error("evidence: %s compiled %s but recorded no auto-init zeroing, not even "
+			     "of its %d-byte canary (%s); its stack usage shows the canary's "
+			     "%lld-byte frame, so the zeroing is there but not said: no evidence, "
+			     "not zero bytes", cc_name, cmd->file, CANARY_BYTES,
+			     why ? why : "an option of the build hides the records", frame);
+	return error("evidence: %s compiled %s but recorded no auto-init zeroing, not even of its "
+		     "%d-byte canary (%s): no evidence, not zero bytes", cc_name, cmd->file,
+		     CANARY_BYTES, why ? why : "an option of the build hides the records");
+}
+
 int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which,
 			const char *scratch_dir, struct zt_evidence *ev)
 {
 	const char *prog = zt_compiler_program(which);
 	const char *cc_name = zt_compiler_label(which);
-	char *dir = NULL, *obj = NULL, *su = NULL, *rec = NULL;
+	char *dir = NULL, *obj = NULL, *su = NULL, *rec = NULL, *canary = NULL;
 	struct rejected rej = { 0 };
 	struct zt_strvec argv = { 0 };
 	struct zt_spawn_result res = { 0 };
@@ -645,7 +739,12 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 	obj = xasprintf("%s/x.o", dir);
 	su = xasprintf("%s/x.su", dir);
 	rec = xasprintf("%s/%s", dir, which == ZT_CC_GCC ? "x.optimized" : "x.opt.yaml");
+	canary = xasprintf("%s/canary.h", dir);
 	env = env_c_locale();
+	if (zt_write_file(canary, canary_text, strlen(canary_text))) {
+		error("evidence: cannot write %s: %s", canary, strerror(errno));
+		goto out;
+	}
 
 	for (attempt = 0; attempt <= MAX_RETRIES; attempt++) {
 		struct zt_spawn_opts opts = {
@@ -682,6 +781,8 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 		zt_strvec_push(&argv, flag);
 		free(flag);
 		zt_strvec_push(&argv, "-fstack-usage");
+		zt_strvec_push(&argv, "-include");
+		zt_strvec_push(&argv, canary);
 		zt_strvec_push(&argv, "-w");
 		zt_strvec_push(&argv, "-c");
 		zt_strvec_push(&argv, "-o");
@@ -714,15 +815,18 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 		}
 	}
 
-	if (zt_evidence_read(which, rec, su, cmd, ev))
+	if (zt_evidence_read(which, rec, su, cmd, ev) || check_evidence(cc_name, cmd, obj, ev))
 		goto out;
 	ret = 0;
 
 out:
+	unlink(canary);
+	free(canary);
 	unlink(obj);
 	unlink(su);
 	unlink(rec);
-	if (rmdir(dir))
+	/* what an option of the build wrote there (--analyze's plist) goes with it */
+	if (rmdir(dir) && zt_remove_tree(dir))
 		warning("evidence: cannot remove %s: %s", dir, strerror(errno));
 	for (size_t i = 0; i < rej.n; i++)
 		free(rej.v[i]);

@@ -4,9 +4,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -16,7 +20,7 @@
 #include "journal.h"
 
 #define JOURNAL ".zerotax-journal"
-#define HEADER "zerotax write-back journal 2\n"
+#define HEADER "zerotax write-back journal 3\n"
 #define COMMIT "commit\n"
 #define LOCK_WAIT_MS 5000
 
@@ -36,14 +40,130 @@ static int write_all(int fd, const char *text)
 	return 0;
 }
 
+/*
+ * Where a run records the journals it writes, outside every tree:
+ * $XDG_STATE_HOME/zerotax/journals, else ~/.local/state/zerotax/journals
+ * (the password database's home when HOME is unset). NULL when none.
+ */
+static char *record_dir(void)
+{
+	const char *x = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	struct passwd *pw;
+
+	if (x && x[0] == '/')
+		return xasprintf("%s/zerotax/journals", x);
+	if (!home || home[0] != '/') {
+		pw = getpwuid(geteuid());
+		home = pw && pw->pw_dir && pw->pw_dir[0] == '/' ? pw->pw_dir : NULL;
+	}
+	return home ? xasprintf("%s/.local/state/zerotax/journals", home) : NULL;
+}
+
+/* Field 22 of /proc/PID/stat: when the process started, in clock ticks since boot. */
+static unsigned long long start_time(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long t = 0;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	/* state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
+	 * cutime cstime priority nice threads itrealvalue starttime */
+	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d "
+				"%*d %*d %*d %*d %llu", &t) != 1)
+		return 0;
+	return t;
+}
+
+/* The binding of one run's journal: "run ID pid PID start TICKS uid UID". */
+struct run_id {
+	char id[33];
+	long pid;
+	unsigned long long start;
+	unsigned long uid;
+};
+
+static int new_run_id(struct run_id *r)
+{
+	unsigned char raw[16];
+
+	if (getrandom(raw, sizeof(raw), 0) != (ssize_t)sizeof(raw))
+		return -1;
+	for (size_t i = 0; i < sizeof(raw); i++)
+		snprintf(r->id + 2 * i, 3, "%02x", raw[i]);
+	r->pid = (long)getpid();
+	r->start = start_time(getpid());
+	r->uid = (unsigned long)geteuid();
+	return 0;
+}
+
+static char *run_line(const struct run_id *r)
+{
+	return xasprintf("run %s pid %ld start %llu uid %lu\n", r->id, r->pid, r->start, r->uid);
+}
+
+/* The record of @r's journal in @tree, written (synced) before the journal itself. */
+static int write_record(const struct run_id *r, const char *tree, char **path)
+{
+	char *dir = record_dir(), *real = realpath(tree, NULL), *text = NULL;
+	int fd = -1, ret = -1, err = 0;
+
+	*path = NULL;
+	if (!dir || !real) {
+		err = dir ? errno : ENOENT;
+		goto out;
+	}
+	if (zt_mkdir_p(dir, 0700)) {
+		err = errno;
+		goto out;
+	}
+	*path = xasprintf("%s/%s", dir, r->id);
+	text = xasprintf("%s%s\n", "tree ", real);
+	fd = open(*path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0 || write_all(fd, text) || fsync(fd)) {
+		err = errno;
+		goto out;
+	}
+	ret = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	if (ret && *path) {
+		unlink(*path);
+		free(*path);
+		*path = NULL;
+	}
+	free(dir);
+	free(real);
+	free(text);
+	errno = err;
+	return ret;
+}
+
 int zt_journal_begin(struct zt_journal *j, const char *src, char *const *rel, size_t n)
 {
-	char *tmp, *text = xstrdup(HEADER), *t;
-	int fd, err;
+	char *tmp, *text, *t;
+	struct run_id r;
+	int fd = -1, err;
 
 	j->fd = -1;
+	j->path = NULL;
+	j->record = NULL;
+	if (new_run_id(&r) || write_record(&r, src, &j->record))
+		return -1;
 	j->path = path_in(src, JOURNAL);
 	tmp = xasprintf("%s.new", j->path);
+	t = run_line(&r);
+	text = xasprintf("%s%s", HEADER, t);
+	free(t);
 	for (size_t i = 0; i < n; i++) {
 		t = xasprintf("%sfile %s\n", text, rel[i]);
 		free(text);
@@ -59,6 +179,9 @@ int zt_journal_begin(struct zt_journal *j, const char *src, char *const *rel, si
 			close(fd);
 			unlink(tmp);
 		}
+		unlink(j->record);
+		free(j->record);
+		j->record = NULL;
 		free(tmp);
 		free(text);
 		free(j->path);
@@ -86,6 +209,8 @@ void zt_journal_close(struct zt_journal *j)
 	j->fd = -1;
 	free(j->path);
 	j->path = NULL;
+	free(j->record);
+	j->record = NULL;
 }
 
 void zt_journal_end(struct zt_journal *j)
@@ -93,6 +218,8 @@ void zt_journal_end(struct zt_journal *j)
 	/* unlinked while still locked: no recovery sees it without its lock */
 	if (j->path)
 		unlink(j->path);
+	if (j->record)
+		unlink(j->record);
 	zt_journal_close(j);
 }
 
@@ -178,19 +305,86 @@ static int settle(const char *src_dir, const char *rel, bool complete, size_t *c
 	return ret;
 }
 
+/*
+ * Was @text (the journal, read from @fd in @src_dir) written by a zerotax run
+ * of ours on this machine? Its "run" line names a record the run wrote
+ * outside the tree first (record_dir()/ID, ours, naming this tree), and its
+ * owner is us; a journal that came in with the tree (committed, unpacked, a
+ * pull request) has no record. 0 yes (*record set), -1 with *why.
+ */
+static int bound_to_us(const char *src_dir, const char *text, int fd, char **record,
+		       const char **why)
+{
+	char id[64], *dir = NULL, *real = NULL, *want = NULL, *have = NULL;
+	unsigned long long start;
+	unsigned long uid;
+	long pid;
+	struct stat st;
+	size_t len;
+	int ret = -1;
+
+	*record = NULL;
+	*why = "it was not written by a zerotax run (no run line: another version, or it came "
+	       "with the tree)";
+	if (sscanf(text + strlen(HEADER), "run %32[0-9a-f] pid %ld start %llu uid %lu", id, &pid,
+		   &start, &uid) != 4 || strlen(id) != 32)
+		return -1;
+	*why = "it belongs to another user";
+	if (fstat(fd, &st) || st.st_uid != geteuid() || uid != (unsigned long)geteuid())
+		return -1;
+	*why = "it is running now (its process is alive)";
+	if (pid > 0 && kill((pid_t)pid, 0) == 0 && start_time((pid_t)pid) == start)
+		return -1;
+	*why = "no run of this user on this machine wrote it (no record of it in the state "
+	       "directory: it came with the tree)";
+	dir = record_dir();
+	real = realpath(src_dir, NULL);
+	if (!dir || !real)
+		goto out;
+	*record = xasprintf("%s/%s", dir, id);
+	want = xasprintf("tree %s\n", real);
+	if (lstat(*record, &st) || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+	    zt_read_file(*record, &have, &len))
+		goto out;
+	*why = "its record names another tree (the journal was copied here)";
+	if (strlen(want) != len || memcmp(want, have, len))
+		goto out;
+	ret = 0;
+out:
+	if (ret) {
+		free(*record);
+		*record = NULL;
+	}
+	free(dir);
+	free(real);
+	free(want);
+	free(have);
+	return ret;
+}
+
 static int replay(const char *src_dir, int fd, char **what)
 {
-	char *text = read_fd(fd), *save = NULL, *body;
+	char *text = read_fd(fd), *save = NULL, *body, *record = NULL;
 	size_t files = 0, done = 0, len;
+	const char *why;
 	bool complete;
 	int ret = 0;
 
 	if (!text)
 		return error("cannot read %s/%s: %s", src_dir, JOURNAL, strerror(errno));
-	if (strncmp(text, HEADER, strlen(HEADER))) {
+	if (strncmp(text, HEADER, strlen(HEADER)) &&
+	    strncmp(text, "zerotax write-back journal ", 27)) {
 		free(text);
 		return error("%s/%s is not a zerotax journal: not touching the tree", src_dir,
 			     JOURNAL);
+	}
+	why = "it is of another zerotax version";
+	if (strncmp(text, HEADER, strlen(HEADER)) ||
+	    bound_to_us(src_dir, text, fd, &record, &why)) {
+		free(text);
+		return error("%s/%s: not recovering this write-back journal: %s; the tree is "
+			     "not touched (remove the journal and its *.zerotax-orig files if "
+			     "they are not yours)", src_dir, JOURNAL, why);
 	}
 	body = text + strlen(HEADER);
 	len = strlen(body);
@@ -207,6 +401,9 @@ static int replay(const char *src_dir, int fd, char **what)
 			ret = -1;
 	}
 	free(text);
+	if (!ret)
+		unlink(record);
+	free(record);
 	if (ret)
 		return ret;
 	if (complete)
@@ -250,8 +447,19 @@ int zt_fix_recover(const char *src_dir, char **what)
 	return ret;
 }
 
-/* @dir's journal (if it has one) recovered and said; -1 when it could not be. */
-static int recover_one(const char *dir)
+/*
+ * What a command does with a journal it finds: fix recovers its own; a
+ * command that only reads the tree (check, layout) says so and reads the tree
+ * as it is, writing nothing; layout --apply, which writes, refuses.
+ */
+enum found {
+	FOUND_RECOVER,
+	FOUND_WARN,
+	FOUND_REFUSE,
+};
+
+/* @dir's journal (if it has one) handled as @how says; -1 when the command must stop. */
+static int recover_one(const char *dir, enum found how)
 {
 	char *j = path_in(dir, JOURNAL), *h = xasprintf("%s.new", j), *what = NULL;
 	bool any = !access(j, F_OK) || !access(h, F_OK);
@@ -261,6 +469,15 @@ static int recover_one(const char *dir)
 	free(h);
 	if (!any)
 		return 0;
+	if (how == FOUND_WARN) {
+		warning("%s: holds a write-back journal (%s): read as it is, nothing touched; "
+			"only 'zerotax fix' recovers the journals of its own runs", dir, JOURNAL);
+		return 0;
+	}
+	if (how == FOUND_REFUSE)
+		return error("%s: holds a write-back journal (%s): not writing into a tree in "
+			     "between; 'zerotax fix -s %s' recovers the journal of its own run",
+			     dir, JOURNAL, dir);
 	rc = zt_fix_recover(dir, &what);
 	if (rc == 1)
 		rc = error("%s: %s", dir, what);
@@ -271,7 +488,7 @@ static int recover_one(const char *dir)
 }
 
 /* @dir and each directory above it, unless @seen has it already. */
-static int recover_up(const char *dir, char ***seen, size_t *n_seen)
+static int recover_up(const char *dir, enum found how, char ***seen, size_t *n_seen)
 {
 	char *d = realpath(dir, NULL), *slash;
 	int ret = 0;
@@ -285,7 +502,7 @@ static int recover_up(const char *dir, char ***seen, size_t *n_seen)
 			break;	/* and so is every directory above it */
 		*seen = xrealloc(*seen, (*n_seen + 1) * sizeof(**seen));
 		(*seen)[(*n_seen)++] = xstrdup(d);
-		if (recover_one(d))
+		if (recover_one(d, how))
 			ret = -1;
 		slash = strrchr(d, '/');
 		if (!slash)
@@ -306,17 +523,26 @@ int zt_fix_recover_above(const char *dir)
 {
 	char **seen = NULL;
 	size_t n = 0;
-	int ret = recover_up(dir, &seen, &n);
+	int ret = recover_up(dir, FOUND_RECOVER, &seen, &n);
 
 	free_list(seen, n);
 	return ret;
 }
 
-int zt_fix_recover_db(const struct zt_compdb *db)
+int zt_journal_refuse_above(const char *dir)
 {
 	char **seen = NULL;
 	size_t n = 0;
-	int ret = 0;
+	int ret = recover_up(dir, FOUND_REFUSE, &seen, &n);
+
+	free_list(seen, n);
+	return ret;
+}
+
+void zt_journal_warn_db(const struct zt_compdb *db)
+{
+	char **seen = NULL;
+	size_t n = 0;
 
 	for (size_t i = 0; i < db->n; i++) {
 		const char *f = db->v[i].file;
@@ -326,12 +552,10 @@ int zt_fix_recover_db(const struct zt_compdb *db)
 		if (!slash)
 			continue;
 		dir = slash == f ? xstrdup("/") : xstrndup(f, (size_t)(slash - f));
-		if (recover_up(dir, &seen, &n))
-			ret = -1;
+		recover_up(dir, FOUND_WARN, &seen, &n);
 		free(dir);
 	}
 	free_list(seen, n);
-	return ret;
 }
 
 struct fix_guard {

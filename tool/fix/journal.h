@@ -12,6 +12,13 @@
  *   - with "commit":    completes (the kept originals removed),
  * and says which. The writer holds an flock() on the journal while it runs,
  * so a live write-back is never taken for an interrupted one.
+ *
+ * Only fix recovers, and only a journal of its own: the journal's "run" line
+ * (a random id, the writer's pid, start time and uid) names a record the run
+ * wrote outside every tree first ($XDG_STATE_HOME/zerotax/journals/ID, else
+ * ~/.local/state/...), which names the tree. A journal that came in with
+ * the tree has no record and is never replayed. check and layout only say
+ * that a journal is there: a read-only command never writes.
  */
 #ifndef ZT_JOURNAL_H
 #define ZT_JOURNAL_H
@@ -23,6 +30,7 @@ struct zt_compdb;
 struct zt_journal {
 	int fd;			/* locked for as long as the write-back runs */
 	char *path;
+	char *record;		/* its record outside the tree (see above) */
 };
 
 /* Write and lock the journal of @n files (relative to @src). -1 with errno set. */
@@ -42,14 +50,19 @@ void zt_journal_close(struct zt_journal *j);
 int zt_fix_recover(const char *src_dir, char **what);
 
 /*
- * Recovery before a command reads a tree: every journal in @dir or a
+ * fix's recovery before it reads a tree: every journal in @dir or a
  * directory above it, each reported in one line on stderr ("DIR: rolled
- * back ..."). 0, or -1 (error() said) when one could not be recovered or a
- * write-back is running there (the tree is in between).
+ * back ..."). 0, or -1 (error() said) when one could not be recovered, is
+ * not bound to a run of ours, or a write-back is running there.
  */
 int zt_fix_recover_above(const char *dir);
-/* The same for the directories of every file of @db (each checked once). */
-int zt_fix_recover_db(const struct zt_compdb *db);
+/* A command that writes a tree but is not fix (layout --apply): -1 when a journal is there. */
+int zt_journal_refuse_above(const char *dir);
+/*
+ * A read-only command (check, layout): a warning per journal in the
+ * directories of @db's files or above them; nothing is read or written.
+ */
+void zt_journal_warn_db(const struct zt_compdb *db);
 
 /*
  * Run the rest of `fix` under a guard (tool/lib/guard.h): SIGINT, SIGTERM

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -15,7 +16,13 @@
 #include "guard.h"
 #include "zerotax.h"
 
-static const int stop_signals[] = { SIGHUP, SIGINT, SIGTERM };
+/*
+ * What ends the run: the terminal's and a job control's stop signals, and
+ * every other signal whose default action ends a process and that a user, a
+ * timer or a CI runner sends to the process group (issue 30, item 6).
+ */
+static const int stop_signals[] = { SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2,
+				    SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ };
 
 /* The parent of @pid from /proc/PID/stat (the field after the name's ')'); -1 if gone. */
 static pid_t parent_of(pid_t pid)
@@ -181,7 +188,7 @@ static void say_ended(const struct zt_guard_opts *o, int sig, bool ours, int rc,
 }
 
 /* The worker's exit code, or 128 + the signal that ended it (recovered, said). */
-static int guard(const struct zt_guard_opts *o, pid_t worker, const sigset_t *set,
+static int guard(const struct zt_guard_opts *o, pid_t worker, pid_t jan, const sigset_t *set,
 		 char *dir)
 {
 	bool ours = false;
@@ -189,6 +196,11 @@ static int guard(const struct zt_guard_opts *o, pid_t worker, const sigset_t *se
 	int sig = 0, code = wait_worker(worker, set, &sig, &ours);
 	int rc = 0;
 
+	/* the guard is alive: its janitor has nothing to do (see janitor()) */
+	if (jan > 0) {
+		kill(jan, SIGKILL);
+		waitpid(jan, NULL, 0);
+	}
 	kill_all_below();
 	/* the worker had SIGINT from the terminal too, or one sent to it alone */
 	for (size_t i = 0; i < ARRAY_SIZE(stop_signals); i++)
@@ -211,11 +223,130 @@ static int guard(const struct zt_guard_opts *o, pid_t worker, const sigset_t *se
 	return 128 + sig;
 }
 
+/* Is @pid gone or a zombie (dead, not yet reaped by whoever adopted it)? */
+static bool is_dead(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return true;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return !p || p[1] != ' ' || p[2] == 'Z' || p[2] == 'X';
+}
+
+/* Does process @pid run with TMPDIR=@dir (a program of this run, at any depth)? */
+static bool in_run(pid_t pid, const char *dir)
+{
+	char path[64], *env = NULL, *want = xasprintf("TMPDIR=%s", dir);
+	size_t len = 0, n = strlen(want) + 1;
+	bool found = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/environ", (int)pid);
+	f = fopen(path, "re");
+	if (f) {
+		env = xmalloc(1 << 20);
+		len = fread(env, 1, (1 << 20) - 1, f);
+		fclose(f);
+		env[len] = '\0';
+		for (size_t at = 0; at < len && !found; at += strlen(env + at) + 1)
+			found = !strncmp(env + at, want, n - 1) && env[at + n - 1] == '\0';
+	}
+	free(env);
+	free(want);
+	return found;
+}
+
+/*
+ * SIGKILL to every process that carries this run's private TMPDIR: the
+ * worker put it in the environment of everything it runs, so it finds the
+ * compilers' own children (cc1), which no PR_SET_PDEATHSIG binds. Rounds
+ * until none is left (a dying driver may start one more).
+ */
+static void kill_run(const char *dir)
+{
+	pid_t self = getpid();
+
+	for (int round = 0; round < 100; round++) {
+		size_t n = 0;
+		struct dirent *e;
+		DIR *d = opendir("/proc");
+
+		if (!d)
+			return;
+		while ((e = readdir(d))) {
+			pid_t pid = isdigit((unsigned char)e->d_name[0]) ? (pid_t)atoi(e->d_name) : 0;
+
+			if (pid > 0 && pid != self && !is_dead(pid) && in_run(pid, dir)) {
+				kill(pid, SIGKILL);
+				n++;
+			}
+		}
+		closedir(d);
+		if (!n)
+			return;
+		usleep(20 * 1000);
+	}
+}
+
+/*
+ * The janitor (issue 30, item 5): when the guard itself is killed (kill -9
+ * of zerotax, a CI timeout, the OOM killer) none of its code runs. This
+ * small child of the guard, told by PR_SET_PDEATHSIG, does its part then:
+ * the worker dies with the guard (its own PR_SET_PDEATHSIG, and so do the
+ * programs it runs), the janitor waits for that, ends what those programs
+ * started (kill_run()), recovers as the guard would
+ * (fix: its journal) and removes the private directory. A SIGTERM sent to
+ * the whole group reaches it too: it acts only once the guard is gone (it
+ * was reparented). Its streams are /dev/null: the caller, who saw exit 137,
+ * must not wait for a pipe it holds. When the run ends normally the guard
+ * kills it with everything else below it (kill_all_below()).
+ */
+static void __attribute__((noreturn)) janitor(const struct zt_guard_opts *o, pid_t guard_pid,
+					      pid_t worker, const char *dir)
+{
+	sigset_t set, all;
+	siginfo_t si;
+	char *said = NULL;
+	int null = open("/dev/null", O_RDWR);
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, NULL);
+	for (int fd = 0; null >= 0 && fd < 3; fd++)
+		dup2(null, fd);
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	while (getppid() == guard_pid)
+		sigwaitinfo(&set, &si);
+	kill(worker, SIGKILL);
+	for (int i = 0; i < 2000 && !is_dead(worker); i++)
+		usleep(5000);
+	kill_run(dir);
+	if (o->recover)
+		o->recover(o->arg, &said);
+	free(said);
+	/* a compiler's own child (cc1) may still write for a moment */
+	for (int i = 0; i < 20; i++) {
+		zt_remove_tree(dir);
+		usleep(50 * 1000);
+	}
+	zt_remove_tree(dir);
+	_exit(0);
+}
+
 int zt_guard_begin(const struct zt_guard_opts *o, int *code)
 {
 	sigset_t set, old;
 	char *dir;
-	pid_t pid;
+	pid_t pid, guard_pid;
 
 	dir = xasprintf("%s/zerotax-run-XXXXXX", zt_tmpdir());
 	if (!mkdtemp(dir)) {
@@ -235,6 +366,7 @@ int zt_guard_begin(const struct zt_guard_opts *o, int *code)
 	sigprocmask(SIG_BLOCK, &set, &old);
 	fflush(NULL);	/* nothing buffered is written twice */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	guard_pid = getpid();
 	pid = fork();
 	if (pid < 0) {
 		error("cannot fork: %s", strerror(errno));
@@ -245,9 +377,16 @@ int zt_guard_begin(const struct zt_guard_opts *o, int *code)
 		return -1;
 	}
 	if (pid > 0) {
-		*code = guard(o, pid, &set, dir);
+		pid_t jan = fork();
+
+		if (jan == 0)
+			janitor(o, guard_pid, pid, dir);
+		*code = guard(o, pid, jan, &set, dir);
 		return 1;
 	}
+	/* the worker dies with the guard; the guard may have died before we got here */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != guard_pid)
+		raise(SIGKILL);
 	/* the worker: as it was, but with its scratch in the private directory */
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	setenv("TMPDIR", dir, 1);

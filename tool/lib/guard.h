@@ -26,6 +26,14 @@
  * killer, kill -9) is left as a kill of the whole run would leave it (fix:
  * the next zerotax command on the tree finds the journal).
  *
+ * Stop signals are SIGINT, SIGTERM, SIGHUP and the others whose default
+ * action ends a process (SIGQUIT, SIGUSR1/2, SIGALRM, SIGVTALRM, SIGXCPU,
+ * SIGXFSZ). The worker, and every program zt_spawn() starts, has
+ * PR_SET_PDEATHSIG (SIGKILL), the parent checked after setting it; a small
+ * janitor child of the guard takes over when the guard itself is killed
+ * (kill -9, the OOM killer): it ends every process of the run (those that
+ * carry its private TMPDIR), recovers and removes the private directory.
+ *
  * The guard returns with those signals still blocked: a second Ctrl-C does
  * not cut its last words short, and the process only has to exit.
  */

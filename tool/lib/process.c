@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* posix_spawn with pipes, a poll loop for both streams, and a deadline. */
+/* vfork and exec with pipes, a poll loop for both streams, and a deadline. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -82,13 +82,84 @@ static char **with_home(char *const *env)
 	return v;
 }
 
+/* What the child of zt_spawn() sets up between vfork() and exec (no allocation there). */
+struct child_plan {
+	char *const *argv;
+	char *const *env;
+	const char *stdin_path, *stdout_path, *cwd;
+	int out_fd, err_fd;		/* pipe ends to become 1 and 2; -1: not piped */
+	bool inherit, merge;
+	pid_t parent;
+	volatile int exec_errno;	/* shared with the parent (vfork): why it failed */
+};
+
+/*
+ * The child: its own process group (a timeout ends the compiler's children
+ * too), the streams, and PR_SET_PDEATHSIG, so a program we run dies with the
+ * thread that waits for it -- kill -9 of zerotax (a CI timeout, the OOM
+ * killer) leaves no compiler or spatch running (issue 30, item 5). The
+ * parent is checked after setting it: it may have died just before.
+ */
+static void __attribute__((noreturn)) child_exec(struct child_plan *c)
+{
+	int fd;
+
+	setpgid(0, 0);
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != c->parent)
+		_exit(127);
+	fd = open(c->stdin_path, O_RDONLY);
+	if (fd < 0 || dup2(fd, 0) < 0)
+		goto fail;
+	if (fd != 0)
+		close(fd);
+	if (!c->inherit && c->stdout_path) {
+		fd = open(c->stdout_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0 || dup2(fd, 1) < 0)
+			goto fail;
+		if (fd != 1)
+			close(fd);
+	} else if (!c->inherit && dup2(c->out_fd, 1) < 0) {
+		goto fail;
+	}
+	if (c->merge) {
+		if (dup2(1, 2) < 0)
+			goto fail;
+	} else if (!c->inherit && dup2(c->err_fd, 2) < 0) {
+		goto fail;
+	}
+	if (c->cwd && chdir(c->cwd))
+		goto fail;
+	execvpe(c->argv[0], c->argv, c->env);
+fail:
+	c->exec_errno = errno ? errno : ENOEXEC;
+	_exit(127);
+}
+
+/* Start @c as posix_spawnp() would (0, or the errno of what failed). */
+static int start_child(struct child_plan *c, pid_t *pid)
+{
+	c->exec_errno = 0;
+	c->parent = getpid();
+	*pid = vfork();
+	if (*pid < 0)
+		return errno;
+	if (*pid == 0)
+		child_exec(c);
+	if (c->exec_errno) {
+		int status;
+
+		waitpid(*pid, &status, 0);
+		return c->exec_errno;
+	}
+	return 0;
+}
+
 int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spawn_result *res)
 {
 	static const struct zt_spawn_opts defaults;
 	struct sink out = { .fd = -1 }, err = { .fd = -1 };
 	int out_pipe[2] = { -1, -1 }, err_pipe[2] = { -1, -1 };
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t attr;
+	struct child_plan plan;
 	char *const *env;
 	char **home_env;
 	long long deadline = 0;
@@ -100,43 +171,27 @@ int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spa
 	memset(res, 0, sizeof(*res));
 	res->exit_code = -1;
 
-	if (posix_spawn_file_actions_init(&fa))
-		return error("cannot set up spawning %s: %s", argv[0], strerror(errno));
-	posix_spawn_file_actions_addopen(&fa, 0, opts->stdin_path ? opts->stdin_path : "/dev/null",
-					 O_RDONLY, 0);
-	if (opts->cwd)
-		posix_spawn_file_actions_addchdir_np(&fa, opts->cwd);
-
-	if (opts->inherit_output) {
-		if (opts->stderr_to_stdout)
-			posix_spawn_file_actions_adddup2(&fa, 1, 2);
-	} else {
-		if (opts->stdout_path) {
-			posix_spawn_file_actions_addopen(&fa, 1, opts->stdout_path,
-							 O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		} else {
-			if (pipe2(out_pipe, O_CLOEXEC))
-				goto out_fa;
-			posix_spawn_file_actions_adddup2(&fa, out_pipe[1], 1);
-		}
-		if (opts->stderr_to_stdout) {
-			posix_spawn_file_actions_adddup2(&fa, 1, 2);
-		} else {
-			if (pipe2(err_pipe, O_CLOEXEC))
-				goto out_pipes;
-			posix_spawn_file_actions_adddup2(&fa, err_pipe[1], 2);
-		}
+	if (!opts->inherit_output) {
+		if (!opts->stdout_path && pipe2(out_pipe, O_CLOEXEC))
+			goto out_fa;
+		if (!opts->stderr_to_stdout && pipe2(err_pipe, O_CLOEXEC))
+			goto out_pipes;
 	}
-
-	/* Its own process group, so a timeout ends the compiler's children too. */
-	posix_spawnattr_init(&attr);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
-	posix_spawnattr_setpgroup(&attr, 0);
 	env = opts->envp ? opts->envp : environ;
 	home_env = with_home(env);
-	rc = posix_spawnp(&pid, argv[0], &fa, &attr, argv, home_env ? home_env : env);
+	plan = (struct child_plan){
+		.argv = argv,
+		.env = home_env ? home_env : env,
+		.stdin_path = opts->stdin_path ? opts->stdin_path : "/dev/null",
+		.stdout_path = opts->stdout_path,
+		.cwd = opts->cwd,
+		.out_fd = out_pipe[1],
+		.err_fd = err_pipe[1],
+		.inherit = opts->inherit_output,
+		.merge = opts->stderr_to_stdout,
+	};
+	rc = start_child(&plan, &pid);
 	free(home_env);
-	posix_spawnattr_destroy(&attr);
 	if (rc) {
 		res->not_found = rc == ENOENT;
 		if (!res->not_found || !opts->quiet_not_found)
@@ -205,7 +260,7 @@ int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spa
 			res->exit_code = WEXITSTATUS(status);
 		else if (WIFSIGNALED(status))
 			res->signal = WTERMSIG(status);
-		/* posix_spawnp reports a failed exec as exit 127 from the child */
+		/* a program that ends with 127 may be a shell's "not found" */
 		if (res->exit_code == 127 && !zt_have_program(argv[0]))
 			res->not_found = true;
 		ret = 0;
@@ -223,7 +278,6 @@ out_pipes:
 	if (err.fd >= 0)
 		close(err.fd);
 out_fa:
-	posix_spawn_file_actions_destroy(&fa);
 	res->out = dupbuf(&out, &res->out_len);
 	res->err = dupbuf(&err, &res->err_len);
 	return ret;

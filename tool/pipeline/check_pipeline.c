@@ -21,6 +21,7 @@
 #include "facts.h"
 #include "check_pipeline.h"
 #include "suppress.h"
+#include "walk_workers.h"
 
 static int cmd_cmp(const struct zt_compile_cmd *a, const struct zt_compile_cmd *b)
 {
@@ -115,9 +116,15 @@ static void collect_some(struct zt_ctx *ctx, struct zt_ci_tus *tus, const size_t
 			 const struct zt_ci_opts *o)
 {
 	struct facts_job job = {
-		.tus = tus, .idx = idx, .cache = o->cache, .pool = zt_facts_pool_new(),
+		.tus = tus, .idx = idx, .cache = o->cache,
 	};
 
+	/* in worker processes: a crash in one TU's walk loses that TU only */
+	if (!getenv("ZT_WALK_IN_THREADS")) {
+		zt_ci_collect_isolated(ctx, tus, idx, n, o);
+		return;
+	}
+	job.pool = zt_facts_pool_new();
 	zt_parallel_for(n, ctx->jobs, facts_one, &job);
 	zt_facts_pool_free(job.pool);
 }
