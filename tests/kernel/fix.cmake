@@ -83,10 +83,18 @@ run_or_die(cp -a ${obj} ${WORK}/obj)
 set(applied "")
 foreach(strategy uninitialized hoist)
 	step("fix --strategy=${strategy}")
-	zt_krun(0 out fix -j 2 --strategy=${strategy} -i ${WORK}/check.json -p ${obj}/db/mlx5
+	# exit 1 when a finding is refused: since fix decides by field-level
+	# definite assignment (issue 31), the nonlinear path's xdp may be refused
+	# (its txq is read by a callee fix cannot see into); the rest applies.
+	zt_krun(any out fix -j 2 --strategy=${strategy} -i ${WORK}/check.json -p ${obj}/db/mlx5
 		-s ${KERNEL_SRC} --format-patch ${WORK}/patch-${strategy})
 	message(STATUS "${out_err}${out}")
-	foreach(want "verified: 3 applied, 0 refused" "sparse: no new warnings")
+	if(NOT "${out}" MATCHES "verified: 3 applied, 0 refused" AND NOT
+	   ("${out}" MATCHES "verified: 2 applied, 1 refused" AND
+	    "${out}" MATCHES "refused: struct xdp_buff xdp in mlx5e_skb_from_cqe_nonlinear\\(\\): [a-z_]+ of xdp[ \n]+may be read before it is written"))
+		message(FATAL_ERROR "fix --strategy=${strategy}: not every finding applied, nor all but the nonlinear one refused as read before written:\n${out}")
+	endif()
+	foreach(want "sparse: no new warnings")
 		string(FIND "${out}" "${want}" at)
 		if(at EQUAL -1)
 			message(FATAL_ERROR "fix --strategy=${strategy}: no '${want}' in:\n${out}")

@@ -237,9 +237,22 @@ static int write_groups(const struct zt_struct_report *rep, bool markers, char *
 
 			if (!name[0])
 				continue;
-			if (!at) {
+			/*
+			 * Not found by name on a line of its own (declared inside a
+			 * nested struct's declarator, 6.1's mlx5e_rq 'buff'): as for
+			 * an unnamed edge, the reorder is written without its groups,
+			 * unless the group must start its own cache line.
+			 */
+			if (!at && pg->line_start) {
 				error("struct %s: member '%s' of group '%s' not found after the reorder",
-				      l->name, name[0] ? name : "(anonymous)", pg->name);
+				      l->name, name, pg->name);
+				goto out;
+			}
+			if (!at) {
+				warning("struct %s: member '%s' of group '%s' not found on a line of its "
+					"own: the reorder is written without its groups", l->name, name,
+					pg->name);
+				ret = 0;
 				goto out;
 			}
 			first[g] = first[g] && first[g] < at ? first[g] : at;

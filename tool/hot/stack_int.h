@@ -6,7 +6,7 @@
 #ifndef ZT_STACK_INT_H
 #define ZT_STACK_INT_H
 
-#include <jansson.h>
+#include "json_file.h"
 
 #include "baseline.h"
 #include "stack_check.h"

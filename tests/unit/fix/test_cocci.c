@@ -299,7 +299,7 @@ static void test_unsafe_corpus_refused(void **state)
 		{ "demo_recursive", "is recursive" },
 		{ "demo_no_owner", "no per-queue owner" },
 		{ "demo_name_taken", "already taken in struct demo_sq" },
-		{ "demo_guarded", "does not understand" },
+		{ "demo_guarded", "may be read before it is written" },
 		{ "demo_read_first", "read before it is written" },
 	};
 	struct zt_ctx ctx = { .out = stdout, .err = stderr };
@@ -320,30 +320,27 @@ static void test_unsafe_corpus_refused(void **state)
 
 		assert_string_equal(fs.v[it->finding].function, want[i].fn);
 		assert_int_equal(it->status, ZT_FIX_REFUSED);
+		if (!strstr(it->reason, want[i].reason))
+			fprintf(stderr, "%s: '%s'\n", want[i].fn, it->reason);
 		assert_non_null(strstr(it->reason, want[i].reason));
 	}
 	zt_fix_result_release(&r);
 	tmp_remove(&t);
 	free((char *)o.output_dir);
 
-	/* The second strategy: only the copy and the read-first case stand. */
+	/*
+	 * The second strategy: decided by field-level definite assignment from
+	 * the AST (issue 31), which cannot see into demo_fill() (declared, no
+	 * body in the corpus) and so takes it as reading every field: nothing
+	 * is proved written first, every finding is refused.
+	 */
 	tmp_make(&t);
 	o.strategy = ZT_FIX_UNINITIALIZED;
 	o.output_dir = xasprintf("%s/tree", t.dir);
 	assert_int_equal(zt_fix_tree(&ctx, &o, &fs, &r), 0);
-	assert_int_equal(r.n_refused, 2);
-	assert_int_equal(r.items[0].status, ZT_FIX_REFUSED);
-	assert_int_equal(r.items[6].status, ZT_FIX_REFUSED);
-	assert_non_null(strstr(r.items[6].reason, "not written by a call taking &mxbuf"));
-	assert_int_equal(r.items[1].status, ZT_FIX_APPLIED);
-	assert_non_null(strstr(r.items[1].why, "demo_fill() writes it first"));
-	{
-		char *rx = read_out(o.output_dir, "en_rx.c");
-
-		assert_int_equal(count(rx, "struct demo_xdp_buff mxbuf __attribute__((__uninitialized__));"),
-				 5);
-		free(rx);
-	}
+	assert_int_equal(r.n_applied, 0);
+	assert_int_equal(r.n_refused, ARRAY_SIZE(want));
+	assert_non_null(strstr(r.items[1].reason, "may be read before it is written"));
 	zt_fix_result_release(&r);
 	zt_findings_release(&fs);
 	tmp_remove(&t);
@@ -386,11 +383,11 @@ static void test_definition_after_owner_moves(void **state)
 static void test_guards_do_not_trust_check(void **state)
 {
 	static const struct { const char *fn, *reason; } want[] = {
-		{ "demo_by_value", "does not understand" },
-		{ "demo_escapes", "does not understand" },
-		{ "demo_recursive", "calls itself" },
-		{ "demo_name_taken", "already taken in struct demo_sq (en.h:17)" },
-		{ "demo_guarded", "does not understand" },
+		{ "demo_by_value", "may be read before it is written" },
+		{ "demo_escapes", "may be read before it is written" },
+		{ "demo_recursive", "may be read before it is written" },
+		{ "demo_name_taken", "may be read before it is written" },
+		{ "demo_guarded", "may be read before it is written" },
 		{ "demo_read_first", "read before it is written" },
 	};
 	struct zt_ctx ctx = { .out = stdout, .err = stderr };
@@ -424,6 +421,8 @@ static void test_guards_do_not_trust_check(void **state)
 	assert_int_equal(r.n_refused, ARRAY_SIZE(want));
 	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
 		assert_string_equal(keep.v[r.items[i].finding].function, want[i].fn);
+		if (!strstr(r.items[i].reason, want[i].reason))
+			fprintf(stderr, "%s: '%s'\n", want[i].fn, r.items[i].reason);
 		assert_non_null(strstr(r.items[i].reason, want[i].reason));
 	}
 	zt_fix_result_release(&r);
