@@ -207,6 +207,12 @@ static int kbuild_compdb(struct check_run *r, struct zt_compdb *db)
 	char *words, *tok, *save = NULL;
 	struct zt_strvec argv = ZT_STRVEC_INIT;
 
+	/* Kbuild's CHECK is run once per file: more than one is a broken caller, not a choice */
+	if (r->files.n != 1)
+		return error("--kbuild: %zu source files given (%s%s%s): Kbuild's CHECK gets the "
+			     "compiler's arguments for one file", r->files.n,
+			     r->files.n ? r->files.v[0] : "none", r->files.n > 1 ? ", " : "",
+			     r->files.n > 1 ? r->files.v[1] : "");
 	if (zt_compdb_from_files(r->files.v, 1, r->flags.v, r->flags.n, db))
 		return -1;
 	c = &db->v[0];

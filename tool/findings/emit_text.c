@@ -65,15 +65,25 @@ static void print_finding(const struct zt_finding *f, const struct zt_emit_conf 
 	free(rel);
 }
 
-int findings__fprintf_text(const struct zt_findings *fs, const struct zt_emit_conf *conf, FILE *fp)
+int findings__fprintf_text(const struct zt_findings *fs, const struct zt_emit_conf *conf, FILE *out)
 {
 	bool show_suppressed = conf && conf->show_suppressed;
+	char *buf = NULL;
+	size_t len = 0;
+	/* written to memory first, then to @out with control characters escaped */
+	FILE *fp = open_memstream(&buf, &len);
 
+	if (!fp)
+		return error("cannot write the text output: %s", strerror(errno));
 	for (size_t i = 0; i < fs->n; i++) {
 		if (fs->v[i].suppressed && !show_suppressed)
 			continue;
 		print_finding(&fs->v[i], conf, fp);
 	}
+	fclose(fp);
+	zt_fput_escaped(buf, len, true, out);
+	free(buf);
+	fp = out;
 	if (fflush(fp) || ferror(fp))
 		return error("cannot write the text output: %s", strerror(errno));
 	return 0;
@@ -84,8 +94,8 @@ int findings__fprintf_text(const struct zt_findings *fs, const struct zt_emit_co
  * (coccicheck --mode=report), "file:line:col-colend: WARNING: msg [name]" with
  * 0-based columns.
  */
-static int fprintf_lines(const struct zt_findings *fs, const struct zt_emit_conf *conf,
-			 bool report, FILE *fp)
+static int fprintf_lines_raw(const struct zt_findings *fs, const struct zt_emit_conf *conf,
+			     bool report, FILE *fp)
 {
 	bool show_suppressed = conf && conf->show_suppressed;
 
@@ -119,6 +129,26 @@ static int fprintf_lines(const struct zt_findings *fs, const struct zt_emit_conf
 		free(tmp);
 	}
 	return ferror(fp) ? -1 : 0;
+}
+
+/* The lines through memory, then to @out with control characters escaped. */
+static int fprintf_lines(const struct zt_findings *fs, const struct zt_emit_conf *conf,
+			 bool report, FILE *out)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	int ret;
+
+	if (!fp)
+		return error("cannot write the output: %s", strerror(errno));
+	ret = fprintf_lines_raw(fs, conf, report, fp);
+	fclose(fp);
+	zt_fput_escaped(buf, len, true, out);
+	free(buf);
+	if (fflush(out) || ferror(out))
+		return error("cannot write the output: %s", strerror(errno));
+	return ret;
 }
 
 int findings__fprintf_gcc(const struct zt_findings *fs, const struct zt_emit_conf *conf, FILE *fp)

@@ -117,11 +117,24 @@ int zt_hotrules_parse(const char *text, const char *path, struct zt_hotrules *r)
 
 int zt_hotrules_load(const char *path, struct zt_hotrules *r)
 {
-	char *text;
+	char *text, *nul;
+	size_t len;
 	int ret;
 
-	if (zt_read_file(path, &text, NULL))
+	if (zt_read_file(path, &text, &len))
 		return error("cannot read rules file '%s': %s", path, strerror(errno));
+	/* a NUL would end the text there, silently dropping every line after it */
+	nul = memchr(text, '\0', len);
+	if (nul) {
+		unsigned int lineno = 1;
+		size_t at = (size_t)(nul - text);
+
+		for (const char *p = text; p < nul; p++)
+			lineno += *p == '\n';
+		free(text);
+		return error("%s:%u: a NUL byte in the rules file (byte %zu): not a text file",
+			     path, lineno, at);
+	}
 	ret = zt_hotrules_parse(text, path, r);
 	free(text);
 	return ret;

@@ -35,7 +35,26 @@ static void report(const char *prefix, const char *fmt, va_list ap)
 		if (quiet_errors)
 			return;
 	}
-	fprintf(error_sink ? error_sink : stderr, "zerotax: %s: %s\n", prefix, msg);
+	fprintf(error_sink ? error_sink : stderr, "zerotax: %s: ", prefix);
+	zt_fput_escaped(msg, strlen(msg), true, error_sink ? error_sink : stderr);
+	fputc('\n', error_sink ? error_sink : stderr);
+}
+
+void zt_fput_escaped(const char *s, size_t len, bool keep_newlines, FILE *fp)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+
+	for (; p < end; p++) {
+		if ((*p < 0x20 && *p != '\t' && !(*p == '\n' && keep_newlines)) || *p == 0x7f) {
+			fprintf(fp, "\\x%02x", *p);
+		} else if (*p == 0xc2 && p + 1 < end && p[1] >= 0x80 && p[1] <= 0x9f) {
+			/* a C1 control in UTF-8 (U+009B is a CSI of its own) */
+			fprintf(fp, "\\u%04x", p[1]);
+			p++;
+		} else {
+			fputc(*p, fp);
+		}
+	}
 }
 
 int error(const char *fmt, ...)

@@ -109,6 +109,12 @@ char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0
  */
 #define ZT_ENOTREG ENOEXEC	/* never set by open() or read() on a file */
 int zt_read_file(const char *path, char **data, size_t *len);
+/*
+ * @len bytes of @s to @fp with control characters escaped (\xNN; a UTF-8 C1
+ * control as \u00NN): names from a tree (files, symbols) must not reach a
+ * terminal as escape sequences. Newlines are kept when @keep_newlines.
+ */
+void zt_fput_escaped(const char *s, size_t len, bool keep_newlines, FILE *fp);
 /* strerror(), except ZT_ENOTREG reads "not a regular file". */
 const char *zt_strerror(int err);
 int zt_write_file(const char *path, const void *data, size_t len);
