@@ -3,17 +3,9 @@
 # driver, and the oracle of gcc's own call graph. check's JSON is shared
 # through BED, so the others wait for it (a ctest fixture per tree).
 #
-# The bed's runs are the release binary's (make test builds it first): under
-# ASan+UBSan check over 323 TUs takes 2.3 times the CPU (17 min instead of
-# 7.5 per tree, measured), more than CI's budget; every other kernel test and
-# the corpus run the sanitized one.
-set(ZT_RELEASE_ZEROTAX "" CACHE FILEPATH
-	"a release zerotax for the 6.12 bed tests (make test sets it); empty: the tested build")
+# The bed's runs are the release binary's (ZT_KERNEL_RELEASE, tests/cmake/kernel.cmake).
 set(ZT_BED ${CMAKE_CURRENT_BINARY_DIR}/kernel-bed)
-set(bin)
-if(ZT_RELEASE_ZEROTAX)
-	set(bin -DZEROTAX=${ZT_RELEASE_ZEROTAX})
-endif()
+set(bin ${ZT_KERNEL_RELEASE})
 foreach(cc gcc clang)
 	zt_kernel_test(bed-check-${cc} bed-check.cmake -DCC=${cc} -DBED=${ZT_BED} ${bin})
 	set_property(TEST kernel/bed-check-${cc} APPEND PROPERTY FIXTURES_SETUP bed-${cc})

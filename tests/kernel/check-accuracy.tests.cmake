@@ -1,2 +1,3 @@
 # check on real drivers: frequencies, exact evidence, rank (tests/kernel/check_accuracy.py).
-zt_kernel_test(check-accuracy check-accuracy.cmake)
+# Three runs with both compilers' evidence: the release binary's (ZT_KERNEL_RELEASE).
+zt_kernel_test(check-accuracy check-accuracy.cmake ${ZT_KERNEL_RELEASE})

@@ -12,4 +12,4 @@ zt_kernel_test(layout-apply-clang layout-apply.cmake -DCC=clang)
 zt_kernel_test(layout-apply-gcc layout-apply.cmake -DCC=gcc)
 # issue 27: no suggestion on the 6.12 test bed mixes one path's per-packet writes with
 # another path's read-mostly fields in a line unless it says so.
-zt_kernel_test(layout-groups layout-groups.cmake)
+zt_kernel_test(layout-groups layout-groups.cmake ${ZT_KERNEL_RELEASE})
