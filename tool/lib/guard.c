@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "guard.h"
+#include "strbuf.h"
 #include "zerotax.h"
 
 /*
@@ -303,19 +304,26 @@ static void kill_run(const char *dir)
  * the worker dies with the guard (its own PR_SET_PDEATHSIG, and so do the
  * programs it runs), the janitor waits for that, ends what those programs
  * started (kill_run()), recovers as the guard would
- * (fix: its journal) and removes the private directory. A SIGTERM sent to
+ * (fix: its journal) and removes the private directory. It is started
+ * before anything exists to clean up and makes the private directory itself,
+ * so no moment of the run leaves one without an owner. A SIGTERM sent to
  * the whole group reaches it too: it acts only once the guard is gone (it
  * was reparented). Its streams are /dev/null: the caller, who saw exit 137,
  * must not wait for a pipe it holds. When the run ends normally the guard
  * kills it with everything else below it (kill_all_below()).
+ *
+ * @to_guard: where the directory's name (or the errno of mkdtemp()) goes;
+ * @from_guard: where the worker's pid comes from, once it exists.
  */
 static void __attribute__((noreturn)) janitor(const struct zt_guard_opts *o, pid_t guard_pid,
-					      pid_t worker, const char *dir)
+					      int to_guard, int from_guard)
 {
 	sigset_t set, all;
 	siginfo_t si;
 	char *said = NULL;
-	int null = open("/dev/null", O_RDWR);
+	char *dir = xasprintf("%s/zerotax-run-XXXXXX", zt_tmpdir());
+	pid_t worker = 0;
+	int null = open("/dev/null", O_RDWR), err = 0;
 
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, NULL);
@@ -323,12 +331,28 @@ static void __attribute__((noreturn)) janitor(const struct zt_guard_opts *o, pid
 		dup2(null, fd);
 	sigemptyset(&set);
 	sigaddset(&set, SIGTERM);
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	/* the guard may have died before we got here: then nothing was made */
+	if (prctl(PR_SET_PDEATHSIG, SIGTERM) || getppid() != guard_pid)
+		_exit(0);
+	if (!mkdtemp(dir))
+		err = errno;
+	/* a short write means the guard is gone: the directory is cleaned up below */
+	if (write(to_guard, &err, sizeof(err)) == sizeof(err) && !err &&
+	    write(to_guard, dir, strlen(dir)) < 0)
+		err = 0;
+	close(to_guard);
+	if (err)
+		_exit(0);	/* nothing was made */
 	while (getppid() == guard_pid)
 		sigwaitinfo(&set, &si);
-	kill(worker, SIGKILL);
-	for (int i = 0; i < 2000 && !is_dead(worker); i++)
-		usleep(5000);
+	/* the guard wrote the worker's pid as soon as it had one (the pipe is non-blocking) */
+	if (read(from_guard, &worker, sizeof(worker)) != sizeof(worker))
+		worker = 0;
+	if (worker > 0) {
+		kill(worker, SIGKILL);
+		for (int i = 0; i < 2000 && !is_dead(worker); i++)
+			usleep(5000);
+	}
 	kill_run(dir);
 	if (o->recover)
 		o->recover(o->arg, &said);
@@ -342,16 +366,48 @@ static void __attribute__((noreturn)) janitor(const struct zt_guard_opts *o, pid
 	_exit(0);
 }
 
+/* The janitor's answer: the private directory it made, or NULL with error() said. */
+static char *janitor_dir(int from_janitor)
+{
+	struct zt_strbuf name = ZT_STRBUF_INIT;
+	char buf[256];
+	ssize_t n;
+	int err = 0;
+
+	if (read(from_janitor, &err, sizeof(err)) != sizeof(err)) {
+		error("cannot start the run's janitor");
+		return NULL;
+	}
+	if (err) {
+		error("cannot create a scratch directory in %s: %s", zt_tmpdir(), strerror(err));
+		return NULL;
+	}
+	while ((n = read(from_janitor, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR))
+		if (n > 0)
+			zt_strbuf_add(&name, buf, (size_t)n);
+	if (!name.len) {
+		error("the run's janitor made no scratch directory");
+		zt_strbuf_release(&name);
+		return NULL;
+	}
+	return zt_strbuf_detach(&name, NULL);
+}
+
 int zt_guard_begin(const struct zt_guard_opts *o, int *code)
 {
 	sigset_t set, old;
 	char *dir;
-	pid_t pid, guard_pid;
+	pid_t pid, jan, guard_pid;
+	int dirp[2], pidp[2];
 
-	dir = xasprintf("%s/zerotax-run-XXXXXX", zt_tmpdir());
-	if (!mkdtemp(dir)) {
-		error("cannot create a scratch directory in %s: %s", zt_tmpdir(), strerror(errno));
-		free(dir);
+	if (pipe2(dirp, O_CLOEXEC)) {
+		error("cannot make a pipe: %s", strerror(errno));
+		return -1;
+	}
+	if (pipe2(pidp, O_CLOEXEC | O_NONBLOCK)) {
+		error("cannot make a pipe: %s", strerror(errno));
+		close(dirp[0]);
+		close(dirp[1]);
 		return -1;
 	}
 	sigemptyset(&set);
@@ -367,23 +423,42 @@ int zt_guard_begin(const struct zt_guard_opts *o, int *code)
 	fflush(NULL);	/* nothing buffered is written twice */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	guard_pid = getpid();
-	pid = fork();
-	if (pid < 0) {
+	jan = fork();
+	if (jan == 0) {
+		close(dirp[0]);
+		close(pidp[1]);
+		janitor(o, guard_pid, dirp[1], pidp[0]);
+	}
+	close(dirp[1]);
+	close(pidp[0]);
+	dir = jan < 0 ? NULL : janitor_dir(dirp[0]);
+	close(dirp[0]);
+	if (jan < 0)
 		error("cannot fork: %s", strerror(errno));
+	pid = dir ? fork() : -1;
+	if (dir && pid < 0)
+		error("cannot fork: %s", strerror(errno));
+	if (pid < 0) {
+		close(pidp[1]);
+		if (jan > 0) {
+			kill(jan, SIGKILL);
+			waitpid(jan, NULL, 0);
+		}
 		prctl(PR_SET_CHILD_SUBREAPER, 0);
 		sigprocmask(SIG_SETMASK, &old, NULL);
-		zt_remove_tree(dir);
+		if (dir)
+			zt_remove_tree(dir);
 		free(dir);
 		return -1;
 	}
 	if (pid > 0) {
-		pid_t jan = fork();
-
-		if (jan == 0)
-			janitor(o, guard_pid, pid, dir);
+		if (write(pidp[1], &pid, sizeof(pid)) != sizeof(pid))
+			warning("the run's janitor does not know the worker");
+		close(pidp[1]);
 		*code = guard(o, pid, jan, &set, dir);
 		return 1;
 	}
+	close(pidp[1]);
 	/* the worker dies with the guard; the guard may have died before we got here */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != guard_pid)
 		raise(SIGKILL);

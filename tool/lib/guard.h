@@ -33,6 +33,8 @@
  * janitor child of the guard takes over when the guard itself is killed
  * (kill -9, the OOM killer): it ends every process of the run (those that
  * carry its private TMPDIR), recovers and removes the private directory.
+ * The janitor is started first and makes that directory itself, so a kill
+ * at any moment of the start leaves no directory without an owner.
  *
  * The guard returns with those signals still blocked: a second Ctrl-C does
  * not cut its last words short, and the process only has to exit.
