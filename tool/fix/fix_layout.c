@@ -121,18 +121,35 @@ static bool find_body(const struct text_lines *t, const struct zt_layout *l, siz
 	return false;
 }
 
-/* The line declaring top-level member @name, at depth 1 of the body; 0 if none. */
-static size_t member_line(const struct text_lines *t, size_t open, size_t close, const char *name)
+/*
+ * Lines [*from, *to] declaring top-level member @name: one line at depth 1 of
+ * the body, or a nested struct/union from the line that opens it to the
+ * "} name;" that closes it (6.12's mlx5e_rq 'buff'). False if none.
+ */
+static bool member_lines(const struct text_lines *t, size_t open, size_t close, const char *name,
+			 size_t *from, size_t *to)
 {
+	size_t start = 0;
 	int depth = 0;
 
 	for (size_t i = open; i < close; i++) {
-		if (depth == 1 && i > open && names(t->v[i], name))
-			return i;
+		const char *tail = strrchr(t->v[i], '}');
+		int before = depth;
+
 		for (const char *c = t->v[i]; *c; c++)
 			depth += *c == '{' ? 1 : *c == '}' ? -1 : 0;
+		if (i == open)
+			continue;
+		if (before == 1 && depth > 1)
+			start = i;
+		if ((before == 1 && depth == 1 && names(t->v[i], name)) ||
+		    (before > 1 && depth == 1 && start && tail && names(tail, name))) {
+			*from = before == 1 ? i : start;
+			*to = i;
+			return true;
+		}
 	}
-	return 0;
+	return false;
 }
 
 /* The tree copy defines the kernel's group markers (6.8 and later): include/linux/cache.h. */
@@ -186,6 +203,35 @@ static void emit_groups(const struct zt_struct_report *rep, const struct text_li
 }
 
 /*
+ * The group's size as the kernel's CACHELINE_ASSERT_GROUP_SIZE states it:
+ * from the end of the begin marker to the end marker. The begin marker sits
+ * where the member before the group ends, so the padding that aligns the
+ * group's first member ([@lo, @hi) are its members' bytes) is inside it
+ * (6.12's mlx5e_rq: xdp_rxq is cache-line aligned); the bound is that span
+ * rounded up to whole lines.
+ */
+static void size_assert(const struct zt_struct_report *rep, const char *group, unsigned long lo,
+			unsigned long hi, const char *type, unsigned int cl, struct zt_strbuf *asserts)
+{
+	const struct zt_layout *l = rep->l;
+	unsigned long begin = 0, bound;
+
+	for (size_t j = 0; j < l->n; j++) {
+		unsigned long bit = rep->suggested.bit[j];
+		unsigned long end = l->m[j].bitfield ? (bit + l->m[j].bit_size + 7) / 8 :
+						       bit / 8 + l->m[j].size;
+
+		if (!l->m[j].depth && end <= lo && end > begin)
+			begin = end;
+	}
+	bound = (hi - begin + cl - 1) / cl * cl;
+	zt_strbuf_addf(asserts, "static_assert(offsetof(%s, __cacheline_group_end__%s) -\n"
+		       "\t      offsetofend(%s, __cacheline_group_begin__%s) <= %lu,\n"
+		       "\t      \"group %s within %lu cache line%s\");\n", type, group, type, group,
+		       bound, group, bound / cl, bound / cl == 1 ? "" : "s");
+}
+
+/*
  * Wrap each group of the suggestion: with the kernel's markers (a group that
  * starts its own line: ____cacheline_aligned on the begin marker) and, after
  * the definition, build-time assertions in the style of the kernel's
@@ -233,15 +279,16 @@ static int write_groups(const struct zt_struct_report *rep, bool markers, char *
 		}
 		for (size_t k = 0; k < pg->n; k++) {
 			const char *name = l->m[pg->members[k]].name;
-			size_t at = name[0] ? member_line(&t, open, close, name) : 0;
+			size_t from = 0, to = 0;
+			bool at = name[0] && member_lines(&t, open, close, name, &from, &to);
 
 			if (!name[0])
 				continue;
 			/*
-			 * Not found by name on a line of its own (declared inside a
-			 * nested struct's declarator, 6.1's mlx5e_rq 'buff'): as for
-			 * an unnamed edge, the reorder is written without its groups,
-			 * unless the group must start its own cache line.
+			 * Not found by name (declared where the lines do not show
+			 * it, e.g. two members on one line): as for an unnamed edge,
+			 * the reorder is written without its groups, unless the
+			 * group must start its own cache line.
 			 */
 			if (!at && pg->line_start) {
 				error("struct %s: member '%s' of group '%s' not found after the reorder",
@@ -255,8 +302,8 @@ static int write_groups(const struct zt_struct_report *rep, bool markers, char *
 				ret = 0;
 				goto out;
 			}
-			first[g] = first[g] && first[g] < at ? first[g] : at;
-			last[g] = last[g] > at ? last[g] : at;
+			first[g] = first[g] && first[g] < from ? first[g] : from;
+			last[g] = last[g] > to ? last[g] : to;
 			lo = lo < rep->suggested.bit[pg->members[k]] / 8 ?
 				lo : rep->suggested.bit[pg->members[k]] / 8;
 			hi = hi > (rep->suggested.bit[pg->members[k]] / 8 + l->m[pg->members[k]].size) ?
@@ -269,12 +316,7 @@ static int write_groups(const struct zt_struct_report *rep, bool markers, char *
 					       type, pg->name, name, pg->name);
 		}
 		if (markers && hi > lo)
-			zt_strbuf_addf(&asserts, "static_assert(offsetof(%s, __cacheline_group_end__%s) -\n"
-				       "\t      offsetofend(%s, __cacheline_group_begin__%s) <= %lu,\n"
-				       "\t      \"group %s within %lu cache line%s\");\n", type,
-				       pg->name, type, pg->name,
-				       (hi - lo + cl - 1) / cl * cl, pg->name, (hi - lo + cl - 1) / cl,
-				       (hi - lo + cl - 1) / cl == 1 ? "" : "s");
+			size_assert(rep, pg->name, lo, hi, type, cl, &asserts);
 	}
 	emit_groups(rep, &t, close, first, last, markers, &asserts, type, &out);
 	free(*text);
