@@ -765,6 +765,55 @@ static int close_enum(struct parser *p, const char *s)
 	return ret;
 }
 
+/* inside a padding or enum body: only its braces matter */
+static int parse_skipped(struct parser *p, char *s)
+{
+	size_t len = strlen(s);
+
+	if (s[0] == '}' && --p->skip == 0 && p->enum_type)
+		return close_enum(p, s);
+	else if (len && s[len - 1] == '{')
+		p->skip++;
+	return 0;
+}
+
+/* a line ending in '{': an inline enum (skipped) or a nested struct/union */
+static int parse_open(struct parser *p, char *decl)
+{
+	const char *kw = skip_qualifiers(decl);
+
+	if (starts(kw, "enum") && (kw[4] == ' ' || kw[4] == '{')) {
+		/* an inline enum: its enumerators carry no layout */
+		free(p->enum_type);	/* a previous one left open by bad input */
+		p->enum_type = squeeze(decl);
+		p->enum_type[strlen(p->enum_type) - 1] = '\0';
+		trim(p->enum_type);
+		p->skip = 1;
+		return 0;
+	}
+	if (!starts(kw, "struct") && !starts(kw, "union"))
+		return perr(p, "unexpected body '%.60s'", decl);
+	return open_body(p, decl);
+}
+
+/* a member declaration, its ';' already cut, with its offset comment */
+static int parse_member(struct parser *p, char *decl, char *comment)
+{
+	struct zt_member *m = add_member(p);
+
+	if (parse_decl(p, decl, m) < 0)
+		return -1;
+	if (comment) {
+		if (parse_offsets(p, comment, m) < 0)
+			return -1;
+	} else if (!m->bitfield) {
+		return perr(p, "member '%s' without offset and size", m->name);
+	}
+	if (m->has_offset)
+		finish_member_fields(p->cur, m);
+	return 0;
+}
+
 static int parse_line(struct parser *p, char *line)
 {
 	char *s = trim(line), *comment = NULL, *decl;
@@ -776,15 +825,8 @@ static int parse_line(struct parser *p, char *line)
 		return 0;
 	if (zt_pahole_not_found_line(p->out, s))	/* stderr interleaved with stdout */
 		return 0;
-	if (p->skip) {
-		/* inside a padding or enum body: only its braces matter */
-		len = strlen(s);
-		if (s[0] == '}' && --p->skip == 0 && p->enum_type)
-			return close_enum(p, s);
-		else if (len && s[len - 1] == '{')
-			p->skip++;
-		return 0;
-	}
+	if (p->skip)
+		return parse_skipped(p, s);
 	if (starts(s, "<ERROR")) {
 		/* pahole 1.24 cannot print some members (DW_TAG_atomic_type): keep a hole */
 		struct zt_member *m = add_member(p);
@@ -836,39 +878,12 @@ static int parse_line(struct parser *p, char *line)
 	if (len && decl[len - 1] == '{') {
 		if (comment)
 			return perr(p, "comment after '{'");
-		const char *kw = skip_qualifiers(decl);
-
-		if (starts(kw, "enum") && (kw[4] == ' ' || kw[4] == '{')) {
-			/* an inline enum: its enumerators carry no layout */
-			free(p->enum_type);	/* a previous one left open by bad input */
-			p->enum_type = squeeze(decl);
-			p->enum_type[strlen(p->enum_type) - 1] = '\0';
-			trim(p->enum_type);
-			p->skip = 1;
-			return 0;
-		}
-		if (!starts(kw, "struct") && !starts(kw, "union"))
-			return perr(p, "unexpected body '%.60s'", decl);
-		return open_body(p, decl);
+		return parse_open(p, decl);
 	}
 	if (!len || decl[len - 1] != ';')
 		return perr(p, "member without ';': '%.60s'", decl);
 	decl[--len] = '\0';
-	{
-		struct zt_member *m = add_member(p);
-
-		if (parse_decl(p, decl, m) < 0)
-			return -1;
-		if (comment) {
-			if (parse_offsets(p, comment, m) < 0)
-				return -1;
-		} else if (!m->bitfield) {
-			return perr(p, "member '%s' without offset and size", m->name);
-		}
-		if (m->has_offset)
-			finish_member_fields(p->cur, m);
-	}
-	return 0;
+	return parse_member(p, decl, comment);
 }
 
 static void add_skip(struct parser *p, const char *raw)
