@@ -646,6 +646,58 @@ bool zt_pahole_not_found_line(struct zt_layouts *ls, const char *s)
 	return true;
 }
 
+/* pahole -I: "Used at: ..." and "<die offset> FILE:LINE" */
+static int parse_decl_location(struct parser *p, char *s)
+{
+	char *e = strstr(s, "*/"), *c, *colon;
+	unsigned long ln;
+	const char *np;
+
+	if (!e)
+		return perr(p, "unterminated comment");
+	*e = '\0';
+	c = trim(s + 2);
+	if (c[0] != '<' || !(c = strchr(c, '>')))
+		return 0;
+	c = trim(c + 1);
+	colon = strrchr(c, ':');
+	if (!colon)
+		return 0;
+	np = colon + 1;
+	if (parse_num(&np, &ln) < 0 || *np || ln > 100000000)
+		return 0;
+	free(p->decl_file);
+	/* pahole 1.24 on clang's DWARF 5 line tables prints "(null)" */
+	p->decl_file = strncmp(c, "(null):", 7) ? xstrndup(c, colon - c) : NULL;
+	p->decl_line = (unsigned int)ln;
+	return 0;
+}
+
+/* typedef uint64_t dma_addr_t; typedef void (*fn_t)(int); typedef u8 a_t[4]; */
+static int parse_typedef(struct parser *p, const char *s, size_t len)
+{
+	struct zt_layouts *ls = p->out;
+	struct zt_member tmp = { 0 };
+	char *decl = xstrdup(s);
+	int r;
+
+	decl[len - 1] = '\0';
+	r = parse_decl(p, decl, &tmp);
+	free(decl);
+	if (r < 0 || !tmp.name[0] || tmp.bitfield) {
+		free(tmp.name);
+		free(tmp.type);
+		if (r == 0)
+			perr(p, "cannot read typedef '%.60s'", s);
+		return -1;
+	}
+	ZT_ALLOC_GROW(ls->td, ls->n_td + 1, ls->alloc_td);
+	ls->td[ls->n_td].name = tmp.name;
+	ls->td[ls->n_td].target = tmp.type;
+	ls->n_td++;
+	return 0;
+}
+
 /* A line outside any type. */
 static int parse_outside(struct parser *p, char *s)
 {
@@ -662,31 +714,8 @@ static int parse_outside(struct parser *p, char *s)
 	}
 	if (zt_pahole_not_found_line(p->out, s))
 		return 0;
-	if (starts(s, "/*")) {
-		/* pahole -I: "Used at: ..." and "<die offset> FILE:LINE" */
-		char *e = strstr(s, "*/"), *c, *colon;
-		unsigned long ln;
-		const char *np;
-
-		if (!e)
-			return perr(p, "unterminated comment");
-		*e = '\0';
-		c = trim(s + 2);
-		if (c[0] != '<' || !(c = strchr(c, '>')))
-			return 0;
-		c = trim(c + 1);
-		colon = strrchr(c, ':');
-		if (!colon)
-			return 0;
-		np = colon + 1;
-		if (parse_num(&np, &ln) < 0 || *np || ln > 100000000)
-			return 0;
-		free(p->decl_file);
-		/* pahole 1.24 on clang's DWARF 5 line tables prints "(null)" */
-		p->decl_file = strncmp(c, "(null):", 7) ? xstrndup(c, colon - c) : NULL;
-		p->decl_line = (unsigned int)ln;
-		return 0;
-	}
+	if (starts(s, "/*"))
+		return parse_decl_location(p, s);
 	if (starts(s, "enum ") && s[len - 1] == '{') {
 		p->in_enum = true;
 		return 0;
@@ -695,29 +724,8 @@ static int parse_outside(struct parser *p, char *s)
 		is_typedef = true;
 		s = trim(s + 8);
 		len = strlen(s);
-		if (s[len - 1] == ';') {
-			/* typedef uint64_t dma_addr_t; typedef void (*fn_t)(int); typedef u8 a_t[4]; */
-			struct zt_layouts *ls = p->out;
-			struct zt_member tmp = { 0 };
-			char *decl = xstrdup(s);
-			int r;
-
-			decl[len - 1] = '\0';
-			r = parse_decl(p, decl, &tmp);
-			free(decl);
-			if (r < 0 || !tmp.name[0] || tmp.bitfield) {
-				free(tmp.name);
-				free(tmp.type);
-				if (r == 0)
-					perr(p, "cannot read typedef '%.60s'", s);
-				return -1;
-			}
-			ZT_ALLOC_GROW(ls->td, ls->n_td + 1, ls->alloc_td);
-			ls->td[ls->n_td].name = tmp.name;
-			ls->td[ls->n_td].target = tmp.type;
-			ls->n_td++;
-			return 0;
-		}
+		if (s[len - 1] == ';')
+			return parse_typedef(p, s, len);
 		if (starts(s, "enum") && s[len - 1] == '{') {
 			p->in_enum = true;
 			return 0;
