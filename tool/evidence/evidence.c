@@ -706,6 +706,54 @@ static int check_evidence(const char *cc_name, const struct zt_compile_cmd *cmd,
 		     CANARY_BYTES, why ? why : "an option of the build hides the records");
 }
 
+/*
+ * Ours first, right after the compiler: no option of the build can
+ * take one of them as its value. What the build could override them
+ * with (-ftrivial-auto-var-init=, -fdump-*, record options) is filtered.
+ */
+static void push_ours(struct zt_strvec *argv, const char *prog, enum zt_compiler which,
+		      bool have_opt, const char *rec, const char *canary, const char *obj)
+{
+	char *flag;
+
+	zt_strvec_push(argv, prog);
+	if (!have_opt)
+		zt_strvec_push(argv, "-O2");
+	zt_strvec_push(argv, "-ftrivial-auto-var-init=zero");
+	if (which == ZT_CC_CLANG) {
+		/* WVarName stays <unknown> at -O2 even with -g: line tables suffice */
+		zt_strvec_push(argv, "-gline-tables-only");
+		zt_strvec_push(argv, "-fsave-optimization-record");
+		zt_strvec_push(argv, "-foptimization-record-passes=annotation-remarks");
+		flag = xasprintf("-foptimization-record-file=%s", rec);
+	} else {
+		flag = xasprintf("-fdump-tree-optimized-lineno=%s", rec);
+	}
+	zt_strvec_push(argv, flag);
+	free(flag);
+	zt_strvec_push(argv, "-fstack-usage");
+	zt_strvec_push(argv, "-include");
+	zt_strvec_push(argv, canary);
+	zt_strvec_push(argv, "-w");
+	zt_strvec_push(argv, "-c");
+	zt_strvec_push(argv, "-o");
+	zt_strvec_push(argv, obj);
+}
+
+static void compile_failed(const char *cc_name, const struct zt_compile_cmd *cmd,
+			   const struct zt_spawn_result *res)
+{
+	char *why = first_lines(res->err, 4);
+
+	if (res->signal)
+		error("evidence: %s failed to compile %s (killed by signal %d): %s",
+		      cc_name, cmd->file, res->signal, *why ? why : "no diagnostics");
+	else
+		error("evidence: %s failed to compile %s (exit %d): %s", cc_name,
+		      cmd->file, res->exit_code, *why ? why : "no diagnostics");
+	free(why);
+}
+
 int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which,
 			const char *scratch_dir, struct zt_evidence *ev)
 {
@@ -753,40 +801,12 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 			.envp = env,
 		};
 		bool have_opt;
-		char *flag;
-
 		struct zt_strvec build = { 0 };
 
 		zt_strvec_clear(&argv);
 		filter_flags(cmd, which, &rej, &build, &have_opt);
 		kept = build.n;
-		/*
-		 * Ours first, right after the compiler: no option of the build can
-		 * take one of them as its value. What the build could override them
-		 * with (-ftrivial-auto-var-init=, -fdump-*, record options) is filtered.
-		 */
-		zt_strvec_push(&argv, prog);
-		if (!have_opt)
-			zt_strvec_push(&argv, "-O2");
-		zt_strvec_push(&argv, "-ftrivial-auto-var-init=zero");
-		if (which == ZT_CC_CLANG) {
-			/* WVarName stays <unknown> at -O2 even with -g: line tables suffice */
-			zt_strvec_push(&argv, "-gline-tables-only");
-			zt_strvec_push(&argv, "-fsave-optimization-record");
-			zt_strvec_push(&argv, "-foptimization-record-passes=annotation-remarks");
-			flag = xasprintf("-foptimization-record-file=%s", rec);
-		} else {
-			flag = xasprintf("-fdump-tree-optimized-lineno=%s", rec);
-		}
-		zt_strvec_push(&argv, flag);
-		free(flag);
-		zt_strvec_push(&argv, "-fstack-usage");
-		zt_strvec_push(&argv, "-include");
-		zt_strvec_push(&argv, canary);
-		zt_strvec_push(&argv, "-w");
-		zt_strvec_push(&argv, "-c");
-		zt_strvec_push(&argv, "-o");
-		zt_strvec_push(&argv, obj);
+		push_ours(&argv, prog, which, have_opt, rec, canary, obj);
 		for (size_t i = 0; i < build.n; i++)
 			zt_strvec_push(&argv, build.v[i]);
 		zt_strvec_clear(&build);
@@ -802,15 +822,7 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 		/* retry only when the compiler named options we can still drop */
 		if (attempt == MAX_RETRIES || !collect_rejected(res.err, &rej) ||
 		    !drops_more(cmd, which, &rej, kept)) {
-			char *why = first_lines(res.err, 4);
-
-			if (res.signal)
-				error("evidence: %s failed to compile %s (killed by signal %d): %s",
-				      cc_name, cmd->file, res.signal, *why ? why : "no diagnostics");
-			else
-				error("evidence: %s failed to compile %s (exit %d): %s", cc_name,
-				      cmd->file, res.exit_code, *why ? why : "no diagnostics");
-			free(why);
+			compile_failed(cc_name, cmd, &res);
 			goto out;
 		}
 	}

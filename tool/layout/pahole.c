@@ -646,6 +646,58 @@ bool zt_pahole_not_found_line(struct zt_layouts *ls, const char *s)
 	return true;
 }
 
+/* pahole -I: "Used at: ..." and "<die offset> FILE:LINE" */
+static int parse_decl_location(struct parser *p, char *s)
+{
+	char *e = strstr(s, "*/"), *c, *colon;
+	unsigned long ln;
+	const char *np;
+
+	if (!e)
+		return perr(p, "unterminated comment");
+	*e = '\0';
+	c = trim(s + 2);
+	if (c[0] != '<' || !(c = strchr(c, '>')))
+		return 0;
+	c = trim(c + 1);
+	colon = strrchr(c, ':');
+	if (!colon)
+		return 0;
+	np = colon + 1;
+	if (parse_num(&np, &ln) < 0 || *np || ln > 100000000)
+		return 0;
+	free(p->decl_file);
+	/* pahole 1.24 on clang's DWARF 5 line tables prints "(null)" */
+	p->decl_file = strncmp(c, "(null):", 7) ? xstrndup(c, colon - c) : NULL;
+	p->decl_line = (unsigned int)ln;
+	return 0;
+}
+
+/* typedef uint64_t dma_addr_t; typedef void (*fn_t)(int); typedef u8 a_t[4]; */
+static int parse_typedef(struct parser *p, const char *s, size_t len)
+{
+	struct zt_layouts *ls = p->out;
+	struct zt_member tmp = { 0 };
+	char *decl = xstrdup(s);
+	int r;
+
+	decl[len - 1] = '\0';
+	r = parse_decl(p, decl, &tmp);
+	free(decl);
+	if (r < 0 || !tmp.name[0] || tmp.bitfield) {
+		free(tmp.name);
+		free(tmp.type);
+		if (r == 0)
+			perr(p, "cannot read typedef '%.60s'", s);
+		return -1;
+	}
+	ZT_ALLOC_GROW(ls->td, ls->n_td + 1, ls->alloc_td);
+	ls->td[ls->n_td].name = tmp.name;
+	ls->td[ls->n_td].target = tmp.type;
+	ls->n_td++;
+	return 0;
+}
+
 /* A line outside any type. */
 static int parse_outside(struct parser *p, char *s)
 {
@@ -662,31 +714,8 @@ static int parse_outside(struct parser *p, char *s)
 	}
 	if (zt_pahole_not_found_line(p->out, s))
 		return 0;
-	if (starts(s, "/*")) {
-		/* pahole -I: "Used at: ..." and "<die offset> FILE:LINE" */
-		char *e = strstr(s, "*/"), *c, *colon;
-		unsigned long ln;
-		const char *np;
-
-		if (!e)
-			return perr(p, "unterminated comment");
-		*e = '\0';
-		c = trim(s + 2);
-		if (c[0] != '<' || !(c = strchr(c, '>')))
-			return 0;
-		c = trim(c + 1);
-		colon = strrchr(c, ':');
-		if (!colon)
-			return 0;
-		np = colon + 1;
-		if (parse_num(&np, &ln) < 0 || *np || ln > 100000000)
-			return 0;
-		free(p->decl_file);
-		/* pahole 1.24 on clang's DWARF 5 line tables prints "(null)" */
-		p->decl_file = strncmp(c, "(null):", 7) ? xstrndup(c, colon - c) : NULL;
-		p->decl_line = (unsigned int)ln;
-		return 0;
-	}
+	if (starts(s, "/*"))
+		return parse_decl_location(p, s);
 	if (starts(s, "enum ") && s[len - 1] == '{') {
 		p->in_enum = true;
 		return 0;
@@ -695,29 +724,8 @@ static int parse_outside(struct parser *p, char *s)
 		is_typedef = true;
 		s = trim(s + 8);
 		len = strlen(s);
-		if (s[len - 1] == ';') {
-			/* typedef uint64_t dma_addr_t; typedef void (*fn_t)(int); typedef u8 a_t[4]; */
-			struct zt_layouts *ls = p->out;
-			struct zt_member tmp = { 0 };
-			char *decl = xstrdup(s);
-			int r;
-
-			decl[len - 1] = '\0';
-			r = parse_decl(p, decl, &tmp);
-			free(decl);
-			if (r < 0 || !tmp.name[0] || tmp.bitfield) {
-				free(tmp.name);
-				free(tmp.type);
-				if (r == 0)
-					perr(p, "cannot read typedef '%.60s'", s);
-				return -1;
-			}
-			ZT_ALLOC_GROW(ls->td, ls->n_td + 1, ls->alloc_td);
-			ls->td[ls->n_td].name = tmp.name;
-			ls->td[ls->n_td].target = tmp.type;
-			ls->n_td++;
-			return 0;
-		}
+		if (s[len - 1] == ';')
+			return parse_typedef(p, s, len);
 		if (starts(s, "enum") && s[len - 1] == '{') {
 			p->in_enum = true;
 			return 0;
@@ -765,6 +773,55 @@ static int close_enum(struct parser *p, const char *s)
 	return ret;
 }
 
+/* inside a padding or enum body: only its braces matter */
+static int parse_skipped(struct parser *p, char *s)
+{
+	size_t len = strlen(s);
+
+	if (s[0] == '}' && --p->skip == 0 && p->enum_type)
+		return close_enum(p, s);
+	else if (len && s[len - 1] == '{')
+		p->skip++;
+	return 0;
+}
+
+/* a line ending in '{': an inline enum (skipped) or a nested struct/union */
+static int parse_open(struct parser *p, char *decl)
+{
+	const char *kw = skip_qualifiers(decl);
+
+	if (starts(kw, "enum") && (kw[4] == ' ' || kw[4] == '{')) {
+		/* an inline enum: its enumerators carry no layout */
+		free(p->enum_type);	/* a previous one left open by bad input */
+		p->enum_type = squeeze(decl);
+		p->enum_type[strlen(p->enum_type) - 1] = '\0';
+		trim(p->enum_type);
+		p->skip = 1;
+		return 0;
+	}
+	if (!starts(kw, "struct") && !starts(kw, "union"))
+		return perr(p, "unexpected body '%.60s'", decl);
+	return open_body(p, decl);
+}
+
+/* a member declaration, its ';' already cut, with its offset comment */
+static int parse_member(struct parser *p, char *decl, char *comment)
+{
+	struct zt_member *m = add_member(p);
+
+	if (parse_decl(p, decl, m) < 0)
+		return -1;
+	if (comment) {
+		if (parse_offsets(p, comment, m) < 0)
+			return -1;
+	} else if (!m->bitfield) {
+		return perr(p, "member '%s' without offset and size", m->name);
+	}
+	if (m->has_offset)
+		finish_member_fields(p->cur, m);
+	return 0;
+}
+
 static int parse_line(struct parser *p, char *line)
 {
 	char *s = trim(line), *comment = NULL, *decl;
@@ -776,15 +833,8 @@ static int parse_line(struct parser *p, char *line)
 		return 0;
 	if (zt_pahole_not_found_line(p->out, s))	/* stderr interleaved with stdout */
 		return 0;
-	if (p->skip) {
-		/* inside a padding or enum body: only its braces matter */
-		len = strlen(s);
-		if (s[0] == '}' && --p->skip == 0 && p->enum_type)
-			return close_enum(p, s);
-		else if (len && s[len - 1] == '{')
-			p->skip++;
-		return 0;
-	}
+	if (p->skip)
+		return parse_skipped(p, s);
 	if (starts(s, "<ERROR")) {
 		/* pahole 1.24 cannot print some members (DW_TAG_atomic_type): keep a hole */
 		struct zt_member *m = add_member(p);
@@ -836,39 +886,12 @@ static int parse_line(struct parser *p, char *line)
 	if (len && decl[len - 1] == '{') {
 		if (comment)
 			return perr(p, "comment after '{'");
-		const char *kw = skip_qualifiers(decl);
-
-		if (starts(kw, "enum") && (kw[4] == ' ' || kw[4] == '{')) {
-			/* an inline enum: its enumerators carry no layout */
-			free(p->enum_type);	/* a previous one left open by bad input */
-			p->enum_type = squeeze(decl);
-			p->enum_type[strlen(p->enum_type) - 1] = '\0';
-			trim(p->enum_type);
-			p->skip = 1;
-			return 0;
-		}
-		if (!starts(kw, "struct") && !starts(kw, "union"))
-			return perr(p, "unexpected body '%.60s'", decl);
-		return open_body(p, decl);
+		return parse_open(p, decl);
 	}
 	if (!len || decl[len - 1] != ';')
 		return perr(p, "member without ';': '%.60s'", decl);
 	decl[--len] = '\0';
-	{
-		struct zt_member *m = add_member(p);
-
-		if (parse_decl(p, decl, m) < 0)
-			return -1;
-		if (comment) {
-			if (parse_offsets(p, comment, m) < 0)
-				return -1;
-		} else if (!m->bitfield) {
-			return perr(p, "member '%s' without offset and size", m->name);
-		}
-		if (m->has_offset)
-			finish_member_fields(p->cur, m);
-	}
-	return 0;
+	return parse_member(p, decl, comment);
 }
 
 static void add_skip(struct parser *p, const char *raw)

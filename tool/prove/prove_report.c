@@ -668,18 +668,8 @@ static void md_fence(FILE *fp, const char *lang, const char *text)
 	fputs("\n\n", fp);
 }
 
-int zt_prove_report_markdown(FILE *fp, const struct zt_prove_report *r)
+static void md_findings(FILE *fp, const struct zt_prove_report *r)
 {
-	fprintf(fp, "# zerotax prove: reference driver report\n\n");
-
-	if (r->n_steps) {
-		fprintf(fp, "## Pipeline\n\n| step | seconds | status |\n|---|---|---|\n");
-		for (size_t i = 0; i < r->n_steps; i++)
-			fprintf(fp, "| %s | %.1f | %s |\n", r->steps[i].name, r->steps[i].seconds,
-				r->steps[i].status);
-		fputc('\n', fp);
-	}
-
 	fprintf(fp, "## Findings of `check`\n\n");
 	fprintf(fp, "| function | variable | type | size | zeroing left at -O2 (gcc / clang) | "
 		"frequency |\n|---|---|---|---|---|---|\n");
@@ -700,7 +690,10 @@ int zt_prove_report_markdown(FILE *fp, const struct zt_prove_report *r)
 		fprintf(fp, " | %s |\n", f->frequency ? f->frequency : "unknown");
 	}
 	fputc('\n', fp);
+}
 
+static int md_bench(FILE *fp, const struct zt_prove_report *r)
+{
 	if (r->bench.n) {
 		fprintf(fp, "## Bench\n\nProfile %s, %s RQ, %lu packets per round, %u rounds, all "
 			"variants of one compiler interleaved in one process.\n\n",
@@ -726,7 +719,11 @@ int zt_prove_report_markdown(FILE *fp, const struct zt_prove_report *r)
 	} else {
 		fprintf(fp, "## Bench\n\nNot run (--quick or --no-bench).\n\n");
 	}
+	return 0;
+}
 
+static void md_diffs(FILE *fp, const struct zt_prove_report *r)
+{
 	fprintf(fp, "## Differential test\n\nrd-trace on the baseline and the transformed "
 		"build, outputs compared byte for byte.\n\n");
 	fprintf(fp, "| compiler | profile | mode | RQ | lines | result |\n"
@@ -738,7 +735,10 @@ int zt_prove_report_markdown(FILE *fp, const struct zt_prove_report *r)
 			d->rq ? d->rq : "-", d->lines, d->same ? "identical" : d->first_diff);
 	}
 	fputc('\n', fp);
+}
 
+static void md_sparse(FILE *fp, const struct zt_prove_report *r)
+{
 	fprintf(fp, "## sparse\n\n");
 	fprintf(fp, "- baseline: %s\n", r->sparse_baseline && !*r->sparse_baseline ? "clean" :
 		r->sparse_baseline ? "warnings below" : "not run");
@@ -754,6 +754,31 @@ int zt_prove_report_markdown(FILE *fp, const struct zt_prove_report *r)
 		md_fence(fp, "", r->sparse_transformed);
 	if (r->sparse_uninit && *r->sparse_uninit)
 		md_fence(fp, "", r->sparse_uninit);
+}
+
+int zt_prove_report_markdown(FILE *fp, const struct zt_prove_report *r)
+{
+	int ret;
+
+	fprintf(fp, "# zerotax prove: reference driver report\n\n");
+
+	if (r->n_steps) {
+		fprintf(fp, "## Pipeline\n\n| step | seconds | status |\n|---|---|---|\n");
+		for (size_t i = 0; i < r->n_steps; i++)
+			fprintf(fp, "| %s | %.1f | %s |\n", r->steps[i].name, r->steps[i].seconds,
+				r->steps[i].status);
+		fputc('\n', fp);
+	}
+
+	md_findings(fp, r);
+
+	ret = md_bench(fp, r);
+	if (ret)
+		return ret;
+
+	md_diffs(fp, r);
+
+	md_sparse(fp, r);
 
 	fprintf(fp, "## The generated patch\n\n");
 	md_fence(fp, "diff", r->patch ? r->patch : "(none)\n");
