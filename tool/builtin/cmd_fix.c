@@ -279,7 +279,8 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 		f.o.db = &db;
 	}
 	if (!input) {
-		check_json = xasprintf("%s/zerotax-check.json", build);
+		/* scratch, never BUILD (an in-tree database would make --in-place refuse it) */
+		check_json = xasprintf("%s/zerotax-check-%d.json", zt_tmpdir(), (int)getpid());
 		if (run_check(build, check_json))
 			goto out;
 		input = check_json;
@@ -329,6 +330,8 @@ out:
 		zt_compdb_release(&db);
 	zt_fix_result_release(&r);
 	zt_findings_release(&fs);
+	if (check_json)
+		unlink(check_json);
 	free(check_json);
 	free(diff);
 	free(patch_path);

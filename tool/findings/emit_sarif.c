@@ -221,7 +221,9 @@ static json_t *result_object(const struct zt_finding *f, const char *base_dir)
 	if (f->suppressed) {
 		json_t *sups = json_array(), *s = json_object();
 
-		json_object_set_new(s, "kind", json_string("inSource"));
+		/* SARIF: "inSource" is a comment in the code, "external" a suppressions file */
+		json_object_set_new(s, "kind",
+				    json_string(f->suppress_external ? "external" : "inSource"));
 		if (f->suppress_reason)
 			json_object_set_new(s, "justification", json_string(f->suppress_reason));
 		json_array_append_new(sups, s);

@@ -41,6 +41,7 @@ struct zt_finding {
 	double rank;		/* estimated bytes per packet: the sort key */
 	char *fingerprint;	/* stable across line shifts (rule+file+function+symbol+source hash) */
 	bool suppressed;
+	bool suppress_external;	/* by a .zerotax-allow file, not a comment in the source */
 	char *suppress_reason;
 	json_t *details;	/* rule-specific data (owner, evidence, layout): an object */
 };

@@ -226,6 +226,7 @@ int zt_findings_suppress(struct zt_findings *fs, const struct zt_allow *allow, c
 		}
 		if (!f->suppressed && (r = allow_match(allow, f, root))) {
 			f->suppressed = true;
+			f->suppress_external = true;
 			f->suppress_reason = xasprintf("%s (%s)", r->reason, r->origin);
 		}
 	}

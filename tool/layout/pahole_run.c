@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "pahole.h"
@@ -141,11 +142,15 @@ int zt_pahole_run(const char *obj, char *const *types, size_t n,
 {
 	const char *pahole = opts && opts->pahole ? opts->pahole : "pahole";
 	char *list = NULL;
+	struct stat st;
 	int ret = -1;
 
 	/* pahole falls back to the running kernel's BTF for a path it cannot open */
 	if (access(obj, R_OK) < 0)
 		return error("cannot read '%s': %s", obj, strerror(errno));
+	/* a FIFO or a device would block pahole (and us) or never end */
+	if (stat(obj, &st) || !S_ISREG(st.st_mode))
+		return error("cannot read '%s': not a regular file", obj);
 	if (!zt_have_program(pahole))
 		return error("pahole not found ('%s'); install dwarves (pahole 1.24)", pahole);
 	if (elf_has_dwarf(obj) == 0)

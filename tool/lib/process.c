@@ -154,6 +154,96 @@ static int start_child(struct child_plan *c, pid_t *pid)
 	return 0;
 }
 
+/*
+ * Every run has a bound: opts->timeout_ms, or ZT_SPAWN_DEFAULT_MS when the
+ * caller gave none (a git or pahole that never answers must not hang us).
+ * ZT_TEST_SPAWN_TIMEOUT_MS lowers every bound, for the hostile tests.
+ */
+#define ZT_SPAWN_DEFAULT_MS (60u * 60 * 1000)
+
+static unsigned int bound_ms(const struct zt_spawn_opts *opts)
+{
+	unsigned int ms = opts->timeout_ms ? opts->timeout_ms : ZT_SPAWN_DEFAULT_MS;
+	const char *t = getenv("ZT_TEST_SPAWN_TIMEOUT_MS");
+	unsigned long v = t ? strtoul(t, NULL, 10) : 0;
+
+	return v > 0 && v < ms ? (unsigned int)v : ms;
+}
+
+/* Read both streams until they close or @deadline passes (then timed_out). */
+static void pump(struct sink *out, struct sink *err, long long deadline,
+		 struct zt_spawn_result *res)
+{
+	while (out->fd >= 0 || err->fd >= 0) {
+		struct pollfd pfd[2] = { { .fd = out->fd, .events = POLLIN },
+					 { .fd = err->fd, .events = POLLIN } };
+		long long left = deadline - now_ms();
+		int rc;
+
+		if (left <= 0) {
+			res->timed_out = true;
+			return;
+		}
+		rc = poll(pfd, 2, (int)(left > 1000000 ? 1000000 : left));
+		if (rc < 0 && errno == EINTR)
+			continue;
+		if (rc < 0)
+			return;
+		if (pfd[0].revents)
+			sink_read(out);
+		if (pfd[1].revents)
+			sink_read(err);
+	}
+}
+
+/* Wait for @pid until @deadline (then kill its group); 0 when it ended by itself. */
+static int reap(char *const argv[], pid_t pid, long long deadline, unsigned int ms,
+		struct zt_spawn_result *res)
+{
+	int status, rc = 0;
+	useconds_t nap = 1000;
+
+	/* Output is closed; the child may still run (or never had pipes). */
+	while (!res->timed_out) {
+		rc = waitpid(pid, &status, WNOHANG);
+		if (rc == pid || (rc < 0 && errno != EINTR))
+			break;
+		if (rc == 0) {
+			if (now_ms() >= deadline)
+				res->timed_out = true;
+			else
+				usleep(nap < 50000 ? nap *= 2 : nap);
+		}
+	}
+	if (res->timed_out) {
+		kill(-pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		error("%s timed out after %u ms", argv[0], ms);
+		return -1;
+	}
+	if (rc != pid)
+		return -1;
+	if (WIFEXITED(status))
+		res->exit_code = WEXITSTATUS(status);
+	else if (WIFSIGNALED(status))
+		res->signal = WTERMSIG(status);
+	/* a program that ends with 127 may be a shell's "not found" */
+	if (res->exit_code == 127 && !zt_have_program(argv[0]))
+		res->not_found = true;
+	return 0;
+}
+
+/* The parent's end of a pipe into a sink; the child's end closed. */
+static void take_pipe(int p[2], struct sink *s)
+{
+	if (p[1] < 0)
+		return;
+	close(p[1]);
+	p[1] = -1;
+	s->fd = p[0];
+	p[0] = -1;
+}
+
 int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spawn_result *res)
 {
 	static const struct zt_spawn_opts defaults;
@@ -162,14 +252,15 @@ int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spa
 	struct child_plan plan;
 	char *const *env;
 	char **home_env;
-	long long deadline = 0;
-	int ret = -1, status, rc;
+	unsigned int ms;
+	int ret = -1, rc;
 	pid_t pid;
 
 	if (!opts)
 		opts = &defaults;
 	memset(res, 0, sizeof(*res));
 	res->exit_code = -1;
+	ms = bound_ms(opts);
 
 	if (!opts->inherit_output) {
 		if (!opts->stdout_path && pipe2(out_pipe, O_CLOEXEC))
@@ -198,72 +289,13 @@ int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spa
 			error("cannot run %s: %s", argv[0], strerror(rc));
 		goto out_pipes;
 	}
+	take_pipe(out_pipe, &out);
+	take_pipe(err_pipe, &err);
+	{
+		long long deadline = now_ms() + ms;
 
-	if (out_pipe[1] >= 0) {
-		close(out_pipe[1]);
-		out_pipe[1] = -1;
-		out.fd = out_pipe[0];
-		out_pipe[0] = -1;
-	}
-	if (err_pipe[1] >= 0) {
-		close(err_pipe[1]);
-		err_pipe[1] = -1;
-		err.fd = err_pipe[0];
-		err_pipe[0] = -1;
-	}
-	if (opts->timeout_ms)
-		deadline = now_ms() + opts->timeout_ms;
-
-	while (out.fd >= 0 || err.fd >= 0) {
-		struct pollfd pfd[2] = { { .fd = out.fd, .events = POLLIN },
-					 { .fd = err.fd, .events = POLLIN } };
-		int wait_ms = -1;
-
-		if (deadline) {
-			long long left = deadline - now_ms();
-
-			if (left <= 0) {
-				res->timed_out = true;
-				break;
-			}
-			wait_ms = (int)left;
-		}
-		rc = poll(pfd, 2, wait_ms);
-		if (rc < 0 && errno == EINTR)
-			continue;
-		if (rc < 0)
-			break;
-		if (pfd[0].revents)
-			sink_read(&out);
-		if (pfd[1].revents)
-			sink_read(&err);
-	}
-
-	/* Output is closed; the child may still run (or never had pipes). */
-	while (!res->timed_out) {
-		rc = waitpid(pid, &status, deadline ? WNOHANG : 0);
-		if (rc == pid || (rc < 0 && errno != EINTR))
-			break;
-		if (rc == 0) {
-			if (now_ms() >= deadline)
-				res->timed_out = true;
-			else
-				usleep(2000);
-		}
-	}
-	if (res->timed_out) {
-		kill(-pid, SIGKILL);
-		waitpid(pid, &status, 0);
-		error("%s timed out after %u ms", argv[0], opts->timeout_ms);
-	} else if (rc == pid) {
-		if (WIFEXITED(status))
-			res->exit_code = WEXITSTATUS(status);
-		else if (WIFSIGNALED(status))
-			res->signal = WTERMSIG(status);
-		/* a program that ends with 127 may be a shell's "not found" */
-		if (res->exit_code == 127 && !zt_have_program(argv[0]))
-			res->not_found = true;
-		ret = 0;
+		pump(&out, &err, deadline, res);
+		ret = reap(argv, pid, deadline, ms, res);
 	}
 
 out_pipes:

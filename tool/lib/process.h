@@ -11,7 +11,7 @@
 
 struct zt_spawn_opts {
 	const char *cwd;		/* run in this directory (NULL: ours) */
-	unsigned int timeout_ms;	/* 0: no limit; the child is killed after it */
+	unsigned int timeout_ms;	/* 0: the default bound (an hour); killed after it */
 	const char *stdin_path;		/* NULL: /dev/null */
 	const char *stdout_path;	/* NULL: captured into the result */
 	bool stderr_to_stdout;		/* merge the streams (captured or file) */

@@ -5,6 +5,8 @@
  * file, and the parent reads that file once the worker has ended. A worker
  * killed by a signal lost the TU it had started: that one is marked
  * unparsed with the signal, and a new worker takes the rest of the list.
+ * Each TU has a bound (TU_TIMEOUT_S, an alarm in the worker): a `#include` of
+ * a FIFO or a device would otherwise block libclang forever.
  */
 #include <errno.h>
 #include <signal.h>
@@ -20,6 +22,17 @@
 #include "facts_json.h"
 #include "json_file.h"
 #include "walk_workers.h"
+
+/* one TU's parse and walk; ZT_TEST_TU_TIMEOUT (seconds) overrides it in tests */
+#define TU_TIMEOUT_S 300
+
+static unsigned int tu_timeout(void)
+{
+	const char *t = getenv("ZT_TEST_TU_TIMEOUT");
+	unsigned long v = t ? strtoul(t, NULL, 10) : 0;
+
+	return v > 0 && v < 100000 ? (unsigned int)v : TU_TIMEOUT_S;
+}
 
 struct share {
 	size_t *tu;		/* indices into tus */
@@ -65,10 +78,17 @@ static void __attribute__((noreturn)) worker(struct zt_ci_tus *tus, const struct
 					     const struct zt_ci_opts *o, pid_t parent)
 {
 	struct zt_facts_pool *pool;
+	unsigned int bound = tu_timeout();
+	sigset_t alrm;
 	FILE *f;
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
 		_exit(127);
+	/* the bound of a TU: SIGALRM ends the worker, the parent says timed out */
+	signal(SIGALRM, SIG_DFL);
+	sigemptyset(&alrm);
+	sigaddset(&alrm, SIGALRM);
+	sigprocmask(SIG_UNBLOCK, &alrm, NULL);
 	f = fopen(s->path, "we");
 	if (!f)
 		_exit(126);
@@ -79,7 +99,9 @@ static void __attribute__((noreturn)) worker(struct zt_ci_tus *tus, const struct
 
 		fprintf(f, "start %zu\n", s->tu[k]);
 		fflush(f);
+		alarm(bound);
 		line = one(tus, s->tu[k], o, pool);
+		alarm(0);
 		text = json_dumps(line, JSON_COMPACT);
 		fprintf(f, "done %s\n", text ? text : "null");
 		fflush(f);
@@ -128,10 +150,16 @@ static void lost(struct zt_ci_tus *tus, size_t i, int sig)
 	e = &f->errors[f->n_errors++];
 	memset(e, 0, sizeof(*e));
 	e->file = xstrdup(tus->v[i].cmd.file);
-	e->message = abbrev ? xasprintf("the AST walk crashed with SIG%s (the worker process "
-					"was lost; nothing of it is used)", abbrev) :
-			      xasprintf("the AST walk ended by signal %d (nothing of it is used)",
-					sig);
+	if (sig == SIGALRM)
+		e->message = xasprintf("parsing timed out after %u s (a file it includes may be "
+				       "a FIFO or a device that never ends); nothing of it is used",
+				       tu_timeout());
+	else
+		e->message = abbrev ? xasprintf("the AST walk crashed with SIG%s (the worker "
+						"process was lost; nothing of it is used)",
+						abbrev) :
+				      xasprintf("the AST walk ended by signal %d (nothing of it "
+						"is used)", sig);
 	f->failed = true;
 	if (!f->file)
 		f->file = xstrdup(tus->v[i].cmd.file);

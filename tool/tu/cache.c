@@ -297,11 +297,15 @@ static char *entry_path(const struct zt_cache *c, const char *key)
 
 int zt_cache_get(const struct zt_cache *c, const char *key, struct zt_tu_result *r)
 {
-	char *path = entry_path(c, key);
-	json_t *doc = json_load_file(path, 0, NULL), *deps, *d;
+	char *path = entry_path(c, key), *text = NULL;
+	json_t *doc = NULL, *deps, *d;
 	int hit = 0;
-	size_t i;
+	size_t i, len;
 
+	/* zt_read_file: an entry that is a FIFO or a device is a miss, never a hang */
+	if (!zt_read_file(path, &text, &len))
+		doc = json_loadb(text, len, 0, NULL);
+	free(text);
 	free(path);
 	if (!doc)
 		return 0;
