@@ -12,34 +12,17 @@
 #include "datadir.h"
 #include "zerotax.h"
 
-static char *next_word(char **p)
-{
-	char *s = *p, *w;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (!*s)
-		return NULL;
-	w = s;
-	while (*s && *s != ' ' && *s != '\t')
-		s++;
-	if (*s)
-		*s++ = '\0';
-	*p = s;
-	return w;
-}
-
 static int parse_line(char *line, const char *path, unsigned int lineno,
 		      struct zt_subject_rules *r)
 {
 	char *p = line, *kw, *a, *b, *extra;
 
-	kw = next_word(&p);
+	kw = zt_next_word(&p);
 	if (!kw)
 		return 0;
-	a = next_word(&p);
-	b = a ? next_word(&p) : NULL;
-	extra = b ? next_word(&p) : NULL;
+	a = zt_next_word(&p);
+	b = a ? zt_next_word(&p) : NULL;
+	extra = b ? zt_next_word(&p) : NULL;
 	if (!strcmp(kw, "upper")) {
 		if (!a || b)
 			return error("%s:%u: 'upper' takes one word", path, lineno);

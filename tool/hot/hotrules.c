@@ -24,33 +24,16 @@ static bool is_ident(const char *s)
 	return true;
 }
 
-static char *next_word(char **p)
-{
-	char *s = *p, *w;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (!*s)
-		return NULL;
-	w = s;
-	while (*s && *s != ' ' && *s != '\t')
-		s++;
-	if (*s)
-		*s++ = '\0';
-	*p = s;
-	return w;
-}
-
 static int parse_line(char *line, const char *path, unsigned int lineno, struct zt_hotrules *r)
 {
 	char *p = line, *kw, *arg, *rest;
 	struct zt_hotrule *rule;
 	unsigned long v;
 
-	kw = next_word(&p);
+	kw = zt_next_word(&p);
 	if (!kw)
 		return 0;
-	arg = next_word(&p);
+	arg = zt_next_word(&p);
 	if (!arg)
 		return error("%s:%u: '%s' needs an argument", path, lineno, kw);
 	while (*p == ' ' || *p == '\t')

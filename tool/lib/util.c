@@ -295,6 +295,23 @@ const char *zt_tmpdir(void)
 	return t && t[0] ? t : "/tmp";
 }
 
+char *zt_next_word(char **p)
+{
+	char *s = *p, *w;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!*s)
+		return NULL;
+	w = s;
+	while (*s && *s != ' ' && *s != '\t')
+		s++;
+	if (*s)
+		*s++ = '\0';
+	*p = s;
+	return w;
+}
+
 int zt_parse_uint(const char *s, unsigned long max, unsigned long *out)
 {
 	unsigned long v;

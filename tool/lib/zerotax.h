@@ -137,6 +137,8 @@ int zt_remove_tree(const char *path);
 /* Where scratch goes: $TMPDIR when set and not empty, else /tmp. */
 const char *zt_tmpdir(void);
 
+/* The next blank-separated word of a rules line at *@p, cut off in place; NULL at its end. */
+char *zt_next_word(char **p);
 /* Parse "-j N" style counts; returns -1 on a bad number. */
 int zt_parse_uint(const char *s, unsigned long max, unsigned long *out);
 /* FNV-1a of @data, seeded: the one hash of fingerprints (findings) and cache keys (tu). */
