@@ -496,6 +496,28 @@ char *zt_fix_subject(const struct zt_subject_rules *sr, const struct zt_findings
 	return subject;
 }
 
+
+/*
+ * The patch's file name from its subject, as git format-patch spells it:
+ * each run of other characters one dash, none at either end, at most 52
+ * characters ("net/mlx5e: keep ..." -> "net-mlx5e-keep-...").
+ */
+static char *patch_slug(const char *subject)
+{
+	char *slug = xmalloc(strlen(subject) + 1);
+	size_t n = 0;
+
+	for (const char *c = subject; *c && n < 52; c++)
+		if (isalnum((unsigned char)*c) || *c == '_' || *c == '.')
+			slug[n++] = *c;
+		else if (n && slug[n - 1] != '-')
+			slug[n++] = '-';
+	while (n && (slug[n - 1] == '-' || slug[n - 1] == '.'))
+		n--;
+	slug[n] = '\0';
+	return slug;
+}
+
 /* A paragraph at 72 columns, as commit messages are written. */
 static void wrap(FILE *m, const char *text)
 {
@@ -656,11 +678,8 @@ int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings
 		free(subject);
 		goto out;
 	}
-	slug = xstrdup(subject);
-	for (char *c = slug; *c; c++)
-		if (!isalnum((unsigned char)*c))
-			*c = '-';
-	path = xasprintf("%s/0001-%.52s.patch", dir, slug);
+	slug = patch_slug(subject);
+	path = xasprintf("%s/0001-%s.patch", dir, slug);
 	free(slug);
 	free(subject);
 	{

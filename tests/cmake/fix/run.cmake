@@ -277,6 +277,11 @@ elseif(CASE STREQUAL "format-patch")
 	if(NOT n EQUAL 1)
 		die("expected one patch, got ${n}")
 	endif()
+	# the name as git format-patch spells the subject: one dash per run, none doubled
+	get_filename_component(name ${patches} NAME)
+	if(NOT name STREQUAL "0001-net-demo-Reuse-per-RQ-XDP-buffer-to-avoid-stack-zero.patch")
+		die("patch file name ${name}")
+	endif()
 	file(READ ${patches} p)
 	expect_in("${p}" "Subject: [PATCH] net/demo: Reuse per-RQ XDP buffer to avoid stack zeroing overhead")
 	expect_in("${p}" "| baseline | 1.0 |")
@@ -625,8 +630,8 @@ elseif(CASE STREQUAL "reference-driver")
 	# The second strategy: mlx5e_fill_mxbuf() is local to en_rx.c, so clang's
 	# optimizer already removed all but 8 bytes of the zeroing, and the guard
 	# rule finds the fill writing the buffer first: offered without --trust-fill.
-	run_fix(0 -i ${WORK}/build/zerotax-check.json -p ${WORK}/build -s ${DRIVER}
-		--strategy=uninitialized --diff)
+	# (fix runs check again: its findings are kept in scratch, never in BUILD)
+	run_fix(0 -p ${WORK}/build -s ${DRIVER} --strategy=uninitialized --diff)
 	expect_in("${err}" "clang-19's optimizer already removed 64 of 72 bytes of the zeroing")
 	expect_in("${out}" "+\tstruct mlx5e_xdp_buff mxbuf __attribute__((__uninitialized__));")
 	expect_in("${err}" "verified: 4 applied, 0 refused, 1 file(s) changed")
