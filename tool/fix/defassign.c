@@ -420,6 +420,18 @@ static enum CXChildVisitResult find_fn(CXCursor c, CXCursor parent, CXClientData
 	return clang_Cursor_isNull(f->decl) ? CXChildVisit_Continue : CXChildVisit_Break;
 }
 
+/* The first call in an initializer: dropping the initializer would drop the call. */
+static enum CXChildVisitResult find_call(CXCursor c, CXCursor parent, CXClientData d)
+{
+	char **callee = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	*callee = da_spelling(c);
+	return CXChildVisit_Break;
+}
+
 static void da_release(struct da *da)
 {
 	for (size_t i = 0; i < da->n_sums; i++) {
@@ -482,6 +494,7 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 		goto out;
 	}
 	w.target = f.decl;
+	clang_visitChildren(f.decl, find_call, &a->init_call);
 	leaves_of(clang_getCursorType(f.decl), "", &w.leaves, 0);
 	da_node(&w, body_of(f.def), &st);
 	a->ok = !da.violation;
