@@ -484,7 +484,7 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 	while (args && args[nargs])
 		nargs++;
 	if (clang_parseTranslationUnit2(index, tu_file, (const char *const *)args, nargs, NULL, 0,
-					CXTranslationUnit_KeepGoing, &tu) != CXError_Success) {
+					DA_PARSE_OPTIONS, &tu) != CXError_Success) {
 		a->why = xasprintf("libclang cannot parse %s", tu_file);
 		goto out;
 	}

@@ -16,6 +16,8 @@
 #include "strbuf.h"
 
 #define DA_MAX_DEPTH 6
+/* the skipped blocks of #if are recorded only with the detailed record */
+#define DA_PARSE_OPTIONS (CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord)
 
 struct helper {
 	char *fn;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Definite assignment, the walk: access paths, statements, calls (see defassign.c). */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -339,7 +340,7 @@ static struct summary *summarize_elsewhere(struct walk *w, const char *fn, unsig
 			while (args && args[nargs])
 				nargs++;
 			if (clang_parseTranslationUnit2(da->index, file, (const char *const *)args,
-							nargs, NULL, 0, CXTranslationUnit_KeepGoing,
+							nargs, NULL, 0, DA_PARSE_OPTIONS,
 							&tu) == CXError_Success) {
 				da->tus[da->n_tus++] = tu;
 				clang_visitChildren(clang_getTranslationUnitCursor(tu), find_def_visit,
@@ -355,18 +356,77 @@ static struct summary *summarize_elsewhere(struct walk *w, const char *fn, unsig
 }
 
 /* What the callee @def does to the object at @prefix it is given as argument @i. */
+/* Does [b, e) name @fn as a function ("fn(", an identifier of its own)? */
+static bool names_function(const char *b, const char *e, const char *fn)
+{
+	size_t n = strlen(fn);
+
+	for (const char *p = b; p + n <= e; p++) {
+		const char *q = p + n;
+
+		if (strncmp(p, fn, n) || (p > b && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+			continue;
+		while (q < e && (*q == ' ' || *q == '\t' || *q == '\n'))
+			q++;
+		if (q < e && *q == '(')
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Is the body of @def only this configuration's? The kernel's way of
+ * stubbing out a facility (#if IS_ENABLED(CONFIG_X) ... #else an empty
+ * static inline ... #endif) leaves the other declaration of the same
+ * function in a block the preprocessor skipped, in the same file. That
+ * body proves nothing about the build that has the real one.
+ */
+static bool config_dependent(CXCursor def, const char *fn)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(def);
+	CXSourceLocation at = clang_getCursorLocation(def);
+	CXSourceRangeList *r;
+	const char *text;
+	size_t size = 0;
+	CXFile file;
+	bool hit = false;
+
+	clang_getSpellingLocation(at, &file, NULL, NULL, NULL);
+	if (!file)
+		return false;
+	text = clang_getFileContents(tu, file, &size);
+	r = clang_getSkippedRanges(tu, file);
+	for (unsigned int k = 0; text && r && k < r->count && !hit; k++) {
+		unsigned int b, e;
+
+		clang_getSpellingLocation(clang_getRangeStart(r->ranges[k]), NULL, NULL, NULL, &b);
+		clang_getSpellingLocation(clang_getRangeEnd(r->ranges[k]), NULL, NULL, NULL, &e);
+		if (b < e && e <= size)
+			hit = names_function(text + b, text + e, fn);
+	}
+	clang_disposeSourceRangeList(r);
+	return hit;
+}
+
 static void apply_callee(struct walk *w, struct state *st, CXCursor def, const char *name,
 			 unsigned int i, const char *prefix, unsigned int line)
 {
 	struct summary *s = NULL;
+	bool stub = false;
 
-	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def))
-		s = da_summarize(w->da, def, i, w->depth + 1);
-	if (!s && clang_Cursor_isNull(def))
+	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def)) {
+		stub = config_dependent(def, name);
+		if (!stub)
+			s = da_summarize(w->da, def, i, w->depth + 1);
+	}
+	if (!s && !stub && clang_Cursor_isNull(def))
 		s = summarize_elsewhere(w, name, i);
 	if (!s || s->unknown) {
-		char *via = xasprintf("by %s() at line %u, which zerotax cannot see into", name,
-				      line);
+		char *via = stub ? xasprintf("by %s() at line %u, whose body in this build is one "
+					     "configuration's (the preprocessor skipped another "
+					     "definition of it)", name, line) :
+				   xasprintf("by %s() at line %u, which zerotax cannot see into",
+					     name, line);
 
 		w->via = via;
 		da_read_path(w, st, prefix, line, NULL);

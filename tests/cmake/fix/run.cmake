@@ -345,6 +345,17 @@ elseif(CASE STREQUAL "explicit-init")
 	run_fix(1 -i safe.json -s src/safe --diff)
 	expect_in("${err}" "the initializer of mxbuf calls memchr(): dropping the initializer would drop the call")
 	expect_in("${err}" "verified: 1 applied, 1 refused")
+	# A callee whose body here is a configuration's stub (#ifdef ... #else an
+	# empty inline) proves nothing: the real one reads what it is given.
+	string(REPLACE "memchr(cqe, 0, 1)" "cqe" rx "${rx}")
+	string(REPLACE "\n\tdemo_xdp_init(&mxbuf, rq, va, len);\n\tmxbuf.cqe = cqe;\n\tif"
+		"\n\tdemo_trace(&mxbuf); demo_xdp_init(&mxbuf, rq, va, len);\n\tmxbuf.cqe = cqe;\n\tif"
+		rx "${rx}")
+	file(WRITE ${T}/safe/en_rx.c "${rx}")
+	file(APPEND ${T}/safe/en/xdp.h "\n#ifdef DEMO_TRACE\nvoid demo_trace(const struct demo_xdp_buff *b);\n#else\nstatic inline void demo_trace(const struct demo_xdp_buff *b)\n{\n}\n#endif\n")
+	run_fix(1 -i safe.json -s src/safe --diff)
+	expect_in("${err}" "by demo_trace() at line 18, whose body in this build is one configuration's")
+	expect_in("${err}" "verified: 1 applied, 1 refused")
 elseif(CASE STREQUAL "placement-public")
 	# The type is public (include/net/buf.h), defined after the owner in the TU:
 	# the owner's header includes it; the public header is never edited. An
