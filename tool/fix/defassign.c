@@ -317,6 +317,8 @@ static CXCursor body_of(CXCursor fn)
 
 static void walk_release(struct walk *w)
 {
+	for (size_t i = 0; i < w->n_alias; i++)
+		free(w->alias_path[i]);
 	zt_strvec_clear(&w->leaves);
 	da_st_clear(&w->exit);
 }
@@ -496,7 +498,8 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 	w.target = f.decl;
 	clang_visitChildren(f.decl, find_call, &a->init_call);
 	leaves_of(clang_getCursorType(f.decl), "", &w.leaves, 0);
-	da_node(&w, body_of(f.def), &st);
+	w.body = body_of(f.def);
+	da_node(&w, w.body, &st);
 	a->ok = !da.violation;
 	if (da.violation) {
 		a->why = da.violation;

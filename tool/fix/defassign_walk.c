@@ -139,6 +139,11 @@ static enum pkind path_of(struct walk *w, CXCursor c, char **out)
 		*out = xstrdup("");
 		return w->pointer ? P_PTR : P_OBJ;
 	}
+	for (size_t i = 0; k == CXCursor_DeclRefExpr && i < w->n_alias; i++)
+		if (clang_equalCursors(clang_getCursorReferenced(c), w->alias[i])) {
+			*out = xstrdup(w->alias_path[i]);
+			return P_PTR;
+		}
 	if (k == CXCursor_MemberRefExpr)
 		return member_path(w, c, out);
 	if (k == CXCursor_ArraySubscriptExpr)
@@ -593,6 +598,73 @@ static void unary(struct walk *w, CXCursor c, struct state *st)
 	free(k.v);
 }
 
+struct changes {
+	CXCursor var;
+	bool hit;
+};
+
+/* Is the variable assigned, incremented or its address taken anywhere? */
+static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct changes *ch = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct kids kk;
+	bool op = false;
+
+	(void)parent;
+	if (k == CXCursor_CompoundAssignOperator)
+		op = true;
+	else if (k == CXCursor_BinaryOperator)
+		op = clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign;
+	else if (k == CXCursor_UnaryOperator)
+		op = clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref &&
+		     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_LNot &&
+		     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Minus;
+	if (op) {
+		kk = da_kids_of(c);
+		if (kk.n) {
+			CXCursor l = strip(kk.v[0]);
+
+			ch->hit |= clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
+				   clang_equalCursors(clang_getCursorReferenced(l), ch->var);
+		}
+		free(kk.v);
+	}
+	return ch->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * "struct xdp_buff *xdp = &vxbuf.xdp;": a pointer local initialized to the
+ * address of (a member of) the local and never changed afterwards is that
+ * member under another name; its uses are the local's. Anything else about
+ * it (assigned again, its address taken, incremented) and it is not
+ * followed: the initializer is walked as any other use.
+ */
+static bool take_alias(struct walk *w, CXCursor c)
+{
+	struct kids k;
+	struct changes ch = { c, false };
+	char *p = NULL;
+	bool ok = false;
+
+	if (w->pointer || clang_Cursor_isNull(w->body) || w->n_alias == DA_MAX_ALIASES ||
+	    !is_kind(clang_getCursorType(c), CXType_Pointer) || clang_equalCursors(c, w->target))
+		return false;
+	k = da_kids_of(c);
+	if (k.n && path_of(w, k.v[k.n - 1], &p) == P_PTR) {
+		clang_visitChildren(w->body, changes_visit, &ch);
+		ok = !ch.hit;
+	}
+	free(k.v);
+	if (!ok) {
+		free(p);
+		return false;
+	}
+	w->alias[w->n_alias] = c;
+	w->alias_path[w->n_alias++] = p;
+	return true;
+}
+
 static enum CXChildVisitResult jump_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -748,6 +820,8 @@ void da_node(struct walk *w, CXCursor c, struct state *st)
 		jump(w, c, st, kind);
 		break;
 	case CXCursor_VarDecl:
+		if (take_alias(w, c))
+			break;
 		kids_walk(w, c, st, 0);
 		if (!w->pointer && clang_equalCursors(c, w->target)) {
 			da_st_clear(st);
