@@ -46,14 +46,19 @@ def zt_in_cand(p):
 
 def zt_go(p):
     fn = p[0].current_element
-    return fn in zt_cand_fn and fn not in zt_bad_fn and fn in zt_filled_fn
+    return fn in zt_cand_fn and fn not in zt_bad_fn
 
 // The declaration check reported. No function context in the pattern: the
 // position says which function it is in, and big functions stay fast.
 @zt_decl@
+initializer zt_init;
 position zt_p : script:python() { zt_wanted(zt_p) };
 @@
+(
 {{TYPE}} {{VAR}}@zt_p;
+|
+{{TYPE}} {{VAR}}@zt_p = zt_init;
+)
 
 @script:python@
 zt_p << zt_decl.zt_p;
@@ -126,14 +131,22 @@ zt_rp << zt_rec.zt_rp;
 zt_bad_fn.add(zt_rp[0].current_element)
 print("zerotax-refuse: %s:%s:%d: %s: it calls itself: nested calls would share one per-queue copy" % (zt_rp[0].file, zt_rp[0].line, int(zt_rp[0].column) + 1, zt_rp[0].current_element))
 
-// A shared copy keeps the previous call's bytes: every path must write it
-// (a call taking its address) before anything else touches it.
+// A shared copy keeps the previous call's bytes: zerotax fix has proved from
+// the AST, field by field and on every path, that whatever is read is written
+// first (its initializer, if any, counts for nothing), or it would not have
+// made this patch. This rule only names the call that writes it first, for the
+// commit message.
 @zt_filled@
 identifier zt_fill;
 expression list zt_es1, zt_es2;
+initializer zt_init;
 position zt_p : script:python() { zt_wanted(zt_p) and zt_in_cand(zt_p) };
 @@
+(
 {{TYPE}} {{VAR}}@zt_p;
+|
+{{TYPE}} {{VAR}}@zt_p = zt_init;
+)
 ... when != {{VAR}}
 zt_fill(zt_es1, &{{VAR}}, zt_es2);
 
@@ -150,13 +163,6 @@ zt_fill << zt_filled.zt_fill;
 @@
 print("zerotax-fill: %s: %s" % (zt_p[0].current_element, zt_fill))
 
-@script:python@
-zt_p << zt_decl.zt_p;
-@@
-fn = zt_p[0].current_element
-if fn in zt_cand_fn and fn not in zt_filled_fn:
-    zt_bad_fn.add(fn)
-    print("zerotax-refuse: %s:%s:%d: %s: {{VAR}} may be read before it is written: a per-queue copy would leak the previous call's bytes" % (zt_p[0].file, zt_p[0].line, int(zt_p[0].column) + 1, fn))
 
 @depends on context && !patch@
 position zt_p : script:python() { zt_wanted(zt_p) and zt_go(zt_p) };
@@ -179,10 +185,16 @@ if zt_go(zt_p):
 // (lines) of a function are only reliable until it is modified. zerotax fix then moves it first among
 // the locals of its block (netdev's order); spatch keeps lines where they are.
 @zt_hoist depends on patch@
+initializer zt_init;
 position zt_p : script:python() { zt_wanted(zt_p) and zt_go(zt_p) };
 @@
+(
 - {{TYPE}} {{VAR}}@zt_p;
 + {{TYPE}} *{{VAR}} = &{{OWNER_PARAM}}->{{VAR}};
+|
+- {{TYPE}} {{VAR}}@zt_p = zt_init;
++ {{TYPE}} *{{VAR}} = &{{OWNER_PARAM}}->{{VAR}};
+)
 
 // The uses, in the functions that passed every guard.
 @zt_uses depends on patch@

@@ -317,6 +317,8 @@ static CXCursor body_of(CXCursor fn)
 
 static void walk_release(struct walk *w)
 {
+	for (size_t i = 0; i < w->n_alias; i++)
+		free(w->alias_path[i]);
 	zt_strvec_clear(&w->leaves);
 	da_st_clear(&w->exit);
 }
@@ -420,6 +422,18 @@ static enum CXChildVisitResult find_fn(CXCursor c, CXCursor parent, CXClientData
 	return clang_Cursor_isNull(f->decl) ? CXChildVisit_Continue : CXChildVisit_Break;
 }
 
+/* The first call in an initializer: dropping the initializer would drop the call. */
+static enum CXChildVisitResult find_call(CXCursor c, CXCursor parent, CXClientData d)
+{
+	char **callee = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	*callee = da_spelling(c);
+	return CXChildVisit_Break;
+}
+
 static void da_release(struct da *da)
 {
 	for (size_t i = 0; i < da->n_sums; i++) {
@@ -472,7 +486,7 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 	while (args && args[nargs])
 		nargs++;
 	if (clang_parseTranslationUnit2(index, tu_file, (const char *const *)args, nargs, NULL, 0,
-					CXTranslationUnit_KeepGoing, &tu) != CXError_Success) {
+					DA_PARSE_OPTIONS, &tu) != CXError_Success) {
 		a->why = xasprintf("libclang cannot parse %s", tu_file);
 		goto out;
 	}
@@ -482,8 +496,10 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 		goto out;
 	}
 	w.target = f.decl;
+	clang_visitChildren(f.decl, find_call, &a->init_call);
 	leaves_of(clang_getCursorType(f.decl), "", &w.leaves, 0);
-	da_node(&w, body_of(f.def), &st);
+	w.body = body_of(f.def);
+	da_node(&w, w.body, &st);
 	a->ok = !da.violation;
 	if (da.violation) {
 		a->why = da.violation;

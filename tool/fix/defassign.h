@@ -22,6 +22,7 @@ void zt_da_helpers_free(struct zt_da_helpers *h);
 struct zt_da_answer {
 	bool ok;		/* every field read is written first on every path */
 	char *why;		/* ok: who writes it; else the read and the path (lines) */
+	char *init_call;	/* a function the local's initializer calls, or NULL */
 };
 
 /*

@@ -16,6 +16,9 @@
 #include "strbuf.h"
 
 #define DA_MAX_DEPTH 6
+#define DA_MAX_ALIASES 4
+/* the skipped blocks of #if are recorded only with the detailed record */
+#define DA_PARSE_OPTIONS (CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord)
 
 struct helper {
 	char *fn;
@@ -91,6 +94,11 @@ struct walk {
 	const char *via;	/* a read reported through a callee: "in f() at line N" */
 	CXCursor loop_var;	/* a counted loop's variable (see counted_loop()) */
 	long long loop_n;	/* ... and its count */
+	CXCursor body;		/* the local's function: where an alias is checked */
+	/* pointer locals initialized to &local.path and never changed: that path */
+	CXCursor alias[DA_MAX_ALIASES];
+	char *alias_path[DA_MAX_ALIASES];
+	size_t n_alias;
 };
 
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Definite assignment, the walk: access paths, statements, calls (see defassign.c). */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +139,11 @@ static enum pkind path_of(struct walk *w, CXCursor c, char **out)
 		*out = xstrdup("");
 		return w->pointer ? P_PTR : P_OBJ;
 	}
+	for (size_t i = 0; k == CXCursor_DeclRefExpr && i < w->n_alias; i++)
+		if (clang_equalCursors(clang_getCursorReferenced(c), w->alias[i])) {
+			*out = xstrdup(w->alias_path[i]);
+			return P_PTR;
+		}
 	if (k == CXCursor_MemberRefExpr)
 		return member_path(w, c, out);
 	if (k == CXCursor_ArraySubscriptExpr)
@@ -339,7 +345,7 @@ static struct summary *summarize_elsewhere(struct walk *w, const char *fn, unsig
 			while (args && args[nargs])
 				nargs++;
 			if (clang_parseTranslationUnit2(da->index, file, (const char *const *)args,
-							nargs, NULL, 0, CXTranslationUnit_KeepGoing,
+							nargs, NULL, 0, DA_PARSE_OPTIONS,
 							&tu) == CXError_Success) {
 				da->tus[da->n_tus++] = tu;
 				clang_visitChildren(clang_getTranslationUnitCursor(tu), find_def_visit,
@@ -355,18 +361,77 @@ static struct summary *summarize_elsewhere(struct walk *w, const char *fn, unsig
 }
 
 /* What the callee @def does to the object at @prefix it is given as argument @i. */
+/* Does [b, e) name @fn as a function ("fn(", an identifier of its own)? */
+static bool names_function(const char *b, const char *e, const char *fn)
+{
+	size_t n = strlen(fn);
+
+	for (const char *p = b; p + n <= e; p++) {
+		const char *q = p + n;
+
+		if (strncmp(p, fn, n) || (p > b && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+			continue;
+		while (q < e && (*q == ' ' || *q == '\t' || *q == '\n'))
+			q++;
+		if (q < e && *q == '(')
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Is the body of @def only this configuration's? The kernel's way of
+ * stubbing out a facility (#if IS_ENABLED(CONFIG_X) ... #else an empty
+ * static inline ... #endif) leaves the other declaration of the same
+ * function in a block the preprocessor skipped, in the same file. That
+ * body proves nothing about the build that has the real one.
+ */
+static bool config_dependent(CXCursor def, const char *fn)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(def);
+	CXSourceLocation at = clang_getCursorLocation(def);
+	CXSourceRangeList *r;
+	const char *text;
+	size_t size = 0;
+	CXFile file;
+	bool hit = false;
+
+	clang_getSpellingLocation(at, &file, NULL, NULL, NULL);
+	if (!file)
+		return false;
+	text = clang_getFileContents(tu, file, &size);
+	r = clang_getSkippedRanges(tu, file);
+	for (unsigned int k = 0; text && r && k < r->count && !hit; k++) {
+		unsigned int b, e;
+
+		clang_getSpellingLocation(clang_getRangeStart(r->ranges[k]), NULL, NULL, NULL, &b);
+		clang_getSpellingLocation(clang_getRangeEnd(r->ranges[k]), NULL, NULL, NULL, &e);
+		if (b < e && e <= size)
+			hit = names_function(text + b, text + e, fn);
+	}
+	clang_disposeSourceRangeList(r);
+	return hit;
+}
+
 static void apply_callee(struct walk *w, struct state *st, CXCursor def, const char *name,
 			 unsigned int i, const char *prefix, unsigned int line)
 {
 	struct summary *s = NULL;
+	bool stub = false;
 
-	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def))
-		s = da_summarize(w->da, def, i, w->depth + 1);
-	if (!s && clang_Cursor_isNull(def))
+	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def)) {
+		stub = config_dependent(def, name);
+		if (!stub)
+			s = da_summarize(w->da, def, i, w->depth + 1);
+	}
+	if (!s && !stub && clang_Cursor_isNull(def))
 		s = summarize_elsewhere(w, name, i);
 	if (!s || s->unknown) {
-		char *via = xasprintf("by %s() at line %u, which zerotax cannot see into", name,
-				      line);
+		char *via = stub ? xasprintf("by %s() at line %u, whose body in this build is one "
+					     "configuration's (the preprocessor skipped another "
+					     "definition of it)", name, line) :
+				   xasprintf("by %s() at line %u, which zerotax cannot see into",
+					     name, line);
 
 		w->via = via;
 		da_read_path(w, st, prefix, line, NULL);
@@ -533,6 +598,73 @@ static void unary(struct walk *w, CXCursor c, struct state *st)
 	free(k.v);
 }
 
+struct changes {
+	CXCursor var;
+	bool hit;
+};
+
+/* Is the variable assigned, incremented or its address taken anywhere? */
+static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct changes *ch = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct kids kk;
+	bool op = false;
+
+	(void)parent;
+	if (k == CXCursor_CompoundAssignOperator)
+		op = true;
+	else if (k == CXCursor_BinaryOperator)
+		op = clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign;
+	else if (k == CXCursor_UnaryOperator)
+		op = clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref &&
+		     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_LNot &&
+		     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Minus;
+	if (op) {
+		kk = da_kids_of(c);
+		if (kk.n) {
+			CXCursor l = strip(kk.v[0]);
+
+			ch->hit |= clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
+				   clang_equalCursors(clang_getCursorReferenced(l), ch->var);
+		}
+		free(kk.v);
+	}
+	return ch->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * "struct xdp_buff *xdp = &vxbuf.xdp;": a pointer local initialized to the
+ * address of (a member of) the local and never changed afterwards is that
+ * member under another name; its uses are the local's. Anything else about
+ * it (assigned again, its address taken, incremented) and it is not
+ * followed: the initializer is walked as any other use.
+ */
+static bool take_alias(struct walk *w, CXCursor c)
+{
+	struct kids k;
+	struct changes ch = { c, false };
+	char *p = NULL;
+	bool ok = false;
+
+	if (w->pointer || clang_Cursor_isNull(w->body) || w->n_alias == DA_MAX_ALIASES ||
+	    !is_kind(clang_getCursorType(c), CXType_Pointer) || clang_equalCursors(c, w->target))
+		return false;
+	k = da_kids_of(c);
+	if (k.n && path_of(w, k.v[k.n - 1], &p) == P_PTR) {
+		clang_visitChildren(w->body, changes_visit, &ch);
+		ok = !ch.hit;
+	}
+	free(k.v);
+	if (!ok) {
+		free(p);
+		return false;
+	}
+	w->alias[w->n_alias] = c;
+	w->alias_path[w->n_alias++] = p;
+	return true;
+}
+
 static enum CXChildVisitResult jump_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -688,6 +820,8 @@ void da_node(struct walk *w, CXCursor c, struct state *st)
 		jump(w, c, st, kind);
 		break;
 	case CXCursor_VarDecl:
+		if (take_alias(w, c))
+			break;
 		kids_walk(w, c, st, 0);
 		if (!w->pointer && clang_equalCursors(c, w->target)) {
 			da_st_clear(st);

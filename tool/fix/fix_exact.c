@@ -89,8 +89,12 @@ static char *hoist_uses(const char *line, const char *var)
 static char *planned(const struct site *s, const char *attr, const char *m)
 {
 	char *want = squeezef("%s %s;", s->type, s->var), *out;
+	size_t n = strlen(want) - 1;
+	/* with an initializer, which both rewrites drop ("T v={...};") */
+	bool init = jstr(json_object_get(s->f->details, "decl"), "explicit_init") &&
+		    !strncmp(m, want, n) && m[n] == '=' && m[strlen(m) - 1] == ';';
 
-	if (!strcmp(m, want))
+	if (!strcmp(m, want) || init)
 		out = s->strategy == ZT_FIX_HOIST ?
 			      squeezef("%s *%s = &%s->%s;", s->type, s->var, s->owner_param,
 				       s->var) :

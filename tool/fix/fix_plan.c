@@ -129,10 +129,16 @@ static bool plan_refused(struct fixer *x, size_t i)
 		fixer_refuse(x, i, "'%s' is not a plain identifier", f->symbol ? f->symbol : "?");
 		return true;
 	}
-	if (json_object_get(decl, "explicit_init") &&
-	    !json_is_null(json_object_get(decl, "explicit_init"))) {
-		fixer_refuse(x, i, "%s has an initializer: the zeroing is asked for, not automatic",
-			     f->symbol);
+	/*
+	 * An initializer of the declaration is dropped by either rewrite: the
+	 * definite assignment below gives it no credit, so no read can depend
+	 * on it. A compound literal assigned later is a statement, not a
+	 * declaration: neither template rewrites it.
+	 */
+	if (jint(decl, "compound_literal_line", 0) > 0) {
+		fixer_refuse(x, i, "%s is zeroed by the compound literal at line %lld: zerotax "
+			     "rewrites declarations, not assignments", f->symbol,
+			     (long long)jint(decl, "compound_literal_line", 0));
 		return true;
 	}
 	if (jtrue(uses, "by_value")) {
@@ -268,6 +274,13 @@ static bool plan_da(struct fixer *x, size_t i, struct site *s)
 	free(rs.dir);
 	zt_argv_free(args);
 	free(abs);
+	if (!ret && a.ok && a.init_call) {
+		free(a.why);
+		a.ok = false;
+		a.why = xasprintf("the initializer of %s calls %s(): dropping the initializer "
+				  "would drop the call", f->symbol, a.init_call);
+	}
+	free(a.init_call);
 	if (ret || !a.ok) {
 		fixer_refuse(x, i, "%s%s", ret ? "definite assignment not shown: " : "",
 			     a.why ? a.why : "?");

@@ -105,9 +105,21 @@ static char *why_of(struct fixer *x, const struct site *s)
 	long long cb = jint(json_object_get(evj, "clang"), "bytes", -1);
 	char *fill = s->fill ? xasprintf("; %s() writes it first on every path", s->fill) :
 		     xstrdup("");
+	const char *init = jstr(json_object_get(s->f->details, "decl"), "explicit_init");
 	char *why, *ev = NULL;
 
 	(void)x;
+	if (init) {
+		/* "= {}", "= { 0 }"; or "designated", "list" */
+		char *with = init[0] == '=' ?
+			xasprintf("%s; its initializer '%s' goes: nothing read depends on it",
+				  fill, init) :
+			xasprintf("%s; its %s initializer goes: nothing read depends on it", fill,
+				  init);
+
+		free(fill);
+		fill = with;
+	}
 	if (s->strategy == ZT_FIX_HOIST)
 		why = xasprintf("hoist: %s%s; one %s per queue replaces the per-call copy: %s",
 				s->da_why, fill, s->owner_type, s->owner_proof ? s->owner_proof : "?");

@@ -312,6 +312,50 @@ elseif(CASE STREQUAL "uninitialized-macro")
 	run_fix(0 -i safe.json -s src/safe --strategy=uninitialized --diff)
 	expect_in("${out}" "+\tstruct demo_xdp_buff mxbuf __uninitialized;")
 	expect_in("${err}" "verified: 2 applied, 0 refused, 1 file(s) changed")
+elseif(CASE STREQUAL "explicit-init")
+	# An initializer asks for the zeroing auto-init would do anyway: both
+	# rewrites drop it when no read depends on it (definite assignment gives
+	# it no credit), and refuse when dropping it would drop a call.
+	setup(safe safe)
+	file(READ ${T}/safe/en_rx.c rx)
+	string(REPLACE "unsigned int headroom = 64;\n\tstruct demo_xdp_buff mxbuf;"
+		"unsigned int headroom = 64;\n\tstruct demo_xdp_buff mxbuf = {};" rx "${rx}")
+	string(REPLACE "struct demo_xdp_buff mxbuf;\n\tunsigned int frags = 0;"
+		"struct demo_xdp_buff mxbuf = { .cqe = cqe };\n\tunsigned int frags = 0;" rx "${rx}")
+	file(WRITE ${T}/safe/en_rx.c "${rx}")
+	file(READ ${WORK}/safe.json j)
+	string(REGEX REPLACE "(\"line\": 15,[^}]*\"explicit_init\": )null" "\\1\"= {}\""
+		j "${j}")
+	string(REGEX REPLACE "(\"line\": 31,[^}]*\"explicit_init\": )null"
+		"\\1\"designated\"" j "${j}")
+	file(WRITE ${WORK}/safe.json "${j}")
+	run_fix(0 -i safe.json -s src/safe --diff)
+	expect_in("${out}" "-\tstruct demo_xdp_buff mxbuf = {};")
+	expect_in("${out}" "-\tstruct demo_xdp_buff mxbuf = { .cqe = cqe };")
+	expect_in("${out}" "+\tstruct demo_xdp_buff *mxbuf = &rq->mxbuf;")
+	expect_in("${err}" "its initializer '= {}' goes: nothing read depends on it")
+	expect_in("${err}" "its designated initializer goes")
+	expect_in("${err}" "verified: 2 applied, 0 refused")
+	run_fix(0 -i safe.json -s src/safe --strategy=uninitialized --diff)
+	expect_in("${out}" "+\tstruct demo_xdp_buff mxbuf __attribute__((__uninitialized__));")
+	expect_in("${err}" "verified: 2 applied, 0 refused")
+	# Dropping an initializer that calls a function would drop the call.
+	string(REPLACE "{ .cqe = cqe }" "{ .cqe = memchr(cqe, 0, 1) }" rx "${rx}")
+	file(WRITE ${T}/safe/en_rx.c "${rx}")
+	run_fix(1 -i safe.json -s src/safe --diff)
+	expect_in("${err}" "the initializer of mxbuf calls memchr(): dropping the initializer would drop the call")
+	expect_in("${err}" "verified: 1 applied, 1 refused")
+	# A callee whose body here is a configuration's stub (#ifdef ... #else an
+	# empty inline) proves nothing: the real one reads what it is given.
+	string(REPLACE "memchr(cqe, 0, 1)" "cqe" rx "${rx}")
+	string(REPLACE "\n\tdemo_xdp_init(&mxbuf, rq, va, len);\n\tmxbuf.cqe = cqe;\n\tif"
+		"\n\tdemo_trace(&mxbuf); demo_xdp_init(&mxbuf, rq, va, len);\n\tmxbuf.cqe = cqe;\n\tif"
+		rx "${rx}")
+	file(WRITE ${T}/safe/en_rx.c "${rx}")
+	file(APPEND ${T}/safe/en/xdp.h "\n#ifdef DEMO_TRACE\nvoid demo_trace(const struct demo_xdp_buff *b);\n#else\nstatic inline void demo_trace(const struct demo_xdp_buff *b)\n{\n}\n#endif\n")
+	run_fix(1 -i safe.json -s src/safe --diff)
+	expect_in("${err}" "by demo_trace() at line 18, whose body in this build is one configuration's")
+	expect_in("${err}" "verified: 1 applied, 1 refused")
 elseif(CASE STREQUAL "placement-public")
 	# The type is public (include/net/buf.h), defined after the owner in the TU:
 	# the owner's header includes it; the public header is never edited. An
