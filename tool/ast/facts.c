@@ -259,7 +259,7 @@ struct scope {
 	char *saved_slow, *branch_slow, *rest_slow;
 };
 
-/* @name = what @value may be, for the calls through pointer @key */
+/* What @value may point to, for the calls through pointer @key (named after @var). */
 static void note_pointer_values(struct walk *w, const char *key, CXCursor var, CXCursor value)
 {
 	char *name = fx_take(clang_getCursorSpelling(var));
@@ -321,7 +321,7 @@ static void assign_to_var(struct walk *w, CXCursor lhs, CXCursor rhs, int loop, 
 	free(key);
 }
 
-/* @k: the walk's buffer for children, reused */
+/* a = b: what the variable or field now carries (@k: the walk's buffer, reused). */
 static void note_assign(struct walk *w, CXCursor c, struct kids *k, int loop, bool unlikely)
 {
 	CXCursor lhs;
