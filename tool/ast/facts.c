@@ -238,213 +238,284 @@ static void loop_bound(struct walk *w, enum CXCursorKind kind, const struct kids
 		loop_exits(w, k->v[kind == CXCursor_DoStmt ? 0 : k->n - 1], 0);
 }
 
-static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool unlikely)
+static bool is_loop(enum CXCursorKind kind)
 {
-	enum CXCursorKind kind = clang_getCursorKind(c);
-	struct kids k = { 0 };
-	long long expect = -1;
-	unsigned int saved_params = 0;
-	bool saved_budget = false, ladder = false;
-	unsigned int batch = 0, saved_batch = w->batch_n;
-	enum zt_batch_why batch_why = ZT_BATCH_NONE, saved_why = w->batch_why;
-	char *saved_cond = w->cond, *branch_cond = NULL;
-	char *saved_slow = w->slow, *branch_slow = NULL, *rest_slow = NULL;
+	return kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt || kind == CXCursor_DoStmt;
+}
 
-	if (w->depth >= MAX_DEPTH)
+/*
+ * What a statement changes for its children and puts back after them: the
+ * loops' bounds, the batch, the hot and the marked-path conditions. saved_*
+ * are the values around it; branch_* and rest_slow are its own (owned).
+ */
+struct scope {
+	long long expect; /* an if's __builtin_expect() value, -1: none */
+	unsigned int saved_params;
+	bool saved_budget;
+	bool ladder; /* past a return in a block: goto-err labels */
+	unsigned int batch, saved_batch;
+	enum zt_batch_why batch_why, saved_why;
+	char *saved_cond, *branch_cond;
+	char *saved_slow, *branch_slow, *rest_slow;
+};
+
+/* What @value may point to, for the calls through pointer @key (named after @var). */
+static void note_pointer_values(struct walk *w, const char *key, CXCursor var, CXCursor value)
+{
+	char *name = fx_take(clang_getCursorSpelling(var));
+
+	fx_add_pointer_values(w, key, name, value);
+	free(name);
+}
+
+/* A declaration in a function: the local, and what its initializer makes it. */
+static void note_var_decl(struct walk *w, CXCursor c, int loop, bool unlikely)
+{
+	CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+	bool has_init = !clang_Cursor_isNull(init);
+	unsigned int from = has_init ? fx_expr_params(w, init) : 0;
+	char *key = has_init ? fx_pointer_key(w, c) : NULL;
+
+	fx_add_local(w, c, loop, unlikely);
+	if (has_init) {
+		fx_napi_container(w, c, init);
+		fx_note_dev_priv(w, c, init);
+		fx_note_pkt_var(w, c, init);
+	}
+	if (from)
+		fx_add_derived(w, c, from);
+	if (key)
+		note_pointer_values(w, key, c, init);
+	free(key);
+}
+
+static void note_decl_ref(struct walk *w, CXCursor c)
+{
+	struct zt_local *l = fx_cur(w) && fx_cur(w)->n_locals
+				     ? fx_local_for(w, clang_getCursorReferenced(c))
+				     : NULL;
+
+	if (l)
+		l->uses |= fx_classify_use(w);
+	else if (fx_cur(w))
+		fx_param_field_use(w);
+}
+
+/* var = value in a function: what var now carries. */
+static void assign_to_var(struct walk *w, CXCursor lhs, CXCursor rhs, int loop, bool unlikely)
+{
+	CXCursor var = clang_getCursorReferenced(lhs);
+	unsigned int from = fx_expr_params(w, rhs);
+	char *key;
+
+	/* share = budget / n: share carries what budget does */
+	if (from)
+		fx_add_derived(w, var, from);
+	fx_compound_literal_assign(w, lhs, rhs, loop, unlikely);
+	fx_note_pkt_var(w, var, rhs);
+	fx_note_dev_priv(w, var, rhs);
+	/* rx = striding ? rx_mpwrq : rx_linear; */
+	key = fx_pointer_key(w, var);
+	if (key)
+		note_pointer_values(w, key, var, rhs);
+	free(key);
+}
+
+/* a = b: what the variable or field now carries (@k: the walk's buffer, reused). */
+static void note_assign(struct walk *w, CXCursor c, struct kids *k, int loop, bool unlikely)
+{
+	CXCursor lhs;
+
+	fx_get_kids(c, k);
+	if (k->n != 2)
 		return;
-	w->stack[w->depth++] = (struct frame){ .c = c, .kind = kind, .index = index };
+	lhs = fx_strip(k->v[0]);
+	if (fx_cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr)
+		assign_to_var(w, lhs, k->v[1], loop, unlikely);
+	/* ops->ndo_start_xmit = cond ? xmit_a : xmit_b, or = fn_param */
+	if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
+		CXCursor field = clang_getCursorReferenced(lhs);
 
+		if (clang_getCursorKind(field) == CXCursor_FieldDecl)
+			fx_add_field_values(w, field, k->v[1]);
+	}
+}
+
+/* An if: its expected value, the batch it tests for, and the condition its branch runs under. */
+static void note_if(struct walk *w, CXCursor c, struct kids *k, bool unlikely, struct scope *s)
+{
+	fx_get_kids(c, k);
+	if (k->n)
+		s->expect = fx_expect_value(k->v[0]);
+	if (k->n >= 2 && fx_cur(w)) {
+		s->batch = fx_batch_size(k->v[0]);
+		s->batch_why = s->batch ? ZT_BATCH_FULL : ZT_BATCH_NONE;
+		if (!s->batch && fx_threshold_cond(k->v[0])) {
+			s->batch = ZT_BATCH_UNKNOWN;
+			s->batch_why = ZT_BATCH_THRESHOLD;
+		}
+	}
+	/*
+	 * unlikely() is a hint, not an error path: only error handling
+	 * is cold. Another branch (a feature flag, an attached program)
+	 * runs per packet for every user who has it on: hot, under its
+	 * condition.
+	 */
+	if (s->expect == 0 && k->n >= 2 && fx_cur(w) && !unlikely &&
+	    !fx_error_branch(w, k->v[1], 0)) {
+		char *text = fx_cond_text(c, k->v[1]);
+
+		s->expect = -1;
+		s->branch_cond = s->saved_cond ? xasprintf("%s && %s", s->saved_cond, text) : text;
+		if (s->saved_cond)
+			free(text);
+	}
+	/*
+	 * if (C) where C tests the packet for a mark: only the packets
+	 * that carry it take the branch (an early exit of the unmarked
+	 * ones is judged at the block: the rest of it is the marked path).
+	 */
+	if (k->n >= 2 && fx_cur(w) && !unlikely && !(k->n == 2 && fx_is_early_exit(k->v[1])) &&
+	    !fx_error_branch(w, k->v[1], 0)) {
+		char *text = fx_mark_cond(w, c, k->v[0], k->v[1]);
+
+		if (text)
+			s->branch_slow = fx_join_cond(s->saved_slow, text);
+		free(text);
+	}
+}
+
+/* What the node itself says, before its children are walked. */
+static void note_node(struct walk *w, CXCursor c, enum CXCursorKind kind, struct kids *k, int loop,
+		      bool unlikely, struct scope *s)
+{
 	switch (kind) {
 	case CXCursor_VarDecl:
-		if (fx_cur(w)) {
-			CXCursor init = clang_Cursor_getVarDeclInitializer(c);
-			unsigned int from = clang_Cursor_isNull(init) ? 0 : fx_expr_params(w, init);
-
-			char *key = clang_Cursor_isNull(init) ? NULL : fx_pointer_key(w, c);
-
-			fx_add_local(w, c, loop, unlikely);
-			if (!clang_Cursor_isNull(init)) {
-				fx_napi_container(w, c, init);
-				fx_note_dev_priv(w, c, init);
-				fx_note_pkt_var(w, c, init);
-			}
-			if (from)
-				fx_add_derived(w, c, from);
-			if (key) {
-				char *name = fx_take(clang_getCursorSpelling(c));
-
-				fx_add_pointer_values(w, key, name, init);
-				free(name);
-			}
-			free(key);
-		}
+		if (fx_cur(w))
+			note_var_decl(w, c, loop, unlikely);
 		break;
 	case CXCursor_CallExpr:
 		fx_add_call(w, c, loop, unlikely);
 		break;
-	case CXCursor_DeclRefExpr: {
-		struct zt_local *l = fx_cur(w) && fx_cur(w)->n_locals ?
-			fx_local_for(w, clang_getCursorReferenced(c)) : NULL;
-
-		if (l)
-			l->uses |= fx_classify_use(w);
-		else if (fx_cur(w))
-			fx_param_field_use(w);
+	case CXCursor_DeclRefExpr:
+		note_decl_ref(w, c);
 		break;
-	}
 	case CXCursor_MemberRefExpr:
 		if (w->opts->field_accesses)
 			fx_add_access(w, c);
 		break;
 	case CXCursor_BinaryOperator:
-		if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
-			fx_get_kids(c, &k);
-			if (k.n == 2) {
-				CXCursor lhs = fx_strip(k.v[0]);
-				unsigned int from;
-
-				/* share = budget / n: share carries what budget does */
-				if (fx_cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
-				    (from = fx_expr_params(w, k.v[1])))
-					fx_add_derived(w, clang_getCursorReferenced(lhs), from);
-				if (fx_cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
-					fx_compound_literal_assign(w, lhs, k.v[1], loop, unlikely);
-					fx_note_pkt_var(w, clang_getCursorReferenced(lhs), k.v[1]);
-					fx_note_dev_priv(w, clang_getCursorReferenced(lhs), k.v[1]);
-				}
-				/* rx = striding ? rx_mpwrq : rx_linear; */
-				if (fx_cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
-					CXCursor var = clang_getCursorReferenced(lhs);
-					char *key = fx_pointer_key(w, var), *name;
-
-					if (key) {
-						name = fx_take(clang_getCursorSpelling(var));
-						fx_add_pointer_values(w, key, name, k.v[1]);
-						free(name);
-					}
-					free(key);
-				}
-
-				/* ops->ndo_start_xmit = cond ? xmit_a : xmit_b, or = fn_param */
-				if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
-					CXCursor field = clang_getCursorReferenced(lhs);
-
-					if (clang_getCursorKind(field) == CXCursor_FieldDecl)
-						fx_add_field_values(w, field, k.v[1]);
-				}
-			}
-		}
+		if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign)
+			note_assign(w, c, k, loop, unlikely);
 		break;
 	case CXCursor_IfStmt:
-		fx_get_kids(c, &k);
-		if (k.n)
-			expect = fx_expect_value(k.v[0]);
-		if (k.n >= 2 && fx_cur(w)) {
-			batch = fx_batch_size(k.v[0]);
-			batch_why = batch ? ZT_BATCH_FULL : ZT_BATCH_NONE;
-			if (!batch && fx_threshold_cond(k.v[0])) {
-				batch = ZT_BATCH_UNKNOWN;
-				batch_why = ZT_BATCH_THRESHOLD;
-			}
-		}
-		/*
-		 * unlikely() is a hint, not an error path: only error handling
-		 * is cold. Another branch (a feature flag, an attached program)
-		 * runs per packet for every user who has it on: hot, under its
-		 * condition.
-		 */
-		if (expect == 0 && k.n >= 2 && fx_cur(w) && !unlikely && !fx_error_branch(w, k.v[1], 0)) {
-			char *text = fx_cond_text(c, k.v[1]);
+		note_if(w, c, k, unlikely, s);
+		break;
+	default:
+		break;
+	}
+}
 
-			expect = -1;
-			branch_cond = saved_cond ? xasprintf("%s && %s", saved_cond, text) : text;
-			if (saved_cond)
-				free(text);
-		}
+/* Child @i of a @kind statement: its loop depth, whether it is cold, its branch's state. */
+static void enter_child(struct walk *w, enum CXCursorKind kind, const struct kids *k, size_t i,
+			struct scope *s, int *loop, bool *unlikely)
+{
+	switch (kind) {
+	case CXCursor_ForStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+		(*loop)++;
+		break;
+	case CXCursor_IfStmt:
+		/* if (unlikely(x)) { ...error handling... } is cold */
+		if (s->expect == 0 && i == 1)
+			*unlikely = true;
+		/* if (n == X_BULK) flush(): once per batch */
+		w->batch_n = i == 1 && s->batch ? s->batch : s->saved_batch;
+		w->batch_why = i == 1 && s->batch ? s->batch_why : s->saved_why;
+		w->cond = i == 1 && s->branch_cond ? s->branch_cond : s->saved_cond;
+		w->slow = i == 1 && s->branch_slow ? s->branch_slow : s->saved_slow;
+		break;
+	case CXCursor_CompoundStmt:
 		/*
-		 * if (C) where C tests the packet for a mark: only the packets
-		 * that carry it take the branch (an early exit of the unmarked
-		 * ones is judged at the block: the rest of it is the marked path).
+		 * return ...; err_free: ... err: ...: labels after a return
+		 * are reached only by goto, a goto-err ladder: error paths.
 		 */
-		if (k.n >= 2 && fx_cur(w) && !unlikely && !(k.n == 2 && fx_is_early_exit(k.v[1])) &&
-		    !fx_error_branch(w, k.v[1], 0)) {
-			char *text = fx_mark_cond(w, c, k.v[0], k.v[1]);
-
-			if (text)
-				branch_slow = fx_join_cond(saved_slow, text);
-			free(text);
+		if (clang_getCursorKind(k->v[i]) == CXCursor_LabelStmt && i &&
+		    clang_getCursorKind(k->v[i - 1]) == CXCursor_ReturnStmt)
+			s->ladder = true;
+		*unlikely |= s->ladder;
+		/* the target of an early exit: every packet again */
+		if (clang_getCursorKind(k->v[i]) == CXCursor_LabelStmt && s->rest_slow) {
+			free(s->rest_slow);
+			s->rest_slow = NULL;
+			w->slow = s->saved_slow;
 		}
 		break;
 	default:
 		break;
 	}
+}
 
+/* A statement of a block that sends the unmarked packets away: the rest is the marked path. */
+static void after_statement(struct walk *w, CXCursor stmt, struct scope *s)
+{
+	char *neg = fx_early_exit_mark(w, stmt);
+
+	if (neg) {
+		s->rest_slow = fx_join_cond(s->saved_slow, neg);
+		w->slow = s->rest_slow;
+		free(neg);
+	}
+}
+
+static void leave_scope(struct walk *w, enum CXCursorKind kind, struct scope *s)
+{
+	if (is_loop(kind)) {
+		w->loop_params = s->saved_params;
+		w->loop_budget = s->saved_budget;
+	}
+	w->batch_n = s->saved_batch;
+	w->batch_why = s->saved_why;
+	w->cond = s->saved_cond;
+	w->slow = s->saved_slow;
+	free(s->branch_cond);
+	free(s->branch_slow);
+	free(s->rest_slow);
+}
+
+static void walk(struct walk *w, CXCursor c, unsigned int index, int loop, bool unlikely)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct kids k = { 0 };
+	struct scope s = {
+		.expect = -1,
+		.batch_why = ZT_BATCH_NONE,
+		.saved_batch = w->batch_n,
+		.saved_why = w->batch_why,
+		.saved_cond = w->cond,
+		.saved_slow = w->slow,
+	};
+
+	if (w->depth >= MAX_DEPTH)
+		return;
+	w->stack[w->depth++] = (struct frame){ .c = c, .kind = kind, .index = index };
+	note_node(w, c, kind, &k, loop, unlikely, &s);
 	fx_get_kids(c, &k);
 	if (kind == CXCursor_InitListExpr)
 		fx_scan_init_list(w, c, &k);
-	if (kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt || kind == CXCursor_DoStmt)
-		loop_bound(w, kind, &k, &saved_params, &saved_budget);
+	if (is_loop(kind))
+		loop_bound(w, kind, &k, &s.saved_params, &s.saved_budget);
 	for (size_t i = 0; i < k.n; i++) {
 		int l = loop;
 		bool u = unlikely;
 
-		switch (kind) {
-		case CXCursor_ForStmt:
-		case CXCursor_WhileStmt:
-		case CXCursor_DoStmt:
-			l++;
-			break;
-		case CXCursor_IfStmt:
-			/* if (unlikely(x)) { ...error handling... } is cold */
-			if (expect == 0 && i == 1)
-				u = true;
-			/* if (n == X_BULK) flush(): once per batch */
-			w->batch_n = i == 1 && batch ? batch : saved_batch;
-			w->batch_why = i == 1 && batch ? batch_why : saved_why;
-			w->cond = i == 1 && branch_cond ? branch_cond : saved_cond;
-			w->slow = i == 1 && branch_slow ? branch_slow : saved_slow;
-			break;
-		case CXCursor_CompoundStmt:
-			/*
-			 * return ...; err_free: ... err: ...: labels after a return
-			 * are reached only by goto, a goto-err ladder: error paths.
-			 */
-			if (clang_getCursorKind(k.v[i]) == CXCursor_LabelStmt && i &&
-			    clang_getCursorKind(k.v[i - 1]) == CXCursor_ReturnStmt)
-				ladder = true;
-			u |= ladder;
-			/* the target of an early exit: every packet again */
-			if (clang_getCursorKind(k.v[i]) == CXCursor_LabelStmt && rest_slow) {
-				free(rest_slow);
-				rest_slow = NULL;
-				w->slow = saved_slow;
-			}
-			break;
-		default:
-			break;
-		}
+		enter_child(w, kind, &k, i, &s, &l, &u);
 		walk(w, k.v[i], (unsigned int)i, l, u);
-		if (kind == CXCursor_CompoundStmt && !u && !rest_slow) {
-			char *neg = fx_early_exit_mark(w, k.v[i]);
-
-			if (neg) {
-				rest_slow = fx_join_cond(saved_slow, neg);
-				w->slow = rest_slow;
-				free(neg);
-			}
-		}
+		if (kind == CXCursor_CompoundStmt && !u && !s.rest_slow)
+			after_statement(w, k.v[i], &s);
 	}
-	if (kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt || kind == CXCursor_DoStmt) {
-		w->loop_params = saved_params;
-		w->loop_budget = saved_budget;
-	}
-	w->batch_n = saved_batch;
-	w->batch_why = saved_why;
-	w->cond = saved_cond;
-	w->slow = saved_slow;
-	free(branch_cond);
-	free(branch_slow);
-	free(rest_slow);
+	leave_scope(w, kind, &s);
 	free(k.v);
 	w->depth--;
 }
@@ -603,13 +674,131 @@ static char *not_regular(const char *path)
 			 S_ISSOCK(st.st_mode) ? "a socket" : "a special file");
 }
 
+/* The TU failed as a whole: @message (owned) says why. */
+static void add_failure(struct zt_tu_facts *out, const char *file, char *message)
+{
+	struct zt_diag *e = PUSH(out->errors, out->n_errors);
+
+	e->file = xstrdup(file);
+	e->message = message;
+	out->failed = true;
+}
+
+/* Take the @unknown arguments out of @args (NULL-terminated, *@n long). */
+static void drop_args(char **args, size_t *n, char *const *unknown, size_t n_unknown)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < *n; i++) {
+		bool drop = false;
+
+		for (size_t j = 0; j < n_unknown; j++)
+			drop |= !strcmp(args[i], unknown[j]);
+		if (drop)
+			free(args[i]);
+		else
+			args[k++] = args[i];
+	}
+	args[k] = NULL;
+	*n = k;
+}
+
+/*
+ * Parse, with the errors in @out; when the driver rejected flags we did not
+ * know to drop, drop them and parse again, once.
+ */
+static enum CXErrorCode parse_tu(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd,
+				 char **args, size_t *n, struct zt_tu_facts *out,
+				 CXTranslationUnit *tu)
+{
+	enum CXErrorCode rc = parse(ix, cmd, args, *n, tu);
+	char **unknown = NULL;
+	size_t n_unknown = 0;
+
+	if (rc != CXError_Success || !*tu)
+		return rc;
+	collect_errors(*tu, out, &unknown, &n_unknown);
+	if (n_unknown) {
+		drop_args(args, n, unknown, n_unknown);
+		clang_disposeTranslationUnit(*tu);
+		*tu = NULL;
+		release_errors(out);
+		rc = parse(ix, cmd, args, *n, tu);
+		if (rc == CXError_Success && *tu)
+			collect_errors(*tu, out, NULL, NULL);
+	}
+	for (size_t i = 0; i < n_unknown; i++)
+		free(unknown[i]);
+	free(unknown);
+	return rc;
+}
+
+/* Why libclang gave no TU. */
+static char *parse_failure(enum CXErrorCode rc)
+{
+	if (rc == CXError_Crashed)
+		return xstrdup("libclang crashed parsing it (recovered; nothing of it is used)");
+	return xasprintf("libclang could not parse it (error %d)", (int)rc);
+}
+
+static void cap_errors(struct zt_tu_facts *out)
+{
+	if (out->n_errors <= MAX_ERRORS)
+		return;
+	for (size_t i = MAX_ERRORS; i < out->n_errors; i++) {
+		free(out->errors[i].file);
+		free(out->errors[i].message);
+	}
+	out->n_errors = MAX_ERRORS;
+}
+
+/*
+ * Test only: a fault in the walk after a good parse, for the TU whose
+ * file ends with $ZT_TEST_WALK_CRASH (tests/hostile/walk-crash.cmake):
+ * the pipeline walks TUs in worker processes and loses only this one.
+ */
+static void test_walk_crash(const char *file)
+{
+	const char *crash = getenv("ZT_TEST_WALK_CRASH");
+	size_t lc = crash ? strlen(crash) : 0, lf = strlen(file);
+
+	if (lc && lf >= lc && !strcmp(file + lf - lc, crash))
+		raise(SIGSEGV);
+}
+
+/* The parsed TU's facts: its headers, its top-level declarations, the functions they queued. */
+static void walk_tu(struct walk *w, CXTranslationUnit tu, const char *file)
+{
+	/* The headers it read, so a cache can tell when one changed. */
+	clang_getInclusions(tu, add_inclusion, w->tu);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), top, w);
+	test_walk_crash(file);
+	while (w->queue_head < w->n_queue)
+		walk_function(w, w->queue[w->queue_head++]);
+}
+
+/* The walk's own state; what it found stays in w->tu. */
+static void walk_release(struct walk *w)
+{
+	zt_strmap_release(&w->fn_map);
+	zt_strmap_release(&w->queued);
+	for (size_t i = 0; i < w->n_queued_keys; i++)
+		free(w->queued_keys[i]);
+	free(w->queued_keys);
+	free(w->queue);
+	free(w->param_cursors);
+	free(w->derived);
+	free(w->pkt_vars);
+	free(w->ladder_labels);
+	free(w->files);
+}
+
 static int collect_tu(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd,
 		      const struct zt_facts_opts *opts, struct zt_tu_facts *out)
 {
 	struct walk w = { .tu = out, .opts = opts, .fn = (size_t)-1 };
 	CXTranslationUnit tu = NULL;
-	char **unknown = NULL;
-	size_t n_unknown = 0, n;
+	size_t n;
 	char **args = zt_compdb_clang_args(cmd, &n);
 	enum CXErrorCode rc;
 	char *why;
@@ -619,91 +808,19 @@ static int collect_tu(struct zt_facts_index *ix, const struct zt_compile_cmd *cm
 	why = not_regular(cmd->file);
 	if (why) {
 		/* libclang would block on a FIFO and read /dev/zero until memory runs out */
-		struct zt_diag *e = PUSH(out->errors, out->n_errors);
-
-		e->file = xstrdup(cmd->file);
-		e->message = why;
-		out->failed = true;
+		add_failure(out, cmd->file, why);
 		goto out;
 	}
-	rc = parse(ix, cmd, args, n, &tu);
-	if (rc == CXError_Success && tu) {
-		collect_errors(tu, out, &unknown, &n_unknown);
-		if (n_unknown) {
-			/* Drop what the driver rejected and parse again, once. */
-			size_t k = 0;
-
-			for (size_t i = 0; i < n; i++) {
-				bool drop = false;
-
-				for (size_t j = 0; j < n_unknown; j++)
-					drop |= !strcmp(args[i], unknown[j]);
-				if (drop)
-					free(args[i]);
-				else
-					args[k++] = args[i];
-			}
-			args[k] = NULL;
-			n = k;
-			clang_disposeTranslationUnit(tu);
-			tu = NULL;
-			release_errors(out);
-			rc = parse(ix, cmd, args, n, &tu);
-			if (rc == CXError_Success && tu)
-				collect_errors(tu, out, NULL, NULL);
-		}
-	}
+	rc = parse_tu(ix, cmd, args, &n, out, &tu);
 	if (rc != CXError_Success || !tu) {
-		struct zt_diag *e = PUSH(out->errors, out->n_errors);
-
-		e->file = xstrdup(cmd->file);
-		if (rc == CXError_Crashed)
-			e->message = xstrdup("libclang crashed parsing it (recovered; nothing of it is used)");
-		else
-			e->message = xasprintf("libclang could not parse it (error %d)", (int)rc);
-		out->failed = true;
+		add_failure(out, cmd->file, parse_failure(rc));
 		goto out;
 	}
-	if (out->n_errors > MAX_ERRORS) {
-		for (size_t i = MAX_ERRORS; i < out->n_errors; i++) {
-			free(out->errors[i].file);
-			free(out->errors[i].message);
-		}
-		out->n_errors = MAX_ERRORS;
-	}
-	/* The headers it read, so a cache can tell when one changed. */
-	clang_getInclusions(tu, add_inclusion, out);
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), top, &w);
-	/*
-	 * Test only: a fault in the walk after a good parse, for the TU whose
-	 * file ends with $ZT_TEST_WALK_CRASH (tests/hostile/walk-crash.cmake):
-	 * the pipeline walks TUs in worker processes and loses only this one.
-	 */
-	{
-		const char *crash = getenv("ZT_TEST_WALK_CRASH");
-		size_t lc = crash ? strlen(crash) : 0, lf = strlen(cmd->file);
-
-		if (lc && lf >= lc && !strcmp(cmd->file + lf - lc, crash))
-			raise(SIGSEGV);
-	}
-	while (w.queue_head < w.n_queue)
-		walk_function(&w, w.queue[w.queue_head++]);
+	cap_errors(out);
+	walk_tu(&w, tu, cmd->file);
 	clang_disposeTranslationUnit(tu);
 out:
-	zt_strmap_release(&w.fn_map);
-	zt_strmap_release(&w.queued);
-	for (size_t i = 0; i < w.n_queued_keys; i++)
-		free(w.queued_keys[i]);
-	free(w.queued_keys);
-	free(w.queue);
-	free(w.param_cursors);
-	free(w.derived);
-	free(w.pkt_vars);
-	free(w.ladder_labels);
-	free(w.files);
-	for (size_t i = 0; i < n_unknown; i++)
-		free(unknown[i]);
-	free(unknown);
+	walk_release(&w);
 	zt_argv_free(args);
 	return 0;
 }

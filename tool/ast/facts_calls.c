@@ -201,80 +201,79 @@ static unsigned int bulk_size(CXCursor call)
 	return n ? n : ZT_BATCH_UNKNOWN;
 }
 
-void fx_add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
+/*
+ * A call of function @ref: a NAPI registration names a root; in a function,
+ * the call (NULL: a builtin, or outside one) and the functions it is given.
+ */
+static struct zt_call *add_direct_call(struct walk *w, struct zt_function *f, CXCursor call,
+				       CXCursor ref)
 {
-	struct zt_function *f = fx_cur(w);
-	struct kids k = { 0 };
-	CXCursor callee, ref;
+	char *name = fx_take(clang_getCursorSpelling(ref)), *key;
 	struct zt_call *cl;
-	unsigned int line;
-	enum CXCursorKind rk;
-	char *key;
 
-	fx_get_kids(call, &k);
-	if (!k.n) {
-		free(k.v);
-		return;
+	if (!strncmp(name, "__builtin_", 10)) {
+		free(name);
+		return NULL;
 	}
-	callee = fx_strip(k.v[0]);
-	free(k.v);
-	ref = clang_getCursorReferenced(callee);
-	rk = clang_getCursorKind(ref);
-	if (clang_getCursorKind(callee) == CXCursor_UnaryOperator)	/* (*fp)() */
-		rk = CXCursor_InvalidCode;
-	if (rk == CXCursor_FunctionDecl) {
-		char *name = fx_take(clang_getCursorSpelling(ref));
+	/* Registration of a NAPI poll function: a root. */
+	if (!strncmp(name, "netif_napi_add", 14) || !strncmp(name, "netif_tx_napi_add", 17)) {
+		int n = clang_Cursor_getNumArguments(call);
+		char *why = xasprintf("%s()", name);
 
-		if (!strncmp(name, "__builtin_", 10)) {
-			free(name);
-			return;
-		}
-		/* Registration of a NAPI poll function: a root. */
-		if (!strncmp(name, "netif_napi_add", 14) || !strncmp(name, "netif_tx_napi_add", 17)) {
-			int n = clang_Cursor_getNumArguments(call);
-			char *why = xasprintf("%s()", name);
+		for (int i = 0; i < n; i++)
+			add_root_values(w, clang_Cursor_getArgument(call, (unsigned int)i), why, 0);
+		free(why);
+	}
+	if (!f) {
+		free(name);
+		return NULL;
+	}
+	cl = PUSH(f->calls, f->n_calls);
+	cl->kind = ZT_CALL_DIRECT;
+	cl->target = fx_take(clang_getCursorUSR(ref));
+	cl->name = name;
+	fx_want_definition(w, ref, cl->target);
+	/* a function passed as an argument lands in the callee's parameter */
+	for (int i = 0; i < clang_Cursor_getNumArguments(call); i++) {
+		key = xasprintf("param:%s#%d", cl->target, i);
+		fx_add_pointer_values(w, key, name,
+				      clang_Cursor_getArgument(call, (unsigned int)i));
+		free(key);
+	}
+	return cl;
+}
 
-			for (int i = 0; i < n; i++)
-				add_root_values(w, clang_Cursor_getArgument(call, (unsigned int)i), why,
-						0);
-			free(why);
-		}
-		if (!f) {
-			free(name);
-			return;
-		}
-		cl = PUSH(f->calls, f->n_calls);
-		cl->kind = ZT_CALL_DIRECT;
+/* A call through a field, a pointer local or parameter, or an expression. */
+static struct zt_call *add_indirect_call(struct walk *w, struct zt_function *f, CXCursor callee,
+					 CXCursor ref, enum CXCursorKind rk)
+{
+	struct zt_call *cl = PUSH(f->calls, f->n_calls);
+	char *key =
+		rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl ? fx_pointer_key(w, ref) : NULL;
+
+	if (rk == CXCursor_FieldDecl) {
+		cl->kind = ZT_CALL_FIELD;
 		cl->target = fx_take(clang_getCursorUSR(ref));
-		cl->name = name;
-		fx_want_definition(w, ref, cl->target);
-		/* a function passed as an argument lands in the callee's parameter */
-		for (int i = 0; i < clang_Cursor_getNumArguments(call); i++) {
-			key = xasprintf("param:%s#%d", cl->target, i);
-			fx_add_pointer_values(w, key, name,
-					   clang_Cursor_getArgument(call, (unsigned int)i));
-			free(key);
-		}
+		cl->name = fx_take(clang_getCursorSpelling(ref));
+	} else if (key) {
+		/* through a pointer local or parameter: what was stored into it */
+		cl->kind = ZT_CALL_FIELD;
+		cl->target = key;
+		cl->name = fx_take(clang_getCursorSpelling(ref));
 	} else {
-		if (!f)
-			return;
-		cl = PUSH(f->calls, f->n_calls);
-		key = rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl ? fx_pointer_key(w, ref) : NULL;
-		if (rk == CXCursor_FieldDecl) {
-			cl->kind = ZT_CALL_FIELD;
-			cl->target = fx_take(clang_getCursorUSR(ref));
-			cl->name = fx_take(clang_getCursorSpelling(ref));
-		} else if (key) {
-			/* through a pointer local or parameter: what was stored into it */
-			cl->kind = ZT_CALL_FIELD;
-			cl->target = key;
-			cl->name = fx_take(clang_getCursorSpelling(ref));
-		} else {
-			cl->kind = ZT_CALL_POINTER;
-			cl->target = xstrdup("");
-			cl->name = fx_take(clang_getCursorSpelling(callee));
-		}
+		cl->kind = ZT_CALL_POINTER;
+		cl->target = xstrdup("");
+		cl->name = fx_take(clang_getCursorSpelling(callee));
 	}
+	return cl;
+}
+
+/* Where the call is: its line, the loops, branch and batch around it, what its arguments are. */
+static void call_context(struct walk *w, struct zt_function *f, struct zt_call *cl, CXCursor call,
+			 int loop, bool unlikely)
+{
+	unsigned int line;
+
 	fx_expansion(clang_getCursorLocation(call), NULL, &line, NULL);
 	cl->line = line;
 	cl->in_loop = loop > 0;
@@ -303,6 +302,33 @@ void fx_add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
 		cl->arg_local[i] = address_of_local(w, arg);
 		cl->arg_param[i] = fx_param_passed_on(w, arg);
 	}
+}
+
+void fx_add_call(struct walk *w, CXCursor call, int loop, bool unlikely)
+{
+	struct zt_function *f = fx_cur(w);
+	struct kids k = { 0 };
+	CXCursor callee, ref;
+	struct zt_call *cl;
+	enum CXCursorKind rk;
+
+	fx_get_kids(call, &k);
+	if (!k.n) {
+		free(k.v);
+		return;
+	}
+	callee = fx_strip(k.v[0]);
+	free(k.v);
+	ref = clang_getCursorReferenced(callee);
+	rk = clang_getCursorKind(ref);
+	if (clang_getCursorKind(callee) == CXCursor_UnaryOperator) /* (*fp)() */
+		rk = CXCursor_InvalidCode;
+	if (rk == CXCursor_FunctionDecl)
+		cl = add_direct_call(w, f, call, ref);
+	else
+		cl = f ? add_indirect_call(w, f, callee, ref, rk) : NULL;
+	if (cl)
+		call_context(w, f, cl, call, loop, unlikely);
 }
 
 /* Functions stored into a function-pointer field: { .f = fn }, p->f = c ? a : b. */

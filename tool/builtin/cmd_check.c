@@ -60,6 +60,7 @@ struct check_run {
 	const char *cache_dir;
 	bool no_cache;
 	bool no_prefilter;
+	char cwd[PATH_MAX]; /* the working directory, when a.out names it */
 };
 
 static int opt_list_checks(struct zt_ctx *ctx, const struct zt_option *opt, const char *arg)
@@ -258,20 +259,129 @@ static int write_results(struct zt_ctx *ctx, struct check_run *r, const struct z
 	return ret;
 }
 
+/* --shard K/N: only the TUs of the K-th part stay in @db. */
+static void keep_shard(struct zt_ctx *ctx, const struct check_run *r, struct zt_compdb *db)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < db->n; i++) {
+		if (zt_shard_owns(db->v[i].file, r->a.out.root, r->shard_k, r->shard_n)) {
+			db->v[k++] = db->v[i];
+			continue;
+		}
+		free(db->v[i].file);
+		free(db->v[i].directory);
+		zt_argv_free(db->v[i].argv);
+	}
+	if (ctx->verbose)
+		note("shard %u/%u: %zu of %zu translation units", r->shard_k, r->shard_n, k, db->n);
+	db->n = k;
+}
+
+/*
+ * Interrupted (SIGINT, SIGTERM, SIGHUP): the evidence compiles end and
+ * their scratch goes. --kbuild too: make's Ctrl-C reaches every check of
+ * a C=1 build at once, and the guard costs a fork per file.
+ * 0: go on (the worker, or no guard); 1: done, the exit code in *@ret.
+ */
+static int begin_guard(struct zt_ctx *ctx, int *ret)
+{
+	const struct zt_guard_opts g = { .what = "check" };
+	int rc;
+
+	if (!zt_cmd_guarded(ctx, "check"))
+		return 0;
+	rc = zt_guard_begin(&g, ret);
+	if (rc)
+		*ret = rc < 0 ? ZT_EXIT_INPUT : *ret; /* 1: the guard, done */
+	return rc ? 1 : 0;
+}
+
+/* The per-TU cache, unless --no-cache: 0 (*@have says whether), -1 an input error. */
+static int open_cache(const struct check_run *r, struct zt_cache *cache, bool *have)
+{
+	/*
+	 * Entries are relative to the tree: --root, else the compile
+	 * database's directory, else (files, Kbuild mode) the working one.
+	 */
+	const char *root = r->a.out.root ? r->a.out.root : r->build_dir ? r->build_dir : ".";
+	int rc;
+
+	*have = false;
+	if (r->no_cache)
+		return 0;
+	rc = zt_cache_open(cache, r->cache_dir);
+	if (!rc && zt_cache_set_root(cache, root)) {
+		zt_cache_close(cache);
+		rc = -1;
+	}
+	if (!rc)
+		*have = true;
+	return rc < 0 ? -1 : 0; /* 1: no default cache directory, zt_cache_open() said so */
+}
+
+/* The compile database: Kbuild's one command, -p's file, or the files given; 0 or -1. */
+static int load_compdb(struct zt_ctx *ctx, struct check_run *r, struct zt_compdb *db)
+{
+	int rc;
+
+	if (r->kbuild)
+		rc = kbuild_compdb(r, db);
+	else if (r->build_dir)
+		rc = zt_compdb_load(r->build_dir, db);
+	else
+		rc = zt_compdb_from_files(r->files.v, r->files.n, r->flags.v, r->flags.n, db);
+	if (rc)
+		return -1;
+	/* read-only: a write-back journal is said, never recovered (only fix does, its own) */
+	zt_journal_warn_db(db);
+	zt_ci_sort_compdb(db);
+	if (r->shard_n)
+		keep_shard(ctx, r, db);
+	if (ctx->verbose)
+		note("parsing %zu translation units with %d job(s)", db->n, ctx->jobs);
+	return 0;
+}
+
+/* The whole run in this process: analyse, then findings as asked. */
+static int check_and_report(struct zt_ctx *ctx, struct check_run *r, const struct zt_ci_opts *o,
+			    struct zt_compdb *db)
+{
+	struct zt_findings fs = { 0 };
+	struct zt_ci_tus tus = { 0 };
+	struct zt_ci_prefilter pf;
+	size_t n_unparsed = 0;
+	json_t *info = NULL;
+	int ret = ZT_EXIT_INTERNAL;
+
+	zt_ci_collect_facts_prefiltered(ctx, db, o, &tus, &pf);
+	if (zt_ci_analyse(ctx, &tus, o, true, &fs, &info, &n_unparsed))
+		goto out;
+	zt_ci_prefilter_report(info, &pf);
+	zt_ci_cache_store(ctx, &tus, o);
+
+	r->a.out.command = "check";
+	if (!r->a.out.root && !r->build_dir)
+		r->a.out.root = getcwd(r->cwd, sizeof(r->cwd));
+	r->a.out.allow_dirs[0] = getcwd(r->cwd, sizeof(r->cwd)) ? r->cwd : NULL;
+	r->a.out.allow_dirs[1] = r->a.out.root;
+	r->a.out.allow_dirs[2] = r->build_dir;
+	ret = zt_ci_finish(ctx, &fs, info, &r->a.out, n_unparsed ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN);
+out:
+	json_decref(info);
+	zt_ci_tus_release(&tus);
+	zt_findings_release(&fs);
+	return ret;
+}
+
 int do_check(struct zt_ctx *ctx, int argc, char **argv)
 {
 	struct check_run r = { 0 };
 	struct zt_compdb db = { 0 };
-	struct zt_findings fs = { 0 };
 	struct zt_cache cache = { 0 };
 	struct zt_ci_opts o = { 0 };
-	struct zt_ci_tus tus = { 0 };
-	struct zt_ci_prefilter pf;
 	bool have_cache = false;
 	int ret = ZT_EXIT_INTERNAL;
-	size_t n_unparsed = 0;
-	json_t *info = NULL;
-	char cwd[PATH_MAX];
 
 	zt_hotrules_init(&r.rules);
 	zt_check_args_init(&r.a);
@@ -280,45 +390,17 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 		ret = ret ? ZT_EXIT_USAGE : ZT_EXIT_CLEAN;
 		goto out;
 	}
-	/*
-	 * Interrupted (SIGINT, SIGTERM, SIGHUP): the evidence compiles end and
-	 * their scratch goes. --kbuild too: make's Ctrl-C reaches every check of
-	 * a C=1 build at once, and the guard costs a fork per file.
-	 */
-	if (zt_cmd_guarded(ctx, "check")) {
-		const struct zt_guard_opts g = { .what = "check" };
-		int rc = zt_guard_begin(&g, &ret);
-
-		if (rc) {
-			ret = rc < 0 ? ZT_EXIT_INPUT : ret;	/* 1: the guard, done */
-			goto out;
-		}
-	}
+	if (begin_guard(ctx, &ret))
+		goto out;
 	if (zt_check_args_load_rules(&r.a, &r.rules)) {
 		ret = ZT_EXIT_INPUT;
 		goto out;
 	}
 	zt_check_args_evidence(&r.a, "both");
 	r.a.out.format = r.a.format;
-
-	if (!r.no_cache) {
-		/*
-		 * Entries are relative to the tree: --root, else the compile
-		 * database's directory, else (files, Kbuild mode) the working one.
-		 */
-		const char *root = r.a.out.root ? r.a.out.root : r.build_dir ? r.build_dir : ".";
-		int rc = zt_cache_open(&cache, r.cache_dir);
-
-		if (!rc && zt_cache_set_root(&cache, root)) {
-			zt_cache_close(&cache);
-			rc = -1;
-		}
-		if (!rc) {
-			have_cache = true;
-		} else if (rc < 0) {
-			ret = ZT_EXIT_INPUT;
-			goto out;
-		}	/* 1: no default cache directory, zt_cache_open() said so */
+	if (open_cache(&r, &cache, &have_cache)) {
+		ret = ZT_EXIT_INPUT;
+		goto out;
 	}
 	o = (struct zt_ci_opts){
 		.hot = r.a.hot.v,
@@ -331,59 +413,15 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 		.cache = have_cache ? &cache : NULL,
 		.prefilter = !r.no_prefilter,
 	};
-
-	if (r.kbuild ? kbuild_compdb(&r, &db) :
-	    r.build_dir ? zt_compdb_load(r.build_dir, &db) :
-			  zt_compdb_from_files(r.files.v, r.files.n, r.flags.v, r.flags.n, &db)) {
+	if (load_compdb(ctx, &r, &db)) {
 		ret = ZT_EXIT_INPUT;
 		goto out;
 	}
-	/* read-only: a write-back journal is said, never recovered (only fix does, its own) */
-	zt_journal_warn_db(&db);
-	zt_ci_sort_compdb(&db);
-	if (r.shard_n) {
-		size_t k = 0;
-
-		for (size_t i = 0; i < db.n; i++) {
-			if (zt_shard_owns(db.v[i].file, r.a.out.root, r.shard_k, r.shard_n)) {
-				db.v[k++] = db.v[i];
-				continue;
-			}
-			free(db.v[i].file);
-			free(db.v[i].directory);
-			zt_argv_free(db.v[i].argv);
-		}
-		if (ctx->verbose)
-			note("shard %u/%u: %zu of %zu translation units", r.shard_k, r.shard_n, k,
-			     db.n);
-		db.n = k;
-	}
-	if (ctx->verbose)
-		note("parsing %zu translation units with %d job(s)", db.n, ctx->jobs);
-	if (r.results) {
+	if (r.results)
 		ret = write_results(ctx, &r, &o, &db);
-		goto out;
-	}
-
-	zt_ci_collect_facts_prefiltered(ctx, &db, &o, &tus, &pf);
-	if (zt_ci_analyse(ctx, &tus, &o, true, &fs, &info, &n_unparsed)) {
-		ret = ZT_EXIT_INTERNAL;
-		goto out;
-	}
-	zt_ci_prefilter_report(info, &pf);
-	zt_ci_cache_store(ctx, &tus, &o);
-
-	r.a.out.command = "check";
-	if (!r.a.out.root && !r.build_dir)
-		r.a.out.root = getcwd(cwd, sizeof(cwd));
-	r.a.out.allow_dirs[0] = getcwd(cwd, sizeof(cwd)) ? cwd : NULL;
-	r.a.out.allow_dirs[1] = r.a.out.root;
-	r.a.out.allow_dirs[2] = r.build_dir;
-	ret = zt_ci_finish(ctx, &fs, info, &r.a.out, n_unparsed ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN);
+	else
+		ret = check_and_report(ctx, &r, &o, &db);
 out:
-	json_decref(info);
-	zt_ci_tus_release(&tus);
-	zt_findings_release(&fs);
 	zt_compdb_release(&db);
 	zt_cache_close(&cache);
 	zt_hotrules_release(&r.rules);

@@ -494,113 +494,152 @@ static bool same_layout(const struct zt_layout *a, const struct zt_layout *b)
 }
 
 /*
- * The audit: objects, AST pass, each struct, findings. One piece: it owns every
- * resource of the run (layouts, findings, JSON, page) and one ladder frees them.
+ * The audit's state, one ladder frees it: the layouts read per object (and
+ * how many of each to audit), each struct name audited with its first
+ * definition and object, the findings and what the report shows.
  */
-static int audit(struct zt_ctx *ctx, struct layout_run *r)
-{
-	struct zt_findings fs = { 0 };
-	struct zt_layouts *ls = xcalloc(r->n_objs, sizeof(*ls));
-	long *n_audit = xcalloc(r->n_objs, sizeof(*n_audit));
-	char **names = NULL, **seen = NULL;
-	const struct zt_layout **seen_l = NULL;
-	const char **seen_o = NULL, *twin_obj = NULL;
-	size_t n_names, n_seen = 0;
-	int ret = ZT_EXIT_INPUT;
-	json_t *info = json_object(), *structs = json_array();
+struct audit {
+	struct zt_layouts *ls;
+	long *n_audit;
+	char **seen;
+	const struct zt_layout **seen_l;
+	const char **seen_o;
+	size_t n_seen;
+	struct zt_findings fs;
+	json_t *structs;
 	struct zt_layout_html html;
+};
 
-	zt_layout_html_init(&html, r->po.cacheline);
-	/* pahole first (cheap): the AST pass only runs when there is something to audit */
-	n_names = struct_names(r, &names);
-	if (!read_objects(r, names, n_names, ls, n_audit))
-		goto out;
-	if (r->build_dir) {
-		bool any = false;
+/* With -p: the AST pass, unless no object has a struct to audit; 0 or -1. */
+static int ast_if_needed(struct zt_ctx *ctx, struct layout_run *r, const struct audit *a)
+{
+	bool any = false;
 
-		for (size_t o = 0; o < r->n_objs; o++)
-			any |= n_audit[o] > 0;
-		if (!any)
-			note("no struct to audit in the objects: AST pass skipped");
-		else if (ast_pass(ctx, r))
-			goto out;
+	if (!r->build_dir)
+		return 0;
+	for (size_t o = 0; o < r->n_objs; o++)
+		any |= a->n_audit[o] > 0;
+	if (!any) {
+		note("no struct to audit in the objects: AST pass skipped");
+		return 0;
 	}
-	/* a struct asked for must be in some object */
+	return ast_pass(ctx, r) ? -1 : 0;
+}
+
+/* A struct asked for must be in some object: 0, or -1 with error() said. */
+static int find_explicit(const struct layout_run *r, const struct audit *a)
+{
 	for (size_t i = 0; i < r->n_explicit; i++) {
+		const char *name = r->explicit[i];
 		bool found = false;
 
 		for (size_t o = 0; o < r->n_objs && !found; o++)
-			found = printed(&ls[o], n_audit[o], r->explicit[i]);
-		if (!found) {
-			error("type '%s' not found in %s%s", r->explicit[i], r->objs[0],
-			      r->n_objs > 1 ? " or the other objects" : "");
-			goto out;
-		}
+			found = printed(&a->ls[o], a->n_audit[o], name);
+		if (!found)
+			return error("type '%s' not found in %s%s", name, r->objs[0],
+				     r->n_objs > 1 ? " or the other objects" : "");
 	}
-	for (size_t o = 0; o < r->n_objs; o++) {
-		for (long k = 0; k < n_audit[o]; k++) {
-			const struct zt_layout *l = &ls[o].v[k];
-			struct zt_struct_report rep;
+	return 0;
+}
 
-			const struct zt_layout *twin;
+static void remember(struct audit *a, const struct zt_layout *l, const char *obj)
+{
+	push(&a->seen, &a->n_seen, xstrdup(l->name));
+	a->seen_l = xrealloc(a->seen_l, a->n_seen * sizeof(*a->seen_l));
+	a->seen_o = xrealloc(a->seen_o, a->n_seen * sizeof(*a->seen_o));
+	a->seen_l[a->n_seen - 1] = l;
+	a->seen_o[a->n_seen - 1] = obj;
+}
 
-			if (!audited(r, l->name))
-				continue;
-			/* a header's struct is in every object that uses it: once is enough */
-			twin = first_seen(seen_l, seen_o, n_seen, l->name, &twin_obj);
-			if (twin && same_layout(twin, l))
-				continue;
-			if (twin)
-				warning("struct %s of %s differs from the one in %s (%s): both audited",
-					l->name, r->objs[o], twin_obj, layout_difference(twin, l));
-			push(&seen, &n_seen, xstrdup(l->name));
-			seen_l = xrealloc(seen_l, n_seen * sizeof(*seen_l));
-			seen_o = xrealloc(seen_o, n_seen * sizeof(*seen_o));
-			seen_l[n_seen - 1] = l;
-			seen_o[n_seen - 1] = r->objs[o];
-			zt_struct_analyze(l, r->objs[o], &ls[o], &r->lr, &rep);
-			for (size_t u = 0; u < rep.n_unknown; u++)
-				warning("%s: hot field '%s' is not a member of %s", r->objs[o],
-					rep.unknown_fields[u], l->name);
-			if (ctx->verbose && ctx->format == ZT_FORMAT_TEXT)
-				zt_struct_report_print(&rep, ctx->err);
-			json_array_append_new(structs, struct_json(l, r->objs[o], &rep));
-			if (ctx->format == ZT_FORMAT_HTML)
-				zt_layout_html_add(&html, &rep);
-			zt_layout_findings(&rep, r->checks.on, &fs);
-			if (r->apply_dir && apply_one(r, &rep) < 0) {
-				zt_struct_report_release(&rep);
-				goto out;
-			}
-			zt_struct_report_release(&rep);
-		}
-	}
-	zt_findings_sort(&fs);
-	json_object_set_new(info, "structs", structs);
-	structs = NULL;
-	json_object_set_new(info, "cacheline", json_integer(r->po.cacheline ? r->po.cacheline : 64));
-	/* suppressions and baselines as for every other finding */
+/* Struct @l of object @o: analysed, reported, applied with --apply; 0 or -1. */
+static int audit_struct(struct zt_ctx *ctx, const struct layout_run *r, struct audit *a, size_t o,
+			const struct zt_layout *l)
+{
+	const struct zt_layout *twin;
+	const char *twin_obj = NULL;
+	struct zt_struct_report rep;
+	int ret = 0;
+
+	if (!audited(r, l->name))
+		return 0;
+	/* a header's struct is in every object that uses it: once is enough */
+	twin = first_seen(a->seen_l, a->seen_o, a->n_seen, l->name, &twin_obj);
+	if (twin && same_layout(twin, l))
+		return 0;
+	if (twin)
+		warning("struct %s of %s differs from the one in %s (%s): both audited", l->name,
+			r->objs[o], twin_obj, layout_difference(twin, l));
+	remember(a, l, r->objs[o]);
+	zt_struct_analyze(l, r->objs[o], &a->ls[o], &r->lr, &rep);
+	for (size_t u = 0; u < rep.n_unknown; u++)
+		warning("%s: hot field '%s' is not a member of %s", r->objs[o],
+			rep.unknown_fields[u], l->name);
+	if (ctx->verbose && ctx->format == ZT_FORMAT_TEXT)
+		zt_struct_report_print(&rep, ctx->err);
+	json_array_append_new(a->structs, struct_json(l, r->objs[o], &rep));
+	if (ctx->format == ZT_FORMAT_HTML)
+		zt_layout_html_add(&a->html, &rep);
+	zt_layout_findings(&rep, r->checks.on, &a->fs);
+	if (r->apply_dir && apply_one(r, &rep) < 0)
+		ret = -1;
+	zt_struct_report_release(&rep);
+	return ret;
+}
+
+/* The findings, after suppressions and baselines as for every other finding; the exit code. */
+static int finish_audit(struct zt_ctx *ctx, struct layout_run *r, struct audit *a, json_t *info)
+{
+	zt_findings_sort(&a->fs);
+	json_object_set_new(info, "structs", a->structs);
+	a->structs = NULL;
+	json_object_set_new(info, "cacheline",
+			    json_integer(r->po.cacheline ? r->po.cacheline : 64));
 	r->out.command = "layout";
 	r->out.format = ctx->format == ZT_FORMAT_JSON || ctx->format == ZT_FORMAT_SARIF ?
 			ctx->format : ZT_FORMAT_TEXT;
 	r->out.allow_dirs[0] = ".";
 	if (ctx->format == ZT_FORMAT_HTML)
-		ret = finish_html(ctx, r, &fs, info, &html);
-	else
-		ret = zt_ci_finish(ctx, &fs, info, &r->out, ZT_EXIT_CLEAN);
-out:
-	zt_layout_html_release(&html);
-	json_decref(structs);
-	json_decref(info);
-	zt_findings_release(&fs);
+		return finish_html(ctx, r, &a->fs, info, &a->html);
+	return zt_ci_finish(ctx, &a->fs, info, &r->out, ZT_EXIT_CLEAN);
+}
+
+/* The audit: objects, AST pass, each struct, findings. */
+static int audit(struct zt_ctx *ctx, struct layout_run *r)
+{
+	struct audit a = {
+		.ls = xcalloc(r->n_objs, sizeof(*a.ls)),
+		.n_audit = xcalloc(r->n_objs, sizeof(*a.n_audit)),
+	};
+	char **names = NULL;
+	size_t n_names;
+	int ret = ZT_EXIT_INPUT;
+	json_t *info = json_object();
+
+	a.structs = json_array();
+	zt_layout_html_init(&a.html, r->po.cacheline);
+	/* pahole first (cheap): the AST pass only runs when there is something to audit */
+	n_names = struct_names(r, &names);
+	if (!read_objects(r, names, n_names, a.ls, a.n_audit) || ast_if_needed(ctx, r, &a) ||
+	    find_explicit(r, &a))
+		goto out;
 	for (size_t o = 0; o < r->n_objs; o++)
-		zt_layouts_release(&ls[o]);
-	free(ls);
-	free(n_audit);
+		for (long k = 0; k < a.n_audit[o]; k++)
+			if (audit_struct(ctx, r, &a, o, &a.ls[o].v[k]))
+				goto out;
+	ret = finish_audit(ctx, r, &a, info);
+out:
+	zt_layout_html_release(&a.html);
+	json_decref(a.structs);
+	json_decref(info);
+	zt_findings_release(&a.fs);
+	for (size_t o = 0; o < r->n_objs; o++)
+		zt_layouts_release(&a.ls[o]);
+	free(a.ls);
+	free(a.n_audit);
 	zt_names_free(names, n_names);
-	zt_names_free(seen, n_seen);
-	free(seen_l);
-	free(seen_o);
+	zt_names_free(a.seen, a.n_seen);
+	free(a.seen_l);
+	free(a.seen_o);
 	return ret;
 }
 

@@ -117,10 +117,140 @@ static char *self_exe(const char *argv0)
 	return xstrdup(buf);
 }
 
+/*
+ * With no --patch, the options that set a patch's run are an error: 0, or
+ * -1 with error() said.
+ */
+static int patch_options_alone(const struct zt_prove_opts *o)
+{
+	if (o->patch.n_files ||
+	    !(o->patch.cls || o->patch.profiles || o->patch.rq || o->patch.page_size ||
+	      o->patch.cache || o->patch.modes || o->patch.autoinit || o->patch.dists))
+		return 0;
+	return error("--class, --profile, --rq, --page-size, --cache, --mode, --auto-init and "
+		     "--prefetch-dist go with --patch");
+}
+
+/* 1: parsed, go on; 0: done (--help); -1: a usage error (said). */
+static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct zt_prove_opts *o,
+		      const char **compilers)
+{
+	const struct zt_option opts[] = {
+		ZT_OPT_STRING(0, "source", &o->source, "DIR",
+			      "the driver's source (default: reference-driver, else\n"
+			      "the installed copy in the data directory)"),
+		ZT_OPT_STRING(0, "build", &o->build, "DIR",
+			      "the CMake build directory (default: build)"),
+		ZT_OPT_BOOL(0, "quick", &o->quick,
+			    "check, fix, build, differential test only (make test)"),
+		ZT_OPT_BOOL(0, "no-bench", &o->no_bench, "everything but the bench"),
+		ZT_OPT_UINT(0, "rounds", &o->rounds, "N", "bench rounds, 5 to 101 (default 21)", 5,
+			    101,
+			    "a number from 5 to 101 (a median needs rounds; rd-bench keeps 101)"),
+		ZT_OPT_UINT(0, "packets", &o->packets, "N",
+			    "packets per bench round (default 500000)", 1000, 1000000000UL,
+			    "a number from 1000 to 1000000000"),
+		ZT_OPT_UINT(0, "trace-packets", &o->trace_packets, "N",
+			    "packets per differential-test trace (default 512)", 1, 10000000UL,
+			    "a positive number"),
+		ZT_OPT_STRING(0, "compilers", compilers, "LIST",
+			      "comma-separated (default gcc-12,clang-19)"),
+		ZT_OPT_SET_FALSE(0, "no-callgrind", &o->callgrind,
+				 "skip instructions/packet (valgrind)"),
+		ZT_OPT_JOBS(&o->jobs, "parallel make jobs (default: online CPUs)"),
+		ZT_OPT_VERBOSE(&ctx->verbose, "print every command run"),
+		ZT_OPT_GROUP("proving a patch"),
+		ZT_OPT_CALLBACK(0, "patch", o, "FILE...",
+				"prove a patch series (unified diff or git format-patch,\n"
+				"against reference-driver/) instead of fix's rewrite",
+				add_patch),
+		ZT_OPT_STRING(0, "class", &o->patch.cls, "C",
+			      "must-not-change (byte-identical traces) or\n"
+			      "buffer-placement (page-pool statistics may differ)"),
+		ZT_OPT_STRING(0, "profile", &o->patch.profiles, "LIST",
+			      "bench profiles (default udp64)"),
+		ZT_OPT_STRING(0, "rq", &o->patch.rq, "TYPE",
+			      "legacy or striding (default striding)"),
+		ZT_OPT_STRING(0, "page-size", &o->patch.page_size, "N",
+			      "4096 or 65536 (default 4096)"),
+		ZT_OPT_STRING(0, "cache", &o->patch.cache, "LIST",
+			      "warm, cold or warm,cold (default warm)"),
+		ZT_OPT_STRING(0, "mode", &o->patch.modes, "LIST",
+			      "XDP modes: none pass drop drop-read tx (default drop,tx)"),
+		ZT_OPT_STRING(0, "auto-init", &o->patch.autoinit, "AI",
+			      "none, zero or pattern (default zero)"),
+		ZT_OPT_STRING(0, "prefetch-dist", &o->patch.dists, "LIST",
+			      "also bench the patch at these look-ahead distances"),
+		ZT_OPT_BOOL(0, "model-validation", &o->model_validation,
+			    "print the upstream results against the reference\n"
+			    "driver's, from the last runs in BUILD"),
+		ZT_OPT_END(),
+	};
+	int first = zt_parse_options(ctx, "prove", argc, argv, opts, &prove_usage, 0);
+
+	if (first <= 0)
+		return first ? -1 : 0;
+	/* --patch A B C: the files after the options are the rest of the series */
+	for (; first < argc && o->patch.n_files; first++)
+		add_patch(ctx, &(struct zt_option){ .data = o }, argv[first]);
+	if (first < argc) {
+		error("unexpected argument '%s'; see 'zerotax prove --help'", argv[first]);
+		return -1;
+	}
+	return patch_options_alone(o) ? -1 : 1;
+}
+
+/*
+ * No --source: ./reference-driver as in a checkout, else (an installed
+ * zerotax run elsewhere) the copy in its data directory (datadir.h), which
+ * prove only reads. An explicit --source is taken as given. 0, or -1 (said).
+ */
+static int find_source(struct zt_prove_opts *o, char **data_source)
+{
+	if (o->source)
+		return 0;
+	if (!access("reference-driver", F_OK)) {
+		o->source = "reference-driver";
+		return 0;
+	}
+	*data_source = zt_data_path("reference-driver");
+	if (!*data_source)
+		return -1;
+	o->source = *data_source;
+	return 0;
+}
+
+/* Interrupted (SIGINT, SIGTERM, SIGHUP): no scratch, build copy or process left. */
+static int run_guarded(struct zt_ctx *ctx, struct zt_prove *p)
+{
+	int ret = ZT_EXIT_CLEAN;
+
+	if (zt_cmd_guarded(ctx, "prove")) {
+		const struct zt_guard_opts g = { .what = "prove",
+						 .recover = remove_work,
+						 .arg = p };
+		int rc = zt_guard_begin(&g, &ret);
+
+		if (rc)
+			return rc < 0 ? ZT_EXIT_INPUT : ret; /* 1: the guard, done */
+	}
+	return exit_code_of(zt_prove_run(p));
+}
+
+static void release_opts(struct zt_prove_opts *o)
+{
+	for (size_t i = 0; i < o->n_compilers; i++)
+		free(o->compilers[i]);
+	free(o->compilers);
+	for (size_t i = 0; i < o->patch.n_files; i++)
+		free(o->patch.files[i]);
+	free(o->patch.files);
+}
+
 int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 {
 	struct zt_prove_opts o = {
-		.source = NULL,	/* reference-driver, else the installed copy (below) */
+		.source = NULL, /* reference-driver, else the installed copy (find_source()) */
 		.build = "build",
 		.rounds = 21,
 		.packets = 500000,
@@ -128,79 +258,15 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 		.callgrind = true,
 	};
 	const char *compilers = "gcc-12,clang-19";
-	const struct zt_option opts[] = {
-		ZT_OPT_STRING(0, "source", &o.source, "DIR",
-			      "the driver's source (default: reference-driver, else\n"
-			      "the installed copy in the data directory)"),
-		ZT_OPT_STRING(0, "build", &o.build, "DIR",
-			      "the CMake build directory (default: build)"),
-		ZT_OPT_BOOL(0, "quick", &o.quick,
-			    "check, fix, build, differential test only (make test)"),
-		ZT_OPT_BOOL(0, "no-bench", &o.no_bench, "everything but the bench"),
-		ZT_OPT_UINT(0, "rounds", &o.rounds, "N", "bench rounds, 5 to 101 (default 21)", 5,
-			    101, "a number from 5 to 101 (a median needs rounds; rd-bench keeps 101)"),
-		ZT_OPT_UINT(0, "packets", &o.packets, "N",
-			    "packets per bench round (default 500000)", 1000, 1000000000UL,
-			    "a number from 1000 to 1000000000"),
-		ZT_OPT_UINT(0, "trace-packets", &o.trace_packets, "N",
-			    "packets per differential-test trace (default 512)", 1, 10000000UL,
-			    "a positive number"),
-		ZT_OPT_STRING(0, "compilers", &compilers, "LIST",
-			      "comma-separated (default gcc-12,clang-19)"),
-		ZT_OPT_SET_FALSE(0, "no-callgrind", &o.callgrind,
-				 "skip instructions/packet (valgrind)"),
-		ZT_OPT_JOBS(&o.jobs, "parallel make jobs (default: online CPUs)"),
-		ZT_OPT_VERBOSE(&ctx->verbose, "print every command run"),
-		ZT_OPT_GROUP("proving a patch"),
-		ZT_OPT_CALLBACK(0, "patch", &o, "FILE...",
-				"prove a patch series (unified diff or git format-patch,\n"
-				"against reference-driver/) instead of fix's rewrite",
-				add_patch),
-		ZT_OPT_STRING(0, "class", &o.patch.cls, "C",
-			      "must-not-change (byte-identical traces) or\n"
-			      "buffer-placement (page-pool statistics may differ)"),
-		ZT_OPT_STRING(0, "profile", &o.patch.profiles, "LIST",
-			      "bench profiles (default udp64)"),
-		ZT_OPT_STRING(0, "rq", &o.patch.rq, "TYPE", "legacy or striding (default striding)"),
-		ZT_OPT_STRING(0, "page-size", &o.patch.page_size, "N",
-			      "4096 or 65536 (default 4096)"),
-		ZT_OPT_STRING(0, "cache", &o.patch.cache, "LIST",
-			      "warm, cold or warm,cold (default warm)"),
-		ZT_OPT_STRING(0, "mode", &o.patch.modes, "LIST",
-			      "XDP modes: none pass drop drop-read tx (default drop,tx)"),
-		ZT_OPT_STRING(0, "auto-init", &o.patch.autoinit, "AI",
-			      "none, zero or pattern (default zero)"),
-		ZT_OPT_STRING(0, "prefetch-dist", &o.patch.dists, "LIST",
-			      "also bench the patch at these look-ahead distances"),
-		ZT_OPT_BOOL(0, "model-validation", &o.model_validation,
-			    "print the upstream results against the reference\n"
-			    "driver's, from the last runs in BUILD"),
-		ZT_OPT_END(),
-	};
 	struct zt_prove p;
 	char *self = NULL, *data_source = NULL;
-	long ncpu;
-	int first, ret = ZT_EXIT_USAGE;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int rc, ret = ZT_EXIT_USAGE;
 
-	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	o.jobs = ncpu > 0 ? ncpu : 2;
-	first = zt_parse_options(ctx, "prove", argc, argv, opts, &prove_usage, 0);
-	if (first <= 0) {
-		ret = first ? ZT_EXIT_USAGE : ZT_EXIT_CLEAN;
-		goto out;
-	}
-	/* --patch A B C: the files after the options are the rest of the series */
-	for (; first < argc && o.patch.n_files; first++)
-		add_patch(ctx, &(struct zt_option){ .data = &o }, argv[first]);
-	if (first < argc) {
-		error("unexpected argument '%s'; see 'zerotax prove --help'", argv[first]);
-		goto out;
-	}
-	if (!o.patch.n_files && (o.patch.cls || o.patch.profiles || o.patch.rq ||
-				 o.patch.page_size || o.patch.cache || o.patch.modes ||
-				 o.patch.autoinit || o.patch.dists)) {
-		error("--class, --profile, --rq, --page-size, --cache, --mode, --auto-init and "
-		      "--prefetch-dist go with --patch");
+	rc = parse_args(ctx, argc, argv, &o, &compilers);
+	if (rc <= 0) {
+		ret = rc ? ZT_EXIT_USAGE : ZT_EXIT_CLEAN;
 		goto out;
 	}
 	if (o.model_validation) {
@@ -209,48 +275,19 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv)
 	}
 	if (parse_compilers(compilers, &o))
 		goto out;
-	/*
-	 * No --source: ./reference-driver as in a checkout, else (an installed
-	 * zerotax run elsewhere) the copy in its data directory (datadir.h), which
-	 * prove only reads. An explicit --source is taken as given.
-	 */
-	if (!o.source && !access("reference-driver", F_OK)) {
-		o.source = "reference-driver";
-	} else if (!o.source) {
-		data_source = zt_data_path("reference-driver");
-		if (!data_source) {
-			ret = ZT_EXIT_INPUT;
-			goto out;
-		}
-		o.source = data_source;
+	if (find_source(&o, &data_source)) {
+		ret = ZT_EXIT_INPUT;
+		goto out;
 	}
-
 	self = self_exe(ctx->argv0);
 	o.self = self;
 	ret = exit_code_of(zt_prove_init(&p, ctx, &o));
 	if (ret)
 		goto out;
-	/* Interrupted (SIGINT, SIGTERM, SIGHUP): no scratch, build copy or process left. */
-	if (zt_cmd_guarded(ctx, "prove")) {
-		const struct zt_guard_opts g = { .what = "prove", .recover = remove_work,
-						 .arg = &p };
-		int rc = zt_guard_begin(&g, &ret);
-
-		if (rc) {
-			ret = rc < 0 ? ZT_EXIT_INPUT : ret;	/* 1: the guard, done */
-			goto release;
-		}
-	}
-	ret = exit_code_of(zt_prove_run(&p));
-release:
+	ret = run_guarded(ctx, &p);
 	zt_prove_release(&p);
 out:
-	for (size_t i = 0; i < o.n_compilers; i++)
-		free(o.compilers[i]);
-	free(o.compilers);
-	for (size_t i = 0; i < o.patch.n_files; i++)
-		free(o.patch.files[i]);
-	free(o.patch.files);
+	release_opts(&o);
 	free(self);
 	free(data_source);
 	return ret;

@@ -754,18 +754,122 @@ static void compile_failed(const char *cc_name, const struct zt_compile_cmd *cmd
 	free(why);
 }
 
-int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which,
-			const char *scratch_dir, struct zt_evidence *ev)
+/* One collection's scratch directory and the files its compile writes there. */
+struct scratch {
+	char *dir, *obj, *su, *rec, *canary;
+};
+
+/* 0, or -1 with error() said (nothing made). */
+static int scratch_make(struct scratch *s, enum zt_compiler which, const char *scratch_dir)
 {
-	const char *prog = zt_compiler_program(which);
+	s->dir = xasprintf("%s/zt-evidence-XXXXXX", scratch_dir ? scratch_dir : zt_tmpdir());
+	if (!mkdtemp(s->dir)) {
+		error("evidence: cannot create a scratch directory %s: %s", s->dir,
+		      strerror(errno));
+		free(s->dir);
+		s->dir = NULL;
+		return -1;
+	}
+	s->obj = xasprintf("%s/x.o", s->dir);
+	s->su = xasprintf("%s/x.su", s->dir);
+	s->rec = xasprintf("%s/%s", s->dir, which == ZT_CC_GCC ? "x.optimized" : "x.opt.yaml");
+	s->canary = xasprintf("%s/canary.h", s->dir);
+	return 0;
+}
+
+static void scratch_remove(struct scratch *s)
+{
+	unlink(s->canary);
+	unlink(s->obj);
+	unlink(s->su);
+	unlink(s->rec);
+	/* what an option of the build wrote there (--analyze's plist) goes with it */
+	if (rmdir(s->dir) && zt_remove_tree(s->dir))
+		warning("evidence: cannot remove %s: %s", s->dir, strerror(errno));
+	free(s->canary);
+	free(s->dir);
+	free(s->obj);
+	free(s->su);
+	free(s->rec);
+}
+
+/*
+ * One attempt's command line in @argv: ours, the build's flags less those
+ * filtered or rejected, the file. Returns how many of the build's it kept.
+ */
+static size_t compile_argv(const struct zt_compile_cmd *cmd, enum zt_compiler which,
+			   const struct scratch *s, const struct rejected *rej,
+			   struct zt_strvec *argv)
+{
+	struct zt_strvec build = { 0 };
+	bool have_opt;
+	size_t kept;
+
+	zt_strvec_clear(argv);
+	filter_flags(cmd, which, rej, &build, &have_opt);
+	kept = build.n;
+	push_ours(argv, zt_compiler_program(which), which, have_opt, s->rec, s->canary, s->obj);
+	for (size_t i = 0; i < build.n; i++)
+		zt_strvec_push(argv, build.v[i]);
+	zt_strvec_clear(&build);
+	zt_strvec_push(argv, cmd->file);
+	return kept;
+}
+
+/*
+ * Compile @cmd into @s. The build's options the compiler names as rejected
+ * are dropped and the compile tried again, while that drops more, up to
+ * MAX_RETRIES times. 0, or -1 with error() said.
+ */
+static int compile_retrying(const struct zt_compile_cmd *cmd, enum zt_compiler which,
+			    const struct scratch *s)
+{
 	const char *cc_name = zt_compiler_label(which);
-	char *dir = NULL, *obj = NULL, *su = NULL, *rec = NULL, *canary = NULL;
 	struct rejected rej = { 0 };
 	struct zt_strvec argv = { 0 };
 	struct zt_spawn_result res = { 0 };
-	char **env = NULL;
-	size_t kept = 0;
-	int ret = -1, attempt;
+	char **env = env_c_locale();
+	int ret = -1;
+
+	for (int attempt = 0; attempt <= MAX_RETRIES; attempt++) {
+		struct zt_spawn_opts opts = {
+			.cwd = cmd->directory,
+			.timeout_ms = EVIDENCE_TIMEOUT_MS,
+			.envp = env,
+		};
+		size_t kept = compile_argv(cmd, which, s, &rej, &argv);
+
+		zt_spawn_result_release(&res);
+		if (zt_spawn(argv.v, &opts, &res)) {
+			error("evidence: %s could not run on %s", cc_name, cmd->file);
+			break;
+		}
+		if (res.exit_code == 0) {
+			ret = 0;
+			break;
+		}
+		/* retry only when the compiler named options we can still drop */
+		if (attempt == MAX_RETRIES || !collect_rejected(res.err, &rej) ||
+		    !drops_more(cmd, which, &rej, kept)) {
+			compile_failed(cc_name, cmd, &res);
+			break;
+		}
+	}
+	for (size_t i = 0; i < rej.n; i++)
+		free(rej.v[i]);
+	free(rej.v);
+	zt_strvec_clear(&argv);
+	zt_spawn_result_release(&res);
+	free(env);
+	return ret;
+}
+
+int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which,
+			const char *scratch_dir, struct zt_evidence *ev)
+{
+	const char *cc_name = zt_compiler_label(which);
+	struct scratch s = { 0 };
+	int ret = -1;
 
 	memset(ev, 0, sizeof(*ev));
 	ev->compiler = which;
@@ -776,80 +880,20 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 
 	ev->compiler_id = zt_compiler_version(which);
 	if (!ev->compiler_id)
-		return error("evidence: cannot run %s (is it installed?)", prog);
-
-	dir = xasprintf("%s/zt-evidence-XXXXXX", scratch_dir ? scratch_dir : zt_tmpdir());
-	if (!mkdtemp(dir)) {
-		error("evidence: cannot create a scratch directory %s: %s", dir, strerror(errno));
-		free(dir);
+		return error("evidence: cannot run %s (is it installed?)",
+			     zt_compiler_program(which));
+	if (scratch_make(&s, which, scratch_dir))
 		return -1;
-	}
-	obj = xasprintf("%s/x.o", dir);
-	su = xasprintf("%s/x.su", dir);
-	rec = xasprintf("%s/%s", dir, which == ZT_CC_GCC ? "x.optimized" : "x.opt.yaml");
-	canary = xasprintf("%s/canary.h", dir);
-	env = env_c_locale();
-	if (zt_write_file(canary, canary_text, strlen(canary_text))) {
-		error("evidence: cannot write %s: %s", canary, strerror(errno));
+	if (zt_write_file(s.canary, canary_text, strlen(canary_text))) {
+		error("evidence: cannot write %s: %s", s.canary, strerror(errno));
 		goto out;
 	}
-
-	for (attempt = 0; attempt <= MAX_RETRIES; attempt++) {
-		struct zt_spawn_opts opts = {
-			.cwd = cmd->directory,
-			.timeout_ms = EVIDENCE_TIMEOUT_MS,
-			.envp = env,
-		};
-		bool have_opt;
-		struct zt_strvec build = { 0 };
-
-		zt_strvec_clear(&argv);
-		filter_flags(cmd, which, &rej, &build, &have_opt);
-		kept = build.n;
-		push_ours(&argv, prog, which, have_opt, rec, canary, obj);
-		for (size_t i = 0; i < build.n; i++)
-			zt_strvec_push(&argv, build.v[i]);
-		zt_strvec_clear(&build);
-		zt_strvec_push(&argv, cmd->file);
-
-		zt_spawn_result_release(&res);
-		if (zt_spawn(argv.v, &opts, &res)) {
-			error("evidence: %s could not run on %s", cc_name, cmd->file);
-			goto out;
-		}
-		if (res.exit_code == 0)
-			break;
-		/* retry only when the compiler named options we can still drop */
-		if (attempt == MAX_RETRIES || !collect_rejected(res.err, &rej) ||
-		    !drops_more(cmd, which, &rej, kept)) {
-			compile_failed(cc_name, cmd, &res);
-			goto out;
-		}
-	}
-
-	if (zt_evidence_read(which, rec, su, cmd, ev) || check_evidence(cc_name, cmd, obj, ev))
+	if (compile_retrying(cmd, which, &s) || zt_evidence_read(which, s.rec, s.su, cmd, ev) ||
+	    check_evidence(cc_name, cmd, s.obj, ev))
 		goto out;
 	ret = 0;
-
 out:
-	unlink(canary);
-	free(canary);
-	unlink(obj);
-	unlink(su);
-	unlink(rec);
-	/* what an option of the build wrote there (--analyze's plist) goes with it */
-	if (rmdir(dir) && zt_remove_tree(dir))
-		warning("evidence: cannot remove %s: %s", dir, strerror(errno));
-	for (size_t i = 0; i < rej.n; i++)
-		free(rej.v[i]);
-	free(rej.v);
-	zt_strvec_clear(&argv);
-	zt_spawn_result_release(&res);
-	free(env);
-	free(dir);
-	free(obj);
-	free(su);
-	free(rec);
+	scratch_remove(&s);
 	if (ret)
 		zt_evidence_release(ev);
 	return ret;

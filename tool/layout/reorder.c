@@ -278,140 +278,194 @@ static long resolve(const struct members *ms, const char *name)
 	return -1;
 }
 
-int zt_reorder_struct(const char *src_file, char **clang_args, const char *record,
-		      char *const *new_order, size_t n, char **out_text)
-{
-	CXIndex index = NULL;
-	CXTranslationUnit tu = NULL;
-	struct find fd = { .record = zt_record_basename(record) };
-	struct members ms = { 0 };
-	char *text = NULL, *real = NULL, *out = NULL;
-	size_t len, nargs = 0, pos;
-	long *perm = NULL;
-	unsigned int bb, be;
-	int ret = -1;
+/* One struct's definition in its parsed source, and its members. */
+struct reorder {
+	const char *src_file;
+	char *text; /* the source */
+	size_t len;
+	char *real; /* its realpath */
+	CXIndex index;
+	CXTranslationUnit tu;
+	struct find fd;
+	struct members ms;
+	unsigned int bb, be; /* the definition's extent: byte offsets */
+};
 
-	*out_text = NULL;
-	if (zt_read_file(src_file, &text, &len) < 0)
-		return error("cannot read '%s': %m", src_file);
-	real = realpath(src_file, NULL);
-	if (!real) {
-		error("cannot resolve '%s': %m", src_file);
-		goto out;
-	}
-	fd.file = real;
+/* Parse the source and find the struct's definition in it: 0, or -1 with error() said. */
+static int find_definition(struct reorder *ro, char **clang_args)
+{
+	size_t nargs = 0;
+
+	ro->real = realpath(ro->src_file, NULL);
+	if (!ro->real)
+		return error("cannot resolve '%s': %m", ro->src_file);
+	ro->fd.file = ro->real;
 	while (clang_args && clang_args[nargs])
 		nargs++;
-	index = clang_createIndex(0, 0);
-	if (clang_parseTranslationUnit2(index, src_file, (const char *const *)clang_args, (int)nargs,
-					NULL, 0, CXTranslationUnit_KeepGoing, &tu) != CXError_Success) {
-		error("libclang cannot parse '%s'", src_file);
-		goto out;
-	}
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_visit, &fd);
-	if (!fd.found) {
-		error("no definition of struct %s in '%s'", fd.record, src_file);
-		goto out;
-	}
-	extent_offsets(clang_getCursorExtent(fd.def), &bb, &be);
-	if (be > len || bb >= be) {
-		error("struct %s: definition extent outside '%s' (macro?)", fd.record, src_file);
-		goto out;
-	}
-	for (const char *q = text + bb; q < text + be; q++) {
+	ro->index = clang_createIndex(0, 0);
+	if (clang_parseTranslationUnit2(ro->index, ro->src_file, (const char *const *)clang_args,
+					(int)nargs, NULL, 0, CXTranslationUnit_KeepGoing,
+					&ro->tu) != CXError_Success)
+		return error("libclang cannot parse '%s'", ro->src_file);
+	clang_visitChildren(clang_getTranslationUnitCursor(ro->tu), find_visit, &ro->fd);
+	if (!ro->fd.found)
+		return error("no definition of struct %s in '%s'", ro->fd.record, ro->src_file);
+	extent_offsets(clang_getCursorExtent(ro->fd.def), &ro->bb, &ro->be);
+	if (ro->be > ro->len || ro->bb >= ro->be)
+		return error("struct %s: definition extent outside '%s' (macro?)", ro->fd.record,
+			     ro->src_file);
+	return 0;
+}
+
+/* A directive inside the definition may make members conditional: 0 when there is none. */
+static int no_directive(const struct reorder *ro)
+{
+	const char *text = ro->text, *end = ro->text + ro->be;
+
+	for (const char *q = text + ro->bb; q < end; q++) {
 		const char *w = q;
 
 		if (q != text && q[-1] != '\n')
 			continue;
-		while (w < text + be && (*w == ' ' || *w == '\t'))
+		while (w < end && (*w == ' ' || *w == '\t'))
 			w++;
-		if (*w == '#') {
-			error("struct %s: preprocessor directive inside the definition "
-			      "(a conditional member?): cannot reorder safely", fd.record);
-			goto out;
-		}
+		if (*w == '#')
+			return error("struct %s: preprocessor directive inside the definition "
+				     "(a conditional member?): cannot reorder safely",
+				     ro->fd.record);
 	}
-	ms.text = text;
-	ms.len = len;
-	clang_visitChildren(fd.def, member_visit, &ms);
-	if (ms.err) {
-		error("struct %s: %s", fd.record, ms.err);
-		goto out;
-	}
-	{
-		const char *brace = memchr(text + bb, '{', be - bb);
+	return 0;
+}
 
-		if (!brace) {
-			error("struct %s: no body", fd.record);
-			goto out;
-		}
-		if (line_ranges(&ms, (unsigned int)(brace - text) + 1, be) < 0)
-			goto out;
-	}
-	/* a permutation of every member: nothing merged, nothing dropped */
-	if (n != ms.n) {
-		error("struct %s has %zu members, the new order names %zu", fd.record, ms.n, n);
-		goto out;
+/* The members and the whole lines each one moves: 0, or -1 with error() said. */
+static int read_members(struct reorder *ro)
+{
+	const char *brace;
+
+	ro->ms.text = ro->text;
+	ro->ms.len = ro->len;
+	clang_visitChildren(ro->fd.def, member_visit, &ro->ms);
+	if (ro->ms.err)
+		return error("struct %s: %s", ro->fd.record, ro->ms.err);
+	brace = memchr(ro->text + ro->bb, '{', ro->be - ro->bb);
+	if (!brace)
+		return error("struct %s: no body", ro->fd.record);
+	return line_ranges(&ro->ms, (unsigned int)(brace - ro->text) + 1, ro->be) < 0 ? -1 : 0;
+}
+
+/*
+ * The new order as member indexes, a permutation of every member: nothing
+ * merged, nothing dropped. NULL with error() said when it is not one.
+ */
+static long *permutation(const struct reorder *ro, char *const *new_order, size_t n)
+{
+	long *perm;
+
+	if (n != ro->ms.n) {
+		error("struct %s has %zu members, the new order names %zu", ro->fd.record, ro->ms.n,
+		      n);
+		return NULL;
 	}
 	perm = xcalloc(n + 1, sizeof(*perm));
 	for (size_t i = 0; i < n; i++) {
-		perm[i] = resolve(&ms, new_order[i]);
+		perm[i] = resolve(&ro->ms, new_order[i]);
 		if (perm[i] < 0) {
-			error("struct %s has no member '%s'", fd.record, new_order[i]);
-			goto out;
+			error("struct %s has no member '%s'", ro->fd.record, new_order[i]);
+			goto bad;
 		}
 		for (size_t j = 0; j < i; j++)
 			if (perm[j] == perm[i]) {
 				error("member '%s' named twice in the new order", new_order[i]);
-				goto out;
+				goto bad;
 			}
 	}
-	/* a run of adjacent bitfields shares storage: it moves whole and in order */
+	return perm;
+bad:
+	free(perm);
+	return NULL;
+}
+
+/* A run of adjacent bitfields shares storage: it moves whole and in order. 0, or -1. */
+static int bitfields_whole(const struct reorder *ro, const long *perm, size_t n)
+{
+	const struct item *v = ro->ms.v;
+
 	for (size_t i = 0; i < n; i++) {
 		long k = perm[i];
 
-		if (!ms.v[k].bitfield)
+		if (!v[k].bitfield)
 			continue;
-		if (k > 0 && ms.v[k - 1].bitfield && (i == 0 || perm[i - 1] != k - 1)) {
-			error("struct %s: bitfield '%s' would be separated from '%s'; "
-			      "bitfield runs move whole", fd.record, ms.v[k].name, ms.v[k - 1].name);
-			goto out;
-		}
+		if (k > 0 && v[k - 1].bitfield && (i == 0 || perm[i - 1] != k - 1))
+			return error("struct %s: bitfield '%s' would be separated from '%s'; "
+				     "bitfield runs move whole",
+				     ro->fd.record, v[k].name, v[k - 1].name);
 	}
-	/* slot i keeps its gap; it receives member perm[i]'s lines */
-	out = xmalloc(len + 1);
-	pos = ms.v[0].lbegin;
+	return 0;
+}
+
+/* The new text: slot i keeps its gap and receives member perm[i]'s lines. NULL: said. */
+static char *rewrite(const struct reorder *ro, const long *perm, size_t n)
+{
+	const struct item *v = ro->ms.v;
+	const char *text = ro->text;
+	size_t len = ro->len, pos = v[0].lbegin;
+	char *out = xmalloc(len + 1);
+
 	memcpy(out, text, pos);
 	for (size_t i = 0; i < n; i++) {
-		const struct item *it = &ms.v[perm[i]];
-		size_t gap_end = i + 1 < n ? ms.v[i + 1].lbegin : ms.v[i].lend;
+		const struct item *it = &v[perm[i]];
+		size_t gap_end = i + 1 < n ? v[i + 1].lbegin : v[i].lend;
 
 		memcpy(out + pos, text + it->lbegin, it->lend - it->lbegin);
 		pos += it->lend - it->lbegin;
-		memcpy(out + pos, text + ms.v[i].lend, gap_end - ms.v[i].lend);
-		pos += gap_end - ms.v[i].lend;
+		memcpy(out + pos, text + v[i].lend, gap_end - v[i].lend);
+		pos += gap_end - v[i].lend;
 	}
-	memcpy(out + pos, text + ms.v[n - 1].lend, len - ms.v[n - 1].lend);
-	pos += len - ms.v[n - 1].lend;
+	memcpy(out + pos, text + v[n - 1].lend, len - v[n - 1].lend);
+	pos += len - v[n - 1].lend;
 	out[pos] = '\0';
 	if (pos != len) {
-		error("internal: rewrite of struct %s changed the file size", fd.record);
-		goto out;
+		error("internal: rewrite of struct %s changed the file size", ro->fd.record);
+		free(out);
+		return NULL;
 	}
-	*out_text = out;
-	out = NULL;
-	ret = 0;
+	return out;
+}
+
+static void reorder_release(struct reorder *ro)
+{
+	for (size_t i = 0; i < ro->ms.n; i++)
+		free(ro->ms.v[i].name);
+	free(ro->ms.v);
+	if (ro->tu)
+		clang_disposeTranslationUnit(ro->tu);
+	if (ro->index)
+		clang_disposeIndex(ro->index);
+	free(ro->real);
+	free(ro->text);
+}
+
+int zt_reorder_struct(const char *src_file, char **clang_args, const char *record,
+		      char *const *new_order, size_t n, char **out_text)
+{
+	struct reorder ro = { .src_file = src_file,
+			      .fd = { .record = zt_record_basename(record) } };
+	long *perm = NULL;
+	int ret = -1;
+
+	*out_text = NULL;
+	if (zt_read_file(src_file, &ro.text, &ro.len) < 0)
+		return error("cannot read '%s': %m", src_file);
+	if (find_definition(&ro, clang_args) || no_directive(&ro) || read_members(&ro))
+		goto out;
+	perm = permutation(&ro, new_order, n);
+	if (!perm || bitfields_whole(&ro, perm, n))
+		goto out;
+	*out_text = rewrite(&ro, perm, n);
+	if (*out_text)
+		ret = 0;
 out:
-	free(out);
 	free(perm);
-	for (size_t i = 0; i < ms.n; i++)
-		free(ms.v[i].name);
-	free(ms.v);
-	if (tu)
-		clang_disposeTranslationUnit(tu);
-	if (index)
-		clang_disposeIndex(index);
-	free(real);
-	free(text);
+	reorder_release(&ro);
 	return ret;
 }
