@@ -25,7 +25,7 @@ function(zt_kernel_test name script)
 endfunction()
 
 # The heaviest runs (the bed, the pre-pass identity, check-accuracy, the bed's
-# layout groups) take the release binary (make test builds it first): under
+# layout groups, layout -p over mlx5 core) take the release binary (make test builds it first): under
 # ASan+UBSan check over 323 TUs takes 2.3 times the CPU (17 min instead of 7.5
 # per tree, measured), more than CI's budget. Every other kernel test and the
 # corpus run the sanitized one, so real trees still go through the sanitizers.

@@ -5,7 +5,7 @@ zt_kernel_test(layout-every-struct layout-structs.cmake)
 # A good object and one without DWARF: the good one is audited, the other warned about.
 zt_kernel_test(layout-mixed-objects layout-mixed.cmake)
 # layout -p on mlx5 core: struct mlx5e_rq's hot fields from the real RX path.
-zt_kernel_test(layout-mlx5e-rq layout-rq.cmake)
+zt_kernel_test(layout-mlx5e-rq layout-rq.cmake ${ZT_KERNEL_RELEASE})
 # layout --apply on a copy of the source, the kernel's make rebuilds en_rx.o, pahole
 # confirms the predicted layout of struct mlx5e_rq (both compilers).
 zt_kernel_test(layout-apply-clang layout-apply.cmake -DCC=clang)
