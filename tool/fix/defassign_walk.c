@@ -586,7 +586,10 @@ static void unary(struct walk *w, CXCursor c, struct state *st)
 			kids_walk(w, c, st, 0);
 		break;
 	case CXUnaryOperator_LNot:
-		if (pk != P_PTR)
+		/* !f(&v): the call as a call, not its arguments as bare uses */
+		if (pk == P_NONE && k.n == 1)
+			da_node(w, k.v[0], st);
+		else if (pk != P_PTR)
 			use(w, k.v[0], st);
 		break;
 	default:

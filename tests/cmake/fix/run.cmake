@@ -356,6 +356,23 @@ elseif(CASE STREQUAL "explicit-init")
 	run_fix(1 -i safe.json -s src/safe --diff)
 	expect_in("${err}" "by demo_trace() at line 18, whose body in this build is one configuration's")
 	expect_in("${err}" "verified: 1 applied, 1 refused")
+elseif(CASE STREQUAL "call-under-not")
+	# if (!f(&v)): the call under the '!' is a call (its summary applies),
+	# not its arguments read bare. demo_xdp_init no longer writes flags,
+	# which demo_run_xdp does not read.
+	setup(safe safe)
+	file(READ ${T}/safe/en/xdp.h h)
+	string(REPLACE "b->xdp.flags = 0;" "(void)0;" h "${h}")
+	file(WRITE ${T}/safe/en/xdp.h "${h}")
+	file(READ ${T}/safe/en_rx.c rx)
+	string(REPLACE "mxbuf.cqe = cqe;\n\tif (demo_run_xdp(rq, &mxbuf))\n\t\treturn NULL;\n\theadroom"
+		"mxbuf.cqe = cqe;\n\tif (!demo_run_xdp(rq, &mxbuf))\n\t\treturn NULL;\n\theadroom"
+		rx "${rx}")
+	file(WRITE ${T}/safe/en_rx.c "${rx}")
+	expect_in("${rx}" "if (!demo_run_xdp(rq, &mxbuf))")
+	run_fix(0 -i safe.json -s src/safe --diff)
+	expect_in("${out}" "+\tif (!demo_run_xdp(rq, mxbuf))")
+	expect_in("${err}" "verified: 2 applied, 0 refused")
 elseif(CASE STREQUAL "placement-public")
 	# The type is public (include/net/buf.h), defined after the owner in the TU:
 	# the owner's header includes it; the public header is never edited. An
