@@ -77,6 +77,7 @@ char *zt_strbuf_detach(struct zt_strbuf *sb, size_t *len)
 	char *s;
 
 	zt_strbuf_grow(sb, 0);
+	sb->buf[sb->len] = '\0';	/* a buffer never added to is "" too */
 	s = sb->buf;
 	if (len)
 		*len = sb->len;
