@@ -319,6 +319,9 @@ static void walk_release(struct walk *w)
 {
 	for (size_t i = 0; i < w->n_alias; i++)
 		free(w->alias_path[i]);
+	for (size_t i = 0; i < w->n_labels; i++)
+		da_st_clear(&w->labels[i].st);
+	free(w->labels);
 	zt_strvec_clear(&w->leaves);
 	da_st_clear(&w->exit);
 }

@@ -99,6 +99,13 @@ struct walk {
 	CXCursor alias[DA_MAX_ALIASES];
 	char *alias_path[DA_MAX_ALIASES];
 	size_t n_alias;
+	bool declared;		/* the walk has passed the local's declaration */
+	/* forward gotos: what is written on every goto seen so far, per label */
+	struct label_in {
+		CXCursor label;
+		struct state st;
+	} *labels;
+	size_t n_labels;
 };
 
 

@@ -775,8 +775,87 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 	free(k.v);
 }
 
+/* The label a goto names, or a null cursor. */
+static CXCursor goto_label(CXCursor c)
+{
+	struct kids k = da_kids_of(c);
+	CXCursor l = clang_getNullCursor();
+
+	if (k.n && clang_getCursorKind(k.v[0]) == CXCursor_LabelRef)
+		l = clang_getCursorReferenced(k.v[0]);
+	free(k.v);
+	return l;
+}
+
+static struct label_in *label_in(struct walk *w, CXCursor label, bool add)
+{
+	for (size_t i = 0; i < w->n_labels; i++)
+		if (clang_equalCursors(w->labels[i].label, label))
+			return &w->labels[i];
+	if (!add)
+		return NULL;
+	w->labels = xrealloc(w->labels, (w->n_labels + 1) * sizeof(*w->labels));
+	w->labels[w->n_labels] = (struct label_in){ label, { .dead = true } };
+	return &w->labels[w->n_labels++];
+}
+
+struct backward {
+	CXCursor label;
+	unsigned int at;	/* the label's offset */
+	bool hit;
+};
+
+static unsigned int offset_of(CXCursor c)
+{
+	unsigned int off = 0;
+
+	clang_getSpellingLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off);
+	return off;
+}
+
+static enum CXChildVisitResult backward_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct backward *b = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_IndirectGotoStmt)
+		b->hit = true;
+	else if (k == CXCursor_GotoStmt &&
+		 clang_equalCursors(goto_label(c), b->label) && offset_of(c) > b->at)
+		b->hit = true;
+	return b->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * The error ladder: a label every goto of which comes before it (and no
+ * computed goto in the function) is reached with what every one of those
+ * gotos, and the fall-through, had written. Anything else about it, and it
+ * is reached with nothing written.
+ */
+static bool forward_only(struct walk *w, CXCursor label)
+{
+	struct backward b = { label, offset_of(label), false };
+
+	if (clang_Cursor_isNull(w->body) || !w->declared)
+		return false;
+	clang_visitChildren(w->body, backward_visit, &b);
+	return !b.hit;
+}
+
 static void jump(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
 {
+	if (kind == CXCursor_GotoStmt && !clang_Cursor_isNull(w->body)) {
+		CXCursor l = goto_label(c);
+		struct label_in *in = clang_Cursor_isNull(l) ? NULL : label_in(w, l, true);
+		/* before the declaration: a jump over it reaches the label with nothing */
+		struct state s = !w->declared ? (struct state){ 0 } : da_st_copy(st);
+
+		if (in)
+			da_st_join(NULL, &in->st, &in->st, &s, 0);
+		else
+			da_st_clear(&s);
+	}
 	if (kind == CXCursor_ReturnStmt) {
 		kids_walk(w, c, st, 0);
 		if (w->pointer && !st->dead) {
@@ -809,6 +888,18 @@ void da_node(struct walk *w, CXCursor c, struct state *st)
 	case CXCursor_CaseStmt:
 	case CXCursor_DefaultStmt:
 	case CXCursor_LabelStmt:
+		if (kind == CXCursor_LabelStmt && forward_only(w, c)) {
+			struct label_in *in = label_in(w, c, false);
+
+			if (in) {
+				struct state g = da_st_copy(&in->st);
+
+				g.dead = in->st.dead;
+				da_st_join(w, st, st, &g, da_line_of(c));
+			}
+			kids_walk(w, c, st, 0);
+			break;
+		}
 		/* reached from elsewhere: nothing known to be written */
 		da_st_clear(st);
 		*st = w->switch_entry && kind != CXCursor_LabelStmt ? da_st_copy(w->switch_entry) :
@@ -829,6 +920,7 @@ void da_node(struct walk *w, CXCursor c, struct state *st)
 		if (!w->pointer && clang_equalCursors(c, w->target)) {
 			da_st_clear(st);
 			st->dead = false;	/* from here on it exists, nothing written */
+			w->declared = true;
 		}
 		break;
 	case CXCursor_BinaryOperator:

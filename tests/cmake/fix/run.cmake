@@ -373,6 +373,26 @@ elseif(CASE STREQUAL "call-under-not")
 	run_fix(0 -i safe.json -s src/safe --diff)
 	expect_in("${out}" "+\tif (!demo_run_xdp(rq, mxbuf))")
 	expect_in("${err}" "verified: 2 applied, 0 refused")
+elseif(CASE STREQUAL "error-ladder")
+	# A label reached only by forward gotos is reached with what every one of
+	# them wrote: the read at 'out:' is of a field written before the goto.
+	setup(safe safe)
+	file(READ ${T}/safe/en_rx.c orig)
+	string(REPLACE "if (demo_run_xdp(rq, &mxbuf))\n\t\treturn NULL;\n\theadroom"
+		"if (demo_run_xdp(rq, &mxbuf))\n\t\tgoto out;\n\theadroom" rx "${orig}")
+	string(REPLACE "(void)sizeof(mxbuf);\n\treturn skb;"
+		"(void)sizeof(mxbuf);\nout:\treturn mxbuf.cqe ? va : NULL;" rx "${rx}")
+	expect_in("${rx}" "out:\treturn mxbuf.cqe")
+	file(WRITE ${T}/safe/en_rx.c "${rx}")
+	run_fix(0 -i safe.json -s src/safe --strategy=uninitialized --diff)
+	expect_in("${err}" "verified: 2 applied, 0 refused")
+	# A goto from before the declaration jumps over it: nothing is written.
+	string(REPLACE "unsigned int headroom = 64;\n"
+		"unsigned int headroom = 64; if (!va) goto out;\n" rx "${rx}")
+	file(WRITE ${T}/safe/en_rx.c "${rx}")
+	run_fix(1 -i safe.json -s src/safe --strategy=uninitialized --diff)
+	expect_in("${err}" "cqe of mxbuf may be read before it is written: read at line 24")
+	expect_in("${err}" "verified: 1 applied, 1 refused")
 elseif(CASE STREQUAL "placement-public")
 	# The type is public (include/net/buf.h), defined after the owner in the TU:
 	# the owner's header includes it; the public header is never edited. An
