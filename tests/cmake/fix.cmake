@@ -2,7 +2,7 @@
 # on a scratch copy of a corpus tree (tests/cmake/fix/run.cmake).
 set(ZT_FIX_CASES safe-in-place dirty-git unsafe-refused nocompile-in-place stale-in-place
 	json emit-coccicheck format-patch uninitialized uninitialized-macro explicit-init call-under-not
-	error-ladder 	linked-in-place
+	error-ladder linked-in-place
 	placement-public placement-chain placement-mixed placement-otherdir
 	queues-concurrent)
 foreach(case ${ZT_FIX_CASES})

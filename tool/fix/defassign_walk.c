@@ -787,10 +787,19 @@ static CXCursor goto_label(CXCursor c)
 	return l;
 }
 
+static unsigned int offset_of(CXCursor c)
+{
+	unsigned int off = 0;
+
+	clang_getSpellingLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off);
+	return off;
+}
+
 static struct label_in *label_in(struct walk *w, CXCursor label, bool add)
 {
+	/* by where the label is: a LabelRef's referenced cursor is not always equal to it */
 	for (size_t i = 0; i < w->n_labels; i++)
-		if (clang_equalCursors(w->labels[i].label, label))
+		if (offset_of(w->labels[i].label) == offset_of(label))
 			return &w->labels[i];
 	if (!add)
 		return NULL;
@@ -805,14 +814,6 @@ struct backward {
 	bool hit;
 };
 
-static unsigned int offset_of(CXCursor c)
-{
-	unsigned int off = 0;
-
-	clang_getSpellingLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off);
-	return off;
-}
-
 static enum CXChildVisitResult backward_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct backward *b = d;
@@ -821,8 +822,8 @@ static enum CXChildVisitResult backward_visit(CXCursor c, CXCursor parent, CXCli
 	(void)parent;
 	if (k == CXCursor_IndirectGotoStmt)
 		b->hit = true;
-	else if (k == CXCursor_GotoStmt &&
-		 clang_equalCursors(goto_label(c), b->label) && offset_of(c) > b->at)
+	else if (k == CXCursor_GotoStmt && offset_of(goto_label(c)) == b->at &&
+		 offset_of(c) > b->at)
 		b->hit = true;
 	return b->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
 }

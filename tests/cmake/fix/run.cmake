@@ -391,7 +391,7 @@ elseif(CASE STREQUAL "error-ladder")
 		"unsigned int headroom = 64; if (!va) goto out;\n" rx "${rx}")
 	file(WRITE ${T}/safe/en_rx.c "${rx}")
 	run_fix(1 -i safe.json -s src/safe --strategy=uninitialized --diff)
-	expect_in("${err}" "cqe of mxbuf may be read before it is written: read at line 24")
+	expect_in("${err}" "cqe of mxbuf may be read before it is written: read at line 25")
 	expect_in("${err}" "verified: 1 applied, 1 refused")
 elseif(CASE STREQUAL "placement-public")
 	# The type is public (include/net/buf.h), defined after the owner in the TU:
