@@ -360,7 +360,6 @@ static struct summary *summarize_elsewhere(struct walk *w, const char *fn, unsig
 	return clang_Cursor_isNull(f.def) ? NULL : da_summarize(da, f.def, i, w->depth + 1);
 }
 
-/* What the callee @def does to the object at @prefix it is given as argument @i. */
 /* Does [b, e) name @fn as a function ("fn(", an identifier of its own)? */
 static bool names_function(const char *b, const char *e, const char *fn)
 {
@@ -413,6 +412,7 @@ static bool config_dependent(CXCursor def, const char *fn)
 	return hit;
 }
 
+/* What the callee @def does to the object at @prefix it is given as argument @i. */
 static void apply_callee(struct walk *w, struct state *st, CXCursor def, const char *name,
 			 unsigned int i, const char *prefix, unsigned int line)
 {
