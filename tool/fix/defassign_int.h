@@ -18,7 +18,8 @@
 #define DA_MAX_DEPTH 6
 #define DA_MAX_ALIASES 4
 /* the skipped blocks of #if are recorded only with the detailed record */
-#define DA_PARSE_OPTIONS (CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord)
+#define DA_PARSE_OPTIONS \
+	(CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord)
 
 struct helper {
 	char *fn;
