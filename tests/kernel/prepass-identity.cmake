@@ -1,8 +1,8 @@
 # check with and without the token pre-pass on the 6.12 test bed: the JSON
 # must be the same byte for byte but for run.prefilter, and the pre-pass must
 # skip TUs. The whole bed of the clang tree (every driver, one database) with
-# --evidence=none, and the gcc tree's mlx5 core with its build's evidence
-# (the evidence loop: callers of candidates). Each pair shares a cache (the
+# --evidence=none, and the gcc tree's ice with its build's evidence (the
+# evidence loop: callers of candidates). Each pair shares a cache (the
 # pre-pass run reads the TUs it parses from it, so it costs little).
 include(${SRC}/tests/kernel/common.cmake)
 zt_kernel_env(6.12)
@@ -31,6 +31,9 @@ function(same name db evidence min_skipped)
 	message(STATUS "${name}: ${out}")
 endfunction()
 
-file(REMOVE_RECURSE ${WORK}/cache-clang-all ${WORK}/cache-gcc-mlx5)
+# The build's evidence on ice (44 TUs; 98 s for both runs) rather than mlx5
+# core (180 TUs, 250 s): CI's budget. The corpus's check/prepass-identity
+# keeps the evidence loop's second round.
+file(REMOVE_RECURSE ${WORK}/cache-clang-all ${WORK}/cache-gcc-ice)
 same(clang-all ${KERNEL_CLANG_OBJ}/db/all none 100)
-same(gcc-mlx5 ${KERNEL_GCC_OBJ}/db/mlx5 build 1)
+same(gcc-ice ${KERNEL_GCC_OBJ}/db/ice build 1)
