@@ -4,6 +4,8 @@
 # refuses. (2) Two fix --in-place on one
 # tree at once (spatch slowed down so they overlap): one applies, the other
 # finds the files changed; the tree holds one rewrite, not two, nor a mix.
+# (3) A fix started while the tree is locked for a write-back (flock(1)
+# holding it) waits for the lock before it reads the tree.
 cmake_minimum_required(VERSION 3.19)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/src ${WORK}/bin)
@@ -79,4 +81,18 @@ list(LENGTH ptrs np)
 list(LENGTH fields nf)
 if(NOT np EQUAL 1 OR NOT nf EQUAL 1)
 	message(FATAL_ERROR "the tree is not one rewrite: ${np} pointer(s), ${nf} field(s)")
+endif()
+
+# (3) a fix waits for a write-back's lock before it reads
+file(REMOVE_RECURSE ${T})
+file(COPY ${SRC}/corpus/fix/queues DESTINATION ${WORK}/src)
+find_program(FLOCK flock REQUIRED)
+execute_process(COMMAND sh -c "'${FLOCK}' -x '${T}' sleep 2 & sleep 0.5
+'${cmd}' > '${WORK}/c.out' 2>&1; wait"
+	TIMEOUT 240)
+file(READ ${WORK}/c.out c)
+message(STATUS "started while the tree is locked:\n${c}")
+if(NOT "${c}" MATCHES "waiting for another zerotax fix on"
+		OR NOT "${c}" MATCHES "verified: 1 applied, 0 refused, [1-9] file")
+	message(FATAL_ERROR "a fix started under a write-back's lock did not wait for it, or did not apply")
 endif()

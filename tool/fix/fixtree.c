@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -597,6 +598,12 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 		return fixer_fail(&x, "plan", "cannot resolve the source tree %s: %s",
 				  opts->source_dir ? opts->source_dir : "(none)", strerror(errno));
 	x.src = xstrdup(real);
+	r->tree_lock = zt_fix_lock_tree(x.src, LOCK_SH);
+	if (r->tree_lock < 0) {
+		ret = fixer_fail(&x, "plan", "%s", zt_last_error());
+		goto out;
+	}
+	r->have_tree_lock = true;
 	if (have_tools(&x))
 		goto out;
 	x.helpers = zt_da_helpers_load(opts->rules_dir);
@@ -667,6 +674,9 @@ out:
 
 void zt_fix_result_release(struct zt_fix_result *r)
 {
+	if (r->have_tree_lock)
+		close(r->tree_lock);
+	r->have_tree_lock = false;
 	if (r->scratch_root) {
 		struct zt_shadow sh = { .root = r->scratch_root };
 

@@ -78,6 +78,8 @@ struct zt_fix_result {
 	char *moved_from, *moved_to;	/* files (relative) of a moved definition */
 	char *included;		/* "struct T: #include <x.h> in en.h", or NULL */
 	char *source_root;	/* realpath of the tree */
+	int tree_lock;		/* the tree's directory, flock()ed shared from the first read */
+	bool have_tree_lock;
 	char *scratch_tree;	/* the shadow: the tree with the rewritten files */
 	char *scratch_root;	/* removed by zt_fix_result_release() */
 	size_t n_compiled;	/* TUs compiled to verify */
@@ -108,6 +110,12 @@ int zt_fix_diff(const struct zt_fix_opts *opts, const struct zt_fix_result *resu
 int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result *result,
 		      bool force);
 /* A write-back killed half-way: see journal.h (zt_fix_recover()). */
+/*
+ * flock(@how) on the tree's directory: every fix holds it shared while it
+ * reads the tree, a write-back exclusive, so no fix reads a tree half
+ * written back. The fd, or -1.
+ */
+int zt_fix_lock_tree(const char *src, int how);
 /* A git format-patch style mail in @dir; *path_out is the file written. */
 int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings *fs,
 			const struct zt_fix_result *result, const char *dir,

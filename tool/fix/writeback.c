@@ -230,22 +230,21 @@ fail:
 static int write_back_locked(const struct zt_fix_opts *opts, const struct zt_fix_result *r,
 			     bool force);
 
-/*
- * The tree is ours for the write-back: an flock() on its directory, taken
- * by every fix --in-place before it compares and held until it is done. A
- * second one waits for the first, then finds the files changed. -1: no fd.
- */
-static int lock_tree(const char *src)
+int zt_fix_lock_tree(const char *src, int how)
 {
 	int fd = open(src, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	if (fd < 0) {
-		error("cannot lock %s for the write-back: %s", src, strerror(errno));
+		error("cannot lock %s: %s", src, strerror(errno));
 		return -1;
 	}
-	while (flock(fd, LOCK_EX)) {
+	if (!flock(fd, how | LOCK_NB))
+		return fd;
+	if (errno == EWOULDBLOCK)
+		note("waiting for another zerotax fix on %s", src);
+	while (flock(fd, how)) {
 		if (errno != EINTR) {
-			error("cannot lock %s for the write-back: %s", src, strerror(errno));
+			error("cannot lock %s: %s", src, strerror(errno));
 			close(fd);
 			return -1;
 		}
@@ -286,7 +285,14 @@ int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result
 		return 0;
 	if (!r->source_root || !r->scratch_tree)
 		return error("nothing was rewritten");
-	lock = lock_tree(r->source_root);
+	/*
+	 * The shared lock this run read under is given up before the exclusive
+	 * one is waited for: two fixes trading up at once would wait on each
+	 * other. A second one waits for the first, then finds the files changed.
+	 */
+	if (r->have_tree_lock && flock(r->tree_lock, LOCK_UN))
+		return error("cannot unlock %s: %s", r->source_root, strerror(errno));
+	lock = zt_fix_lock_tree(r->source_root, LOCK_EX);
 	if (lock < 0)
 		return -1;
 	ret = still_as_read(r);
