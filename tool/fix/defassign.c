@@ -158,6 +158,42 @@ unsigned int da_line_of(CXCursor c)
 	return line;
 }
 
+char *da_file_of(CXCursor c)
+{
+	CXFile file = NULL;
+	CXString name;
+	char *path;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+	name = clang_getFileName(file);
+	path = xstrdup(clang_getCString(name) ? clang_getCString(name) : "");
+	clang_disposeString(name);
+	return path;
+}
+
+/*
+ * How a line of @def's file is named in a reason: "line " in the local's own
+ * file, else the file's path from the directory both share ("include/...:").
+ */
+static char *where_of(const struct da *da, CXCursor def)
+{
+	char *file = da_file_of(def);
+	const char *home = da->home ? da->home : "";
+	size_t common = 0;
+	char *where;
+
+	if (!strcmp(file, home)) {
+		free(file);
+		return xstrdup("line ");
+	}
+	for (size_t i = 0; file[i] && file[i] == home[i]; i++)
+		if (file[i] == '/')
+			common = i + 1;
+	where = xasprintf("%s:", file + common);
+	free(file);
+	return where;
+}
+
 char *da_spelling(CXCursor c)
 {
 	CXString s = clang_getCursorSpelling(c);
@@ -281,7 +317,8 @@ static void note_read_fail(struct walk *w, const char *leaf, unsigned int line)
 		/* a callee's read before its own write: the caller checks it */
 		if (!zt_strvec_has(&w->sum->reads, leaf)) {
 			zt_strvec_push(&w->sum->reads, leaf);
-			zt_strvec_pushf(&w->sum->read_lines, "%s() at line %u", w->fn, line);
+			zt_strvec_pushf(&w->sum->read_lines, "%s() at %s%u", w->fn,
+					w->where ? w->where : "line ", line);
 		}
 		return;
 	}
@@ -324,6 +361,7 @@ static void walk_release(struct walk *w)
 	free(w->labels);
 	zt_strvec_clear(&w->leaves);
 	da_st_clear(&w->exit);
+	free(w->where);
 }
 
 /*
@@ -361,6 +399,7 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 		     !is_kind(clang_getCursorType(parm), CXType_Pointer);
 	if (!s->unknown) {
 		w.fn = fn;
+		w.where = where_of(da, def);
 		w.sum = s;
 		leaves_of(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(parm))),
 			  "", &w.leaves, 0);
@@ -452,6 +491,7 @@ static void da_release(struct da *da)
 		free(da->lost[i].fn);
 	}
 	free(da->lost);
+	free(da->home);
 	zt_strvec_clear(&da->active);
 	zt_strvec_clear(&da->tried);
 	for (size_t i = 0; i < da->n_tus; i++)
@@ -499,6 +539,7 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 		goto out;
 	}
 	w.target = f.decl;
+	da.home = da_file_of(f.def);
 	clang_visitChildren(f.decl, find_call, &a->init_call);
 	leaves_of(clang_getCursorType(f.decl), "", &w.leaves, 0);
 	w.body = body_of(f.def);

@@ -77,6 +77,7 @@ struct da {
 	struct lost *lost;
 	size_t n_lost;
 	char *violation;	/* the first read before a write (the answer) */
+	char *home;		/* the file of the local's function: lines are its own */
 	struct zt_strvec writers;
 };
 
@@ -86,6 +87,7 @@ struct walk {
 	CXCursor target;	/* VarDecl of the local, or the ParmDecl */
 	bool pointer;		/* target is a pointer parameter: paths are below *p */
 	const char *fn;
+	char *where;		/* "line " or, in a file not da->home, "path:" */
 	struct zt_strvec leaves;
 	struct state exit;	/* pointer mode: intersection at every return */
 	bool exit_set;
@@ -129,6 +131,7 @@ void da_st_move(struct state *to, struct state *from);
 void da_st_join(struct walk *w, struct state *st, struct state *a, struct state *b,
 		unsigned int at);
 unsigned int da_line_of(CXCursor c);
+char *da_file_of(CXCursor c);
 char *da_spelling(CXCursor c);
 struct kids da_kids_of(CXCursor c);
 char *da_join(const char *prefix, const char *p);
