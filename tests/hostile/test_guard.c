@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -246,6 +247,26 @@ static void test_orphan_ended(void **state)
 	assert_int_equal(errno, ESRCH);
 }
 
+/* A killed writer not yet reaped is a zombie: no writer a journal must wait for. */
+static void test_zombie_not_alive(void **state)
+{
+	unsigned long long start = 0;
+	pid_t pid;
+
+	(void)state;
+	assert_true(zt_process_alive(getpid(), &start));
+	assert_true(start > 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid)
+		_exit(0);
+	for (int i = 0; i < 500 && zt_process_alive(pid, NULL); i++)
+		usleep(10 * 1000);
+	assert_false(zt_process_alive(pid, NULL));	/* exited, unreaped */
+	assert_int_equal(waitpid(pid, NULL, 0), pid);
+	assert_false(zt_process_alive(pid, NULL));	/* gone */
+}
+
 int main(void)
 {
 	int ret;
@@ -259,6 +280,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_sigkill_left_to_next_run, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_closed_pipe_unsaid, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_orphan_ended, setup, teardown),
+		cmocka_unit_test(test_zombie_not_alive),
 	};
 
 	/* each case's TMPDIR is a directory of its own under the one we were given */

@@ -59,30 +59,6 @@ static char *record_dir(void)
 	return home ? xasprintf("%s/.local/state/zerotax/journals", home) : NULL;
 }
 
-/* Field 22 of /proc/PID/stat: when the process started, in clock ticks since boot. */
-static unsigned long long start_time(pid_t pid)
-{
-	char path[64], buf[1024], *p;
-	unsigned long long t = 0;
-	FILE *f;
-	size_t n;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	p = strrchr(buf, ')');
-	/* state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
-	 * cutime cstime priority nice threads itrealvalue starttime */
-	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d "
-				"%*d %*d %*d %*d %llu", &t) != 1)
-		return 0;
-	return t;
-}
-
 /* The binding of one run's journal: "run ID pid PID start TICKS uid UID". */
 struct run_id {
 	char id[33];
@@ -100,7 +76,8 @@ static int new_run_id(struct run_id *r)
 	for (size_t i = 0; i < sizeof(raw); i++)
 		snprintf(r->id + 2 * i, 3, "%02x", raw[i]);
 	r->pid = (long)getpid();
-	r->start = start_time(getpid());
+	if (!zt_process_alive(getpid(), &r->start))
+		r->start = 0;
 	r->uid = (unsigned long)geteuid();
 	return 0;
 }
@@ -316,7 +293,7 @@ static int bound_to_us(const char *src_dir, const char *text, int fd, char **rec
 		       const char **why)
 {
 	char id[64], *dir = NULL, *real = NULL, *want = NULL, *have = NULL;
-	unsigned long long start;
+	unsigned long long start, now = 0;
 	unsigned long uid;
 	long pid;
 	struct stat st;
@@ -333,7 +310,8 @@ static int bound_to_us(const char *src_dir, const char *text, int fd, char **rec
 	if (fstat(fd, &st) || st.st_uid != geteuid() || uid != (unsigned long)geteuid())
 		return -1;
 	*why = "it is running now (its process is alive)";
-	if (pid > 0 && kill((pid_t)pid, 0) == 0 && start_time((pid_t)pid) == start)
+	/* a zombie is no writer: a killed worker whose parent died waits to be reaped */
+	if (pid > 0 && zt_process_alive((pid_t)pid, &now) && now == start)
 		return -1;
 	*why = "no run of this user on this machine wrote it (no record of it in the state "
 	       "directory: it came with the tree)";

@@ -225,21 +225,35 @@ static int guard(const struct zt_guard_opts *o, pid_t worker, pid_t jan, const s
 }
 
 /* Is @pid gone or a zombie (dead, not yet reaped by whoever adopted it)? */
-static bool is_dead(pid_t pid)
+bool zt_process_alive(pid_t pid, unsigned long long *start)
 {
-	char path[64], buf[512], *p;
+	char path[64], buf[1024], *p;
+	unsigned long long t = 0;
+	char state = 0;
 	FILE *f;
 	size_t n;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
 	f = fopen(path, "re");
 	if (!f)
-		return true;
+		return false;
 	n = fread(buf, 1, sizeof(buf) - 1, f);
 	fclose(f);
 	buf[n] = '\0';
+	/* after the name: state ppid pgrp session tty tpgid flags minflt cminflt majflt
+	 * cmajflt utime stime cutime cstime priority nice threads itrealvalue starttime */
 	p = strrchr(buf, ')');
-	return !p || p[1] != ' ' || p[2] == 'Z' || p[2] == 'X';
+	if (!p || sscanf(p + 1, " %c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d "
+			 "%*d %*d %*d %*d %llu", &state, &t) != 2)
+		return false;
+	if (start)
+		*start = t;
+	return state != 'Z' && state != 'X';
+}
+
+static bool is_dead(pid_t pid)
+{
+	return !zt_process_alive(pid, NULL);
 }
 
 /* Does process @pid run with TMPDIR=@dir (a program of this run, at any depth)? */

@@ -42,6 +42,9 @@
 #ifndef ZT_GUARD_H
 #define ZT_GUARD_H
 
+#include <stdbool.h>
+#include <sys/types.h>
+
 struct zt_guard_opts {
 	const char *what;	/* the command, for the message */
 	/* put the tree right; *said: what was done (NULL: nothing to do). 0 or -1. */
@@ -57,5 +60,11 @@ struct zt_guard_opts {
  * directory cannot be made or the fork fails (nothing runs).
  */
 int zt_guard_begin(const struct zt_guard_opts *o, int *code);
+
+/*
+ * Is @pid a live process (not a zombie: an exit nobody has reaped yet is
+ * no writer)? *start gets when it started, field 22 of /proc/PID/stat.
+ */
+bool zt_process_alive(pid_t pid, unsigned long long *start);
 
 #endif /* ZT_GUARD_H */
