@@ -158,7 +158,7 @@ unsigned int da_line_of(CXCursor c)
 	return line;
 }
 
-char *da_file_of(CXCursor c)
+static char *da_file_of(CXCursor c)
 {
 	CXFile file = NULL;
 	CXString name;

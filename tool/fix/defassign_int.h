@@ -131,7 +131,6 @@ void da_st_move(struct state *to, struct state *from);
 void da_st_join(struct walk *w, struct state *st, struct state *a, struct state *b,
 		unsigned int at);
 unsigned int da_line_of(CXCursor c);
-char *da_file_of(CXCursor c);
 char *da_spelling(CXCursor c);
 struct kids da_kids_of(CXCursor c);
 char *da_join(const char *prefix, const char *p);

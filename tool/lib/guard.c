@@ -224,7 +224,6 @@ static int guard(const struct zt_guard_opts *o, pid_t worker, pid_t jan, const s
 	return 128 + sig;
 }
 
-/* Is @pid gone or a zombie (dead, not yet reaped by whoever adopted it)? */
 bool zt_process_alive(pid_t pid, unsigned long long *start)
 {
 	char path[64], buf[1024], *p;
@@ -249,11 +248,6 @@ bool zt_process_alive(pid_t pid, unsigned long long *start)
 	if (start)
 		*start = t;
 	return state != 'Z' && state != 'X';
-}
-
-static bool is_dead(pid_t pid)
-{
-	return !zt_process_alive(pid, NULL);
 }
 
 /* Does process @pid run with TMPDIR=@dir (a program of this run, at any depth)? */
@@ -299,7 +293,7 @@ static void kill_run(const char *dir)
 		while ((e = readdir(d))) {
 			pid_t pid = isdigit((unsigned char)e->d_name[0]) ? (pid_t)atoi(e->d_name) : 0;
 
-			if (pid > 0 && pid != self && !is_dead(pid) && in_run(pid, dir)) {
+			if (pid > 0 && pid != self && zt_process_alive(pid, NULL) && in_run(pid, dir)) {
 				kill(pid, SIGKILL);
 				n++;
 			}
@@ -364,7 +358,7 @@ static void __attribute__((noreturn)) janitor(const struct zt_guard_opts *o, pid
 		worker = 0;
 	if (worker > 0) {
 		kill(worker, SIGKILL);
-		for (int i = 0; i < 2000 && !is_dead(worker); i++)
+		for (int i = 0; i < 2000 && zt_process_alive(worker, NULL); i++)
 			usleep(5000);
 	}
 	kill_run(dir);
