@@ -6,9 +6,9 @@
 # Cost: the source is a hard-link farm (cp -al; every file the patch changes is
 # replaced by a new file before it is patched, never written through a link),
 # the O= directory a cp -a (~150 MB). uninitialized goes first: it changes
-# en_rx.c only, so its make rebuilds one object; hoist then changes en.h too
-# and the make of mlx5 core rebuilds every object (their command lines name
-# the copy's paths).
+# en_rx.c only, so its make rebuilds one object; hoist then changes en.h too,
+# and the make rebuilds en_rx.o, en_txrx.o (what check reads afterwards) and
+# en_main.o (which sets the rq up; their command lines name the copy's paths).
 include(${SRC}/tests/kernel/common.cmake)
 zt_kernel_env(6.1)
 string(TOUPPER ${CC} CCU)
@@ -139,7 +139,10 @@ foreach(strategy uninitialized hoist)
 
 	step("make (${strategy})")
 	if(strategy STREQUAL "hoist")
-		kmake(${core}/)
+		# the two objects the patch changes and the one that sets the rq up;
+		# every other TU that includes en.h fix compiled itself to verify
+		# the hoist, and a make of all of core (200 s in CI) proved no more
+		kmake(${core}/en_rx.o ${core}/en_txrx.o ${core}/en_main.o)
 	else()
 		kmake(${core}/en_rx.o)
 	endif()
