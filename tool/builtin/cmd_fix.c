@@ -234,35 +234,109 @@ static json_t *result_json(const struct zt_findings *fs, const struct zt_fix_res
 			 "after", (int)r->sparse_after, "diff", diff, "patch", patch);
 }
 
-int do_fix(struct zt_ctx *ctx, int argc, char **argv)
+/* One run of fix: its arguments, its inputs and what became of them. */
+struct fix_run {
+	struct fix_args f;
+	struct zt_findings fs;
+	struct zt_fix_result r;
+	struct zt_compdb db;
+	bool have_db;
+	char *check_json;	/* check's JSON when fix ran check itself */
+	char *diff, *patch_path;
+};
+
+/* The database and the findings (from --input, or a check fix runs itself). */
+static int load_inputs(struct fix_run *x)
 {
-	struct fix_args f = {
-		.o = { .strategy = ZT_FIX_AUTO, .source_dir = ".", .sparse = true },
-	};
-	const char *input, *build, *output, *patch_dir, *bench;
-	bool in_place, force, diff_mode, have_db = false;
-	struct zt_findings fs = { 0 };
-	struct zt_fix_result r = { 0 };
-	struct zt_compdb db = { 0 };
-	char *check_json = NULL;
-	char *diff = NULL, *patch_path = NULL;
+	const char *input = x->f.input;
+
+	if (zt_fix_recover_above(x->f.o.source_dir))
+		return -1;
+	if (x->f.build) {
+		if (zt_compdb_load(x->f.build, &x->db))
+			return -1;
+		x->have_db = true;
+		x->f.o.db = &x->db;
+	}
+	if (!input) {
+		/* scratch, never BUILD (an in-tree database would make --in-place refuse it) */
+		x->check_json = xasprintf("%s/zerotax-check-%d.json", zt_tmpdir(), (int)getpid());
+		if (run_check(x->f.build, x->check_json))
+			return -1;
+		input = x->check_json;
+	}
+	return zt_findings_load_json(input, &x->fs, NULL);
+}
+
+/* The rewrite's result where it was asked for: the tree, a patch file or a diff. */
+static int deliver(struct fix_run *x)
+{
+	struct zt_fix_result *r = &x->r;
 	int ret;
 
-	ret = parse_args(ctx, argc, argv, &f);
+	if (x->f.in_place) {
+		ret = zt_fix_write_back(&x->f.o, r, x->f.force) ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN;
+		if (ret) {
+			r->failed_step = "write-back";
+			free(r->failure);
+			r->failure = xstrdup(zt_last_error());
+		}
+	} else if (x->f.patch_dir && r->n_applied) {
+		ret = zt_fix_format_patch(&x->f.o, &x->fs, r, x->f.patch_dir, x->f.bench,
+					  &x->patch_path) ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN;
+	} else {
+		ret = zt_fix_diff(&x->f.o, r, &x->diff) ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN;
+	}
+	if (ret == ZT_EXIT_CLEAN && r->n_refused)
+		ret = ZT_EXIT_FINDINGS;
+	return ret;
+}
+
+static void report(struct zt_ctx *ctx, const struct fix_run *x, int ret)
+{
+	if (ctx->format == ZT_FORMAT_JSON && ret < ZT_EXIT_USAGE) {
+		json_t *j = result_json(&x->fs, &x->r, &x->f.o, x->diff, x->patch_path);
+
+		json_dumpf(j, ctx->out, JSON_INDENT(2));
+		fputc('\n', ctx->out);
+		json_decref(j);
+	} else if (ctx->format != ZT_FORMAT_JSON) {
+		/* The diff owns stdout; the report goes beside it. */
+		print_text(x->f.diff_mode ? ctx->err : ctx->out, &x->fs, &x->r, &x->f.o);
+		if (x->diff)
+			fputs(x->diff, ctx->out);
+		if (x->patch_path)
+			fprintf(ctx->out, "%s\n", x->patch_path);
+	}
+}
+
+static void fix_run_release(struct fix_run *x)
+{
+	if (x->have_db)
+		zt_compdb_release(&x->db);
+	zt_fix_result_release(&x->r);
+	zt_findings_release(&x->fs);
+	if (x->check_json)
+		unlink(x->check_json);
+	free(x->check_json);
+	free(x->diff);
+	free(x->patch_path);
+}
+
+int do_fix(struct zt_ctx *ctx, int argc, char **argv)
+{
+	struct fix_run x = {
+		.f.o = { .strategy = ZT_FIX_AUTO, .source_dir = ".", .sparse = true },
+	};
+	int ret;
+
+	ret = parse_args(ctx, argc, argv, &x.f);
 	if (ret <= 0)
 		return ret ? ZT_EXIT_USAGE : ZT_EXIT_CLEAN;
-	input = f.input;
-	build = f.build;
-	output = f.output;
-	patch_dir = f.patch_dir;
-	bench = f.bench;
-	in_place = f.in_place;
-	force = f.force;
-	diff_mode = f.diff_mode;
-	ctx->format = f.format;
+	ctx->format = x.f.format;
 	/* Interrupted (SIGINT, SIGTERM, SIGHUP): no scratch left, the tree recovered. */
 	if (zt_cmd_guarded(ctx, "fix")) {
-		int rc = zt_fix_guard(f.o.source_dir, f.output, &ret);
+		int rc = zt_fix_guard(x.f.o.source_dir, x.f.output, &ret);
 
 		if (rc) {
 			ret = rc < 0 ? ZT_EXIT_INPUT : ret;	/* 1: the guard, done */
@@ -270,70 +344,14 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 		}
 	}
 	ret = ZT_EXIT_INPUT;
-	if (zt_fix_recover_above(f.o.source_dir))
-		goto out;
-	if (build) {
-		if (zt_compdb_load(build, &db))
-			goto out;
-		have_db = true;
-		f.o.db = &db;
-	}
-	if (!input) {
-		/* scratch, never BUILD (an in-tree database would make --in-place refuse it) */
-		check_json = xasprintf("%s/zerotax-check-%d.json", zt_tmpdir(), (int)getpid());
-		if (run_check(build, check_json))
-			goto out;
-		input = check_json;
-	}
-	if (zt_findings_load_json(input, &fs, NULL))
+	if (load_inputs(&x))
 		goto out;
 	/* No copy of the tree: the rewritten files live in a scratch shadow of it. */
-	f.o.output_dir = output;
-	f.o.jobs = ctx->jobs;
-
-	if (zt_fix_tree(ctx, &f.o, &fs, &r)) {
-		ret = ZT_EXIT_INPUT;
-	} else if (in_place) {
-		ret = zt_fix_write_back(&f.o, &r, force) ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN;
-		if (ret) {
-			r.failed_step = "write-back";
-			free(r.failure);
-			r.failure = xstrdup(zt_last_error());
-		}
-	} else if (patch_dir && r.n_applied) {
-		ret = zt_fix_format_patch(&f.o, &fs, &r, patch_dir, bench, &patch_path) ?
-		      ZT_EXIT_INPUT : ZT_EXIT_CLEAN;
-	} else if (zt_fix_diff(&f.o, &r, &diff)) {
-		ret = ZT_EXIT_INPUT;
-	} else {
-		ret = ZT_EXIT_CLEAN;
-	}
-	if (ret == ZT_EXIT_CLEAN && r.n_refused)
-		ret = ZT_EXIT_FINDINGS;
-
-	if (ctx->format == ZT_FORMAT_JSON && ret < ZT_EXIT_USAGE) {
-		json_t *j = result_json(&fs, &r, &f.o, diff, patch_path);
-
-		json_dumpf(j, ctx->out, JSON_INDENT(2));
-		fputc('\n', ctx->out);
-		json_decref(j);
-	} else if (ctx->format != ZT_FORMAT_JSON) {
-		/* The diff owns stdout; the report goes beside it. */
-		print_text(diff_mode ? ctx->err : ctx->out, &fs, &r, &f.o);
-		if (diff)
-			fputs(diff, ctx->out);
-		if (patch_path)
-			fprintf(ctx->out, "%s\n", patch_path);
-	}
+	x.f.o.output_dir = x.f.output;
+	x.f.o.jobs = ctx->jobs;
+	ret = zt_fix_tree(ctx, &x.f.o, &x.fs, &x.r) ? ZT_EXIT_INPUT : deliver(&x);
+	report(ctx, &x, ret);
 out:
-	if (have_db)
-		zt_compdb_release(&db);
-	zt_fix_result_release(&r);
-	zt_findings_release(&fs);
-	if (check_json)
-		unlink(check_json);
-	free(check_json);
-	free(diff);
-	free(patch_path);
+	fix_run_release(&x);
 	return ret;
 }

@@ -231,14 +231,81 @@ static void size_assert(const struct zt_struct_report *rep, const char *group, u
 		       bound, group, bound / cl, bound / cl == 1 ? "" : "s");
 }
 
+/* One group's span: its members' lines in the body, its offsets in the suggestion. */
+struct group_span {
+	size_t first, last;
+	unsigned long lo, hi;
+};
+
+/*
+ * Find group @g's members on their lines in the body (@open to @close), and
+ * with @markers write their assertions. 0; 1 when the reorder must be written
+ * without its groups (warned); -1 when it must not be written (error() said).
+ */
+static int group_lines(const struct zt_struct_report *rep, size_t g, const struct text_lines *t,
+		       size_t open, size_t close, bool markers, const char *type,
+		       struct group_span *sp, struct zt_strbuf *asserts)
+{
+	const struct zt_layout *l = rep->l;
+	const struct zt_path_group *pg = &rep->groups[g];
+
+	if (pg->line_start && !markers)
+		return error("struct %s: group '%s' starts its own cache line, and this tree has "
+			     "no __cacheline_group_begin(): not rewritten", l->name, pg->name);
+	/* an unnamed member (an anonymous union) cannot be found or asserted by name */
+	if (!l->m[pg->members[0]].name[0] || !l->m[pg->members[pg->n - 1]].name[0]) {
+		if (pg->line_start)
+			return error("struct %s: group '%s' starts its own cache line with an "
+				     "unnamed member at its edge: not rewritten", l->name, pg->name);
+		warning("struct %s: group '%s' has an unnamed member at its edge: the reorder is "
+			"written without its groups", l->name, pg->name);
+		return 1;
+	}
+	sp->lo = (unsigned long)-1;
+	sp->hi = 0;
+	for (size_t k = 0; k < pg->n; k++) {
+		const struct zt_member *m = &l->m[pg->members[k]];
+		unsigned long off = rep->suggested.bit[pg->members[k]] / 8;
+		size_t from = 0, to = 0;
+
+		if (!m->name[0])
+			continue;
+		/*
+		 * Not found by name (declared where the lines do not show it, e.g.
+		 * two members on one line): as for an unnamed edge, the reorder is
+		 * written without its groups, unless the group must start its own
+		 * cache line.
+		 */
+		if (!member_lines(t, open, close, m->name, &from, &to)) {
+			if (pg->line_start)
+				return error("struct %s: member '%s' of group '%s' not found after "
+					     "the reorder", l->name, m->name, pg->name);
+			warning("struct %s: member '%s' of group '%s' not found on a line of its "
+				"own: the reorder is written without its groups", l->name, m->name,
+				pg->name);
+			return 1;
+		}
+		sp->first = sp->first && sp->first < from ? sp->first : from;
+		sp->last = sp->last > to ? sp->last : to;
+		sp->lo = sp->lo < off ? sp->lo : off;
+		sp->hi = sp->hi > off + m->size ? sp->hi : off + m->size;
+		if (markers)
+			zt_strbuf_addf(asserts, "static_assert(offsetof(%s, %s) >= offsetofend(%s, "
+				       "__cacheline_group_begin__%s) &&\n\t      offsetofend(%s, %s) <= "
+				       "offsetof(%s, __cacheline_group_end__%s),\n\t      \"%s in "
+				       "group %s\");\n", type, m->name, type, pg->name, type, m->name,
+				       type, pg->name, m->name, pg->name);
+	}
+	return 0;
+}
+
 /*
  * Wrap each group of the suggestion: with the kernel's markers (a group that
  * starts its own line: ____cacheline_aligned on the begin marker) and, after
  * the definition, build-time assertions in the style of the kernel's
  * CACHELINE_ASSERT_GROUP_MEMBER/_SIZE, as file-scope static_assert()s (they
  * need no function to run in); without the markers, comments (and a line
- * start cannot be written: refused). 0, or -1 with error() said. One piece:
- * one pass over the groups finds their lines and writes their assertions.
+ * start cannot be written: refused). 0, or -1 with error() said.
  */
 static int write_groups(const struct zt_struct_report *rep, bool markers, char **text)
 {
@@ -257,66 +324,17 @@ static int write_groups(const struct zt_struct_report *rep, bool markers, char *
 		goto out;
 	}
 	for (size_t g = 0; g < rep->n_groups; g++) {
-		const struct zt_path_group *pg = &rep->groups[g];
-		unsigned long lo = (unsigned long)-1, hi = 0;
+		struct group_span sp = { 0 };
+		int rc = group_lines(rep, g, &t, open, close, markers, type, &sp, &asserts);
 
-		if (pg->line_start && !markers) {
-			error("struct %s: group '%s' starts its own cache line, and this tree has no "
-			      "__cacheline_group_begin(): not rewritten", l->name, pg->name);
+		if (rc) {
+			ret = rc > 0 ? 0 : -1;	/* 1: written without groups */
 			goto out;
 		}
-		/* an unnamed member (an anonymous union) cannot be found or asserted by name */
-		if (!l->m[pg->members[0]].name[0] || !l->m[pg->members[pg->n - 1]].name[0]) {
-			if (pg->line_start) {
-				error("struct %s: group '%s' starts its own cache line with an unnamed "
-				      "member at its edge: not rewritten", l->name, pg->name);
-				goto out;
-			}
-			warning("struct %s: group '%s' has an unnamed member at its edge: the "
-				"reorder is written without its groups", l->name, pg->name);
-			ret = 0;
-			goto out;
-		}
-		for (size_t k = 0; k < pg->n; k++) {
-			const char *name = l->m[pg->members[k]].name;
-			size_t from = 0, to = 0;
-			bool at = name[0] && member_lines(&t, open, close, name, &from, &to);
-
-			if (!name[0])
-				continue;
-			/*
-			 * Not found by name (declared where the lines do not show
-			 * it, e.g. two members on one line): as for an unnamed edge,
-			 * the reorder is written without its groups, unless the
-			 * group must start its own cache line.
-			 */
-			if (!at && pg->line_start) {
-				error("struct %s: member '%s' of group '%s' not found after the reorder",
-				      l->name, name, pg->name);
-				goto out;
-			}
-			if (!at) {
-				warning("struct %s: member '%s' of group '%s' not found on a line of its "
-					"own: the reorder is written without its groups", l->name, name,
-					pg->name);
-				ret = 0;
-				goto out;
-			}
-			first[g] = first[g] && first[g] < from ? first[g] : from;
-			last[g] = last[g] > to ? last[g] : to;
-			lo = lo < rep->suggested.bit[pg->members[k]] / 8 ?
-				lo : rep->suggested.bit[pg->members[k]] / 8;
-			hi = hi > (rep->suggested.bit[pg->members[k]] / 8 + l->m[pg->members[k]].size) ?
-				hi : rep->suggested.bit[pg->members[k]] / 8 + l->m[pg->members[k]].size;
-			if (markers)
-				zt_strbuf_addf(&asserts, "static_assert(offsetof(%s, %s) >= offsetofend(%s, "
-					       "__cacheline_group_begin__%s) &&\n\t      offsetofend(%s, %s) <= "
-					       "offsetof(%s, __cacheline_group_end__%s),\n\t      \"%s in "
-					       "group %s\");\n", type, name, type, pg->name, type, name,
-					       type, pg->name, name, pg->name);
-		}
-		if (markers && hi > lo)
-			size_assert(rep, pg->name, lo, hi, type, cl, &asserts);
+		first[g] = sp.first;
+		last[g] = sp.last;
+		if (markers && sp.hi > sp.lo)
+			size_assert(rep, rep->groups[g].name, sp.lo, sp.hi, type, cl, &asserts);
 	}
 	emit_groups(rep, &t, close, first, last, markers, &asserts, type, &out);
 	free(*text);

@@ -88,35 +88,18 @@ static char **include_dirs(struct fixer *x, const char *rel)
 }
 
 /*
- * Apply spatch's diff to the shadow. spatch diffs against the files exactly
- * as it read them (the shadow's), so every hunk applies at its line; a hunk
- * that does not is an error, never fuzz.
+ * @text with the hunks of a unified diff (@d to @end, one file's) applied, in
+ * *@out; -1 with *@bad_line where a context or removed line is not the text's.
  */
-static int apply_hunks(struct fixer *x, const char *rel, const char *d, const char *end)
+static int patch_text(const char *text, const char *d, const char *end, char **out,
+		      unsigned int *bad_line)
 {
-	char *text = zt_shadow_read(&x->sh, rel), *out;
-	struct lines_buf {
-		char *buf;
-		size_t len;
-	} o = { 0 };
-	FILE *m = open_memstream(&o.buf, &o.len);
-	const char *src, *p = d;
+	size_t len_out = 0;
+	FILE *m = open_memstream(out, &len_out);
+	const char *src = text, *p = d;
 	unsigned int line = 1;
 	int ret = 0;
 
-	if (!text) {
-		fclose(m);
-		free(o.buf);
-		return fixer_fail(x, "spatch", "cannot read %s", rel);
-	}
-	/* the rewrite is made from this text: write-back compares the tree with it */
-	if (zt_shadow_keep_as_read(&x->sh, rel, text)) {
-		fclose(m);
-		free(o.buf);
-		free(text);
-		return fixer_fail(x, "spatch", "cannot keep %s as read: %s", rel, strerror(errno));
-	}
-	src = text;
 	while (p < end && !ret) {
 		unsigned int a, an = 1, c, cn = 1;
 		const char *eol;
@@ -151,9 +134,8 @@ static int apply_hunks(struct fixer *x, const char *rel, const char *d, const ch
 				size_t sl = se ? (size_t)(se - src) : strlen(src);
 
 				if (sl != len - 1 || strncmp(src, p + 1, sl)) {
-					ret = fixer_fail(x, "spatch",
-							 "spatch's diff does not apply to %s at line %u",
-							 rel, line);
+					*bad_line = line;
+					ret = -1;
 					break;
 				}
 				if (*p == ' ')
@@ -166,8 +148,31 @@ static int apply_hunks(struct fixer *x, const char *rel, const char *d, const ch
 	}
 	fputs(src, m);
 	fclose(m);
-	out = o.buf;
-	if (!ret && zt_shadow_write(&x->sh, rel, out))
+	return ret;
+}
+
+/*
+ * Apply spatch's diff to the shadow. spatch diffs against the files exactly
+ * as it read them (the shadow's), so every hunk applies at its line; a hunk
+ * that does not is an error, never fuzz.
+ */
+static int apply_hunks(struct fixer *x, const char *rel, const char *d, const char *end)
+{
+	char *text = zt_shadow_read(&x->sh, rel), *out = NULL;
+	unsigned int bad = 0;
+	int ret = 0;
+
+	if (!text)
+		return fixer_fail(x, "spatch", "cannot read %s", rel);
+	/* the rewrite is made from this text: write-back compares the tree with it */
+	if (zt_shadow_keep_as_read(&x->sh, rel, text)) {
+		free(text);
+		return fixer_fail(x, "spatch", "cannot keep %s as read: %s", rel, strerror(errno));
+	}
+	if (patch_text(text, d, end, &out, &bad))
+		ret = fixer_fail(x, "spatch", "spatch's diff does not apply to %s at line %u", rel,
+				 bad);
+	else if (zt_shadow_write(&x->sh, rel, out))
 		ret = fixer_fail(x, "spatch", "cannot write %s in the scratch tree: %s", rel,
 				 strerror(errno));
 	free(out);

@@ -579,12 +579,90 @@ static void finish_items(struct fixer *x, int ret)
 	}
 }
 
+/* The tree read-locked, the tools and helpers found, the scratch copy opened. */
+static int fixer_open(struct fixer *x)
+{
+	const struct zt_fix_opts *opts = x->o;
+	struct zt_fix_result *r = x->r;
+
+	r->tree_lock = zt_fix_lock_tree(x->src, LOCK_SH);
+	if (r->tree_lock < 0)
+		return fixer_fail(x, "plan", "%s", zt_last_error());
+	r->have_tree_lock = true;
+	if (have_tools(x))
+		return -1;
+	x->helpers = zt_da_helpers_load(opts->rules_dir);
+	if (!x->helpers)
+		return fixer_fail(x, "plan", "%s", zt_last_error());
+	if (zt_shadow_open(&x->sh, x->src))
+		return fixer_fail(x, "plan", "%s", zt_last_error());
+	r->scratch_root = xstrdup(x->sh.root);
+	r->scratch_tree = xstrdup(x->sh.tree);
+	r->source_root = xstrdup(x->src);
+	x->build = (struct zt_fix_build){ .db = opts->db, .cflags = opts->cflags, .sh = &x->sh,
+					  .timeout_ms = x->timeout, .jobs = opts->jobs };
+	return 0;
+}
+
+/* The planned sites rewritten, group by group. */
+static int rewrite_sites(struct fixer *x)
+{
+	size_t n_groups = 0;
+
+	if (prepare_rewrite(x))
+		return -1;
+	/*
+	 * Positions are lines of the file as check saw it: per file, the last
+	 * finding first, so a rewrite never shifts the lines of the next one.
+	 */
+	qsort(x->sites, x->n_sites, sizeof(*x->sites), site_cmp);
+	make_groups(x);
+	for (size_t k = 0; k < x->n_sites; k++)
+		if (x->sites[k].group + 1 > n_groups)
+			n_groups = x->sites[k].group + 1;
+	for (size_t g = 0; g < n_groups; g++)
+		if (run_group(x, g))
+			return -1;
+	return 0;
+}
+
+/* The files of the scratch copy that differ from the tree's, sorted. */
+static void collect_changed(struct fixer *x)
+{
+	struct zt_fix_result *r = x->r;
+
+	for (size_t i = 0; i < x->sh.n_files; i++) {
+		if (!zt_shadow_changed(&x->sh, x->sh.files[i]))
+			continue;
+		r->changed = xrealloc(r->changed, (r->n_changed + 1) * sizeof(char *));
+		r->changed[r->n_changed++] = xstrdup(x->sh.files[i]);
+	}
+	if (r->n_changed)
+		qsort(r->changed, r->n_changed, sizeof(char *), cmp_str);
+}
+
+static void fixer_release(struct fixer *x)
+{
+	free(x->sites);
+	free(x->spdir);
+	free(x->tmpl[0]);
+	free(x->tmpl[1]);
+	zt_da_helpers_free(x->helpers);
+	free(x->src);
+	/* The rewritten files stay for zt_fix_diff()/write-back; release removes them. */
+	for (size_t i = 0; i < x->sh.n_files; i++)
+		free(x->sh.files[i]);
+	free(x->sh.files);
+	free(x->sh.src);
+	free(x->sh.root);
+	free(x->sh.tree);
+}
+
 int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 		const struct zt_findings *fs, struct zt_fix_result *r)
 {
 	struct fixer x = { .ctx = ctx, .o = opts, .fs = fs, .r = r };
 	char real[PATH_MAX];
-	size_t n_groups = 0;
 	int ret = -1;
 
 	memset(r, 0, sizeof(*r));
@@ -598,77 +676,21 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 		return fixer_fail(&x, "plan", "cannot resolve the source tree %s: %s",
 				  opts->source_dir ? opts->source_dir : "(none)", strerror(errno));
 	x.src = xstrdup(real);
-	r->tree_lock = zt_fix_lock_tree(x.src, LOCK_SH);
-	if (r->tree_lock < 0) {
-		ret = fixer_fail(&x, "plan", "%s", zt_last_error());
+	if (fixer_open(&x))
 		goto out;
-	}
-	r->have_tree_lock = true;
-	if (have_tools(&x))
-		goto out;
-	x.helpers = zt_da_helpers_load(opts->rules_dir);
-	if (!x.helpers) {
-		ret = fixer_fail(&x, "plan", "%s", zt_last_error());
-		goto out;
-	}
-	if (zt_shadow_open(&x.sh, x.src)) {
-		ret = fixer_fail(&x, "plan", "%s", zt_last_error());
-		goto out;
-	}
-	r->scratch_root = xstrdup(x.sh.root);
-	r->scratch_tree = xstrdup(x.sh.tree);
-	r->source_root = xstrdup(x.src);
-	x.build = (struct zt_fix_build){ .db = opts->db, .cflags = opts->cflags, .sh = &x.sh,
-					 .timeout_ms = x.timeout, .jobs = opts->jobs };
-
 	/* plan: the build's commands give the definite-assignment parse its flags */
 	for (size_t i = 0; i < fs->n; i++)
 		if (duplicate_of(fs, i) == i)
 			fixer_plan_one(&x, i);
-	if (!x.n_sites)
-		goto done;
-
-	if (prepare_rewrite(&x))
+	if (x.n_sites && rewrite_sites(&x))
 		goto out;
-	/*
-	 * Positions are lines of the file as check saw it: per file, the last
-	 * finding first, so a rewrite never shifts the lines of the next one.
-	 */
-	qsort(x.sites, x.n_sites, sizeof(*x.sites), site_cmp);
-	make_groups(&x);
-	for (size_t k = 0; k < x.n_sites; k++)
-		if (x.sites[k].group + 1 > n_groups)
-			n_groups = x.sites[k].group + 1;
-	for (size_t g = 0; g < n_groups; g++)
-		if (run_group(&x, g))
-			goto out;
-done:
-	for (size_t i = 0; i < x.sh.n_files; i++) {
-		if (!zt_shadow_changed(&x.sh, x.sh.files[i]))
-			continue;
-		r->changed = xrealloc(r->changed, (r->n_changed + 1) * sizeof(char *));
-		r->changed[r->n_changed++] = xstrdup(x.sh.files[i]);
-	}
-	if (r->n_changed)
-		qsort(r->changed, r->n_changed, sizeof(char *), cmp_str);
+	collect_changed(&x);
 	if (opts->output_dir && materialize(&x, opts->output_dir))
 		goto out;
 	ret = 0;
 out:
 	finish_items(&x, ret);
-	free(x.sites);
-	free(x.spdir);
-	free(x.tmpl[0]);
-	free(x.tmpl[1]);
-	zt_da_helpers_free(x.helpers);
-	free(x.src);
-	/* The rewritten files stay for zt_fix_diff()/write-back; release removes them. */
-	for (size_t i = 0; i < x.sh.n_files; i++)
-		free(x.sh.files[i]);
-	free(x.sh.files);
-	free(x.sh.src);
-	free(x.sh.root);
-	free(x.sh.tree);
+	fixer_release(&x);
 	return ret;
 }
 

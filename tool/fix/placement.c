@@ -219,20 +219,18 @@ static char *common_dir(const char *a, const char *b)
 	return xstrndup(a, last);
 }
 
-int zt_place_decide(const char *src, const char *tu_file, char *const *args,
-		    const char *owner_type, const char *type, struct zt_place *p, char **reason)
+/*
+ * Parse @tu_file (bodies skipped) and find both definitions: @w gets their
+ * order, @ofile and @tfile their files, @p their lines. 0, or -1 with @reason.
+ */
+static int locate(const char *tu_file, char *const *args, const char *owner_type,
+		  const char *type, struct walk *w, char **ofile, char **tfile, struct zt_place *p,
+		  char **reason)
 {
-	struct walk w = {
-		.owner = strchr(owner_type, ' ') + 1, .type = strchr(type, ' ') + 1,
-		.owner_kind = kind_of(owner_type), .type_kind = kind_of(type),
-	};
 	CXIndex index = clang_createIndex(0, 0);
 	CXTranslationUnit tu = NULL;
-	char *tu_rel = zt_real_path_under(src, tu_file), *tfile = NULL, *ofile = NULL, *drv = NULL;
 	int nargs = 0, ret = -1;
 
-	memset(p, 0, sizeof(*p));
-	*reason = NULL;
 	while (args && args[nargs])
 		nargs++;
 	if (clang_parseTranslationUnit2(index, tu_file, (const char *const *)args, nargs, NULL, 0,
@@ -242,18 +240,89 @@ int zt_place_decide(const char *src, const char *tu_file, char *const *args,
 				    type);
 		goto out;
 	}
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), walk_visit, &w);
-	if (!w.owner_at) {
-		*reason = xasprintf("%s is not defined in %s's translation unit", owner_type,
-				    tu_file);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), walk_visit, w);
+	if (!w->owner_at || !w->type_at) {
+		*reason = xasprintf("%s is not defined in %s's translation unit",
+				    w->owner_at ? type : owner_type, tu_file);
 		goto out;
 	}
-	if (!w.type_at) {
-		*reason = xasprintf("%s is not defined in %s's translation unit", type, tu_file);
-		goto out;
+	*ofile = cursor_file(w->owner_def, &p->owner_line);
+	*tfile = cursor_file(w->type_def, &p->type_line);
+	ret = 0;
+out:
+	if (tu)
+		clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(index);
+	return ret;
+}
+
+/*
+ * The type's header is not the owner's and does not include it: the owner's
+ * header can include the type's, if that is a public header or the driver's own.
+ */
+static int decide_include(const char *drv, const char *type, struct zt_place *p,
+			  char **reason)
+{
+	char *odir = dir_of(p->owner_rel);
+
+	if (zt_place_is_public(p->type_rel)) {
+		const char *inc = !strncmp(p->type_rel, "include/", 8) ?
+					  p->type_rel + 8 : strstr(p->type_rel, "/include/") + 9;
+
+		p->include = xasprintf("<%s>", inc);
+	} else if (under(p->type_rel, drv)) {
+		p->include = relative_include(odir, p->type_rel);
 	}
-	ofile = cursor_file(w.owner_def, &p->owner_line);
-	tfile = cursor_file(w.type_def, &p->type_line);
+	free(odir);
+	if (p->include) {
+		p->action = ZT_PLACE_INCLUDE;
+		return 0;
+	}
+	*reason = xasprintf("%s is defined in %s, another subsystem's header, which %s "
+			    "does not include: not moved", type, p->type_rel, p->owner_rel);
+	return -1;
+}
+
+/* Both definitions in the tree, the type's after the owner's: move it, or include it. */
+static int decide_order(const char *src, const char *drv, const char *owner_type,
+			const char *type, struct zt_place *p, char **reason)
+{
+	if (!strcmp(p->type_rel, p->owner_rel)) {
+		if (zt_place_is_public(p->type_rel) || !under(p->type_rel, drv)) {
+			*reason = xasprintf("%s is defined after %s in %s, outside the driver: "
+					    "not moved", type, owner_type, p->type_rel);
+			return -1;
+		}
+		p->action = ZT_PLACE_MOVE;
+		return 0;
+	}
+	if (!header_reaches(src, p->type_rel, p->owner_rel))
+		return decide_include(drv, type, p, reason);
+	/* The type's header includes the owner's: an #include would be a cycle. */
+	if (zt_place_is_public(p->type_rel) || !under(p->type_rel, drv)) {
+		*reason = xasprintf("%s (%s) includes %s, and lies outside the driver: neither an "
+				    "#include nor a move is possible", p->type_rel, type,
+				    p->owner_rel);
+		return -1;
+	}
+	p->action = ZT_PLACE_MOVE;
+	return 0;
+}
+
+int zt_place_decide(const char *src, const char *tu_file, char *const *args,
+		    const char *owner_type, const char *type, struct zt_place *p, char **reason)
+{
+	struct walk w = {
+		.owner = strchr(owner_type, ' ') + 1, .type = strchr(type, ' ') + 1,
+		.owner_kind = kind_of(owner_type), .type_kind = kind_of(type),
+	};
+	char *tu_rel = zt_real_path_under(src, tu_file), *tfile = NULL, *ofile = NULL, *drv = NULL;
+	int ret = -1;
+
+	memset(p, 0, sizeof(*p));
+	*reason = NULL;
+	if (locate(tu_file, args, owner_type, type, &w, &ofile, &tfile, p, reason))
+		goto out;
 	p->owner_rel = ofile ? zt_real_path_under(src, ofile) : NULL;
 	if (!p->owner_rel) {
 		*reason = xasprintf("%s is defined outside the tree (%s)", owner_type,
@@ -265,66 +334,23 @@ int zt_place_decide(const char *src, const char *tu_file, char *const *args,
 				    "types under include/", owner_type, p->owner_rel);
 		goto out;
 	}
+	p->type_rel = tfile ? zt_real_path_under(src, tfile) : NULL;
 	if (w.type_at < w.owner_at) {
 		/* Complete where the owner is defined: nothing moves. */
 		p->action = ZT_PLACE_VISIBLE;
-		p->type_rel = tfile ? zt_real_path_under(src, tfile) : NULL;
 		ret = 0;
 		goto out;
 	}
-	p->type_rel = tfile ? zt_real_path_under(src, tfile) : NULL;
 	if (!p->type_rel) {
 		*reason = xasprintf("%s is defined outside the tree (%s) after %s", type,
 				    tfile ? tfile : "?", owner_type);
 		goto out;
 	}
 	drv = common_dir(tu_rel ? tu_rel : p->owner_rel, p->owner_rel);
-	if (!strcmp(p->type_rel, p->owner_rel)) {
-		if (zt_place_is_public(p->type_rel) || !under(p->type_rel, drv)) {
-			*reason = xasprintf("%s is defined after %s in %s, outside the driver: "
-					    "not moved", type, owner_type, p->type_rel);
-			goto out;
-		}
-		p->action = ZT_PLACE_MOVE;
-		ret = 0;
-		goto out;
-	}
-	if (!header_reaches(src, p->type_rel, p->owner_rel)) {
-		char *odir = dir_of(p->owner_rel);
-
-		if (zt_place_is_public(p->type_rel)) {
-			const char *inc = !strncmp(p->type_rel, "include/", 8) ? p->type_rel + 8 :
-					  strstr(p->type_rel, "/include/") + 9;
-
-			p->include = xasprintf("<%s>", inc);
-		} else if (under(p->type_rel, drv)) {
-			p->include = relative_include(odir, p->type_rel);
-		}
-		free(odir);
-		if (p->include) {
-			p->action = ZT_PLACE_INCLUDE;
-			ret = 0;
-			goto out;
-		}
-		*reason = xasprintf("%s is defined in %s, another subsystem's header, which %s "
-				    "does not include: not moved", type, p->type_rel, p->owner_rel);
-		goto out;
-	}
-	/* The type's header includes the owner's: an #include would be a cycle. */
-	if (zt_place_is_public(p->type_rel) || !under(p->type_rel, drv)) {
-		*reason = xasprintf("%s (%s) includes %s, and lies outside the driver: neither an "
-				    "#include nor a move is possible", p->type_rel, type,
-				    p->owner_rel);
-		goto out;
-	}
-	p->action = ZT_PLACE_MOVE;
-	ret = 0;
+	ret = decide_order(src, drv, owner_type, type, p, reason);
 out:
 	if (ret)
 		zt_place_release(p);
-	if (tu)
-		clang_disposeTranslationUnit(tu);
-	clang_disposeIndex(index);
 	free(tu_rel);
 	free(tfile);
 	free(ofile);

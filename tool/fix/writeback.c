@@ -227,8 +227,7 @@ fail:
  * has changed; (2) each original is kept as a hard link, the new file renamed
  * over it — a failure renames the kept originals back.
  */
-static int write_back_locked(const struct zt_fix_opts *opts, const struct zt_fix_result *r,
-			     bool force);
+static int write_back_locked(const struct zt_fix_result *r, bool force);
 
 int zt_fix_lock_tree(const char *src, int how)
 {
@@ -297,120 +296,154 @@ int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result
 		return -1;
 	ret = still_as_read(r);
 	if (!ret)
-		ret = write_back_locked(opts, r, force);
+		ret = write_back_locked(r, force);
 	close(lock);	/* and the lock with it */
 	return ret;
 }
 
-static int write_back_locked(const struct zt_fix_opts *opts, const struct zt_fix_result *r,
-			     bool force)
+/* --force writes whatever git would say: git is not asked (nor needed). */
+static int refuse_uncommitted(const char *src, bool force)
 {
-	const char *src = r->source_root, *out = r->scratch_tree;
-	size_t n = r->n_changed, written = 0, replaced = 0;
-	struct zt_journal j;
-	char **dst, **tmp, **keep, *status;
+	char *status;
 	bool is_git;
+
+	if (force)
+		return 0;
+	if (git_dirty(src, &is_git, &status))
+		return -1;
+	if (is_git && status[0]) {
+		free(status);
+		return error("%s has uncommitted changes; commit or stash them, or use --force",
+			     src);
+	}
+	free(status);
+	return 0;
+}
+
+/* Each changed file's three names: itself, its new text beside it, its original kept. */
+struct wb_names {
+	size_t n;
+	char **dst, **tmp, **keep;
+};
+
+static void wb_names_init(struct wb_names *w, const char *src, const struct zt_fix_result *r)
+{
+	w->n = r->n_changed;
+	w->dst = xcalloc(w->n + 1, sizeof(*w->dst));
+	w->tmp = xcalloc(w->n + 1, sizeof(*w->tmp));
+	w->keep = xcalloc(w->n + 1, sizeof(*w->keep));
+	for (size_t i = 0; i < w->n; i++) {
+		w->dst[i] = path_in(src, r->changed[i]);
+		w->tmp[i] = xasprintf("%s.zerotax-new", w->dst[i]);
+		w->keep[i] = xasprintf("%s.zerotax-orig", w->dst[i]);
+	}
+}
+
+static void wb_names_release(struct wb_names *w)
+{
+	for (size_t i = 0; i < w->n; i++) {
+		free(w->dst[i]);
+		free(w->tmp[i]);
+		free(w->keep[i]);
+	}
+	free(w->dst);
+	free(w->tmp);
+	free(w->keep);
+}
+
+/* Phase 1, nothing in the tree changes: every new text written beside its file. */
+static int stage_new_texts(const struct wb_names *w, const struct zt_fix_result *r)
+{
+	size_t written;
 	int ret = 0;
 
-	if (r->failed_step)
-		return error("not writing back: step '%s' failed", r->failed_step);
-	if (!n)
-		return 0;	/* nothing rewritten, nothing to write */
-	if (!src || !out)
-		return error("nothing was rewritten");
-	/* --force writes whatever git would say: git is not asked (nor needed). */
-	if (!force) {
-		if (git_dirty(src, &is_git, &status))
-			return -1;
-		if (is_git && status[0]) {
-			free(status);
-			return error("%s has uncommitted changes; commit or stash them, or use "
-				     "--force", src);
-		}
-		free(status);
-	}
-
-	dst = xcalloc(n + 1, sizeof(*dst));
-	tmp = xcalloc(n + 1, sizeof(*tmp));
-	keep = xcalloc(n + 1, sizeof(*keep));
-	for (size_t i = 0; i < n; i++) {
-		dst[i] = path_in(src, r->changed[i]);
-		tmp[i] = xasprintf("%s.zerotax-new", dst[i]);
-		keep[i] = xasprintf("%s.zerotax-orig", dst[i]);
-	}
-
-	/* The journal first: a kill from here on is rolled back by the next run. */
-	if (zt_journal_begin(&j, src, r->changed, n)) {
-		ret = error("cannot write the journal in %s: %s", src, strerror(errno));
-		goto out;
-	}
-
-	/* phase 1: nothing in the tree changes */
-	for (; !ret && written < n; written++) {
-		char *text = read_rel(out, r->changed[written]);
+	for (written = 0; written < w->n; written++) {
+		char *text = read_rel(r->scratch_tree, r->changed[written]);
 		struct stat st;
 
-		if (lstat(dst[written], &st))
-			ret = error("cannot write %s: %s", dst[written], strerror(errno));
+		if (lstat(w->dst[written], &st))
+			ret = error("cannot write %s: %s", w->dst[written], strerror(errno));
 		else if (!S_ISREG(st.st_mode))
 			ret = error("not writing through %s: not a regular file (a symbolic link?)",
-				    dst[written]);
-		else if (!text || write_new(tmp[written], text, st.st_mode))
-			ret = error("cannot write %s: %s", tmp[written], strerror(errno));
+				    w->dst[written]);
+		else if (!text || write_new(w->tmp[written], text, st.st_mode))
+			ret = error("cannot write %s: %s", w->tmp[written], strerror(errno));
 		free(text);
 		if (ret)
 			break;
 	}
-	if (ret) {
+	if (ret)
 		for (size_t i = 0; i < written; i++)
-			unlink(tmp[i]);
-		zt_journal_end(&j);
-		goto out;
-	}
+			unlink(w->tmp[i]);
+	return ret;
+}
 
-	/* phase 2: each rename is atomic; keep the originals until all are in */
-	for (; replaced < n; replaced++) {
-		if (link(dst[replaced], keep[replaced])) {
-			ret = error("cannot keep %s: %s", dst[replaced], strerror(errno));
+/*
+ * Phase 2: each rename is atomic; the originals are kept until all are in and
+ * the journal says so. On a failure the renamed ones go back; what cannot is
+ * left to the journal (the next run finishes the rollback).
+ */
+static int swap_in(const struct wb_names *w, const char *src, struct zt_journal *j)
+{
+	size_t replaced;
+	bool left = false;
+	int ret = 0;
+
+	for (replaced = 0; replaced < w->n; replaced++) {
+		if (link(w->dst[replaced], w->keep[replaced])) {
+			ret = error("cannot keep %s: %s", w->dst[replaced], strerror(errno));
 			break;
 		}
-		if (rename(tmp[replaced], dst[replaced])) {
-			ret = error("cannot replace %s: %s", dst[replaced], strerror(errno));
-			unlink(keep[replaced]);
+		if (rename(w->tmp[replaced], w->dst[replaced])) {
+			ret = error("cannot replace %s: %s", w->dst[replaced], strerror(errno));
+			unlink(w->keep[replaced]);
 			break;
 		}
 	}
 	/* every file is in: from here on a kill is completed, not rolled back */
-	if (!ret && zt_journal_commit(&j))
+	if (!ret && zt_journal_commit(j))
 		ret = error("cannot write the journal in %s: %s", src, strerror(errno));
-	if (ret) {
-		bool left = false;
+	if (!ret) {
+		for (size_t i = 0; i < w->n; i++)
+			unlink(w->keep[i]);
+		/* Ended last: until then a kill is completed, never left in between. */
+		zt_journal_end(j);
+		return 0;
+	}
+	for (size_t i = 0; i < replaced; i++)
+		if (rename(w->keep[i], w->dst[i]))
+			left = error("tree left partially rewritten: restore %s from %s", w->dst[i],
+				     w->keep[i]);
+	for (size_t i = replaced; i < w->n; i++)
+		unlink(w->tmp[i]);
+	if (!left)
+		zt_journal_end(j);
+	else
+		zt_journal_close(j);
+	return ret;
+}
 
-		for (size_t i = 0; i < replaced; i++)
-			if (rename(keep[i], dst[i]))
-				left = error("tree left partially rewritten: restore %s from %s", dst[i],
-					     keep[i]);
-		for (size_t i = replaced; i < n; i++)
-			unlink(tmp[i]);
-		if (!left)	/* else the journal lets the next run finish the rollback */
-			zt_journal_end(&j);
-		else
-			zt_journal_close(&j);
+static int write_back_locked(const struct zt_fix_result *r, bool force)
+{
+	struct wb_names w;
+	struct zt_journal j;
+	int ret;
+
+	if (refuse_uncommitted(r->source_root, force))
+		return -1;
+	wb_names_init(&w, r->source_root, r);
+	/* The journal first: a kill from here on is rolled back by the next run. */
+	if (zt_journal_begin(&j, r->source_root, r->changed, w.n)) {
+		ret = error("cannot write the journal in %s: %s", r->source_root, strerror(errno));
 		goto out;
 	}
-	for (size_t i = 0; i < n; i++)
-		unlink(keep[i]);
-	/* Unlinked last: until then a kill is completed, never left in between. */
-	zt_journal_end(&j);
+	ret = stage_new_texts(&w, r);
+	if (ret)
+		zt_journal_end(&j);
+	else
+		ret = swap_in(&w, r->source_root, &j);
 out:
-	for (size_t i = 0; i < n; i++) {
-		free(dst[i]);
-		free(tmp[i]);
-		free(keep[i]);
-	}
-	free(dst);
-	free(tmp);
-	free(keep);
+	wb_names_release(&w);
 	return ret;
 }
 
@@ -578,91 +611,80 @@ static void add_evidence(FILE *m, const struct zt_finding *f)
 	}
 }
 
-int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings *fs,
-			const struct zt_fix_result *r, const char *dir,
-			const char *bench_table, char **path_out)
+/* The commit message's second paragraph: what the rewrite does and why it is safe. */
+static void add_change(FILE *m, const struct zt_fix_opts *opts, const struct zt_finding *f,
+		       const struct zt_fix_result *r)
 {
-	const struct zt_finding *f = first_applied(fs, r);
-	char *subject, *diff = NULL, *slug, *path, *bench = NULL, *mail = NULL;
-	struct zt_subject_rules sr = ZT_SUBJECT_RULES_INIT;
-	size_t mlen = 0;
-	FILE *m;
-	int ret = -1;
+	const struct zt_fix_item *it = NULL;
+	char *p2, *where, *moved = NULL, *fill;
+	const char *why;
+	bool uninit;
 
-	*path_out = NULL;
-	if (!f)
-		return error("no rewrite was applied: nothing to put in a patch");
-	if (bench_table && zt_read_file(bench_table, &bench, NULL))
-		return error("cannot read the bench table %s: %s", bench_table, strerror(errno));
-	if (zt_fix_diff(opts, r, &diff))
-		goto out;
-	if (zt_subject_rules_load(opts->rules_dir, &sr))
-		goto out;
-	subject = zt_fix_subject(&sr, fs, r);
-	m = open_memstream(&mail, &mlen);
+	for (size_t i = 0; i < r->n_items && !it; i++)
+		if (r->items[i].status == ZT_FIX_APPLIED)
+			it = &r->items[i];
+	where = r->field_after ? xasprintf("after %s, among the per-packet members", r->field_after) :
+				 xstrdup("at its end");
+	if (r->moved_from)
+		moved = xasprintf(" The owner embeds it by value now, so the definition of "
+				  "%s moves from %s into %s, before the owner.", f->type,
+				  r->moved_from, r->moved_to);
+	/* The guard rule's finding, without the strategy's own explanation. */
+	why = it && it->why ? it->why : NULL;
+	uninit = it ? it->strategy == ZT_FIX_UNINITIALIZED : opts->strategy == ZT_FIX_UNINITIALIZED;
+
+	/* past "hoist: " / "uninitialized: ", the strategy's name */
+	if (why && strchr(why, ':') && strchr(why, ':') < why + strcspn(why, " ") + 1)
+		why = strchr(why, ':') + 2;
+	fill = why ? xstrndup(why, strcspn(why, ";")) :
+		     xstrdup("every field is written before it is read");
+	if (uninit)
+		p2 = xasprintf("Mark %s __uninitialized instead: %s, so the zeroing is "
+			       "dead work (%s).", f->symbol, fill,
+			       it && it->why && strchr(it->why, ';') ? strchr(it->why, ';') + 2 :
+								       "see the evidence above");
+	else
+		p2 = xasprintf("Keep one %s per queue instead: it becomes the member %s of "
+			       "%s, %s, and each function takes a pointer to it. %s; and "
+			       "%s, so no packet sees what the previous one left.%s%s%s",
+			       f->type, f->symbol, r->field_owner ? r->field_owner : "the owner",
+			       where,
+			       why && strstr(why, "replaces the per-call copy: ") ?
+			       strstr(why, "replaces the per-call copy: ") + 28 :
+			       "The owner is one per queue", fill, moved ? moved : "",
+			       r->included ? " The owner's header now includes the "
+					     "type's: " : "", r->included ? r->included : "");
+	wrap(m, p2);
+	free(p2);
+	free(fill);
+	free(where);
+	free(moved);
+}
+
+/* The mail, git format-patch's shape: header, message, diffstat's file list, diff. */
+static char *patch_mail(const struct zt_fix_opts *opts, const struct zt_findings *fs,
+			const struct zt_finding *f, const struct zt_fix_result *r,
+			const char *subject, const char *diff, const char *bench)
+{
+	char *mail = NULL, *p1;
+	size_t mlen = 0;
+	FILE *m = open_memstream(&mail, &mlen);
+
 	fprintf(m, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
 	fprintf(m, "From: zerotax <zerotax@localhost>\n");
 	fprintf(m, "Subject: [PATCH] %s\n\n", subject);
-	{
-		char *p1 = xasprintf("With stack auto-initialization (CONFIG_INIT_STACK_ALL_ZERO) "
-				     "every local struct is zeroed on entry. The functions below "
-				     "declare %s %s on the stack and run once per received packet, "
-				     "so the zeroing is paid per packet:", f->type, f->symbol);
-
-		wrap(m, p1);
-		free(p1);
-	}
+	p1 = xasprintf("With stack auto-initialization (CONFIG_INIT_STACK_ALL_ZERO) "
+		       "every local struct is zeroed on entry. The functions below "
+		       "declare %s %s on the stack and run once per received packet, "
+		       "so the zeroing is paid per packet:", f->type, f->symbol);
+	wrap(m, p1);
+	free(p1);
 	fputc('\n', m);
 	for (size_t i = 0; i < r->n_items; i++)
 		if (r->items[i].status == ZT_FIX_APPLIED)
 			add_evidence(m, &fs->v[r->items[i].finding]);
 	fputc('\n', m);
-	{
-		const struct zt_fix_item *it = NULL;
-		char *p2, *where, *moved = NULL, *fill;
-
-		for (size_t i = 0; i < r->n_items && !it; i++)
-			if (r->items[i].status == ZT_FIX_APPLIED)
-				it = &r->items[i];
-		where = r->field_after ?
-			xasprintf("after %s, among the per-packet members", r->field_after) :
-			xstrdup("at its end");
-		if (r->moved_from)
-			moved = xasprintf(" The owner embeds it by value now, so the definition of "
-					  "%s moves from %s into %s, before the owner.", f->type,
-					  r->moved_from, r->moved_to);
-		/* The guard rule's finding, without the strategy's own explanation. */
-		const char *why = it && it->why ? it->why : NULL;
-		bool uninit = it ? it->strategy == ZT_FIX_UNINITIALIZED :
-				   opts->strategy == ZT_FIX_UNINITIALIZED;
-
-		/* past "hoist: " / "uninitialized: ", the strategy's name */
-		if (why && strchr(why, ':') && strchr(why, ':') < why + strcspn(why, " ") + 1)
-			why = strchr(why, ':') + 2;
-		fill = why ? xstrndup(why, strcspn(why, ";")) :
-		       xstrdup("every field is written before it is read");
-		if (uninit)
-			p2 = xasprintf("Mark %s __uninitialized instead: %s, so the zeroing is "
-				       "dead work (%s).", f->symbol, fill,
-				       it && it->why && strchr(it->why, ';') ?
-				       strchr(it->why, ';') + 2 : "see the evidence above");
-		else
-			p2 = xasprintf("Keep one %s per queue instead: it becomes the member %s of "
-				       "%s, %s, and each function takes a pointer to it. %s; and "
-				       "%s, so no packet sees what the previous one left.%s%s%s",
-				       f->type, f->symbol,
-				       r->field_owner ? r->field_owner : "the owner", where,
-				       why && strstr(why, "replaces the per-call copy: ") ?
-				       strstr(why, "replaces the per-call copy: ") + 28 :
-				       "The owner is one per queue", fill, moved ? moved : "",
-				       r->included ? " The owner's header now includes the "
-				       "type's: " : "", r->included ? r->included : "");
-		wrap(m, p2);
-		free(p2);
-		free(fill);
-		free(where);
-		free(moved);
-	}
+	add_change(m, opts, f, r);
 	if (bench) {
 		fputs("\nMeasured on the bundled reference driver:\n\n", m);
 		fputs(bench, m);
@@ -678,34 +700,59 @@ int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings
 		fprintf(m, " %s\n", r->changed[i]);
 	fprintf(m, "\n%s-- \nzerotax %s\n\n", diff, ZT_VERSION);
 	fclose(m);
+	return mail;
+}
+
+/* DIR/0001-<slug>.patch; a full disk must not leave a truncated patch: a new name, synced, renamed. */
+static char *write_patch_file(const char *dir, const char *subject, const char *mail)
+{
+	char *slug, *path, *tmp;
 
 	if (mkdir(dir, 0755) && errno != EEXIST) {
 		error("cannot create %s: %s", dir, strerror(errno));
-		free(subject);
-		goto out;
+		return NULL;
 	}
 	slug = patch_slug(subject);
 	path = xasprintf("%s/0001-%s.patch", dir, slug);
 	free(slug);
-	free(subject);
-	{
-		/* A full disk must not leave a truncated patch: a new name, synced, renamed. */
-		char *tmp = xasprintf("%s.zerotax-new", path);
-
+	tmp = xasprintf("%s.zerotax-new", path);
+	unlink(tmp);
+	if (write_new(tmp, mail, 0644) || rename(tmp, path)) {
+		error("cannot write %s: %s", path, strerror(errno));
 		unlink(tmp);
-		if (write_new(tmp, mail, 0644) || rename(tmp, path)) {
-			error("cannot write %s: %s", path, strerror(errno));
-			unlink(tmp);
-			free(tmp);
-			free(path);
-			goto out;
-		}
-		free(tmp);
+		free(path);
+		path = NULL;
 	}
-	*path_out = path;
-	ret = 0;
+	free(tmp);
+	return path;
+}
+
+int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings *fs,
+			const struct zt_fix_result *r, const char *dir,
+			const char *bench_table, char **path_out)
+{
+	const struct zt_finding *f = first_applied(fs, r);
+	char *subject = NULL, *diff = NULL, *bench = NULL, *mail = NULL;
+	struct zt_subject_rules sr = ZT_SUBJECT_RULES_INIT;
+	int ret = -1;
+
+	*path_out = NULL;
+	if (!f)
+		return error("no rewrite was applied: nothing to put in a patch");
+	if (bench_table && zt_read_file(bench_table, &bench, NULL))
+		return error("cannot read the bench table %s: %s", bench_table, strerror(errno));
+	if (zt_fix_diff(opts, r, &diff))
+		goto out;
+	if (zt_subject_rules_load(opts->rules_dir, &sr))
+		goto out;
+	subject = zt_fix_subject(&sr, fs, r);
+	mail = patch_mail(opts, fs, f, r, subject, diff, bench);
+	*path_out = write_patch_file(dir, subject, mail);
+	if (*path_out)
+		ret = 0;
 out:
 	zt_subject_rules_release(&sr);
+	free(subject);
 	free(mail);
 	free(diff);
 	free(bench);
