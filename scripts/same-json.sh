@@ -7,6 +7,11 @@
 #
 #   scripts/same-json.sh OLD/zerotax NEW/zerotax [WORK]
 #
+# SAME_JSON_KERNEL=DIR (a kernel fixture's entry, ~/.cache/zerotax/kernel/6.12-*):
+# the same on real trees too: check (the build's evidence) on the gcc tree's
+# ice and bnxt and the clang tree's mlx5 core, layout -p on ice, fix on ice's
+# and bnxt's findings (the JSON of the new binary's check, for both).
+#
 # SAME_JSON_FINGERPRINTS=changed: across the commit that made every producer
 # use zt_fingerprint(), outputs that differ only in fingerprint lines pass
 # (and are counted as such).
@@ -70,6 +75,23 @@ run fix-driver fix -p "$work/drv" -s "$drv" --format=json --no-sparse
 run fix-corpus-safe fix -i safe.json -s fixsrc/safe --format=json
 run fix-corpus-unsafe-strategy fix -i safe.json -s fixsrc/safe --strategy=uninitialized \
 	--format=json
+if [ -n "${SAME_JSON_KERNEL:-}" ]; then
+	k=$SAME_JSON_KERNEL
+	for d in ice bnxt; do
+		run check-kernel-gcc-$d check -p "$k/gcc/db/$d" --evidence=build --format=json -j 2 \
+			--no-cache
+		set +e
+		"$new" check -p "$k/gcc/db/$d" --evidence=build --format=json -j 2 --no-cache \
+			>"$work/kernel-$d.json" 2>/dev/null
+		set -e
+		run fix-kernel-gcc-$d fix -i "$work/kernel-$d.json" -p "$k/gcc/db/$d" -s "$k/src" \
+			--format=json --no-sparse -j 2
+	done
+	run check-kernel-clang-mlx5 check -p "$k/clang/db/mlx5" --evidence=none --format=json \
+		-j 2 --no-cache
+	run layout-kernel-clang-ice layout -p "$k/clang/db/ice" --format=json -j 2 --no-cache \
+		"$k/clang/drivers/net/ethernet/intel/ice/ice.o"
+fi
 # Option errors: same exit code; the message may be better, but stays one JSON object.
 for args in "check --format=json -p" "layout --format=json" \
 	"fix --format=json --strategy=nope -i x" "diff --format=json --bogus a b"; do
