@@ -479,6 +479,13 @@ void fx_add_access(struct walk *w, CXCursor member)
 
 	if (clang_getCursorKind(field) != CXCursor_FieldDecl || !fx_cur(w))
 		return;
+	/*
+	 * p->lru with lru in an anonymous union: clang also refers to the union's
+	 * unnamed member on the way. That member has no name to join with pahole;
+	 * the named one is recorded in the parent's record (fx_record_of_field()).
+	 */
+	if (clang_Cursor_isAnonymousRecordDecl(clang_getTypeDeclaration(clang_getCursorType(field))))
+		return;
 	/* sizeof(p->f), __alignof__: not evaluated, no access */
 	for (int i = w->depth - 2; i >= 0; i--)
 		if (w->stack[i].kind == CXCursor_UnaryExpr)

@@ -16,14 +16,15 @@
 static const char source[] =
 	"struct napi_struct { int weight; };\n"
 	"struct rq { struct napi_struct napi; unsigned int cc, pc; unsigned long packets;\n"
-	"            unsigned long stats_resets; struct { int mode; } cfg; };\n"
+	"            unsigned long stats_resets; struct { int mode; } cfg;\n"
+	"            union { struct { unsigned int flags, more; }; unsigned long word; }; };\n"
 	"void netif_napi_add(void *dev, struct napi_struct *n, int (*poll)(struct napi_struct *, int));\n"
 	"static void rx_one(struct rq *rq) { rq->packets++; rq->pc = rq->cc; }\n"
 	"static int poll(struct napi_struct *napi, int budget)\n"
 	"{\n"
 	"	struct rq *rq = (struct rq *)napi;\n"
 	"	for (int i = 0; i < budget; i++) { rq->cc++; rx_one(rq); }\n"
-	"	return rq->cfg.mode;\n"
+	"	return rq->cfg.mode + rq->flags;\n"
 	"}\n"
 	"void reset(struct rq *rq) { rq->stats_resets = rq->packets; rq->packets = 0; }\n"
 	"void setup(struct rq *rq) { netif_napi_add(0, &rq->napi, poll); }\n";
@@ -76,6 +77,13 @@ static void test_field_uses_carry_hotness(void **state)
 	assert_int_equal(f->freq, ZT_FREQ_PER_POLL);
 	/* the anonymous struct's member is filed under the named record */
 	assert_non_null(use(&u, "struct rq", "mode"));
+	/* a member of an anonymous struct in an anonymous union too; the unnamed
+	 * struct itself not at all (clang refers to it on the way) */
+	f = use(&u, "struct rq", "flags");
+	assert_non_null(f);
+	assert_int_equal(f->freq, ZT_FREQ_PER_POLL);
+	for (size_t i = 0; i < u.n; i++)
+		assert_null(strstr(u.v[i].field, "anonymous"));
 
 	zt_field_uses_release(&u);
 	zt_compdb_release(&db);
