@@ -361,6 +361,10 @@ static long *permutation(const struct reorder *ro, char *const *new_order, size_
 {
 	long *perm;
 
+	if (!ro->ms.n) {
+		error("struct %s has no members: nothing to reorder", ro->fd.record);
+		return NULL;
+	}
 	if (n != ro->ms.n) {
 		error("struct %s has %zu members, the new order names %zu", ro->fd.record, ro->ms.n,
 		      n);

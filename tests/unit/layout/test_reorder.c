@@ -277,6 +277,8 @@ static void test_refusals(void **state)
 	expect_refusal("struct s {\n\tint a;\n\tint b;\n};\n", "s", dup, 2, "twice");
 	expect_refusal("struct s {\n\tint a;\n\tint b;\n};\n", "s", nosuch, 2, "no member 'z'");
 	expect_refusal("struct s {\n\tint a;\n\tint b;\n};\n", "t", ab, 2, "no definition");
+	/* GNU C's empty struct: no member to order (it once read member 0 of none) */
+	expect_refusal("struct s {\n};\n", "s", NULL, 0, "no members");
 }
 
 static void test_comments_move_with_members(void **state)
