@@ -882,8 +882,10 @@ int zt_evidence_collect(const struct zt_compile_cmd *cmd, enum zt_compiler which
 	if (!ev->compiler_id)
 		return error("evidence: cannot run %s (is it installed?)",
 			     zt_compiler_program(which));
-	if (scratch_make(&s, which, scratch_dir))
+	if (scratch_make(&s, which, scratch_dir)) {
+		zt_evidence_release(ev);	/* the compiler's id, read above */
 		return -1;
+	}
 	if (zt_write_file(s.canary, canary_text, strlen(canary_text))) {
 		error("evidence: cannot write %s: %s", s.canary, strerror(errno));
 		goto out;
