@@ -49,3 +49,20 @@ list(LENGTH said n)
 if(NOT n EQUAL 1 OR ERR MATCHES "zerotax: error")
 	message(FATAL_ERROR "evidence-failure-once: said ${n} times:\n${ERR}")
 endif()
+# A relative TMPDIR (issue 30, item 17): the evidence compiles run in the
+# database's directory, so a scratch path relative to ours broke every one of
+# them ("cannot open tmp/zerotax-run-.../x.su"). zerotax makes it absolute.
+file(MAKE_DIRECTORY ${WORK}/reltmp ${WORK}/elsewhere)
+file(WRITE ${WORK}/elsewhere/ok.c "${ZT_OK_C}")
+file(WRITE ${WORK}/elsewhere/compile_commands.json "[{\"directory\": \"${WORK}/elsewhere\", \"file\": \"ok.c\", \"arguments\": [\"gcc\", \"-O2\", \"-c\", \"ok.c\"]}]\n")
+foreach(cc gcc clang)
+	zt_case(relative-tmpdir-${cc} 1 "ok.c:5:13: warning: 256-byte .*: 256 bytes survive"
+		TMPDIR=reltmp -- check -p ${WORK}/elsewhere --no-cache --evidence=${cc} --hot rx)
+	if(ERR MATCHES "evidence compile failed")
+		message(FATAL_ERROR "relative-tmpdir-${cc}: ${ERR}")
+	endif()
+endforeach()
+file(GLOB left ${WORK}/reltmp/*)
+if(left)
+	message(FATAL_ERROR "relative-tmpdir: scratch left in TMPDIR: ${left}")
+endif()

@@ -39,7 +39,10 @@ int main(int argc, char **argv)
 		.jobs = 1,
 		.cli = true,
 	};
-	int ret = zt_main(&ctx, argc, argv);
+	int ret;
+
+	zt_tmpdir_absolute();
+	ret = zt_main(&ctx, argc, argv);
 
 	/* git-style: a write error on stdout (a full disk, a closed pipe) is an error. */
 	if (fflush(stdout) || ferror(stdout)) {

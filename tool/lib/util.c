@@ -295,6 +295,18 @@ const char *zt_tmpdir(void)
 	return t && t[0] ? t : "/tmp";
 }
 
+void zt_tmpdir_absolute(void)
+{
+	const char *t = getenv("TMPDIR");
+	char cwd[PATH_MAX], *abs;
+
+	if (!t || !t[0] || t[0] == '/' || !getcwd(cwd, sizeof(cwd)))
+		return;
+	abs = xasprintf("%s/%s", cwd, t);
+	setenv("TMPDIR", abs, 1);
+	free(abs);
+}
+
 char *zt_next_word(char **p)
 {
 	char *s = *p, *w;

@@ -136,6 +136,12 @@ int zt_mkdir_p(const char *path, unsigned int mode);
 int zt_remove_tree(const char *path);
 /* Where scratch goes: $TMPDIR when set and not empty, else /tmp. */
 const char *zt_tmpdir(void);
+/*
+ * A relative TMPDIR made absolute (against the working directory, in the
+ * environment, for zerotax and what it runs): the evidence compiles and
+ * spatch run in other directories. Called once, at start.
+ */
+void zt_tmpdir_absolute(void);
 
 /* The next blank-separated word of a rules line at *@p, cut off in place; NULL at its end. */
 char *zt_next_word(char **p);
