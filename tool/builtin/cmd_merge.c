@@ -42,13 +42,6 @@ static bool is_results_file(const char *path)
 	return ret;
 }
 
-static bool same_place(const struct zt_finding *a, const struct zt_finding *b)
-{
-	return a->check == b->check && a->line == b->line && a->column == b->column &&
-	       !strcmp(a->file ? a->file : "", b->file ? b->file : "") &&
-	       !strcmp(a->fingerprint ? a->fingerprint : "", b->fingerprint ? b->fingerprint : "");
-}
-
 /* Sum "files", concatenate "unparsed", keep the first shard's other run keys. */
 static void merge_run(json_t *into, json_t *run)
 {
@@ -115,20 +108,12 @@ int do_merge(struct zt_ctx *ctx, int argc, char **argv)
 		}
 		merge_run(run, json_object_get(doc, "run"));
 		json_decref(doc);
-		for (size_t j = 0; j < shard.n; j++) {
-			bool dup = false;
-
-			for (size_t k = 0; k < all.n && !dup; k++)
-				dup = same_place(&all.v[k], &shard.v[j]);
-			if (dup) {
-				zt_finding_clear(&shard.v[j]);
-				continue;
-			}
+		for (size_t j = 0; j < shard.n; j++)
 			*zt_findings_add(&all, shard.v[j].check) = shard.v[j];
-		}
 		free(shard.v);
 	}
 	zt_findings_sort(&all);
+	zt_findings_drop_repeats(&all);
 	if (out_path && !(fp = fopen(out_path, "w"))) {
 		error("merge: cannot write %s: %s", out_path, strerror(errno));
 		goto out;

@@ -73,6 +73,29 @@ void zt_findings_sort(struct zt_findings *fs)
 		qsort(fs->v, fs->n, sizeof(*fs->v), finding_cmp);
 }
 
+bool zt_finding_same_place(const struct zt_finding *a, const struct zt_finding *b)
+{
+	return a->check == b->check && a->line == b->line && a->column == b->column &&
+	       !strcmp0(a->file, b->file) && !strcmp0(a->fingerprint, b->fingerprint);
+}
+
+void zt_findings_drop_repeats(struct zt_findings *fs)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < fs->n; i++) {
+		bool seen = false;
+
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = zt_finding_same_place(&fs->v[k], &fs->v[i]);
+		if (seen)
+			zt_finding_clear(&fs->v[i]);
+		else
+			fs->v[n++] = fs->v[i];
+	}
+	fs->n = n;
+}
+
 size_t zt_findings_count_active(const struct zt_findings *fs)
 {
 	size_t n = 0;

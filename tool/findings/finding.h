@@ -58,6 +58,14 @@ void zt_finding_add_note(struct zt_finding *f, const char *fmt, ...)
 void zt_finding_set_chain(struct zt_finding *f, char *const *funcs, size_t n);
 /* Highest rank first, then file, line, column, rule: a stable total order. */
 void zt_findings_sort(struct zt_findings *fs);
+/* The same check at the same place on the same source (file, line, column, fingerprint). */
+bool zt_finding_same_place(const struct zt_finding *a, const struct zt_finding *b);
+/*
+ * Keep the first of the findings at one place (sorted: the highest ranked):
+ * an inline function of a header seen by two shards, a file the database
+ * builds twice (two modules, two configurations).
+ */
+void zt_findings_drop_repeats(struct zt_findings *fs);
 size_t zt_findings_count_active(const struct zt_findings *fs);
 /* Free what one finding owns and zero it (the array slot stays). */
 void zt_finding_clear(struct zt_finding *f);

@@ -42,11 +42,110 @@ static size_t node_for(struct zt_program *p, const char *usr, const char *name)
 	return p->n++;
 }
 
+/* A pointer's key ("param:USR#i", "local:USR") stored as a value: an alias, not a function. */
+static bool is_pointer_key(const char *usr)
+{
+	return !strncmp(usr, "param:", 6) || !strncmp(usr, "local:", 6);
+}
+
+/*
+ * Each database entry is its own TU, and what it alone defines is known by
+ * the TU, not by its name. clang's USR of what is bound to the TU's source
+ * file (a static function, a local: "c:rx.c@F@poll", "c:rx.c@96@F@rx@x")
+ * names another thing in each TU that has a file of that name: the rx.c of
+ * two drivers. And a file built twice with other flags (two configurations,
+ * two modules) defines its global functions again. Such keys get the TU's
+ * number. A header's static inline helpers stay one function (the first
+ * definition wins), and a call from another TU reaches the first of two
+ * global definitions.
+ */
+struct tu_key {
+	char *own;		/* "c:rx.c@" */
+	struct zt_strvec again;	/* global functions an earlier TU defined too */
+	size_t t;
+};
+
+/* @core: a USR, or "USR#i" of a parameter's key */
+static bool defined_again(const struct tu_key *k, const char *core)
+{
+	const char *hash = strchr(core, '#');
+	char *fn;
+	bool again;
+
+	if (!hash)
+		return zt_strvec_has(&k->again, core);
+	fn = xstrndup(core, (size_t)(hash - core));
+	again = zt_strvec_has(&k->again, fn);
+	free(fn);
+	return again;
+}
+
+static void tu_qualify(const struct tu_key *k, char **usr)
+{
+	const char *core = *usr;
+	char *q;
+
+	if (!core)
+		return;
+	if (is_pointer_key(core))
+		core += 6;
+	if (strncmp(core, k->own, strlen(k->own)) && !defined_again(k, core))
+		return;
+	q = xasprintf("%s@tu%zu", *usr, k->t);
+	free(*usr);
+	*usr = q;
+}
+
+static void tu_defined_again(const struct zt_program *p, const struct zt_tu_facts *tu,
+			     struct tu_key *k)
+{
+	for (size_t i = 0; i < tu->n_funcs; i++) {
+		const struct zt_function *f = &tu->funcs[i];
+		size_t n;
+
+		if (!f->defined || !f->file || strcmp(f->file, tu->file) ||
+		    !strncmp(f->usr, k->own, strlen(k->own)))
+			continue;
+		n = zt_strmap_get(&p->map, f->usr);
+		if (n != ZT_NO_NODE && p->nodes[n].fn)
+			zt_strvec_push(&k->again, f->usr);
+	}
+}
+
+static void tu_qualify_all(const struct zt_program *p, struct zt_tu_facts *tu, size_t t)
+{
+	const char *base = tu->file ? strrchr(tu->file, '/') : NULL;
+	struct tu_key k = { .t = t };
+
+	if (!tu->file)
+		return;
+	k.own = xasprintf("c:%s@", base ? base + 1 : tu->file);
+	tu_defined_again(p, tu, &k);
+	for (size_t i = 0; i < tu->n_funcs; i++) {
+		struct zt_function *f = &tu->funcs[i];
+
+		for (size_t c = 0; c < f->n_calls; c++)
+			tu_qualify(&k, &f->calls[c].target);
+		tu_qualify(&k, &f->usr);
+	}
+	for (size_t i = 0; i < tu->n_assigns; i++) {
+		tu_qualify(&k, &tu->assigns[i].field_usr);
+		tu_qualify(&k, &tu->assigns[i].fn_usr);
+	}
+	for (size_t i = 0; i < tu->n_roots; i++)
+		tu_qualify(&k, &tu->roots[i].fn_usr);
+	for (size_t i = 0; i < tu->n_accesses; i++)
+		tu_qualify(&k, &tu->accesses[i].fn_usr);
+	zt_strvec_clear(&k.again);
+	free(k.own);
+}
+
 void zt_program_add_tu(struct zt_program *p, struct zt_tu_facts *tu)
 {
 	size_t t = p->n_tus;
 
 	ZT_PUSH_IMPLICIT(p->tus, p->n_tus);
+	tu_qualify_all(p, tu, t);
 	for (size_t i = 0; i < tu->n_funcs; i++) {
 		struct zt_function *f = &tu->funcs[i];
 		size_t idx = node_for(p, f->usr, f->name);
@@ -124,11 +223,6 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 	memcpy(from->edges[from->n_edges - 1].arg_params, c->arg_params, sizeof(c->arg_params));
 }
 
-/* A pointer's key ("param:USR#i", "local:USR") stored as a value: an alias, not a function. */
-static bool is_pointer_key(const char *usr)
-{
-	return !strncmp(usr, "param:", 6) || !strncmp(usr, "local:", 6);
-}
 
 #define ALIAS_DEPTH 8
 

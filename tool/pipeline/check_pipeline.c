@@ -688,6 +688,7 @@ int zt_ci_analyse(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_
 	/* -1: an internal inconsistency (evidence larger than its variable) */
 	ret = zt_stack_check(&prog, &db, ev, &o->so, fs);
 	zt_findings_sort(fs);
+	zt_findings_drop_repeats(fs);
 	*info = run_info(&prog, ev, o, errs);
 	free(want);
 	free(db.v);
