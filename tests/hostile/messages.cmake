@@ -66,3 +66,14 @@ file(GLOB left ${WORK}/reltmp/*)
 if(left)
 	message(FATAL_ERROR "relative-tmpdir: scratch left in TMPDIR: ${left}")
 endif()
+# libclang's driver rejecting an option with a suggestion ("unknown argument
+# '-fstack-protectorr'; did you mean '-fstack-protector'?") was not read by the
+# retry: the TU stayed "could not be parsed fully". Both compilers' evidence too.
+file(WRITE ${WORK}/elsewhere/compile_commands.json "[{\"directory\": \"${WORK}/elsewhere\", \"file\": \"ok.c\", \"arguments\": [\"gcc\", \"-O2\", \"-fstack-protectorr\", \"-c\", \"ok.c\"]}]\n")
+foreach(ev none clang)
+	zt_case(did-you-mean-${ev} 1 "ok.c:5:13: warning: 256-byte "
+		-- check -p ${WORK}/elsewhere --no-cache --evidence=${ev} --hot rx)
+	if(ERR MATCHES "could not be parsed|evidence compile failed")
+		message(FATAL_ERROR "did-you-mean-${ev}: ${ERR}")
+	endif()
+endforeach()

@@ -511,3 +511,57 @@ char *zt_compiler_version(enum zt_compiler cc)
 	zt_spawn_result_release(&res);
 	return id;
 }
+
+/*
+ * Options the compiler (or libclang's driver) named as unknown in @err, e.g.
+ *   gcc-12: error: unrecognized command-line option '-mretpoline-external-thunk'
+ *   clang-19: error: unknown argument: '-fconserve-stack'
+ *   clang-19: error: unknown argument '-fstack-protectorr'; did you mean '-fstack-protector'?
+ *   clang-19: error: unsupported option '-mfoo' for target 'x86_64-pc-linux-gnu'
+ *   clang-19: error: unsupported argument 'bar' to option '-mfoo='
+ * gcc quotes with U+2018/U+2019 outside the C locale; we run it with LC_ALL=C.
+ */
+size_t zt_cmdline_rejected(const char *err, struct zt_strvec *r)
+{
+	static const struct {
+		const char *pattern;
+		const char *option_marker;	/* where the option itself is quoted, if later */
+	} pats[] = {
+		{ "unrecognized command-line option '", NULL },
+		{ "unrecognized command line option '", NULL },
+		{ "unknown argument: '", NULL },
+		{ "unknown argument '", NULL },
+		{ "unsupported option '", NULL },
+		{ "unsupported argument '", "to option '" },
+	};
+	size_t added = 0;
+
+	for (const char *line = err; line && *line;) {
+		const char *nl = strchr(line, '\n');
+
+		for (size_t i = 0; i < ARRAY_SIZE(pats); i++) {
+			const char *p = strstr(line, pats[i].pattern), *q, *e;
+
+			if (!p || (nl && p > nl))
+				continue;
+			q = p + strlen(pats[i].pattern);
+			if (pats[i].option_marker) {
+				q = strstr(q, pats[i].option_marker);
+				if (!q || (nl && q > nl))
+					continue;
+				q += strlen(pats[i].option_marker);
+			}
+			e = strchr(q, '\'');
+			if (!e || e == q || (nl && e > nl))
+				continue;
+			/* gcc quotes a two-word option with its value: "-imultiarch x86_64" */
+			if (memchr(q, ' ', (size_t)(e - q)))
+				e = memchr(q, ' ', (size_t)(e - q));
+			zt_strvec_push_nodup(r, xstrndup(q, (size_t)(e - q)));
+			added++;
+			break;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	return added;
+}

@@ -87,6 +87,12 @@ typedef bool (*zt_cmdline_keep_fn)(const struct zt_cc_arg *a, void *data);
 void zt_cmdline_rebuild(const struct zt_compile_cmd *c, zt_cmdline_keep_fn keep, void *data,
 			struct zt_strvec *out);
 
+/*
+ * Append to @out the options a compiler's error text @err names as rejected
+ * (unknown, unsupported, unrecognized; one per line). Returns how many.
+ */
+size_t zt_cmdline_rejected(const char *err, struct zt_strvec *out);
+
 /* @a's option and all its values. */
 void zt_cmdline_push_arg(struct zt_strvec *a, const struct zt_cc_arg *arg);
 

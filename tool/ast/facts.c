@@ -20,6 +20,7 @@
 #include <clang-c/Index.h>
 
 #include "facts.h"
+#include "cmdline.h"
 #include "facts_int.h"
 #include "strbuf.h"
 #include "strmap.h"
@@ -587,28 +588,15 @@ static enum CXChildVisitResult top(CXCursor c, CXCursor parent, CXClientData dat
 	return CXChildVisit_Continue;
 }
 
-/* "unknown argument: '-fxyz'": the driver rejected a flag we did not know to drop. */
-static char *unknown_argument(const char *msg)
-{
-	const char *p = strstr(msg, "unknown argument: '");
-	const char *q;
-
-	if (!p)
-		return NULL;
-	p += strlen("unknown argument: '");
-	q = strchr(p, '\'');
-	return q ? xstrndup(p, (size_t)(q - p)) : NULL;
-}
-
-static void collect_errors(CXTranslationUnit tu, struct zt_tu_facts *out, char ***unknown,
-			   size_t *n_unknown)
+/* The errors in @out; the options the driver rejected in @rejected, when given. */
+static void collect_errors(CXTranslationUnit tu, struct zt_tu_facts *out,
+			   struct zt_strvec *rejected)
 {
 	unsigned int n = clang_getNumDiagnostics(tu);
 
 	for (unsigned int i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		struct zt_diag *e;
-		char *u;
 
 		if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) {
 			clang_disposeDiagnostic(d);
@@ -617,11 +605,8 @@ static void collect_errors(CXTranslationUnit tu, struct zt_tu_facts *out, char *
 		e = PUSH(out->errors, out->n_errors);
 		e->message = fx_take(clang_getDiagnosticSpelling(d));
 		fx_expansion(clang_getDiagnosticLocation(d), &e->file, &e->line, &e->column);
-		u = unknown ? unknown_argument(e->message) : NULL;
-		if (u) {
-			ZT_PUSH_IMPLICIT(*unknown, *n_unknown);
-			(*unknown)[(*n_unknown)++] = u;
-		}
+		if (rejected)
+			zt_cmdline_rejected(e->message, rejected);
 		clang_disposeDiagnostic(d);
 	}
 }
@@ -684,16 +669,20 @@ static void add_failure(struct zt_tu_facts *out, const char *file, char *message
 	out->failed = true;
 }
 
-/* Take the @unknown arguments out of @args (NULL-terminated, *@n long). */
-static void drop_args(char **args, size_t *n, char *const *unknown, size_t n_unknown)
+/*
+ * Take the @rejected arguments (and what they begin: '-mfoo=') out of @args
+ * (*@n long). Returns whether any was there.
+ */
+static bool drop_args(char **args, size_t *n, const struct zt_strvec *rejected)
 {
+	size_t was = *n;
 	size_t k = 0;
 
 	for (size_t i = 0; i < *n; i++) {
 		bool drop = false;
 
-		for (size_t j = 0; j < n_unknown; j++)
-			drop |= !strcmp(args[i], unknown[j]);
+		for (size_t j = 0; j < rejected->n; j++)
+			drop |= !strncmp(args[i], rejected->v[j], strlen(rejected->v[j]));
 		if (drop)
 			free(args[i]);
 		else
@@ -701,6 +690,7 @@ static void drop_args(char **args, size_t *n, char *const *unknown, size_t n_unk
 	}
 	args[k] = NULL;
 	*n = k;
+	return k < was;
 }
 
 /*
@@ -712,24 +702,20 @@ static enum CXErrorCode parse_tu(struct zt_facts_index *ix, const struct zt_comp
 				 CXTranslationUnit *tu)
 {
 	enum CXErrorCode rc = parse(ix, cmd, args, *n, tu);
-	char **unknown = NULL;
-	size_t n_unknown = 0;
+	struct zt_strvec rejected = ZT_STRVEC_INIT;
 
 	if (rc != CXError_Success || !*tu)
 		return rc;
-	collect_errors(*tu, out, &unknown, &n_unknown);
-	if (n_unknown) {
-		drop_args(args, n, unknown, n_unknown);
+	collect_errors(*tu, out, &rejected);
+	if (rejected.n && drop_args(args, n, &rejected)) {
 		clang_disposeTranslationUnit(*tu);
 		*tu = NULL;
 		release_errors(out);
 		rc = parse(ix, cmd, args, *n, tu);
 		if (rc == CXError_Success && *tu)
-			collect_errors(*tu, out, NULL, NULL);
+			collect_errors(*tu, out, NULL);
 	}
-	for (size_t i = 0; i < n_unknown; i++)
-		free(unknown[i]);
-	free(unknown);
+	zt_strvec_clear(&rejected);
 	return rc;
 }
 

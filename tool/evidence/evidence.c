@@ -238,12 +238,7 @@ static bool in_list(const char *s, const char *const *list, size_t n, bool prefi
 	return false;
 }
 
-struct rejected {
-	char **v;
-	size_t n;
-};
-
-static bool is_rejected(const struct rejected *r, const char *arg)
+static bool is_rejected(const struct zt_strvec *r, const char *arg)
 {
 	for (size_t i = 0; i < r->n; i++)
 		if (starts(arg, r->v[i]))
@@ -260,7 +255,7 @@ static bool useful_opt_level(const char *a)
 
 struct filter {
 	enum zt_compiler which, from;
-	const struct rejected *rej;
+	const struct zt_strvec *rej;
 	bool have_opt;
 };
 
@@ -307,7 +302,7 @@ static bool keep_flag(const struct zt_cc_arg *a, void *data)
  * input goes: we add the file ourselves.
  */
 static void filter_flags(const struct zt_compile_cmd *cmd, enum zt_compiler which,
-			 const struct rejected *rej, struct zt_strvec *out, bool *have_opt)
+			 const struct zt_strvec *rej, struct zt_strvec *out, bool *have_opt)
 {
 	struct filter f = {
 		.which = which,
@@ -319,63 +314,9 @@ static void filter_flags(const struct zt_compile_cmd *cmd, enum zt_compiler whic
 	*have_opt = f.have_opt;
 }
 
-/*
- * Options the compiler named as unknown in @err, e.g.
- *   gcc-12: error: unrecognized command-line option '-mretpoline-external-thunk'
- *   clang-19: error: unknown argument: '-fconserve-stack'
- *   clang-19: error: unsupported option '-mfoo' for target 'x86_64-pc-linux-gnu'
- *   clang-19: error: unsupported argument 'bar' to option '-mfoo='
- * gcc quotes with U+2018/U+2019 outside the C locale; we run it with LC_ALL=C.
- */
-static size_t collect_rejected(const char *err, struct rejected *r)
-{
-	static const struct {
-		const char *pattern;
-		const char *option_marker;	/* where the option itself is quoted, if later */
-	} pats[] = {
-		{ "unrecognized command-line option '", NULL },
-		{ "unrecognized command line option '", NULL },
-		{ "unknown argument: '", NULL },
-		{ "unknown argument '", NULL },
-		{ "unsupported option '", NULL },
-		{ "unsupported argument '", "to option '" },
-	};
-	size_t added = 0;
-
-	for (const char *line = err; line && *line;) {
-		const char *nl = strchr(line, '\n');
-
-		for (size_t i = 0; i < ARRAY_SIZE(pats); i++) {
-			const char *p = strstr(line, pats[i].pattern), *q, *e;
-
-			if (!p || (nl && p > nl))
-				continue;
-			q = p + strlen(pats[i].pattern);
-			if (pats[i].option_marker) {
-				q = strstr(q, pats[i].option_marker);
-				if (!q || (nl && q > nl))
-					continue;
-				q += strlen(pats[i].option_marker);
-			}
-			e = strchr(q, '\'');
-			if (!e || e == q || (nl && e > nl))
-				continue;
-			/* gcc quotes a two-word option with its value: "-imultiarch x86_64" */
-			if (memchr(q, ' ', (size_t)(e - q)))
-				e = memchr(q, ' ', (size_t)(e - q));
-			r->v = xrealloc(r->v, (r->n + 1) * sizeof(*r->v));
-			r->v[r->n++] = xstrndup(q, (size_t)(e - q));
-			added++;
-			break;
-		}
-		line = nl ? nl + 1 : NULL;
-	}
-	return added;
-}
-
 /* Does @rej drop more of the build's flags than the @kept ones the last attempt used? */
 static bool drops_more(const struct zt_compile_cmd *cmd, enum zt_compiler which,
-		       const struct rejected *rej, size_t kept)
+		       const struct zt_strvec *rej, size_t kept)
 {
 	struct zt_strvec next = { 0 };
 	bool have_opt;
@@ -798,7 +739,7 @@ static void scratch_remove(struct scratch *s)
  * filtered or rejected, the file. Returns how many of the build's it kept.
  */
 static size_t compile_argv(const struct zt_compile_cmd *cmd, enum zt_compiler which,
-			   const struct scratch *s, const struct rejected *rej,
+			   const struct scratch *s, const struct zt_strvec *rej,
 			   struct zt_strvec *argv)
 {
 	struct zt_strvec build = { 0 };
@@ -825,7 +766,7 @@ static int compile_retrying(const struct zt_compile_cmd *cmd, enum zt_compiler w
 			    const struct scratch *s)
 {
 	const char *cc_name = zt_compiler_label(which);
-	struct rejected rej = { 0 };
+	struct zt_strvec rej = { 0 };
 	struct zt_strvec argv = { 0 };
 	struct zt_spawn_result res = { 0 };
 	char **env = env_c_locale();
@@ -849,15 +790,13 @@ static int compile_retrying(const struct zt_compile_cmd *cmd, enum zt_compiler w
 			break;
 		}
 		/* retry only when the compiler named options we can still drop */
-		if (attempt == MAX_RETRIES || !collect_rejected(res.err, &rej) ||
+		if (attempt == MAX_RETRIES || !zt_cmdline_rejected(res.err, &rej) ||
 		    !drops_more(cmd, which, &rej, kept)) {
 			compile_failed(cc_name, cmd, &res);
 			break;
 		}
 	}
-	for (size_t i = 0; i < rej.n; i++)
-		free(rej.v[i]);
-	free(rej.v);
+	zt_strvec_clear(&rej);
 	zt_strvec_clear(&argv);
 	zt_spawn_result_release(&res);
 	free(env);
