@@ -77,3 +77,10 @@ foreach(ev none clang)
 		message(FATAL_ERROR "did-you-mean-${ev}: ${ERR}")
 	endif()
 endforeach()
+# A 10 MB argument (over the kernel's 128 KiB for one): the evidence compile
+# said "could not run" without why.
+string(REPEAT "a" 10485760 huge)
+file(WRITE ${WORK}/elsewhere/compile_commands.json "[{\"directory\": \"${WORK}/elsewhere\", \"file\": \"ok.c\", \"arguments\": [\"gcc\", \"-O2\", \"-DHUGE=${huge}\", \"-c\", \"ok.c\"]}]\n")
+unset(huge)
+zt_case(huge-argument 1 "ok.c: gcc evidence compile failed, judging from the AST: .*could not run on .*ok.c: Argument list too long"
+	-- check -p ${WORK}/elsewhere --no-cache --evidence=gcc --hot rx)

@@ -782,7 +782,8 @@ static int compile_retrying(const struct zt_compile_cmd *cmd, enum zt_compiler w
 
 		zt_spawn_result_release(&res);
 		if (zt_spawn(argv.v, &opts, &res)) {
-			error("evidence: %s could not run on %s", cc_name, cmd->file);
+			error("evidence: %s could not run on %s: %s", cc_name, cmd->file,
+			      zt_spawn_failure(&res));
 			break;
 		}
 		if (res.exit_code == 0) {

@@ -361,9 +361,10 @@ int zt_fix_compile(const struct zt_fix_build *b, char *const *tus, size_t n, cha
 	run_all(b, tus, n, true, false, res, ran);
 	for (size_t i = 0; i < n; i++) {
 		if (!ret && (ran[i] || res[i].exit_code)) {
-			char *msg = xstrdup(res[i].err && res[i].err[0] ? res[i].err :
-					    res[i].timed_out ? "timed out" :
-					    "the compiler could not run");
+			char *msg = res[i].err && res[i].err[0] ?
+				    xstrdup(res[i].err) :
+				    xasprintf("the compiler could not run: %s",
+					      zt_spawn_failure(&res[i]));
 			size_t l = strlen(msg);
 
 			while (l && msg[l - 1] == '\n')
@@ -412,7 +413,8 @@ int zt_fix_sparse(const struct zt_fix_build *b, char *const *tus, size_t n, size
 		size_t na = 0, nb = 0;
 
 		if (!ret && (xa[i] || xb[i])) {
-			*failure = xasprintf("sparse did not run on %s", tus[i]);
+			*failure = xasprintf("sparse did not run on %s: %s", tus[i],
+					     zt_spawn_failure(xa[i] ? &ra[i] : &rb[i]));
 			ret = -1;
 		}
 		if (!ret) {

@@ -183,7 +183,8 @@ static int git_dirty(const char *dir, bool *is_git, char **status)
 			ret = error("git is not installed: cannot tell whether %s has uncommitted "
 				    "changes (install git, or use --force)", dir);
 		else if (!res.not_found)
-			ret = error("git status in %s could not run", dir);
+			ret = error("git status in %s could not run: %s", dir,
+				    zt_spawn_failure(&res));
 	} else if (!res.exit_code) {
 		*is_git = true;
 		*status = xstrdup(res.out);

@@ -244,6 +244,15 @@ static void take_pipe(int p[2], struct sink *s)
 	p[0] = -1;
 }
 
+const char *zt_spawn_failure(const struct zt_spawn_result *res)
+{
+	if (res->timed_out)
+		return "timed out";
+	if (res->start_errno)
+		return strerror(res->start_errno);
+	return "could not be started";
+}
+
 int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spawn_result *res)
 {
 	static const struct zt_spawn_opts defaults;
@@ -284,6 +293,7 @@ int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spa
 	rc = start_child(&plan, &pid);
 	free(home_env);
 	if (rc) {
+		res->start_errno = rc;
 		res->not_found = rc == ENOENT;
 		if (!res->not_found || !opts->quiet_not_found)
 			error("cannot run %s: %s", argv[0], strerror(rc));

@@ -25,6 +25,7 @@ struct zt_spawn_result {
 	int signal;		/* the signal that ended it, 0 if none */
 	bool timed_out;
 	bool not_found;		/* the program could not be started */
+	int start_errno;	/* why it could not be started (E2BIG, ENOENT, ...), else 0 */
 	char *out;		/* captured stdout (NUL-terminated, may be empty) */
 	size_t out_len;
 	char *err;		/* captured stderr */
@@ -38,6 +39,8 @@ struct zt_spawn_result {
  */
 int zt_spawn(char *const argv[], const struct zt_spawn_opts *opts, struct zt_spawn_result *res);
 void zt_spawn_result_release(struct zt_spawn_result *res);
+/* Why a zt_spawn() that returned -1 failed: "timed out", "Argument list too long", ... */
+const char *zt_spawn_failure(const struct zt_spawn_result *res);
 
 /* Is this program in PATH (or an executable path)? */
 bool zt_have_program(const char *name);

@@ -176,8 +176,7 @@ int zt_prove_spawn(struct zt_prove *p, char *const argv[], const struct zt_spawn
 	if (zt_spawn(argv, &o, res)) {
 		cmd = zt_argv_join(argv);
 		zt_prove_fail(p, res->not_found ? ZT_PROVE_INPUT : ZT_PROVE_BROKEN, "%s: %s", cmd,
-			  res->not_found ? "program not found" :
-			  res->timed_out ? "timed out" : "could not run");
+			  res->not_found ? "program not found" : zt_spawn_failure(res));
 		free(cmd);
 		return res->not_found ? ZT_PROVE_INPUT : ZT_PROVE_BROKEN;
 	}
