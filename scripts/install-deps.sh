@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
 	gcc-12 make cmake git pkg-config
-	clang-19 libclang-19-dev llvm-19-dev lld-19 libclang-rt-19-dev
+	clang-19 libclang-19-dev llvm-19 llvm-19-dev lld-19 libclang-rt-19-dev
 	coccinelle dwarves sparse
 	libcmocka-dev libjansson-dev
 	valgrind

@@ -84,3 +84,21 @@ file(WRITE ${WORK}/elsewhere/compile_commands.json "[{\"directory\": \"${WORK}/e
 unset(huge)
 zt_case(huge-argument 1 "ok.c: gcc evidence compile failed, judging from the AST: .*could not run on .*ok.c: Argument list too long"
 	-- check -p ${WORK}/elsewhere --no-cache --evidence=gcc --hot rx)
+# layout --apply took a relative DWARF path (an object compiled as
+# 'gcc -g -c sub/s.c') against the current directory: "struct rxq is defined
+# in sub/s.h, outside ...". It is relative to the object's DW_AT_comp_dir.
+file(MAKE_DIRECTORY ${WORK}/lay/sub ${WORK}/lay/away)
+file(WRITE ${WORK}/lay/sub/s.h "struct rxq {\n\tchar a;\n\tlong b;\n\tchar c;\n\tlong d;\n\tchar e;\n};\n")
+file(WRITE ${WORK}/lay/sub/s.c "#include \"s.h\"\nstruct rxq q;\n")
+execute_process(COMMAND gcc-12 -g -O2 -c sub/s.c -o s.o WORKING_DIRECTORY ${WORK}/lay
+	RESULT_VARIABLE rc)
+if(rc)
+	message(FATAL_ERROR "relative-dwarf: gcc-12 failed")
+endif()
+file(COPY ${WORK}/lay/sub/ DESTINATION ${WORK}/lay/copy)
+zt_case(relative-dwarf-apply 0 "struct rxq: reordered in .*/lay/copy/s.h"
+	-- layout --struct rxq --apply ${WORK}/lay/copy -s ${WORK}/lay/sub ${WORK}/lay/s.o)
+file(READ ${WORK}/lay/copy/s.h moved)
+if(NOT moved MATCHES "long b;\n\tlong d;")
+	message(FATAL_ERROR "relative-dwarf-apply: not reordered:\n${moved}")
+endif()

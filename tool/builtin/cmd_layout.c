@@ -314,28 +314,39 @@ static long read_layouts(const struct layout_run *r, const char *obj, char **nam
 
 /*
  * --apply: rewrite the definition of rep->l under the copy. DWARF names the
- * file in the tree the objects were built from: with -s SRC, a file under
- * SRC is rewritten at the same relative place under the --apply directory.
+ * file in the tree the objects were built from, relative paths relative to
+ * the directory @obj was compiled in: with -s SRC, a file under SRC is
+ * rewritten at the same relative place under the --apply directory.
  */
-static int apply_one(const struct layout_run *r, const struct zt_struct_report *rep)
+static int apply_one(const struct layout_run *r, const struct zt_struct_report *rep,
+		     const char *obj)
 {
 	struct zt_struct_report moved = *rep;
-	struct zt_layout l;
-	char *rel = NULL;
-	int ret;
+	struct zt_layout l = *rep->l;
+	char *rel = NULL, *comp_dir = NULL, *abs = NULL;
+	int ret = -1;
 
-	if (r->source_dir && rep->have_suggestion && rep->l->decl_file)
-		rel = zt_real_path_under(r->source_real, rep->l->decl_file);
+	if (rep->have_suggestion && l.decl_file && l.decl_file[0] != '/') {
+		comp_dir = zt_object_comp_dir(obj);
+		if (!comp_dir)
+			return error("struct %s: %s names its file relative to a directory "
+				     "it does not say (%s)", l.name, obj, l.decl_file);
+		abs = xasprintf("%s/%s", comp_dir, l.decl_file);
+		l.decl_file = abs;
+	}
+	if (r->source_dir && rep->have_suggestion && l.decl_file)
+		rel = zt_real_path_under(r->source_real, l.decl_file);
 	if (rel) {
-		l = *rep->l;
 		/* absolute: libclang runs in the compile command's directory */
 		l.decl_file = xasprintf("%s/%s", r->apply_real, rel);
-		moved.l = &l;
 	}
+	moved.l = &l;
 	ret = zt_layout_apply(&moved, r->apply_dir, r->apply_args);
 	if (rel)
 		free(l.decl_file);
 	free(rel);
+	free(abs);
+	free(comp_dir);
 	return ret;
 }
 
@@ -580,7 +591,7 @@ static int audit_struct(struct zt_ctx *ctx, const struct layout_run *r, struct a
 	if (ctx->format == ZT_FORMAT_HTML)
 		zt_layout_html_add(&a->html, &rep);
 	zt_layout_findings(&rep, r->checks.on, &a->fs);
-	if (r->apply_dir && apply_one(r, &rep) < 0)
+	if (r->apply_dir && apply_one(r, &rep, r->objs[o]) < 0)
 		ret = -1;
 	zt_struct_report_release(&rep);
 	return ret;

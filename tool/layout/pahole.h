@@ -129,6 +129,13 @@ void zt_pahole_parse_tolerant(const char *text, size_t len, unsigned int cacheli
  */
 int zt_pahole_run(const char *obj, char *const *types, size_t n,
 		  const struct zt_pahole_opts *opts, struct zt_layouts *out);
+/*
+ * The directory @obj's compile units were compiled in (DW_AT_comp_dir, read
+ * with llvm-dwarfdump-19): what a relative DWARF path (a decl_file of
+ * pahole -I) is relative to. NULL, error() said, when it has none or its
+ * units name different ones.
+ */
+char *zt_object_comp_dir(const char *obj);
 
 void zt_layouts_release(struct zt_layouts *ls);
 

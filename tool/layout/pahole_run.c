@@ -215,3 +215,57 @@ out:
 	free(list);
 	return ret;
 }
+
+/* 'DW_AT_comp_dir	("/build")' -> "/build" (llvm-dwarfdump escapes nothing it prints here) */
+static char *quoted_value(const char *line)
+{
+	const char *q = strstr(line, "(\""), *e;
+
+	if (!q)
+		return NULL;
+	q += 2;
+	e = strrchr(q, '"');
+	return e && e >= q ? xstrndup(q, (size_t)(e - q)) : NULL;
+}
+
+char *zt_object_comp_dir(const char *obj)
+{
+	char *argv[] = { "llvm-dwarfdump-19", "--debug-info", "--recurse-depth=0", "--",
+			 (char *)obj, NULL };
+	struct zt_spawn_opts so = { .timeout_ms = 60000 };
+	struct zt_spawn_result r;
+	char *dir = NULL;
+	bool differ = false;
+
+	if (zt_spawn(argv, &so, &r) || r.exit_code) {
+		error("cannot read the compile directory of %s with %s: %s", obj, argv[0],
+		      r.exit_code > 0 ? "it failed" : zt_spawn_failure(&r));
+		goto out;
+	}
+	for (const char *s = r.out; s && *s && !differ;) {
+		size_t l = strcspn(s, "\n");
+		char *line = xstrndup(s, l), *v;
+
+		if (strstr(line, "DW_AT_comp_dir") && (v = quoted_value(line))) {
+			if (!dir)
+				dir = v;
+			else if ((differ = strcmp(dir, v) != 0))
+				error("the compile units of %s were compiled in different directories "
+				      "(%s, %s): cannot tell what a relative path is relative to",
+				      obj, dir, v);
+			if (v != dir)
+				free(v);
+		}
+		free(line);
+		s += l + (s[l] == '\n');
+	}
+	if (differ) {
+		free(dir);
+		dir = NULL;
+	} else if (!dir) {
+		error("%s names no compile directory (DW_AT_comp_dir)", obj);
+	}
+out:
+	zt_spawn_result_release(&r);
+	return dir;
+}
