@@ -298,7 +298,7 @@ static char *entry_path(const struct zt_cache *c, const char *key)
 int zt_cache_get(const struct zt_cache *c, const char *key, struct zt_tu_result *r)
 {
 	char *path = entry_path(c, key), *text = NULL;
-	json_t *doc = NULL, *deps, *d;
+	json_t *doc = NULL, *deps, *absent, *d;
 	int hit = 0;
 	size_t i, len;
 
@@ -322,6 +322,19 @@ int zt_cache_get(const struct zt_cache *c, const char *key, struct zt_tu_result 
 		free(have);
 		free(path);
 		if (!same)
+			goto out;
+	}
+	/* an entry from before "absent" was kept is a miss: it is rewritten with one */
+	absent = json_object_get(doc, "absent");
+	if (!json_is_array(absent))
+		goto out;
+	json_array_foreach(absent, i, d) {
+		const char *p = json_string_value(d);
+		char *path = p ? from_stored(c, p) : NULL;
+		bool there = !path || !access(path, F_OK) || errno != ENOENT;
+
+		free(path);
+		if (there)
 			goto out;
 	}
 	map_strings(c, json_object_get(doc, "tu"), from_stored);
@@ -400,6 +413,102 @@ int zt_cache_deps(const struct zt_compile_cmd *cmd, char ***deps, size_t *n)
 	return ret;
 }
 
+/*
+ * Include lookups that failed. A header is found in the first directory of
+ * the search path that has it; a file created since in an earlier directory
+ * (or in the TU's own, for "" includes) would shadow it, and the entry's
+ * facts would be stale though every header read is unchanged. The entry
+ * lists those earlier places that held nothing ("absent"); one that exists
+ * now is a miss. Which directory an #include's words were looked up from is
+ * not recorded, so every search directory a header lies under counts: more
+ * places than the lookup tried, never fewer (the includer's own directory of
+ * a header's "" include aside).
+ */
+
+/* @p without "." components and repeated slashes (lexically: ".." stays) */
+static char *lexical(const char *p)
+{
+	char *out = xmalloc(strlen(p) + 1), *w = out;
+
+	while (*p) {
+		if (p[0] == '/' && (p[1] == '/' || (p[1] == '.' && (p[2] == '/' || !p[2])))) {
+			p += p[1] == '/' ? 1 : 2;
+			continue;
+		}
+		*w++ = *p++;
+	}
+	if (w > out + 1 && w[-1] == '/')
+		w--;
+	*w = '\0';
+	return out;
+}
+
+/* The TU's own directory, then -iquote, -I, -isystem, -idirafter: the search path's order. */
+static void search_dirs(const struct zt_compile_cmd *cmd, struct zt_strvec *dirs)
+{
+	static const char *const kinds[] = { "-iquote", "-I", "-isystem", "-idirafter" };
+	const char *slash = strrchr(cmd->file, '/');
+
+	if (slash && cmd->file[0] == '/')
+		zt_strvec_push_nodup(dirs, xstrndup(cmd->file, (size_t)(slash - cmd->file)));
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+		size_t i = zt_cmdline_first(cmd), kl = strlen(kinds[k]);
+		struct zt_cc_arg a;
+
+		while (zt_cmdline_next(cmd, &i, &a)) {
+			const char *d;
+			char *abs;
+
+			if (a.positional || strncmp(a.word, kinds[k], kl))
+				continue;
+			d = a.word[kl] ? a.word + kl : a.n_val ? a.val[0] : NULL;
+			if (!d || !d[0] || !strcmp(d, "-"))
+				continue;
+			abs = d[0] == '/' || !cmd->directory ? xstrdup(d) :
+							      xasprintf("%s/%s", cmd->directory, d);
+			zt_strvec_push_nodup(dirs, lexical(abs));
+			free(abs);
+		}
+	}
+}
+
+/* The places before where each of @deps was found that held nothing, into @absent. */
+static void absent_shadows(const struct zt_cache *c, const struct zt_compile_cmd *cmd,
+			   char *const *deps, size_t n, json_t *absent)
+{
+	struct zt_strvec dirs = ZT_STRVEC_INIT, seen = ZT_STRVEC_INIT;
+	struct zt_strmap taken = { 0 };
+
+	search_dirs(cmd, &dirs);
+	for (size_t i = 0; i < n; i++) {
+		char *h = lexical(deps[i]);
+
+		for (size_t k = 1; k < dirs.n; k++) {
+			size_t dl = strlen(dirs.v[k]);
+
+			if (strncmp(h, dirs.v[k], dl) || h[dl] != '/')
+				continue;
+			for (size_t j = 0; j < k; j++) {
+				char *cand = xasprintf("%s%s", dirs.v[j], h + dl);
+
+				if (zt_strmap_get(&taken, cand) == (size_t)-1 &&
+				    access(cand, F_OK) && errno == ENOENT) {
+					char *stored = to_stored(c, cand);
+
+					zt_strmap_put(&taken, zt_strvec_push(&seen, cand), 0);
+					json_array_append_new(absent, json_string(stored));
+					free(stored);
+				}
+				free(cand);
+			}
+		}
+		free(h);
+	}
+	zt_strmap_release(&taken);
+	zt_strvec_clear(&seen);
+	zt_strvec_clear(&dirs);
+}
+
 static int str_qcmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -409,7 +518,7 @@ int zt_cache_put(const struct zt_cache *c, const char *key, const struct zt_comp
 		 json_t *tu)
 {
 	char **deps = NULL, *dir = NULL, *path = NULL, *tmp = NULL, *text = NULL;
-	json_t *doc = NULL, *list = json_array();
+	json_t *doc = NULL, *list = json_array(), *absent = json_array();
 	json_t *inc, *v;
 	size_t n = 0, i;
 	int ret = -1, fd;
@@ -452,9 +561,11 @@ int zt_cache_put(const struct zt_cache *c, const char *key, const struct zt_comp
 		free(stored);
 		free(h);
 	}
+	absent_shadows(c, cmd, deps, n, absent);
 	tu = json_deep_copy(tu);
 	map_strings(c, tu, to_stored);
-	doc = json_pack("{s:s, s:O, s:o}", "key", key, "deps", list, "tu", tu);
+	doc = json_pack("{s:s, s:O, s:O, s:o}", "key", key, "deps", list, "absent", absent, "tu",
+			tu);
 	text = json_dumps(doc, JSON_COMPACT);
 	dir = xasprintf("%s/%.2s", c->dir, key);
 	path = entry_path(c, key);
@@ -481,5 +592,6 @@ out:
 	free(tmp);
 	json_decref(doc);
 	json_decref(list);
+	json_decref(absent);
 	return ret;
 }

@@ -4,7 +4,9 @@
  * that produced them changed. The key hashes zerotax's version, the compilers'
  * versions, the working directory, the whole command line and the source
  * file's content; the entry lists every header the preprocessor read (from
- * clang-19 -M) with its content hash, checked on every lookup. Entries are
+ * clang-19 -M) with its content hash, checked on every lookup, and the
+ * places earlier on the include path that held nothing (a file created there
+ * would shadow a header), each still absent on a hit. Entries are
  * written to a temporary file and renamed, so concurrent runs (make -j, CI
  * jobs sharing a cache) never see a torn entry.
  *
