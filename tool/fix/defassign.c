@@ -40,8 +40,16 @@ static int parse_helper_line(struct zt_da_helpers *h, char *line, const char *pa
 
 	if (!fn || fn[0] == '#')
 		return 0;
-	if (!arg || !what || atoi(arg) < 1 || (strcmp(what, "writes") && strcmp(what, "reads")))
-		return error("%s:%u: expected 'FUNCTION ARG writes|reads FIELD...'", path, ln);
+	if (!arg || !what || atoi(arg) < 1 ||
+	    (strcmp(what, "writes") && strcmp(what, "reads") && strcmp(what, "fills")))
+		return error("%s:%u: expected 'FUNCTION ARG writes|reads FIELD...' or "
+			     "'FUNCTION ARG fills SIZE_ARG'", path, ln);
+	if (!strcmp(what, "fills")) {
+		f = strtok_r(NULL, " \t", &save);
+		if (!f || atoi(f) < 1 || atoi(f) == atoi(arg))
+			return error("%s:%u: expected 'FUNCTION ARG fills SIZE_ARG'", path, ln);
+		e.fills_size_arg = (unsigned int)atoi(f);
+	}
 	e.fn = xstrdup(fn);
 	e.arg = (unsigned int)atoi(arg);
 	e.writes = !strcmp(what, "writes");

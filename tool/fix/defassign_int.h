@@ -25,6 +25,11 @@ struct helper {
 	char *fn;
 	unsigned int arg;	/* 1-based */
 	bool writes;		/* else reads */
+	/*
+	 * "fills N": writes the whole object when argument N (1-based) is its
+	 * size, else nothing of it; reads none of it either way (memcpy, memset)
+	 */
+	unsigned int fills_size_arg;
 	struct zt_strvec fields;	/* "*" every field; "-f": not f */
 };
 

@@ -274,9 +274,29 @@ static void write_all_but(struct walk *w, struct state *st, const char *p,
 	}
 }
 
-/* The helper facts for @name's argument @arg: true when there were some. */
+/* Is argument @n of the call @k (1-based) the size of what its argument @arg points to? */
+static bool sized_to_object(const struct kids *k, unsigned int arg, unsigned int n)
+{
+	CXType t;
+	CXEvalResult r;
+	long long want, size = -1;
+
+	if (arg >= k->n || n >= k->n)
+		return false;
+	t = clang_getCursorType(strip(k->v[arg]));
+	want = is_kind(t, CXType_Pointer) ? clang_Type_getSizeOf(clang_getPointeeType(t)) :
+					    clang_Type_getSizeOf(t);
+	r = clang_Cursor_Evaluate(k->v[n]);
+	if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+		size = clang_EvalResult_getAsLongLong(r);
+	if (r)
+		clang_EvalResult_dispose(r);
+	return want > 0 && size == want;
+}
+
+/* The helper facts for @name's argument @arg (of the call @k): true when there were some. */
 static bool apply_helper(struct walk *w, struct state *st, const char *name, unsigned int arg,
-			 const char *prefix, unsigned int line)
+			 const char *prefix, unsigned int line, const struct kids *k)
 {
 	bool hit = false;
 
@@ -286,6 +306,11 @@ static bool apply_helper(struct walk *w, struct state *st, const char *name, uns
 		if (strcmp(e->fn, name) || e->arg != arg)
 			continue;
 		hit = true;
+		if (e->fills_size_arg) {
+			if (sized_to_object(k, arg, e->fills_size_arg))
+				write_path(w, st, prefix, line, name);
+			continue;
+		}
 		for (size_t k = 0; k < e->fields.n; k++) {
 			const char *f = e->fields.v[k];
 			char *p = da_join(prefix, strcmp(f, "*") ? f : "");
@@ -506,7 +531,7 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 	for (size_t i = 1; i < k.n; i++) {
 		if (!passed[i])
 			continue;
-		if (!apply_helper(w, st, name, (unsigned int)i, passed[i], line)) {
+		if (!apply_helper(w, st, name, (unsigned int)i, passed[i], line, &k)) {
 			CXCursor def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
 
 			apply_callee(w, st, def, name, (unsigned int)(i - 1), passed[i], line);

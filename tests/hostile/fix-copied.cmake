@@ -1,0 +1,17 @@
+# A local filled by memcpy() (review of the bed: a write taken as a read).
+# memcpy(&d, slot, sizeof(d)) writes all of d and reads none of it: the
+# attribute is sound, and the differential run reads the same. A copy of
+# half of it writes nothing zerotax can name (no field-level size
+# accounting): refused, with the first read.
+cmake_minimum_required(VERSION 3.19)
+include(${SRC}/tests/cmake/fix/differential.cmake)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK}/src)
+file(COPY ${SRC}/corpus/fix/copied DESTINATION ${WORK}/src)
+zt_diff_finding(${WORK}/whole.json copied c_handle d "struct c_desc" 128 9 128 ring
+		"struct c_ring" 18 "struct c_vector" c_poll)
+zt_diff_fix(copied ${WORK}/whole.json "applied" --strategy=uninitialized)
+zt_diff_finding(${WORK}/half.json copied c_handle_half d "struct c_desc" 128 17 128 ring
+		"struct c_ring" 18 "struct c_vector" c_poll)
+zt_diff_fix(copied ${WORK}/half.json
+	"w\\[0\\] of d may be read before it is written: read at line 20" --strategy=uninitialized)
