@@ -543,6 +543,8 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 	free(k.v);
 }
 
+static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs);
+
 static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 {
 	struct kids k = da_kids_of(c);
@@ -562,6 +564,9 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 		rhs = da_st_copy(st);
 		da_node(w, k.v[1], &rhs);	/* may not run: its writes do not count */
 		da_st_clear(&rhs);
+	} else if (!compound && op == CXBinaryOperator_Assign &&
+		   take_assigned_alias(w, k.v[0], k.v[1])) {
+		/* the pointer now names (a member of) the local: nothing read */
 	} else if (compound || op == CXBinaryOperator_Assign) {
 		da_node(w, k.v[1], st);
 		pk = path_of(w, k.v[0], &p);
@@ -628,7 +633,7 @@ static void unary(struct walk *w, CXCursor c, struct state *st)
 
 struct changes {
 	CXCursor var;
-	bool hit;
+	unsigned int hits, limit;	/* stop once hits > limit */
 };
 
 /* Is the variable assigned, incremented or its address taken anywhere? */
@@ -653,12 +658,12 @@ static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClie
 		if (kk.n) {
 			CXCursor l = strip(kk.v[0]);
 
-			ch->hit |= clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
-				   clang_equalCursors(clang_getCursorReferenced(l), ch->var);
+			ch->hits += clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
+				    clang_equalCursors(clang_getCursorReferenced(l), ch->var);
 		}
 		free(kk.v);
 	}
-	return ch->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+	return ch->hits > ch->limit ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
 /*
@@ -671,7 +676,7 @@ static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClie
 static bool take_alias(struct walk *w, CXCursor c)
 {
 	struct kids k;
-	struct changes ch = { c, false };
+	struct changes ch = { .var = c };
 	char *p = NULL;
 	bool ok = false;
 
@@ -681,7 +686,7 @@ static bool take_alias(struct walk *w, CXCursor c)
 	k = da_kids_of(c);
 	if (k.n && path_of(w, k.v[k.n - 1], &p) == P_PTR) {
 		clang_visitChildren(w->body, changes_visit, &ch);
-		ok = !ch.hit;
+		ok = !ch.hits;
 	}
 	free(k.v);
 	if (!ok) {
@@ -689,6 +694,44 @@ static bool take_alias(struct walk *w, CXCursor c)
 		return false;
 	}
 	w->alias[w->n_alias] = c;
+	w->alias_path[w->n_alias++] = p;
+	return true;
+}
+
+/*
+ * "struct xdp_buff *xdp; ... xdp = &vxbuf.xdp;": the same, for a pointer
+ * local of this function declared without a value and assigned this once
+ * (nothing else changes it): from here on its uses are the local's; before,
+ * it pointed nowhere.
+ */
+static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs)
+{
+	CXCursor var = clang_getCursorReferenced(strip(lhs));
+	struct changes ch = { .var = var, .limit = 1 };
+	struct kids k;
+	char *p = NULL;
+	bool bare;
+
+	if (w->pointer || clang_Cursor_isNull(w->body) || w->n_alias == DA_MAX_ALIASES ||
+	    clang_getCursorKind(strip(lhs)) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    clang_Cursor_getStorageClass(var) == CX_SC_Static ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_FunctionDecl ||
+	    !is_kind(clang_getCursorType(var), CXType_Pointer))
+		return false;
+	k = da_kids_of(var);
+	bare = !k.n || !clang_isExpression(clang_getCursorKind(k.v[k.n - 1]));
+	free(k.v);
+	if (!bare || path_of(w, rhs, &p) != P_PTR) {
+		free(p);
+		return false;
+	}
+	clang_visitChildren(w->body, changes_visit, &ch);
+	if (ch.hits != 1) {
+		free(p);
+		return false;
+	}
+	w->alias[w->n_alias] = var;
 	w->alias_path[w->n_alias++] = p;
 	return true;
 }
