@@ -1,7 +1,9 @@
-# Issue 30, items 11 and 16, one case each (14, two .c files in Kbuild mode,
-# is not done: the option parser keeps one file before the refusal sees it):
+# Issue 30, items 11, 14 and 16, one case each:
 #  11: a NUL byte in a rules file ended it there (roots lost, exit 0): now
 #      FILE:LINE: a NUL byte, exit 3.
+#  14: Kbuild mode given two .c files took the last and dropped the first,
+#      exit 0: now "--kbuild: 2 source files given", exit 3 (a .c that is an
+#      option's value, as in -include, is still a flag).
 #  16: raw ANSI escape sequences from file or symbol names reached the
 #      terminal in text output: control characters are escaped (\xNN).
 include(${CMAKE_CURRENT_LIST_DIR}/common.cmake)
@@ -30,3 +32,10 @@ zt_case(ansi-name-gcc 1 "" -- check --no-cache --evidence=none --hot rx --format
 if("${OUT}" MATCHES "${esc}")
 	message(FATAL_ERROR "ansi-name-gcc: a raw ESC reached stdout:\n${OUT}")
 endif()
+
+# 14: two .c files in Kbuild mode
+file(WRITE ${WORK}/two.c "${ZT_OK_C}")
+zt_case(kbuild-two-files 3 "--kbuild: 2 source files given \\(.*ok.c, .*two.c\\)"
+	-- check --kbuild --results=${WORK}/two.jsonl --evidence=none -O2 ${WORK}/ok.c ${WORK}/two.c)
+zt_case(kbuild-one-file 0 ""
+	-- check --kbuild --results=${WORK}/one.jsonl --evidence=none -O2 ${WORK}/ok.c)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "baseline.h"
+#include "cmdline.h"
 #include "commands.h"
 #include "compdb.h"
 #include "guard.h"
@@ -108,30 +109,28 @@ static bool is_source(const char *a)
  */
 static int kbuild_args(int first, int argc, char **argv, struct check_run *r)
 {
-	const char *source = NULL;
-
 	for (int i = first; i < argc; i++) {
 		int drop = zt_kbuild_sparse_flag(argv, i);
-		size_t n = strlen(argv[i]);
+		size_t n = strlen(argv[i]), values;
 
 		if (drop) {
 			i += drop - 1;
 			continue;
 		}
-		/* The file is the last .c argument; a .h is an -include's value. */
+		/* A .c that is no option's value is a source file ("-include x.h" is a value). */
 		if (argv[i][0] != '-' && n > 2 && !strcmp(argv[i] + n - 2, ".c")) {
-			if (source)
-				zt_strvec_push(&r->flags, source);
-			source = argv[i];
+			zt_strvec_push(&r->files, argv[i]);
 			continue;
 		}
 		zt_strvec_push(&r->flags, argv[i]);
+		values = argv[i][0] == '-' ? zt_cc_option_words(argv[i]) : 0;
+		for (; values && i + 1 < argc; values--)
+			zt_strvec_push(&r->flags, argv[++i]);
 	}
-	if (!source)
+	if (!r->files.n)
 		return error("--kbuild: no .c file among the arguments");
 	if (!r->results)
 		return error("--kbuild needs --results=FILE (where the per-file results go)");
-	zt_strvec_push(&r->files, source);
 	return 0;
 }
 
