@@ -46,8 +46,8 @@ static pid_t parent_of(pid_t pid)
 	return (pid_t)ppid;
 }
 
-/* SIGKILL to each of our children and its process group; how many there were. */
-static size_t kill_children(void)
+/* SIGKILL to each of our children but @spare and its process group; how many there were. */
+static size_t kill_children(pid_t spare)
 {
 	pid_t self = getpid();
 	struct dirent *e;
@@ -62,7 +62,7 @@ static size_t kill_children(void)
 		if (!isdigit((unsigned char)e->d_name[0]))
 			continue;
 		pid = (pid_t)atoi(e->d_name);
-		if (parent_of(pid) != self)
+		if (pid == spare || parent_of(pid) != self)
 			continue;
 		/* spawned programs lead a group of their own (a compiler and its cc1) */
 		kill(-pid, SIGKILL);
@@ -74,12 +74,12 @@ static size_t kill_children(void)
 }
 
 /*
- * Every process below us ends: each dies, its own children are reparented
- * to us (the subreaper) and are killed in the next round. When nothing is
- * left (a worker that ended by itself, every child reaped) /proc is not read:
- * check --kbuild runs once per file.
+ * Every process below us but @spare (the janitor) ends: each dies, its own
+ * children are reparented to us (the subreaper) and are killed in the next
+ * round. When nothing is left (a worker that ended by itself, every child
+ * reaped) /proc is not read: check --kbuild runs once per file.
  */
-static void kill_all_below(void)
+static void kill_all_below(pid_t spare)
 {
 	for (;;) {
 		int status;
@@ -89,7 +89,8 @@ static void kill_all_below(void)
 			continue;
 		if (r < 0 && errno == ECHILD)
 			return;
-		kill_children();
+		if (!kill_children(spare))
+			return;
 		r = waitpid(-1, &status, 0);
 		if (r < 0 && errno == ECHILD)
 			return;
@@ -197,12 +198,7 @@ static int guard(const struct zt_guard_opts *o, pid_t worker, pid_t jan, const s
 	int sig = 0, code = wait_worker(worker, set, &sig, &ours);
 	int rc = 0;
 
-	/* the guard is alive: its janitor has nothing to do (see janitor()) */
-	if (jan > 0) {
-		kill(jan, SIGKILL);
-		waitpid(jan, NULL, 0);
-	}
-	kill_all_below();
+	kill_all_below(jan);
 	/* the worker had SIGINT from the terminal too, or one sent to it alone */
 	for (size_t i = 0; i < ARRAY_SIZE(stop_signals); i++)
 		ours |= sig == stop_signals[i];
@@ -210,6 +206,14 @@ static int guard(const struct zt_guard_opts *o, pid_t worker, pid_t jan, const s
 		rc = o->recover(o->arg, &said);
 	zt_remove_tree(dir);
 	free(dir);
+	/*
+	 * Only now is the janitor's work done: a guard killed before this point
+	 * (kill -9 as the run ends) leaves it to recover and remove the scratch.
+	 */
+	if (jan > 0) {
+		kill(jan, SIGKILL);
+		waitpid(jan, NULL, 0);
+	}
 	/*
 	 * The worker said all there was to say, its JSON error object too; a
 	 * closed pipe (zerotax check | head) is the reader's doing: unsaid when
@@ -317,8 +321,9 @@ static void kill_run(const char *dir)
  * so no moment of the run leaves one without an owner. A SIGTERM sent to
  * the whole group reaches it too: it acts only once the guard is gone (it
  * was reparented). Its streams are /dev/null: the caller, who saw exit 137,
- * must not wait for a pipe it holds. When the run ends normally the guard
- * kills it with everything else below it (kill_all_below()).
+ * must not wait for a pipe it holds. When the run ends the guard kills it
+ * last, after the recovery and the removal it would have done: a guard
+ * killed in between leaves them to it.
  *
  * @to_guard: where the directory's name (or the errno of mkdtemp()) goes;
  * @from_guard: where the worker's pid comes from, once it exists.
