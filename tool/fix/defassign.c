@@ -409,6 +409,9 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 		w.fn = fn;
 		w.where = where_of(da, def);
 		w.sum = s;
+		/* the error ladder's labels are joined as in the local's function */
+		w.body = body;
+		w.declared = true;	/* the object exists before the callee's first line */
 		leaves_of(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(parm))),
 			  "", &w.leaves, 0);
 		zt_strvec_push(&da->active, usr);
