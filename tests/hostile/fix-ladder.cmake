@@ -1,14 +1,30 @@
-# A callee that fills the buffer and then may leave by its error ladder
-# (goto err) was summarized as writing nothing: a callee's labels were
-# reached "from elsewhere", so every goto ladder in a callee hid what it
-# wrote (6.12's virtnet_build_xdp_buff_mrg(): receive_mergeable_xdp()'s xdp
-# refused as "flags may be read before it is written"). The attribute is
-# sound here, and the differential run reads the same.
+# Callees that fill a buffer, as the kernel writes them (corpus/fix/ladder),
+# each through the differential run (the rewrite reads what the original
+# reads):
+#  - l_build() fills it, then may leave by its error ladder (goto err): a
+#    callee's labels were reached "from elsewhere", so every goto ladder in a
+#    callee hid what it wrote (6.12's virtnet_build_xdp_buff_mrg():
+#    receive_mergeable_xdp()'s xdp, "flags may be read before it is written");
+#  - l_fill() writes it only when it returns 0 (return -22 first): a caller
+#    that leaves on a non-zero result, directly or through 'err' (and
+#    unlikely(err < 0)), reads it written (6.12's veth_xdp_rcv_skb() and
+#    veth_convert_skb_to_xdp_buff());
+#  - and one that reads it when l_fill() failed is refused.
 cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/src)
 file(COPY ${SRC}/corpus/fix/ladder DESTINATION ${WORK}/src)
-zt_diff_finding(${WORK}/ladder.json ladder l_handle b "struct l_buff" 64 33 64 ring
-		"struct l_ring" 21 "struct l_vector" l_poll)
-zt_diff_fix(ladder ${WORK}/ladder.json "applied" --strategy=uninitialized)
+foreach(c "l_handle;34" "l_handle_ok;59" "l_handle_err;68")
+	list(GET c 0 fn)
+	list(GET c 1 line)
+	zt_diff_finding(${WORK}/${fn}.json ladder ${fn} b "struct l_buff" 64 ${line} 64 ring
+			"struct l_ring" 22 "struct l_vector" l_poll)
+	zt_diff_fix(ladder ${WORK}/${fn}.json "applied: struct l_buff b in ${fn}"
+		--strategy=uninitialized)
+endforeach()
+zt_diff_finding(${WORK}/wrong.json ladder l_handle_wrong b "struct l_buff" 64 79 64 ring
+		"struct l_ring" 22 "struct l_vector" l_poll)
+zt_diff_fix(ladder ${WORK}/wrong.json
+	"refused: struct l_buff b in l_handle_wrong\\(\\): .* of b may be read before it is written: read at line 82"
+	--strategy=uninitialized)

@@ -369,6 +369,10 @@ static void walk_release(struct walk *w)
 	free(w->labels);
 	zt_strvec_clear(&w->leaves);
 	da_st_clear(&w->exit);
+	da_st_clear(&w->exit_zero);
+	da_st_clear(&w->exit_nonneg);
+	da_st_clear(&w->code.zero);
+	da_st_clear(&w->code.nonneg);
 	free(w->where);
 }
 
@@ -419,14 +423,15 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 		da->active.n--;
 		free(da->active.v[da->active.n]);
 		da->active.v[da->active.n] = NULL;
-		if (!st.dead) {
-			if (w.exit_set)
-				da_st_join(NULL, &w.exit, &w.exit, &st, 0);
-			else
-				da_st_move(&w.exit, &st);
-			w.exit_set = true;
-		}
+		if (!st.dead)
+			da_exit(&w, &st, NULL);
 		da_st_move(&s->writes, &w.exit);
+		s->by_code = w.exit_zero_set && w.exit_nonneg_set &&
+			     is_integer(clang_getCursorResultType(def));
+		if (s->by_code) {
+			da_st_move(&s->writes_zero, &w.exit_zero);
+			da_st_move(&s->writes_nonneg, &w.exit_nonneg);
+		}
 	}
 	da_st_clear(&st);
 	walk_release(&w);
@@ -494,6 +499,8 @@ static void da_release(struct da *da)
 		zt_strvec_clear(&da->sums[i].reads);
 		zt_strvec_clear(&da->sums[i].read_lines);
 		da_st_clear(&da->sums[i].writes);
+		da_st_clear(&da->sums[i].writes_zero);
+		da_st_clear(&da->sums[i].writes_nonneg);
 	}
 	free(da->sums);
 	for (size_t i = 0; i < da->n_lost; i++) {

@@ -65,6 +65,13 @@ struct summary {
 	struct zt_strvec reads;	/* paths read before they are written */
 	struct zt_strvec read_lines;
 	struct state writes;	/* written on every path to the end */
+	/*
+	 * An int-returning callee (the kernel's 0 or -errno): written on every
+	 * path that may return 0 (a return of no non-zero constant), and on
+	 * every one that may return >= 0; @by_code false when it has none.
+	 */
+	bool by_code;
+	struct state writes_zero, writes_nonneg;
 };
 
 #define DA_MAX_TUS 4
@@ -96,6 +103,20 @@ struct walk {
 	struct zt_strvec leaves;
 	struct state exit;	/* pointer mode: intersection at every return */
 	bool exit_set;
+	/* ... at every return that may give 0, and >= 0 (see struct summary) */
+	struct state exit_zero, exit_nonneg;
+	bool exit_zero_set, exit_nonneg_set;
+	/*
+	 * The call just walked and what it writes when it returns 0 (or >= 0),
+	 * until the statement after the one holding it: an 'if' that tests its
+	 * result, directly or through the variable it was stored in (@var),
+	 * adds them to the branch that result takes.
+	 */
+	struct pending_code {
+		CXCursor call, var;
+		struct state zero, nonneg;
+		bool set;
+	} code;
 	struct summary *sum;	/* pointer mode: where its reads go */
 	const struct state *switch_entry;
 	int depth;
@@ -127,6 +148,39 @@ static inline bool is_kind(CXType t, enum CXTypeKind k)
 	return clang_getCanonicalType(t).kind == k;
 }
 
+/* int, long, unsigned, ...: a type whose value is a return code */
+static inline bool is_integer(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+
+	return k >= CXType_Char_U && k <= CXType_Int128 && k != CXType_Bool;
+}
+
+/* defassign_walk.c: the walk's own helpers, shared with defassign_jumps.c */
+CXCursor da_strip(CXCursor c);		/* through parentheses and implicit casts */
+bool da_literal_index(CXCursor c, long long *v);
+void da_write_path(struct walk *w, struct state *st, const char *p, unsigned int line,
+		   const char *by);
+void da_kids_walk(struct walk *w, CXCursor c, struct state *st, size_t from);
+
+/* defassign_jumps.c: return codes (struct pending_code) */
+enum code_branch { CODE_NONE, CODE_ZERO_THEN, CODE_ZERO_ELSE, CODE_NONNEG_THEN, CODE_NONNEG_ELSE };
+void da_pending_add(struct state *to, const struct state *from, const char *prefix);
+void da_pending_clear(struct walk *w);
+bool da_pending_result(const struct walk *w, CXCursor c);
+enum code_branch da_code_test(const struct walk *w, CXCursor cond);
+void da_code_writes(struct walk *w, struct state *st, enum code_branch r);
+/* ... gotos and labels */
+struct label_in *da_label_in(struct walk *w, CXCursor label, bool add);
+bool da_forward_only(struct walk *w, CXCursor label);
+void da_jump(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind);
+
+/*
+ * A path of @w's function ends with @st: joined into what it writes on every
+ * path, and, by what @ret (a return's value, or NULL: the end of the body)
+ * may give, on every path that may return 0 and >= 0.
+ */
+void da_exit(struct walk *w, const struct state *st, const CXCursor *ret);
 bool da_covers(const char *w, const char *p);
 bool da_st_covered(const struct state *s, const char *p);
 void da_st_add(struct state *s, const char *p, unsigned int line, const char *by);

@@ -19,7 +19,7 @@ enum pkind {
 	P_READ,		/* reads *out (a pointer member) and leaves the local */
 };
 
-static CXCursor strip(CXCursor c)
+CXCursor da_strip(CXCursor c)
 {
 	while (clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
 	       clang_getCursorKind(c) == CXCursor_ParenExpr) {
@@ -35,12 +35,12 @@ static CXCursor strip(CXCursor c)
 	return c;
 }
 
-static bool literal_index(CXCursor c, long long *v)
+bool da_literal_index(CXCursor c, long long *v)
 {
 	CXEvalResult r;
 	bool ok = false;
 
-	c = strip(c);
+	c = da_strip(c);
 	if (clang_getCursorKind(c) != CXCursor_IntegerLiteral)
 		return false;
 	r = clang_Cursor_Evaluate(c);
@@ -67,7 +67,7 @@ static enum pkind member_path(struct walk *w, CXCursor c, char **out)
 		return P_NONE;
 	}
 	b = path_of(w, k.v[0], &bp);
-	arrow = is_kind(clang_getCursorType(strip(k.v[0])), CXType_Pointer);
+	arrow = is_kind(clang_getCursorType(da_strip(k.v[0])), CXType_Pointer);
 	name = da_spelling(c);
 	if (b == P_OBJ && !arrow) {
 		*out = da_join(bp, name);
@@ -97,23 +97,23 @@ static enum pkind subscript_path(struct walk *w, CXCursor c, char **out)
 		return P_NONE;
 	}
 	b = path_of(w, k.v[0], &bp);
-	if (b == P_OBJ && is_kind(clang_getCursorType(strip(k.v[0])), CXType_ConstantArray)) {
-		CXCursor i = strip(k.v[1]);
+	if (b == P_OBJ && is_kind(clang_getCursorType(da_strip(k.v[0])), CXType_ConstantArray)) {
+		CXCursor i = da_strip(k.v[1]);
 
-		if (literal_index(k.v[1], &v))
+		if (da_literal_index(k.v[1], &v))
 			ix = xasprintf("[%lld]", v);
 		else if (!clang_Cursor_isNull(w->loop_var) &&
 			 clang_getCursorKind(i) == CXCursor_DeclRefExpr &&
 			 clang_equalCursors(clang_getCursorReferenced(i), w->loop_var) &&
 			 clang_getArraySize(clang_getCanonicalType(
-				 clang_getCursorType(strip(k.v[0])))) == w->loop_n)
+				 clang_getCursorType(da_strip(k.v[0])))) == w->loop_n)
 			ix = xstrdup("");	/* every element, in a counted loop */
 		else
 			ix = xstrdup("[*]");
 		*out = da_join(bp, ix);
 		free(ix);
 		r = P_OBJ;
-	} else if (b == P_PTR && literal_index(k.v[1], &v) && !v) {
+	} else if (b == P_PTR && da_literal_index(k.v[1], &v) && !v) {
 		*out = xstrdup(bp);
 		r = P_OBJ;
 	} else if (b != P_NONE) {
@@ -132,7 +132,7 @@ static enum pkind path_of(struct walk *w, CXCursor c, char **out)
 	char *bp = NULL;
 
 	*out = NULL;
-	c = strip(c);
+	c = da_strip(c);
 	k = clang_getCursorKind(c);
 	if (k == CXCursor_DeclRefExpr &&
 	    clang_equalCursors(clang_getCursorReferenced(c), w->target)) {
@@ -215,15 +215,15 @@ void da_st_join(struct walk *w, struct state *st, struct state *a, struct state 
 	da_st_move(st, &r);
 }
 
-static void write_path(struct walk *w, struct state *st, const char *p, unsigned int line,
-		       const char *by)
+void da_write_path(struct walk *w, struct state *st, const char *p, unsigned int line,
+		   const char *by)
 {
 	if (!w->pointer && !st->dead && !zt_strvec_has(&w->da->writers, by))
 		zt_strvec_push(&w->da->writers, by);
 	da_st_add(st, p, line, by);
 }
 
-static void kids_walk(struct walk *w, CXCursor c, struct state *st, size_t from)
+void da_kids_walk(struct walk *w, CXCursor c, struct state *st, size_t from)
 {
 	struct kids k = da_kids_of(c);
 
@@ -239,7 +239,7 @@ static void use(struct walk *w, CXCursor c, struct state *st)
 	enum pkind k = path_of(w, c, &p);
 
 	if (k == P_NONE)
-		kids_walk(w, c, st, 0);
+		da_kids_walk(w, c, st, 0);
 	else
 		da_read_path(w, st, p, da_line_of(c), NULL);
 	free(p);
@@ -256,7 +256,7 @@ static void write_all_but(struct walk *w, struct state *st, const char *p,
 	for (size_t k = 0; k < fields->n; k++)
 		except |= fields->v[k][0] == '-';
 	if (!except) {
-		write_path(w, st, p, line, by);
+		da_write_path(w, st, p, line, by);
 		return;
 	}
 	for (size_t l = 0; l < w->leaves.n; l++) {
@@ -270,7 +270,7 @@ static void write_all_but(struct walk *w, struct state *st, const char *p,
 			free(x);
 		}
 		if (!skip)
-			write_path(w, st, leaf, line, by);
+			da_write_path(w, st, leaf, line, by);
 	}
 }
 
@@ -283,7 +283,7 @@ static bool sized_to_object(const struct kids *k, unsigned int arg, unsigned int
 
 	if (arg >= k->n || n >= k->n)
 		return false;
-	t = clang_getCursorType(strip(k->v[arg]));
+	t = clang_getCursorType(da_strip(k->v[arg]));
 	want = is_kind(t, CXType_Pointer) ? clang_Type_getSizeOf(clang_getPointeeType(t)) :
 					    clang_Type_getSizeOf(t);
 	r = clang_Cursor_Evaluate(k->v[n]);
@@ -308,7 +308,7 @@ static bool apply_helper(struct walk *w, struct state *st, const char *name, uns
 		hit = true;
 		if (e->fills_size_arg) {
 			if (sized_to_object(k, arg, e->fills_size_arg))
-				write_path(w, st, prefix, line, name);
+				da_write_path(w, st, prefix, line, name);
 			continue;
 		}
 		for (size_t k = 0; k < e->fields.n; k++) {
@@ -324,7 +324,7 @@ static bool apply_helper(struct walk *w, struct state *st, const char *name, uns
 			} else if (!strcmp(f, "*")) {
 				write_all_but(w, st, p, &e->fields, line, name);
 			} else {
-				write_path(w, st, p, line, name);
+				da_write_path(w, st, p, line, name);
 			}
 			free(p);
 		}
@@ -499,8 +499,13 @@ static void apply_callee(struct walk *w, struct state *st, CXCursor def, const c
 	for (size_t k = 0; k < s->writes.n; k++) {
 		char *p = da_join(prefix, s->writes.v[k].path);
 
-		write_path(w, st, p, s->writes.v[k].line, s->writes.v[k].by);
+		da_write_path(w, st, p, s->writes.v[k].line, s->writes.v[k].by);
 		free(p);
+	}
+	if (s->by_code) {
+		da_pending_add(&w->code.zero, &s->writes_zero, prefix);
+		da_pending_add(&w->code.nonneg, &s->writes_nonneg, prefix);
+		w->code.set = true;
 	}
 }
 
@@ -515,7 +520,7 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 		char *p = NULL;
 		enum pkind pk = path_of(w, k.v[i], &p);
 
-		if (pk == P_OBJ && is_kind(clang_getCursorType(strip(k.v[i])), CXType_ConstantArray))
+		if (pk == P_OBJ && is_kind(clang_getCursorType(da_strip(k.v[i])), CXType_ConstantArray))
 			pk = P_PTR;	/* an array member decays to a pointer to it */
 		if (pk == P_PTR)
 			passed[i] = p;
@@ -528,6 +533,11 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 	}
 	if (k.n)
 		da_node(w, k.v[0], st);
+	for (size_t i = 1; i < k.n; i++)
+		if (passed[i]) {
+			da_pending_clear(w);	/* this call's result is the one tested next */
+			break;
+		}
 	for (size_t i = 1; i < k.n; i++) {
 		if (!passed[i])
 			continue;
@@ -538,6 +548,8 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 		}
 		free(passed[i]);
 	}
+	if (w->code.set && clang_Cursor_isNull(w->code.call))
+		w->code.call = c;
 	free(passed);
 	free(name);
 	free(k.v);
@@ -553,7 +565,7 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 	enum pkind pk;
 
 	if (k.n != 2) {
-		kids_walk(w, c, st, 0);
+		da_kids_walk(w, c, st, 0);
 		free(k.v);
 		return;
 	}
@@ -569,11 +581,14 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 		/* the pointer now names (a member of) the local: nothing read */
 	} else if (compound || op == CXBinaryOperator_Assign) {
 		da_node(w, k.v[1], st);
+		if (!compound && w->code.set && da_pending_result(w, k.v[1]) &&
+		    clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr)
+			w->code.var = clang_getCursorReferenced(da_strip(k.v[0]));
 		pk = path_of(w, k.v[0], &p);
 		if (pk == P_OBJ && compound)
 			da_read_path(w, st, p, da_line_of(c), NULL);
 		if (pk == P_OBJ)
-			write_path(w, st, p, da_line_of(c), w->fn);
+			da_write_path(w, st, p, da_line_of(c), w->fn);
 		else if (pk == P_READ)
 			da_read_path(w, st, p, da_line_of(c), NULL);
 		else if (pk == P_PTR && w->pointer)
@@ -611,9 +626,9 @@ static void unary(struct walk *w, CXCursor c, struct state *st)
 		if (pk == P_OBJ || pk == P_READ)
 			da_read_path(w, st, p, da_line_of(c), NULL);
 		if (pk == P_OBJ)
-			write_path(w, st, p, da_line_of(c), w->fn);
+			da_write_path(w, st, p, da_line_of(c), w->fn);
 		else if (pk == P_NONE)
-			kids_walk(w, c, st, 0);
+			da_kids_walk(w, c, st, 0);
 		break;
 	case CXUnaryOperator_LNot:
 		/* !f(&v): the call as a call, not its arguments as bare uses */
@@ -656,7 +671,7 @@ static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClie
 	if (op) {
 		kk = da_kids_of(c);
 		if (kk.n) {
-			CXCursor l = strip(kk.v[0]);
+			CXCursor l = da_strip(kk.v[0]);
 
 			ch->hits += clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
 				    clang_equalCursors(clang_getCursorReferenced(l), ch->var);
@@ -706,14 +721,14 @@ static bool take_alias(struct walk *w, CXCursor c)
  */
 static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs)
 {
-	CXCursor var = clang_getCursorReferenced(strip(lhs));
+	CXCursor var = clang_getCursorReferenced(da_strip(lhs));
 	struct changes ch = { .var = var, .limit = 1 };
 	struct kids k;
 	char *p = NULL;
 	bool bare;
 
 	if (w->pointer || clang_Cursor_isNull(w->body) || w->n_alias == DA_MAX_ALIASES ||
-	    clang_getCursorKind(strip(lhs)) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(da_strip(lhs)) != CXCursor_DeclRefExpr ||
 	    clang_getCursorKind(var) != CXCursor_VarDecl ||
 	    clang_Cursor_getStorageClass(var) == CX_SC_Static ||
 	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_FunctionDecl ||
@@ -768,22 +783,22 @@ static bool counted_loop(const struct kids *k, CXCursor *var, long long *n)
 	if (clang_getCursorKind(k->v[0]) == CXCursor_DeclStmt && in.n == 1) {
 		struct kids init = da_kids_of(in.v[0]);
 
-		if (init.n && literal_index(init.v[init.n - 1], &zero))
+		if (init.n && da_literal_index(init.v[init.n - 1], &zero))
 			v = in.v[0];
 		free(init.v);
 	} else if (clang_getCursorKind(k->v[0]) == CXCursor_BinaryOperator && in.n == 2 &&
 		   clang_getCursorBinaryOperatorKind(k->v[0]) == CXBinaryOperator_Assign &&
-		   clang_getCursorKind(strip(in.v[0])) == CXCursor_DeclRefExpr &&
-		   literal_index(in.v[1], &zero)) {
-		v = clang_getCursorReferenced(strip(in.v[0]));
+		   clang_getCursorKind(da_strip(in.v[0])) == CXCursor_DeclRefExpr &&
+		   da_literal_index(in.v[1], &zero)) {
+		v = clang_getCursorReferenced(da_strip(in.v[0]));
 	}
 	free(in.v);
 	cond = da_kids_of(k->v[1]);
 	if (!clang_Cursor_isNull(v) && !zero && cond.n == 2) {
-		l = strip(cond.v[0]);
+		l = da_strip(cond.v[0]);
 		ok = clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
 		     clang_equalCursors(clang_getCursorReferenced(l), v) &&
-		     literal_index(cond.v[1], n) && *n > 0;
+		     da_literal_index(cond.v[1], n) && *n > 0;
 	}
 	free(cond.v);
 	if (ok)
@@ -800,15 +815,23 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 	const struct state *saved;
 
 	if ((kind == CXCursor_IfStmt || kind == CXCursor_ConditionalOperator) && k.n >= 2) {
+		enum code_branch code;
+
 		da_node(w, k.v[0], st);
+		code = da_code_test(w, k.v[0]);
 		a = da_st_copy(st);
 		b = da_st_copy(st);
+		if (code == CODE_ZERO_THEN || code == CODE_NONNEG_THEN)
+			da_code_writes(w, &a, code);
+		else if (code != CODE_NONE)
+			da_code_writes(w, &b, code);
+		da_pending_clear(w);
 		da_node(w, k.v[1], &a);
 		if (k.n >= 3)
 			da_node(w, k.v[2], &b);
 		da_st_join(w, st, &a, &b, da_line_of(c));
 	} else if (kind == CXCursor_DoStmt) {
-		kids_walk(w, c, st, 0);
+		da_kids_walk(w, c, st, 0);
 	} else if (kind == CXCursor_SwitchStmt && k.n == 2) {
 		da_node(w, k.v[0], st);
 		entry = da_st_copy(st);
@@ -843,102 +866,60 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 	free(k.v);
 }
 
-/* The label a goto names, or a null cursor. */
-static CXCursor goto_label(CXCursor c)
+/* case, default and labels: where else the walk may come from */
+static void entry_point(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
+{
+	if (kind == CXCursor_LabelStmt && da_forward_only(w, c)) {
+		struct label_in *in = da_label_in(w, c, false);
+
+		if (in) {
+			struct state g = da_st_copy(&in->st);
+
+			g.dead = in->st.dead;
+			da_st_join(w, st, st, &g, da_line_of(c));
+		}
+		da_kids_walk(w, c, st, 0);
+		return;
+	}
+	/* reached from elsewhere: nothing known to be written */
+	da_st_clear(st);
+	*st = w->switch_entry && kind != CXCursor_LabelStmt ? da_st_copy(w->switch_entry) :
+							      (struct state){ 0 };
+	da_kids_walk(w, c, st, 0);
+}
+
+static void var_decl(struct walk *w, CXCursor c, struct state *st)
+{
+	if (take_alias(w, c))
+		return;
+	da_kids_walk(w, c, st, 0);
+	if (w->code.set) {
+		struct kids init = da_kids_of(c);
+
+		/* int err = f(&v); */
+		if (init.n && da_pending_result(w, init.v[init.n - 1]))
+			w->code.var = c;
+		free(init.v);
+	}
+	if (!w->pointer && clang_equalCursors(c, w->target)) {
+		da_st_clear(st);
+		st->dead = false;	/* from here on it exists, nothing written */
+		w->declared = true;
+	}
+}
+
+static void compound(struct walk *w, CXCursor c, struct state *st)
 {
 	struct kids k = da_kids_of(c);
-	CXCursor l = clang_getNullCursor();
 
-	if (k.n && clang_getCursorKind(k.v[0]) == CXCursor_LabelRef)
-		l = clang_getCursorReferenced(k.v[0]);
+	/* a result is tested by the statement right after the call's */
+	for (size_t i = 0; i < k.n; i++) {
+		if (clang_getCursorKind(k.v[i]) != CXCursor_IfStmt)
+			da_pending_clear(w);
+		da_node(w, k.v[i], st);
+	}
+	da_pending_clear(w);
 	free(k.v);
-	return l;
-}
-
-static unsigned int offset_of(CXCursor c)
-{
-	unsigned int off = 0;
-
-	clang_getSpellingLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off);
-	return off;
-}
-
-static struct label_in *label_in(struct walk *w, CXCursor label, bool add)
-{
-	/* by where the label is: a LabelRef's referenced cursor is not always equal to it */
-	for (size_t i = 0; i < w->n_labels; i++)
-		if (offset_of(w->labels[i].label) == offset_of(label))
-			return &w->labels[i];
-	if (!add)
-		return NULL;
-	w->labels = xrealloc(w->labels, (w->n_labels + 1) * sizeof(*w->labels));
-	w->labels[w->n_labels] = (struct label_in){ label, { .dead = true } };
-	return &w->labels[w->n_labels++];
-}
-
-struct backward {
-	CXCursor label;
-	unsigned int at;	/* the label's offset */
-	bool hit;
-};
-
-static enum CXChildVisitResult backward_visit(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct backward *b = d;
-	enum CXCursorKind k = clang_getCursorKind(c);
-
-	(void)parent;
-	if (k == CXCursor_IndirectGotoStmt)
-		b->hit = true;
-	else if (k == CXCursor_GotoStmt && offset_of(goto_label(c)) == b->at &&
-		 offset_of(c) > b->at)
-		b->hit = true;
-	return b->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
-}
-
-/*
- * The error ladder: a label every goto of which comes before it (and no
- * computed goto in the function) is reached with what every one of those
- * gotos, and the fall-through, had written. Anything else about it, and it
- * is reached with nothing written.
- */
-static bool forward_only(struct walk *w, CXCursor label)
-{
-	struct backward b = { label, offset_of(label), false };
-
-	if (clang_Cursor_isNull(w->body) || !w->declared)
-		return false;
-	clang_visitChildren(w->body, backward_visit, &b);
-	return !b.hit;
-}
-
-static void jump(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
-{
-	if (kind == CXCursor_GotoStmt && !clang_Cursor_isNull(w->body)) {
-		CXCursor l = goto_label(c);
-		struct label_in *in = clang_Cursor_isNull(l) ? NULL : label_in(w, l, true);
-		/* before the declaration: a jump over it reaches the label with nothing */
-		struct state s = !w->declared ? (struct state){ 0 } : da_st_copy(st);
-
-		if (in)
-			da_st_join(NULL, &in->st, &in->st, &s, 0);
-		else
-			da_st_clear(&s);
-	}
-	if (kind == CXCursor_ReturnStmt) {
-		kids_walk(w, c, st, 0);
-		if (w->pointer && !st->dead) {
-			struct state e = da_st_copy(st);
-
-			if (w->exit_set)
-				da_st_join(NULL, &w->exit, &w->exit, &e, 0);
-			else
-				da_st_move(&w->exit, &e);
-			w->exit_set = true;
-		}
-	}
-	da_st_clear(st);
-	st->dead = true;
 }
 
 void da_node(struct walk *w, CXCursor c, struct state *st)
@@ -957,40 +938,17 @@ void da_node(struct walk *w, CXCursor c, struct state *st)
 	case CXCursor_CaseStmt:
 	case CXCursor_DefaultStmt:
 	case CXCursor_LabelStmt:
-		if (kind == CXCursor_LabelStmt && forward_only(w, c)) {
-			struct label_in *in = label_in(w, c, false);
-
-			if (in) {
-				struct state g = da_st_copy(&in->st);
-
-				g.dead = in->st.dead;
-				da_st_join(w, st, st, &g, da_line_of(c));
-			}
-			kids_walk(w, c, st, 0);
-			break;
-		}
-		/* reached from elsewhere: nothing known to be written */
-		da_st_clear(st);
-		*st = w->switch_entry && kind != CXCursor_LabelStmt ? da_st_copy(w->switch_entry) :
-								      (struct state){ 0 };
-		kids_walk(w, c, st, 0);
+		entry_point(w, c, st, kind);
 		break;
 	case CXCursor_ReturnStmt:
 	case CXCursor_BreakStmt:
 	case CXCursor_ContinueStmt:
 	case CXCursor_GotoStmt:
 	case CXCursor_IndirectGotoStmt:
-		jump(w, c, st, kind);
+		da_jump(w, c, st, kind);
 		break;
 	case CXCursor_VarDecl:
-		if (take_alias(w, c))
-			break;
-		kids_walk(w, c, st, 0);
-		if (!w->pointer && clang_equalCursors(c, w->target)) {
-			da_st_clear(st);
-			st->dead = false;	/* from here on it exists, nothing written */
-			w->declared = true;
-		}
+		var_decl(w, c, st);
 		break;
 	case CXCursor_BinaryOperator:
 		binary(w, c, st, false);
@@ -1013,9 +971,11 @@ void da_node(struct walk *w, CXCursor c, struct state *st)
 	case CXCursor_ParenExpr:
 		use(w, c, st);
 		break;
+	case CXCursor_CompoundStmt:
+		compound(w, c, st);
+		break;
 	default:
-		kids_walk(w, c, st, 0);
+		da_kids_walk(w, c, st, 0);
 		break;
 	}
 }
-

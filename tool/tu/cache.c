@@ -514,16 +514,14 @@ static int str_qcmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int zt_cache_put(const struct zt_cache *c, const char *key, const struct zt_compile_cmd *cmd,
-		 json_t *tu)
+/* Every file the TU read, sorted, once each: libclang's list, else clang -M's. */
+static int read_files(const struct zt_compile_cmd *cmd, json_t *tu, char ***deps, size_t *n)
 {
-	char **deps = NULL, *dir = NULL, *path = NULL, *tmp = NULL, *text = NULL;
-	json_t *doc = NULL, *list = json_array(), *absent = json_array();
-	json_t *inc, *v;
-	size_t n = 0, i;
-	int ret = -1, fd;
+	json_t *inc = json_object_get(json_object_get(tu, "facts"), "includes"), *v;
+	size_t i;
 
-	inc = json_object_get(json_object_get(tu, "facts"), "includes");
+	*deps = NULL;
+	*n = 0;
 	if (json_array_size(inc)) {
 		/* libclang's list from the parse; relative names are the build directory's */
 		json_array_foreach(inc, i, v) {
@@ -531,24 +529,38 @@ int zt_cache_put(const struct zt_cache *c, const char *key, const struct zt_comp
 
 			if (!p)
 				continue;
-			deps = xrealloc(deps, (n + 1) * sizeof(*deps));
-			deps[n++] = p[0] == '/' || !cmd->directory ? xstrdup(p) :
-				    xasprintf("%s/%s", cmd->directory, p);
+			*deps = xrealloc(*deps, (*n + 1) * sizeof(**deps));
+			(*deps)[(*n)++] = p[0] == '/' || !cmd->directory ?
+						  xstrdup(p) :
+						  xasprintf("%s/%s", cmd->directory, p);
 		}
-	} else if (zt_cache_deps(cmd, &deps, &n)) {
-		goto out;	/* without the header list the entry could not be checked */
+	} else if (zt_cache_deps(cmd, deps, n)) {
+		return -1;	/* without the header list the entry could not be checked */
 	}
-	if (n)
-		qsort(deps, n, sizeof(*deps), str_qcmp);
-	for (size_t i = 0; i < n; i++) {
+	if (*n)
+		qsort(*deps, *n, sizeof(**deps), str_qcmp);
+	for (i = 0; i < *n; i++) {
 		size_t k = i + 1;
 
-		while (k < n && !strcmp(deps[i], deps[k])) {
-			free(deps[k]);
-			memmove(&deps[k], &deps[k + 1], (n - k - 1) * sizeof(*deps));
-			n--;
+		while (k < *n && !strcmp((*deps)[i], (*deps)[k])) {
+			free((*deps)[k]);
+			memmove(&(*deps)[k], &(*deps)[k + 1], (*n - k - 1) * sizeof(**deps));
+			(*n)--;
 		}
 	}
+	return 0;
+}
+
+int zt_cache_put(const struct zt_cache *c, const char *key, const struct zt_compile_cmd *cmd,
+		 json_t *tu)
+{
+	char **deps = NULL, *dir = NULL, *path = NULL, *tmp = NULL, *text = NULL;
+	json_t *doc = NULL, *list = json_array(), *absent = json_array();
+	size_t n = 0, i;
+	int ret = -1, fd;
+
+	if (read_files(cmd, tu, &deps, &n))
+		goto out;
 	for (i = 0; i < n; i++) {
 		char *h = file_hash(c, deps[i]);
 		char *stored = to_stored(c, deps[i]);

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#define unlikely(x) __builtin_expect(!!(x), 0)
 #define container_of(ptr, type, member) ((type *)((char *)(ptr) - offsetof(type, member)))
 
 struct napi_struct {

@@ -2,7 +2,8 @@
 /*
  * l_build() fills the whole buffer first, then may leave by its error
  * ladder (goto err), whose code reads the flags it wrote: the buffer is
- * written on every path out of it.
+ * written on every path out of it. l_fill() writes it only when it returns
+ * 0: its callers read it only where the result says so, but one.
  */
 #include "h.h"
 
@@ -39,12 +40,58 @@ static void l_handle(struct l_ring *ring, char *slot)
 	l_record(ring, &b);
 }
 
+/* l_fill() writes the buffer only when it returns 0: the kernel's return codes. */
+static int l_fill(struct l_ring *ring, struct l_buff *b, char *slot)
+{
+	if (!slot[0])
+		return -22;
+	b->data = slot;
+	b->data_end = slot + 32;
+	b->frame_sz = 4096;
+	b->flags = 0;
+	for (int i = 0; i < 4; i++)
+		b->pad[i] = ring->index;
+	return 0;
+}
+
+static void l_handle_ok(struct l_ring *ring, char *slot)
+{
+	struct l_buff b;
+
+	if (l_fill(ring, &b, slot))
+		return;
+	l_record(ring, &b);
+}
+
+static void l_handle_err(struct l_ring *ring, char *slot)
+{
+	struct l_buff b;
+	int err = l_fill(ring, &b, slot);
+
+	if (unlikely(err < 0))
+		return;
+	l_record(ring, &b);
+}
+
+/* reads the buffer on the path where l_fill() failed: never rewritten */
+static void l_handle_wrong(struct l_ring *ring, char *slot)
+{
+	struct l_buff b;
+
+	if (l_fill(ring, &b, slot))
+		l_record(ring, &b);
+}
+
 int l_poll(struct napi_struct *napi, int budget)
 {
 	struct l_vector *v = container_of(napi, struct l_vector, napi);
 	int done;
 
-	for (done = 0; done < budget; done++)
+	for (done = 0; done < budget; done++) {
 		l_handle(&v->ring, v->ring.slots[done]);
+		l_handle_ok(&v->ring, v->ring.slots[done]);
+		l_handle_err(&v->ring, v->ring.slots[done]);
+		l_handle_wrong(&v->ring, v->ring.slots[done]);
+	}
 	return done;
 }
