@@ -307,10 +307,64 @@ static unsigned int member_taken(const char *otext, const char *owner_type, cons
 	return line;
 }
 
+/* Line @n of @text (without its newline), or NULL. */
+static char *nth_line(const char *text, unsigned int n)
+{
+	const char *p = text;
+
+	for (unsigned int l = 1; p && l < n; l++) {
+		p = strchr(p, '\n');
+		p = p ? p + 1 : NULL;
+	}
+	return p ? xstrndup(p, strcspn(p, "\n")) : NULL;
+}
+
+/*
+ * The finding's declaration line in the shadow now. Sites run bottom-up in a
+ * file, so their rewrites do not move the ones still to come, but a member
+ * added to an owner defined above them in the same file does (virtio_net.c's
+ * struct receive_queue): the line is found again by its text, at the same
+ * distance from its function's "{" where the text repeats. 0: it is gone.
+ */
+static unsigned int line_now(struct fixer *x, const struct site *s)
+{
+	char *orig, *now, *want;
+	const char *ob, *oe, *nb, *ne;
+	unsigned int best = 0, dist = ~0u, from;
+
+	if (!zt_shadow_changed(&x->sh, s->rel))
+		return s->f->line;
+	orig = zt_shadow_read_orig(&x->sh, s->rel);
+	now = zt_shadow_read(&x->sh, s->rel);
+	want = orig ? nth_line(orig, s->f->line) : NULL;
+	if (want && now && zt_function_body(orig, s->f->function, &ob, &oe) &&
+	    zt_function_body(now, s->f->function, &nb, &ne)) {
+		from = zt_line_of(now, nb);
+		for (const char *p = nb; p && p < ne; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+			unsigned int l = zt_line_of(now, p), d;
+			size_t n = strcspn(p, "\n");
+
+			if (n != strlen(want) || strncmp(p, want, n))
+				continue;
+			d = l - from > s->f->line - zt_line_of(orig, ob) ?
+				    (l - from) - (s->f->line - zt_line_of(orig, ob)) :
+				    (s->f->line - zt_line_of(orig, ob)) - (l - from);
+			if (d < dist) {
+				dist = d;
+				best = l;
+			}
+		}
+	}
+	free(want);
+	free(orig);
+	free(now);
+	return best;
+}
+
 int fixer_apply_one(struct fixer *x, size_t k)
 {
 	struct site *s = &x->sites[k];
-	struct zt_cocci_pos pos = { s->rel, s->f->line };
+	struct zt_cocci_pos pos = { s->rel, line_now(x, s) };
 	struct zt_cocci_vars v = {
 		.pos = &pos, .n_pos = 1, .type = s->type, .var = s->var,
 		.owner_type = s->owner_type, .owner_param = s->owner_param,
@@ -322,6 +376,10 @@ int fixer_apply_one(struct fixer *x, size_t k)
 	char *text, *sp, **incs;
 	int ret = -1;
 
+	if (!pos.line)
+		return fixer_fail(x, "spatch", "the declaration of %s in %s (%s:%u) is not where "
+				  "it was after the rewrites before it", s->var, s->f->function,
+				  s->rel, s->f->line);
 	if (s->strategy == ZT_FIX_UNINITIALIZED) {
 		if (!x->attr)
 			x->attr = uninit_attr(x, s);

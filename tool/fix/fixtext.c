@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* C source text as fix reads and edits it: braces, definitions, lines. */
+#include <ctype.h>
 #include <string.h>
 
 #include "fixtext.h"
@@ -118,3 +119,37 @@ char *zt_text_splice(const char *text, size_t at, size_t del, const char *ins)
 	return s;
 }
 
+/* The body of the definition of @fn: from its "{" to the matching "}". */
+bool zt_function_body(const char *text, const char *fn, const char **b, const char **e)
+{
+	size_t n = strlen(fn);
+
+	for (const char *p = strstr(text, fn); p; p = strstr(p + 1, fn)) {
+		const char *q = p + n, *close;
+
+		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q != '(')
+			continue;
+		close = q;
+		for (int depth = 0; *close; close++) {
+			if (*close == '(')
+				depth++;
+			else if (*close == ')' && !--depth)
+				break;
+		}
+		if (!*close)
+			return false;
+		q = close + 1;
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q != '{')
+			continue;
+		*b = q;
+		*e = zt_match_brace(q);
+		return *e != NULL;
+	}
+	return false;
+}

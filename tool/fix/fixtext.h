@@ -3,6 +3,7 @@
 #ifndef ZT_FIXTEXT_H
 #define ZT_FIXTEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* 1-based line of @at in @text. */
@@ -15,6 +16,8 @@ const char *zt_find_definition(const char *text, const char *type);
 const char *zt_with_leading_comment(const char *text, const char *l);
 /* The definition's text: its comment, the braces, up to the end of the ";" line. */
 int zt_definition_span(const char *text, const char *def, const char **start, const char **end);
+/* The body of the definition of @fn: from its "{" (*@b) to the matching "}" (*@e). */
+bool zt_function_body(const char *text, const char *fn, const char **b, const char **e);
 /* @text with @del bytes at @at replaced by @ins (a new string). */
 char *zt_text_splice(const char *text, size_t at, size_t del, const char *ins);
 

@@ -142,41 +142,6 @@ static char *why_of(struct fixer *x, const struct site *s)
 
 /* ---- verify: spatch exits 0 when nothing matched ------------------------------ */
 
-/* The body of the definition of @fn: from its "{" to the matching "}". */
-static bool function_body(const char *text, const char *fn, const char **b, const char **e)
-{
-	size_t n = strlen(fn);
-
-	for (const char *p = strstr(text, fn); p; p = strstr(p + 1, fn)) {
-		const char *q = p + n, *close;
-
-		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
-			continue;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (*q != '(')
-			continue;
-		close = q;
-		for (int depth = 0; *close; close++) {
-			if (*close == '(')
-				depth++;
-			else if (*close == ')' && !--depth)
-				break;
-		}
-		if (!*close)
-			return false;
-		q = close + 1;
-		while (isspace((unsigned char)*q))
-			q++;
-		if (*q != '{')
-			continue;
-		*b = q;
-		*e = zt_match_brace(q);
-		return *e != NULL;
-	}
-	return false;
-}
-
 static bool contains(const char *b, const char *e, const char *needle)
 {
 	return memmem(b, (size_t)(e - b), needle, strlen(needle)) != NULL;
@@ -208,7 +173,7 @@ static int verify(struct fixer *x, size_t g)
 		else
 			want = xasprintf("%s %s %s;", s->type, s->var, x->attr);
 		old = xasprintf("%s %s;", s->type, s->var);
-		ok = text && function_body(text, s->f->function, &b, &e) && contains(b, e, want) &&
+		ok = text && zt_function_body(text, s->f->function, &b, &e) && contains(b, e, want) &&
 		     !contains(b, e, old);
 		free(text);
 		if (!ok) {
