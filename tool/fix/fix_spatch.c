@@ -361,6 +361,27 @@ static unsigned int line_now(struct fixer *x, const struct site *s)
 	return best;
 }
 
+/* The strategy's own variables in @v; false (refused) when the owner has the name. */
+static bool site_ready(struct fixer *x, const struct site *s, struct zt_cocci_vars *v)
+{
+	char *o;
+	unsigned int taken;
+
+	if (s->strategy == ZT_FIX_UNINITIALIZED) {
+		if (!x->attr)
+			x->attr = uninit_attr(x, s);
+		v->attr = x->attr;
+		return true;
+	}
+	o = zt_shadow_read(&x->sh, s->owner_rel);
+	taken = o ? member_taken(o, s->owner_type, s->type, s->var) : 0;
+	free(o);
+	if (taken)
+		fixer_refuse(x, s->item, "the name %s is already taken in %s (%s:%u)", s->var,
+			     s->owner_type, s->owner_rel, taken);
+	return !taken;
+}
+
 int fixer_apply_one(struct fixer *x, size_t k)
 {
 	struct site *s = &x->sites[k];
@@ -380,21 +401,8 @@ int fixer_apply_one(struct fixer *x, size_t k)
 		return fixer_fail(x, "spatch", "the declaration of %s in %s (%s:%u) is not where "
 				  "it was after the rewrites before it", s->var, s->f->function,
 				  s->rel, s->f->line);
-	if (s->strategy == ZT_FIX_UNINITIALIZED) {
-		if (!x->attr)
-			x->attr = uninit_attr(x, s);
-		v.attr = x->attr;
-	} else {
-		char *o = zt_shadow_read(&x->sh, s->owner_rel);
-		unsigned int taken = o ? member_taken(o, s->owner_type, s->type, s->var) : 0;
-
-		free(o);
-		if (taken) {
-			fixer_refuse(x, s->item, "the name %s is already taken in %s (%s:%u)",
-				     s->var, s->owner_type, s->owner_rel, taken);
-			return 0;
-		}
-	}
+	if (!site_ready(x, s, &v))
+		return 0;
 	text = zt_cocci_instantiate(x->tmpl[s->strategy], &v);
 	if (!text)
 		return fixer_fail(x, "spatch", "cannot instantiate the template for %s: %s",
