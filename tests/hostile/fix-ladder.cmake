@@ -9,13 +9,17 @@
 #    that leaves on a non-zero result, directly or through 'err' (and
 #    unlikely(err < 0)), reads it written (6.12's veth_xdp_rcv_skb() and
 #    veth_convert_skb_to_xdp_buff());
-#  - and one that reads it when l_fill() failed is refused.
+#  - and one that reads it when l_fill() failed is refused;
+#  - tests that agree: 'if (!held) { l_build(&b); held = ...; }' and later
+#    'if (held) ... else read b': where held is still NULL the block ran
+#    (6.12's ixgbe_clean_rx_irq(), its skb); with held changed between the
+#    two tests, refused.
 cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/src)
 file(COPY ${SRC}/corpus/fix/ladder DESTINATION ${WORK}/src)
-foreach(c "l_handle;34" "l_handle_ok;59" "l_handle_err;68")
+foreach(c "l_handle;35" "l_handle_ok;60" "l_handle_err;69" "l_handle_agree;94")
 	list(GET c 0 fn)
 	list(GET c 1 line)
 	zt_diff_finding(${WORK}/${fn}.json ladder ${fn} b "struct l_buff" 64 ${line} 64 ring
@@ -23,8 +27,13 @@ foreach(c "l_handle;34" "l_handle_ok;59" "l_handle_err;68")
 	zt_diff_fix(ladder ${WORK}/${fn}.json "applied: struct l_buff b in ${fn}"
 		--strategy=uninitialized)
 endforeach()
-zt_diff_finding(${WORK}/wrong.json ladder l_handle_wrong b "struct l_buff" 64 79 64 ring
+zt_diff_finding(${WORK}/wrong.json ladder l_handle_wrong b "struct l_buff" 64 80 64 ring
 		"struct l_ring" 22 "struct l_vector" l_poll)
 zt_diff_fix(ladder ${WORK}/wrong.json
-	"refused: struct l_buff b in l_handle_wrong\\(\\): .* of b may be read before it is written: read at line 82"
+	"refused: struct l_buff b in l_handle_wrong\\(\\): .* of b may be read before it is written: read at line 83"
+	--strategy=uninitialized)
+zt_diff_finding(${WORK}/disagree.json ladder l_handle_disagree b "struct l_buff" 64 110 64 ring
+		"struct l_ring" 22 "struct l_vector" l_poll)
+zt_diff_fix(ladder ${WORK}/disagree.json
+	"refused: struct l_buff b in l_handle_disagree\\(\\): .* of b may be read before it is written: read at line 119"
 	--strategy=uninitialized)

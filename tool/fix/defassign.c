@@ -371,6 +371,7 @@ static void walk_release(struct walk *w)
 	da_st_clear(&w->exit);
 	da_st_clear(&w->exit_zero);
 	da_st_clear(&w->exit_nonneg);
+	da_guard_drop(w, clang_getNullCursor());
 	da_st_clear(&w->code.zero);
 	da_st_clear(&w->code.nonneg);
 	free(w->where);

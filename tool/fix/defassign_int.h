@@ -17,6 +17,7 @@
 
 #define DA_MAX_DEPTH 6
 #define DA_MAX_ALIASES 4
+#define DA_MAX_GUARDS 8
 /* the skipped blocks of #if are recorded only with the detailed record */
 #define DA_PARSE_OPTIONS \
 	(CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord)
@@ -112,6 +113,15 @@ struct walk {
 	 * result, directly or through the variable it was stored in (@var),
 	 * adds them to the branch that result takes.
 	 */
+	/* tests that agree (defassign_guards.c): what a block wrote when v was (not) 0 */
+	struct guard {
+		CXCursor var;
+		bool ran_zero;		/* the block ran where var was 0 (if (!var)) */
+		unsigned int depth;	/* the block_depth it was made at */
+		struct state writes;	/* what the block added */
+	} guards[DA_MAX_GUARDS];
+	size_t n_guards;
+	unsigned int block_depth;	/* compound statements the walk is in */
 	struct pending_code {
 		CXCursor call, var;
 		struct state zero, nonneg;
@@ -162,6 +172,13 @@ bool da_literal_index(CXCursor c, long long *v);
 void da_write_path(struct walk *w, struct state *st, const char *p, unsigned int line,
 		   const char *by);
 void da_kids_walk(struct walk *w, CXCursor c, struct state *st, size_t from);
+
+/* defassign_guards.c: tests that agree (struct guard) */
+void da_guard_drop(struct walk *w, CXCursor var);	/* a null @var: every guard */
+void da_guard_block_end(struct walk *w);
+void da_guard_note(struct walk *w, CXCursor ifstmt, const struct state *entry,
+		   const struct state *end);
+void da_guard_apply(struct walk *w, CXCursor cond, struct state *then_st, struct state *else_st);
 
 /* defassign_jumps.c: return codes (struct pending_code) */
 enum code_branch { CODE_NONE, CODE_ZERO_THEN, CODE_ZERO_ELSE, CODE_NONNEG_THEN, CODE_NONNEG_ELSE };

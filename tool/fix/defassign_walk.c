@@ -580,6 +580,8 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 		   take_assigned_alias(w, k.v[0], k.v[1])) {
 		/* the pointer now names (a member of) the local: nothing read */
 	} else if (compound || op == CXBinaryOperator_Assign) {
+		if (clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr)
+			da_guard_drop(w, clang_getCursorReferenced(da_strip(k.v[0])));
 		da_node(w, k.v[1], st);
 		if (!compound && w->code.set && da_pending_result(w, k.v[1]) &&
 		    clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr)
@@ -618,6 +620,9 @@ static void unary(struct walk *w, CXCursor c, struct state *st)
 	char *p = NULL;
 	enum pkind pk = k.n == 1 ? path_of(w, k.v[0], &p) : P_NONE;
 
+	if (k.n == 1 && op != CXUnaryOperator_Deref && op != CXUnaryOperator_LNot &&
+	    clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr)
+		da_guard_drop(w, clang_getCursorReferenced(da_strip(k.v[0])));
 	switch (op) {
 	case CXUnaryOperator_PostInc:
 	case CXUnaryOperator_PostDec:
@@ -826,9 +831,12 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 		else if (code != CODE_NONE)
 			da_code_writes(w, &b, code);
 		da_pending_clear(w);
+		da_guard_apply(w, k.v[0], &a, &b);
 		da_node(w, k.v[1], &a);
 		if (k.n >= 3)
 			da_node(w, k.v[2], &b);
+		else if (kind == CXCursor_IfStmt)
+			da_guard_note(w, c, &b, &a);
 		da_st_join(w, st, &a, &b, da_line_of(c));
 	} else if (kind == CXCursor_DoStmt) {
 		da_kids_walk(w, c, st, 0);
@@ -869,6 +877,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 /* case, default and labels: where else the walk may come from */
 static void entry_point(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
 {
+	da_guard_drop(w, clang_getNullCursor());	/* a path from elsewhere */
 	if (kind == CXCursor_LabelStmt && da_forward_only(w, c)) {
 		struct label_in *in = da_label_in(w, c, false);
 
@@ -912,6 +921,7 @@ static void compound(struct walk *w, CXCursor c, struct state *st)
 {
 	struct kids k = da_kids_of(c);
 
+	w->block_depth++;
 	/* a result is tested by the statement right after the call's */
 	for (size_t i = 0; i < k.n; i++) {
 		if (clang_getCursorKind(k.v[i]) != CXCursor_IfStmt)
@@ -919,6 +929,8 @@ static void compound(struct walk *w, CXCursor c, struct state *st)
 		da_node(w, k.v[i], st);
 	}
 	da_pending_clear(w);
+	da_guard_block_end(w);
+	w->block_depth--;
 	free(k.v);
 }
 

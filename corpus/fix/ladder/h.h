@@ -22,6 +22,7 @@ struct l_buff {
 struct l_ring {
 	unsigned int index;
 	char *slots[2];
+	char *held;		/* a packet kept from before (NULL: none) */
 };
 
 struct l_vector {

@@ -3,7 +3,8 @@
  * l_build() fills the whole buffer first, then may leave by its error
  * ladder (goto err), whose code reads the flags it wrote: the buffer is
  * written on every path out of it. l_fill() writes it only when it returns
- * 0: its callers read it only where the result says so, but one.
+ * 0: its callers read it only where the result says so, but one. And two
+ * tests of one variable that agree, and two that do not.
  */
 #include "h.h"
 
@@ -82,6 +83,42 @@ static void l_handle_wrong(struct l_ring *ring, char *slot)
 		l_record(ring, &b);
 }
 
+static char *l_keep(const struct l_buff *b)
+{
+	return b->flags ? (char *)b->data : NULL;
+}
+
+/* Tests that agree: b is read only where 'held' is still NULL, so the block ran. */
+static void l_handle_agree(struct l_ring *ring, char *slot)
+{
+	struct l_buff b;
+	char *held = ring->held;
+
+	if (!held) {
+		l_build(ring, &b, slot);
+		held = l_keep(&b);
+	}
+	if (held)
+		ring->held = NULL;
+	else
+		l_record(ring, &b);
+}
+
+/* ... and where they do not: 'held' changes between the two tests. */
+static void l_handle_disagree(struct l_ring *ring, char *slot)
+{
+	struct l_buff b;
+	char *held = ring->held;
+
+	if (!held) {
+		l_build(ring, &b, slot);
+		held = l_keep(&b);
+	}
+	held = ring->slots[1];
+	if (!held)
+		l_record(ring, &b);
+}
+
 int l_poll(struct napi_struct *napi, int budget)
 {
 	struct l_vector *v = container_of(napi, struct l_vector, napi);
@@ -92,6 +129,8 @@ int l_poll(struct napi_struct *napi, int budget)
 		l_handle_ok(&v->ring, v->ring.slots[done]);
 		l_handle_err(&v->ring, v->ring.slots[done]);
 		l_handle_wrong(&v->ring, v->ring.slots[done]);
+		l_handle_agree(&v->ring, v->ring.slots[done]);
+		l_handle_disagree(&v->ring, v->ring.slots[done]);
 	}
 	return done;
 }

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Definite assignment, tests that agree: 'if (!skb) { ...write...; skb = f(); }'
+ * and later, where skb is still NULL, 'else if (skb) ... else read'. A path
+ * that skipped the block had skb non-NULL, and nothing changed it since, so
+ * where a later test finds it NULL the block ran and its writes hold (6.12's
+ * ixgbe_clean_rx_irq(): xdp_prepare_buff() under 'if (!skb)', the read in
+ * ixgbe_build_skb() under the later 'else' of 'if (skb)').
+ *
+ * A guard is kept only while that argument holds: the variable is a local of
+ * the function whose address goes nowhere but straight into a call, the
+ * block has no goto, break or continue, and the guard ends with the block
+ * it was made in, at any label or case (a path from elsewhere), and at any
+ * change of the variable (an assignment, ++, --, &v).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "defassign_int.h"
+#include "zerotax.h"
+
+/* The variable @cond tests for zero or not, and whether its true branch is the zero one. */
+static bool test_of_var(CXCursor cond, CXCursor *var, bool *then_zero)
+{
+	bool neg = false, more;
+	CXCursor c = da_strip(cond);
+	struct kids k;
+
+	do {
+		more = false;
+		k = da_kids_of(c);
+		if (clang_getCursorKind(c) == CXCursor_UnaryOperator && k.n == 1 &&
+		    clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot) {
+			neg = !neg;
+			c = da_strip(k.v[0]);
+			more = true;
+		} else if (clang_getCursorKind(c) == CXCursor_CallExpr && k.n == 3) {
+			char *name = da_spelling(c);
+
+			if (!strcmp(name, "__builtin_expect")) {	/* likely(), unlikely() */
+				c = da_strip(k.v[1]);
+				more = true;
+			}
+			free(name);
+		}
+		free(k.v);
+	} while (more);
+	*then_zero = false;
+	if (clang_getCursorKind(c) == CXCursor_BinaryOperator) {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+		CXCursor r;
+		long long v = -1;
+
+		k = da_kids_of(c);
+		r = k.n == 2 ? da_strip(k.v[1]) : c;
+		while (k.n == 2 && clang_getCursorKind(r) == CXCursor_CStyleCastExpr) {
+			struct kids in = da_kids_of(r);
+
+			r = in.n ? da_strip(in.v[in.n - 1]) : r;
+			free(in.v);
+			if (!in.n)
+				break;
+		}
+		if (k.n != 2 || (op != CXBinaryOperator_EQ && op != CXBinaryOperator_NE) ||
+		    !da_literal_index(r, &v) || v) {
+			free(k.v);
+			return false;
+		}
+		*then_zero = op == CXBinaryOperator_EQ;
+		c = da_strip(k.v[0]);
+		free(k.v);
+	}
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return false;
+	*var = clang_getCursorReferenced(c);
+	*then_zero ^= neg;
+	return clang_getCursorKind(*var) == CXCursor_VarDecl &&
+	       clang_Cursor_getStorageClass(*var) != CX_SC_Static &&
+	       clang_getCursorKind(clang_getCursorSemanticParent(*var)) == CXCursor_FunctionDecl;
+}
+
+struct scan {
+	CXCursor var;
+	bool hit;
+};
+
+/* goto, break, continue: a way out of the block to somewhere before the later test */
+static enum CXChildVisitResult leaves_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_BreakStmt ||
+	    k == CXCursor_ContinueStmt || k == CXCursor_LabelStmt) {
+		((struct scan *)d)->hit = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* &v anywhere but as a call's argument: it may be changed where the walk cannot see */
+static enum CXChildVisitResult escapes_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct scan *s = d;
+	struct kids k;
+
+	if (clang_getCursorKind(c) != CXCursor_UnaryOperator ||
+	    clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_AddrOf)
+		return CXChildVisit_Recurse;
+	k = da_kids_of(c);
+	if (k.n == 1 && clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(da_strip(k.v[0])), s->var) &&
+	    clang_getCursorKind(parent) != CXCursor_CallExpr &&
+	    clang_getCursorKind(parent) != CXCursor_UnexposedExpr)
+		s->hit = true;
+	free(k.v);
+	return s->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+void da_guard_drop(struct walk *w, CXCursor var)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < w->n_guards; i++) {
+		if (clang_Cursor_isNull(var) || clang_equalCursors(w->guards[i].var, var))
+			da_st_clear(&w->guards[i].writes);
+		else
+			w->guards[n++] = w->guards[i];
+	}
+	w->n_guards = n;
+}
+
+void da_guard_block_end(struct walk *w)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < w->n_guards; i++) {
+		if (w->guards[i].depth >= w->block_depth)
+			da_st_clear(&w->guards[i].writes);
+		else
+			w->guards[n++] = w->guards[i];
+	}
+	w->n_guards = n;
+}
+
+void da_guard_note(struct walk *w, CXCursor ifstmt, const struct state *entry,
+		   const struct state *end)
+{
+	struct kids k = da_kids_of(ifstmt);
+	struct scan leaves = { clang_getNullCursor(), false }, esc = { clang_getNullCursor(), false };
+	struct guard g = { .depth = w->block_depth };
+
+	if (w->n_guards == DA_MAX_GUARDS || k.n != 2 || end->dead ||
+	    clang_Cursor_isNull(w->body) || !test_of_var(k.v[0], &g.var, &g.ran_zero))
+		goto out;
+	clang_visitChildren(k.v[1], leaves_visit, &leaves);
+	esc.var = g.var;
+	clang_visitChildren(w->body, escapes_visit, &esc);
+	if (leaves.hit || esc.hit)
+		goto out;
+	for (size_t i = 0; i < end->n; i++)
+		if (!da_st_covered(entry, end->v[i].path))
+			da_st_add(&g.writes, end->v[i].path, end->v[i].line, end->v[i].by);
+	if (g.writes.n)
+		w->guards[w->n_guards++] = g;
+out:
+	free(k.v);
+}
+
+void da_guard_apply(struct walk *w, CXCursor cond, struct state *then_st, struct state *else_st)
+{
+	CXCursor var;
+	bool then_zero;
+
+	if (!w->n_guards || !test_of_var(cond, &var, &then_zero))
+		return;
+	for (size_t i = 0; i < w->n_guards; i++) {
+		const struct guard *g = &w->guards[i];
+		struct state *st = g->ran_zero == then_zero ? then_st : else_st;
+
+		if (!clang_equalCursors(g->var, var))
+			continue;
+		for (size_t j = 0; j < g->writes.n; j++)
+			da_write_path(w, st, g->writes.v[j].path, g->writes.v[j].line,
+				      g->writes.v[j].by);
+	}
+}
