@@ -98,23 +98,45 @@ static enum CXChildVisitResult leaves_visit(CXCursor c, CXCursor parent, CXClien
 	return CXChildVisit_Recurse;
 }
 
-/* &v anywhere but as a call's argument: it may be changed where the walk cannot see */
-static enum CXChildVisitResult escapes_visit(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct scan *s = d;
-	struct kids k;
+struct addr_of {
+	CXCursor var;
+	unsigned int all, in_calls;
+};
 
+/* @c (through parentheses and implicit casts when @through) is &@var */
+static bool is_addr_of(CXCursor c, CXCursor var, bool through)
+{
+	struct kids k;
+	bool yes = false;
+
+	if (through)
+		c = da_strip(c);
 	if (clang_getCursorKind(c) != CXCursor_UnaryOperator ||
 	    clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_AddrOf)
-		return CXChildVisit_Recurse;
+		return false;
 	k = da_kids_of(c);
-	if (k.n == 1 && clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr &&
-	    clang_equalCursors(clang_getCursorReferenced(da_strip(k.v[0])), s->var) &&
-	    clang_getCursorKind(parent) != CXCursor_CallExpr &&
-	    clang_getCursorKind(parent) != CXCursor_UnexposedExpr)
-		s->hit = true;
+	yes = k.n == 1 && clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr &&
+	      clang_equalCursors(clang_getCursorReferenced(da_strip(k.v[0])), var);
 	free(k.v);
-	return s->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+	return yes;
+}
+
+/* Every &v, and those that are a call's argument as they stand. */
+static enum CXChildVisitResult addr_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct addr_of *a = d;
+
+	(void)parent;
+	if (is_addr_of(c, a->var, false))
+		a->all++;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		struct kids k = da_kids_of(c);
+
+		for (size_t i = 1; i < k.n; i++)
+			a->in_calls += is_addr_of(k.v[i], a->var, true);
+		free(k.v);
+	}
+	return CXChildVisit_Recurse;
 }
 
 void da_guard_drop(struct walk *w, CXCursor var)
@@ -147,7 +169,8 @@ void da_guard_note(struct walk *w, CXCursor ifstmt, const struct state *entry,
 		   const struct state *end)
 {
 	struct kids k = da_kids_of(ifstmt);
-	struct scan leaves = { clang_getNullCursor(), false }, esc = { clang_getNullCursor(), false };
+	struct scan leaves = { clang_getNullCursor(), false };
+	struct addr_of esc = { clang_getNullCursor(), 0, 0 };
 	struct guard g = { .depth = w->block_depth };
 
 	if (w->n_guards == DA_MAX_GUARDS || k.n != 2 || end->dead ||
@@ -155,8 +178,9 @@ void da_guard_note(struct walk *w, CXCursor ifstmt, const struct state *entry,
 		goto out;
 	clang_visitChildren(k.v[1], leaves_visit, &leaves);
 	esc.var = g.var;
-	clang_visitChildren(w->body, escapes_visit, &esc);
-	if (leaves.hit || esc.hit)
+	clang_visitChildren(w->body, addr_visit, &esc);
+	/* &v anywhere but straight into a call: it may change where the walk cannot see */
+	if (leaves.hit || esc.all != esc.in_calls)
 		goto out;
 	for (size_t i = 0; i < end->n; i++)
 		if (!da_st_covered(entry, end->v[i].path))
