@@ -13,13 +13,17 @@
 #  - tests that agree: 'if (!held) { l_build(&b); held = ...; }' and later
 #    'if (held) ... else read b': where held is still NULL the block ran
 #    (6.12's ixgbe_clean_rx_irq(), its skb); with held changed between the
-#    two tests, refused.
+#    two tests, refused;
+#  - a flag set only after the writes ('active = 1' in the block, 'if (active)'
+#    later; 6.12's bnxt_rx_pkt(), xdp_active), and one set elsewhere too,
+#    refused.
 cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/src)
 file(COPY ${SRC}/corpus/fix/ladder DESTINATION ${WORK}/src)
-foreach(c "l_handle;35" "l_handle_ok;60" "l_handle_err;69" "l_handle_agree;94")
+foreach(c "l_handle;35" "l_handle_ok;60" "l_handle_err;69" "l_handle_agree;94"
+		"l_handle_flag;125")
 	list(GET c 0 fn)
 	list(GET c 1 line)
 	zt_diff_finding(${WORK}/${fn}.json ladder ${fn} b "struct l_buff" 64 ${line} 64 ring
@@ -36,4 +40,9 @@ zt_diff_finding(${WORK}/disagree.json ladder l_handle_disagree b "struct l_buff"
 		"struct l_ring" 22 "struct l_vector" l_poll)
 zt_diff_fix(ladder ${WORK}/disagree.json
 	"refused: struct l_buff b in l_handle_disagree\\(\\): .* of b may be read before it is written: read at line 119"
+	--strategy=uninitialized)
+zt_diff_finding(${WORK}/twice.json ladder l_handle_flag_twice b "struct l_buff" 64 143 64 ring
+		"struct l_ring" 22 "struct l_vector" l_poll)
+zt_diff_fix(ladder ${WORK}/twice.json
+	"refused: struct l_buff b in l_handle_flag_twice\\(\\): .* of b may be read before it is written: read at line 153"
 	--strategy=uninitialized)

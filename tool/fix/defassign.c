@@ -372,6 +372,7 @@ static void walk_release(struct walk *w)
 	da_st_clear(&w->exit_zero);
 	da_st_clear(&w->exit_nonneg);
 	da_guard_drop(w, clang_getNullCursor());
+	da_st_clear(&w->flag.st);
 	da_st_clear(&w->code.zero);
 	da_st_clear(&w->code.nonneg);
 	free(w->where);

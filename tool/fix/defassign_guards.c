@@ -81,7 +81,8 @@ static bool test_of_var(CXCursor cond, CXCursor *var, bool *then_zero)
 
 struct scan {
 	CXCursor var;
-	bool hit;
+	bool hit;	/* a goto, break, continue or label */
+	bool labels;	/* a label or case */
 };
 
 /* goto, break, continue: a way out of the block to somewhere before the later test */
@@ -90,11 +91,13 @@ static enum CXChildVisitResult leaves_visit(CXCursor c, CXCursor parent, CXClien
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
+	struct scan *s = d;
+
 	if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_BreakStmt ||
-	    k == CXCursor_ContinueStmt || k == CXCursor_LabelStmt) {
-		((struct scan *)d)->hit = true;
-		return CXChildVisit_Break;
-	}
+	    k == CXCursor_ContinueStmt)
+		s->hit = true;
+	if (k == CXCursor_LabelStmt || k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt)
+		s->hit = s->labels = true;
 	return CXChildVisit_Recurse;
 }
 
@@ -165,16 +168,123 @@ void da_guard_block_end(struct walk *w)
 	w->n_guards = n;
 }
 
+/* @c is an integer constant expression (1, true, an enum): its value in *@v */
+static bool const_int(CXCursor c, long long *v)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+
+	if (ok)
+		*v = clang_EvalResult_getAsLongLong(r);
+	if (r)
+		clang_EvalResult_dispose(r);
+	return ok;
+}
+
+void da_guard_flag_set(struct walk *w, CXCursor assign, const struct state *st)
+{
+	struct kids k = da_kids_of(assign);
+	CXCursor l = k.n == 2 ? da_strip(k.v[0]) : assign;
+	long long v = 0;
+
+	if (k.n == 2 && clang_getCursorKind(l) == CXCursor_DeclRefExpr && const_int(k.v[1], &v) &&
+	    v) {
+		da_st_clear(&w->flag.st);
+		w->flag.var = clang_getCursorReferenced(l);
+		w->flag.assign = assign;
+		w->flag.st = da_st_copy(st);
+	}
+	free(k.v);
+}
+
+static unsigned int offset_in_file(CXCursor c)
+{
+	unsigned int off = 0;
+
+	clang_getSpellingLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off);
+	return off;
+}
+
+struct labels {
+	struct walk *w;
+	unsigned int before;	/* labels ahead of this offset (the block's if) */
+	bool backward;
+};
+
+/* a label ahead of the block that a later goto goes back to: the block may run again */
+static enum CXChildVisitResult labels_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct labels *l = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_LabelStmt && offset_in_file(c) < l->before &&
+	    !da_forward_only(l->w, c))
+		l->backward = true;
+	return l->backward ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * A flag: 'bool active = false; ... if (...) { writes; active = true; }'
+ * and later 'if (active)': the flag is set only there, so where it is set
+ * the block ran up to it (6.12's bnxt_rx_pkt(), xdp_active). Only for a
+ * local flag whose initializer is 0, set by that one assignment (a statement
+ * of the block itself) and never given away by address, outside any loop and
+ * any backward goto's reach, and a block with no label or case.
+ */
+static void note_flag(struct walk *w, CXCursor then, const struct state *entry)
+{
+	CXCursor var = w->flag.var;
+	struct kids k = da_kids_of(then), init = { 0 };
+	struct scan inside = { clang_getNullCursor(), false, false };
+	struct labels back = { w, offset_in_file(then), false };
+	struct addr_of esc = { var, 0, 0 };
+	struct guard g = { .var = var, .ran_zero = false, .depth = w->block_depth };
+	bool top = false;
+	long long v = -1;
+
+	for (size_t i = 0; i < k.n; i++)
+		top |= clang_equalCursors(k.v[i], w->flag.assign);
+	free(k.v);
+	if (!top || w->loop_depth || clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    clang_Cursor_getStorageClass(var) == CX_SC_Static ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_FunctionDecl)
+		return;
+	init = da_kids_of(var);
+	top = init.n && clang_isExpression(clang_getCursorKind(init.v[init.n - 1])) &&
+	      const_int(init.v[init.n - 1], &v) && !v;
+	free(init.v);
+	if (!top || da_changes(w->body, var, 1) != 1)
+		return;
+	clang_visitChildren(then, leaves_visit, &inside);
+	clang_visitChildren(w->body, addr_visit, &esc);
+	clang_visitChildren(w->body, labels_visit, &back);
+	if (inside.labels || esc.all || back.backward)
+		return;
+	for (size_t i = 0; i < w->flag.st.n; i++)
+		if (!da_st_covered(entry, w->flag.st.v[i].path))
+			da_st_add(&g.writes, w->flag.st.v[i].path, w->flag.st.v[i].line,
+				  w->flag.st.v[i].by);
+	if (g.writes.n)
+		w->guards[w->n_guards++] = g;
+}
+
 void da_guard_note(struct walk *w, CXCursor ifstmt, const struct state *entry,
 		   const struct state *end)
 {
 	struct kids k = da_kids_of(ifstmt);
-	struct scan leaves = { clang_getNullCursor(), false };
+	struct scan leaves = { clang_getNullCursor(), false, false };
 	struct addr_of esc = { clang_getNullCursor(), 0, 0 };
 	struct guard g = { .depth = w->block_depth };
 
-	if (w->n_guards == DA_MAX_GUARDS || k.n != 2 || end->dead ||
-	    clang_Cursor_isNull(w->body) || !test_of_var(k.v[0], &g.var, &g.ran_zero))
+	if (w->n_guards == DA_MAX_GUARDS || k.n != 2 || clang_Cursor_isNull(w->body))
+		goto out;
+	if (!clang_Cursor_isNull(w->flag.var)) {
+		note_flag(w, k.v[1], entry);
+		w->flag.var = clang_getNullCursor();
+		da_st_clear(&w->flag.st);
+	}
+	if (w->n_guards == DA_MAX_GUARDS || end->dead ||
+	    !test_of_var(k.v[0], &g.var, &g.ran_zero))
 		goto out;
 	clang_visitChildren(k.v[1], leaves_visit, &leaves);
 	esc.var = g.var;

@@ -122,6 +122,12 @@ struct walk {
 	} guards[DA_MAX_GUARDS];
 	size_t n_guards;
 	unsigned int block_depth;	/* compound statements the walk is in */
+	unsigned int loop_depth;	/* ... and loop bodies */
+	/* the last 'flag = <non-zero constant>' and what was written when it ran */
+	struct {
+		CXCursor var, assign;
+		struct state st;
+	} flag;
 	struct pending_code {
 		CXCursor call, var;
 		struct state zero, nonneg;
@@ -179,6 +185,9 @@ void da_guard_block_end(struct walk *w);
 void da_guard_note(struct walk *w, CXCursor ifstmt, const struct state *entry,
 		   const struct state *end);
 void da_guard_apply(struct walk *w, CXCursor cond, struct state *then_st, struct state *else_st);
+void da_guard_flag_set(struct walk *w, CXCursor assign, const struct state *st);
+/* defassign_walk.c: assignments, ++, -- and & of @var in @body, counted up to @limit + 1 */
+unsigned int da_changes(CXCursor body, CXCursor var, unsigned int limit);
 
 /* defassign_jumps.c: return codes (struct pending_code) */
 enum code_branch { CODE_NONE, CODE_ZERO_THEN, CODE_ZERO_ELSE, CODE_NONNEG_THEN, CODE_NONNEG_ELSE };

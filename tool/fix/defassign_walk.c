@@ -583,6 +583,8 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 		if (clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr)
 			da_guard_drop(w, clang_getCursorReferenced(da_strip(k.v[0])));
 		da_node(w, k.v[1], st);
+		if (!compound)
+			da_guard_flag_set(w, c, st);
 		if (!compound && w->code.set && da_pending_result(w, k.v[1]) &&
 		    clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr)
 			w->code.var = clang_getCursorReferenced(da_strip(k.v[0]));
@@ -684,6 +686,14 @@ static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClie
 		free(kk.v);
 	}
 	return ch->hits > ch->limit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+unsigned int da_changes(CXCursor body, CXCursor var, unsigned int limit)
+{
+	struct changes ch = { .var = var, .limit = limit };
+
+	clang_visitChildren(body, changes_visit, &ch);
+	return ch.hits;
 }
 
 /*
@@ -839,7 +849,9 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 			da_guard_note(w, c, &b, &a);
 		da_st_join(w, st, &a, &b, da_line_of(c));
 	} else if (kind == CXCursor_DoStmt) {
+		w->loop_depth++;
 		da_kids_walk(w, c, st, 0);
+		w->loop_depth--;
 	} else if (kind == CXCursor_SwitchStmt && k.n == 2) {
 		da_node(w, k.v[0], st);
 		entry = da_st_copy(st);
@@ -855,7 +867,9 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 
 		da_node(w, k.v[0], st);
 		da_node(w, k.v[1], st);
+		w->loop_depth++;
 		da_node(w, k.v[3], st);	/* it runs: its writes count */
+		w->loop_depth--;
 		w->loop_var = clang_getNullCursor();
 		(void)saved_var;
 	} else if (k.n) {
@@ -867,7 +881,9 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 			for (size_t i = 0; i + 1 < k.n; i++)
 				da_node(w, k.v[i], &a);
 		b = da_st_copy(st);
+		w->loop_depth++;
 		da_node(w, k.v[k.n - 1], &b);
+		w->loop_depth--;
 		da_st_clear(&a);
 		da_st_clear(&b);
 	}

@@ -119,6 +119,40 @@ static void l_handle_disagree(struct l_ring *ring, char *slot)
 		l_record(ring, &b);
 }
 
+/* A flag set only after the writes: where it is set, they ran. */
+static void l_handle_flag(struct l_ring *ring, char *slot)
+{
+	struct l_buff b;
+	int active = 0;
+
+	if (slot[0]) {
+		l_build(ring, &b, slot);
+		if (!slot[1])
+			goto out;
+		active = 1;
+	}
+	if (active)
+		l_record(ring, &b);
+out:
+	return;
+}
+
+/* ... and one set elsewhere too: refused. */
+static void l_handle_flag_twice(struct l_ring *ring, char *slot)
+{
+	struct l_buff b;
+	int active = 0;
+
+	if (slot[0]) {
+		l_build(ring, &b, slot);
+		active = 1;
+	}
+	if (ring->index)
+		active = 1;
+	if (active)
+		l_record(ring, &b);
+}
+
 int l_poll(struct napi_struct *napi, int budget)
 {
 	struct l_vector *v = container_of(napi, struct l_vector, napi);
@@ -131,6 +165,8 @@ int l_poll(struct napi_struct *napi, int budget)
 		l_handle_wrong(&v->ring, v->ring.slots[done]);
 		l_handle_agree(&v->ring, v->ring.slots[done]);
 		l_handle_disagree(&v->ring, v->ring.slots[done]);
+		l_handle_flag(&v->ring, v->ring.slots[done]);
+		l_handle_flag_twice(&v->ring, v->ring.slots[done]);
 	}
 	return done;
 }
