@@ -200,6 +200,8 @@ void da_code_writes(struct walk *w, struct state *st, enum code_branch r);
 struct label_in *da_label_in(struct walk *w, CXCursor label, bool add);
 bool da_forward_only(struct walk *w, CXCursor label);
 void da_jump(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind);
+/* for (i = 0; i < N; i++) BODY, N > 0, BODY without a jump: *@var = i, *@n = N */
+bool da_counted_loop(const struct kids *k, CXCursor *var, long long *n);
 
 /*
  * A path of @w's function ends with @st: joined into what it writes on every

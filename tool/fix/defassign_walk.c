@@ -766,62 +766,6 @@ static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs)
 	return true;
 }
 
-static enum CXChildVisitResult jump_visit(CXCursor c, CXCursor parent, CXClientData d)
-{
-	enum CXCursorKind k = clang_getCursorKind(c);
-
-	(void)parent;
-	if (k == CXCursor_BreakStmt || k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt ||
-	    k == CXCursor_IndirectGotoStmt || k == CXCursor_ContinueStmt ||
-	    k == CXCursor_LabelStmt) {
-		*(bool *)d = true;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
-}
-
-/*
- * for (i = 0; i < N; i++) BODY, N > 0, BODY without a jump: BODY runs, and
- * x[i] in it is every element of an array of N. *@var gets i.
- */
-static bool counted_loop(const struct kids *k, CXCursor *var, long long *n)
-{
-	struct kids in, cond;
-	CXCursor v = clang_getNullCursor(), l;
-	long long zero = -1;
-	bool jumps = false, ok = false;
-
-	if (k->n != 4 || clang_getCursorKind(k->v[1]) != CXCursor_BinaryOperator ||
-	    clang_getCursorBinaryOperatorKind(k->v[1]) != CXBinaryOperator_LT)
-		return false;
-	in = da_kids_of(k->v[0]);
-	if (clang_getCursorKind(k->v[0]) == CXCursor_DeclStmt && in.n == 1) {
-		struct kids init = da_kids_of(in.v[0]);
-
-		if (init.n && da_literal_index(init.v[init.n - 1], &zero))
-			v = in.v[0];
-		free(init.v);
-	} else if (clang_getCursorKind(k->v[0]) == CXCursor_BinaryOperator && in.n == 2 &&
-		   clang_getCursorBinaryOperatorKind(k->v[0]) == CXBinaryOperator_Assign &&
-		   clang_getCursorKind(da_strip(in.v[0])) == CXCursor_DeclRefExpr &&
-		   da_literal_index(in.v[1], &zero)) {
-		v = clang_getCursorReferenced(da_strip(in.v[0]));
-	}
-	free(in.v);
-	cond = da_kids_of(k->v[1]);
-	if (!clang_Cursor_isNull(v) && !zero && cond.n == 2) {
-		l = da_strip(cond.v[0]);
-		ok = clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
-		     clang_equalCursors(clang_getCursorReferenced(l), v) &&
-		     da_literal_index(cond.v[1], n) && *n > 0;
-	}
-	free(cond.v);
-	if (ok)
-		clang_visitChildren(k->v[3], jump_visit, &jumps);
-	*var = ok && !jumps ? v : clang_getNullCursor();
-	return ok && !jumps;
-}
-
 /* if, ?:, loops and switch: see the comment at the top. */
 static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
 {
@@ -862,7 +806,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 		w->switch_entry = saved;
 		da_st_clear(&a);
 		da_st_clear(&entry);
-	} else if (kind == CXCursor_ForStmt && counted_loop(&k, &w->loop_var, &w->loop_n)) {
+	} else if (kind == CXCursor_ForStmt && da_counted_loop(&k, &w->loop_var, &w->loop_n)) {
 		CXCursor saved_var = w->loop_var;
 
 		da_node(w, k.v[0], st);
