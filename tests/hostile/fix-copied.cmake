@@ -7,9 +7,7 @@
 # same as the whole copy.
 cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
-file(REMOVE_RECURSE ${WORK})
-file(MAKE_DIRECTORY ${WORK}/src)
-file(COPY ${SRC}/corpus/fix/copied DESTINATION ${WORK}/src)
+zt_diff_case(copied)
 zt_diff_finding(${WORK}/whole.json copied c_handle d "struct c_desc" 128 12 128 ring
 		"struct c_ring" 18 "struct c_vector" c_poll)
 zt_diff_fix(copied ${WORK}/whole.json "applied" --strategy=uninitialized)

@@ -4,9 +4,7 @@
 # the differential run shows what the attribute would have read.
 cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
-file(REMOVE_RECURSE ${WORK})
-file(MAKE_DIRECTORY ${WORK}/src)
-file(COPY ${SRC}/corpus/fix/halfread DESTINATION ${WORK}/src)
+zt_diff_case(halfread)
 zt_diff_finding(${WORK}/f.json halfread h_handle d "struct h_desc" 128 12 64 ring
 		"struct h_ring" 23 "struct h_vector" h_poll)
 set(why "hi.w\\[3\\] of d may be read before it is written: read at line 15; no write of it comes before on any path")

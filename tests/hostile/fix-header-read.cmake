@@ -2,9 +2,7 @@
 # names the header's line as header:line, not as a line of the local's file.
 cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
-file(REMOVE_RECURSE ${WORK})
-file(MAKE_DIRECTORY ${WORK}/src)
-file(COPY ${SRC}/corpus/fix/halfread DESTINATION ${WORK}/src)
+zt_diff_case(halfread)
 set(T ${WORK}/src/halfread)
 file(READ ${T}/h.h h)
 string(REPLACE "#endif" "static inline unsigned long h_peek_hi(const struct h_desc *d)

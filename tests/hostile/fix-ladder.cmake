@@ -19,9 +19,7 @@
 #    refused.
 cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
-file(REMOVE_RECURSE ${WORK})
-file(MAKE_DIRECTORY ${WORK}/src)
-file(COPY ${SRC}/corpus/fix/ladder DESTINATION ${WORK}/src)
+zt_diff_case(ladder)
 foreach(c "l_handle;35" "l_handle_ok;60" "l_handle_err;69" "l_handle_agree;94"
 		"l_handle_flag;125")
 	list(GET c 0 fn)

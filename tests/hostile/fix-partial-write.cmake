@@ -4,9 +4,7 @@
 # Two packets through the poll loop, original and rewrite compared.
 cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
-file(REMOVE_RECURSE ${WORK})
-file(MAKE_DIRECTORY ${WORK}/src)
-file(COPY ${SRC}/corpus/fix/partial DESTINATION ${WORK}/src)
+zt_diff_case(partial)
 zt_diff_finding(${WORK}/f.json partial p_handle m "struct p_meta" 16 15 16 ring
 		"struct p_ring" 26 "struct p_vector" p_poll)
 set(why "b\\[0\\] of m may be read before it is written: read at line 18; the write at line 10 \\(p_fill\\(\\)\\) is only on the path where the branch at line 9 of p_fill\\(\\) goes that way")

@@ -7,9 +7,7 @@
 # same.
 cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
-file(REMOVE_RECURSE ${WORK})
-file(MAKE_DIRECTORY ${WORK}/src)
-file(COPY ${SRC}/corpus/fix/samefile DESTINATION ${WORK}/src)
+zt_diff_case(samefile)
 set(d ${WORK}/src/samefile)
 file(WRITE ${d}/compile_commands.json
 	"[{\"directory\": \"${d}\", \"file\": \"rx.c\", \"arguments\": [\"gcc\", \"-O2\", \"-c\", \"rx.c\"]}]\n")

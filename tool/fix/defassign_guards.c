@@ -22,29 +22,10 @@
 /* The variable @cond tests for zero or not, and whether its true branch is the zero one. */
 static bool test_of_var(CXCursor cond, CXCursor *var, bool *then_zero)
 {
-	bool neg = false, more;
-	CXCursor c = da_strip(cond);
+	bool neg;
+	CXCursor c = da_test_core(cond, &neg);
 	struct kids k;
 
-	do {
-		more = false;
-		k = da_kids_of(c);
-		if (clang_getCursorKind(c) == CXCursor_UnaryOperator && k.n == 1 &&
-		    clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot) {
-			neg = !neg;
-			c = da_strip(k.v[0]);
-			more = true;
-		} else if (clang_getCursorKind(c) == CXCursor_CallExpr && k.n == 3) {
-			char *name = da_spelling(c);
-
-			if (!strcmp(name, "__builtin_expect")) {	/* likely(), unlikely() */
-				c = da_strip(k.v[1]);
-				more = true;
-			}
-			free(name);
-		}
-		free(k.v);
-	} while (more);
 	*then_zero = false;
 	if (clang_getCursorKind(c) == CXCursor_BinaryOperator) {
 		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
@@ -168,26 +149,13 @@ void da_guard_block_end(struct walk *w)
 	w->n_guards = n;
 }
 
-/* @c is an integer constant expression (1, true, an enum): its value in *@v */
-static bool const_int(CXCursor c, long long *v)
-{
-	CXEvalResult r = clang_Cursor_Evaluate(c);
-	bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
-
-	if (ok)
-		*v = clang_EvalResult_getAsLongLong(r);
-	if (r)
-		clang_EvalResult_dispose(r);
-	return ok;
-}
-
 void da_guard_flag_set(struct walk *w, CXCursor assign, const struct state *st)
 {
 	struct kids k = da_kids_of(assign);
 	CXCursor l = k.n == 2 ? da_strip(k.v[0]) : assign;
 	long long v = 0;
 
-	if (k.n == 2 && clang_getCursorKind(l) == CXCursor_DeclRefExpr && const_int(k.v[1], &v) &&
+	if (k.n == 2 && clang_getCursorKind(l) == CXCursor_DeclRefExpr && da_const_int(k.v[1], &v) &&
 	    v) {
 		da_st_clear(&w->flag.st);
 		w->flag.var = clang_getCursorReferenced(l);
@@ -195,14 +163,6 @@ void da_guard_flag_set(struct walk *w, CXCursor assign, const struct state *st)
 		w->flag.st = da_st_copy(st);
 	}
 	free(k.v);
-}
-
-static unsigned int offset_in_file(CXCursor c)
-{
-	unsigned int off = 0;
-
-	clang_getSpellingLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off);
-	return off;
 }
 
 struct labels {
@@ -217,7 +177,7 @@ static enum CXChildVisitResult labels_visit(CXCursor c, CXCursor parent, CXClien
 	struct labels *l = d;
 
 	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_LabelStmt && offset_in_file(c) < l->before &&
+	if (clang_getCursorKind(c) == CXCursor_LabelStmt && da_offset_of(c) < l->before &&
 	    !da_forward_only(l->w, c))
 		l->backward = true;
 	return l->backward ? CXChildVisit_Break : CXChildVisit_Recurse;
@@ -236,7 +196,7 @@ static void note_flag(struct walk *w, CXCursor then, const struct state *entry)
 	CXCursor var = w->flag.var;
 	struct kids k = da_kids_of(then), init = { 0 };
 	struct scan inside = { clang_getNullCursor(), false, false };
-	struct labels back = { w, offset_in_file(then), false };
+	struct labels back = { w, da_offset_of(then), false };
 	struct addr_of esc = { var, 0, 0 };
 	struct guard g = { .var = var, .ran_zero = false, .depth = w->block_depth };
 	bool top = false;
@@ -251,7 +211,7 @@ static void note_flag(struct walk *w, CXCursor then, const struct state *entry)
 		return;
 	init = da_kids_of(var);
 	top = init.n && clang_isExpression(clang_getCursorKind(init.v[init.n - 1])) &&
-	      const_int(init.v[init.n - 1], &v) && !v;
+	      da_const_int(init.v[init.n - 1], &v) && !v;
 	free(init.v);
 	if (!top || da_changes(w->body, var, 1) != 1)
 		return;

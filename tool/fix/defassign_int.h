@@ -174,7 +174,12 @@ static inline bool is_integer(CXType t)
 
 /* defassign_walk.c: the walk's own helpers, shared with defassign_jumps.c */
 CXCursor da_strip(CXCursor c);		/* through parentheses and implicit casts */
-bool da_literal_index(CXCursor c, long long *v);
+bool da_const_int(CXCursor c, long long *v);	/* an integer constant expression */
+bool da_literal_index(CXCursor c, long long *v);	/* ... that is a literal */
+/* where @c is in its file (labels are told apart by it) */
+unsigned int da_offset_of(CXCursor c);
+/* @cond through '!' (counted in *@neg), likely() and unlikely(): what it tests */
+CXCursor da_test_core(CXCursor cond, bool *neg);
 void da_write_path(struct walk *w, struct state *st, const char *p, unsigned int line,
 		   const char *by);
 void da_kids_walk(struct walk *w, CXCursor c, struct state *st, size_t from);

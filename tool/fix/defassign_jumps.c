@@ -54,24 +54,22 @@ static bool is_zero(CXCursor c)
  * (or >= 0): 'if (err)', 'if (f(&x))', 'if (!f(&x))', 'if (err < 0)',
  * 'if (unlikely(err))', 'if (f(&x) != 0)', ...
  */
-enum code_branch da_code_test(const struct walk *w, CXCursor cond)
+CXCursor da_test_core(CXCursor cond, bool *neg)
 {
-	bool neg = false;
-	enum code_branch r = CODE_NONE;
 	CXCursor c = da_strip(cond);
-	struct kids k;
+	bool more;
 
-	for (;;) {
-		enum CXCursorKind kind = clang_getCursorKind(c);
-		bool more = false;
+	*neg = false;
+	do {
+		struct kids k = da_kids_of(c);
 
-		k = da_kids_of(c);
-		if (kind == CXCursor_UnaryOperator && k.n == 1 &&
+		more = false;
+		if (clang_getCursorKind(c) == CXCursor_UnaryOperator && k.n == 1 &&
 		    clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot) {
-			neg = !neg;
+			*neg = !*neg;
 			c = da_strip(k.v[0]);
 			more = true;
-		} else if (kind == CXCursor_CallExpr && k.n == 3) {
+		} else if (clang_getCursorKind(c) == CXCursor_CallExpr && k.n == 3) {
 			char *name = da_spelling(c);
 
 			/* likely()/unlikely() */
@@ -82,9 +80,17 @@ enum code_branch da_code_test(const struct walk *w, CXCursor cond)
 			free(name);
 		}
 		free(k.v);
-		if (!more)
-			break;
-	}
+	} while (more);
+	return c;
+}
+
+enum code_branch da_code_test(const struct walk *w, CXCursor cond)
+{
+	bool neg;
+	enum code_branch r = CODE_NONE;
+	CXCursor c = da_test_core(cond, &neg);
+	struct kids k;
+
 	if (!w->code.set)
 		return CODE_NONE;
 	if (da_pending_result(w, c)) {
@@ -129,7 +135,7 @@ static CXCursor goto_label(CXCursor c)
 	return l;
 }
 
-static unsigned int offset_of(CXCursor c)
+unsigned int da_offset_of(CXCursor c)
 {
 	unsigned int off = 0;
 
@@ -141,7 +147,7 @@ struct label_in *da_label_in(struct walk *w, CXCursor label, bool add)
 {
 	/* by where the label is: a LabelRef's referenced cursor is not always equal to it */
 	for (size_t i = 0; i < w->n_labels; i++)
-		if (offset_of(w->labels[i].label) == offset_of(label))
+		if (da_offset_of(w->labels[i].label) == da_offset_of(label))
 			return &w->labels[i];
 	if (!add)
 		return NULL;
@@ -164,8 +170,8 @@ static enum CXChildVisitResult backward_visit(CXCursor c, CXCursor parent, CXCli
 	(void)parent;
 	if (k == CXCursor_IndirectGotoStmt)
 		b->hit = true;
-	else if (k == CXCursor_GotoStmt && offset_of(goto_label(c)) == b->at &&
-		 offset_of(c) > b->at)
+	else if (k == CXCursor_GotoStmt && da_offset_of(goto_label(c)) == b->at &&
+		 da_offset_of(c) > b->at)
 		b->hit = true;
 	return b->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
@@ -178,7 +184,7 @@ static enum CXChildVisitResult backward_visit(CXCursor c, CXCursor parent, CXCli
  */
 bool da_forward_only(struct walk *w, CXCursor label)
 {
-	struct backward b = { label, offset_of(label), false };
+	struct backward b = { label, da_offset_of(label), false };
 
 	if (clang_Cursor_isNull(w->body) || !w->declared)
 		return false;
@@ -202,15 +208,8 @@ void da_exit(struct walk *w, const struct state *st, const CXCursor *ret)
 	long long v = 0;
 	bool known = false;
 
-	if (ret) {
-		CXEvalResult r = clang_Cursor_Evaluate(*ret);
-
-		known = r && clang_EvalResult_getKind(r) == CXEval_Int;
-		if (known)
-			v = clang_EvalResult_getAsLongLong(r);
-		if (r)
-			clang_EvalResult_dispose(r);
-	}
+	if (ret)
+		known = da_const_int(*ret, &v);
 	exit_join(&w->exit, &w->exit_set, st);
 	if (!known || !v)
 		exit_join(&w->exit_zero, &w->exit_zero_set, st);

@@ -35,22 +35,22 @@ CXCursor da_strip(CXCursor c)
 	return c;
 }
 
-bool da_literal_index(CXCursor c, long long *v)
+bool da_const_int(CXCursor c, long long *v)
 {
-	CXEvalResult r;
-	bool ok = false;
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
 
-	c = da_strip(c);
-	if (clang_getCursorKind(c) != CXCursor_IntegerLiteral)
-		return false;
-	r = clang_Cursor_Evaluate(c);
-	if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+	if (ok)
 		*v = clang_EvalResult_getAsLongLong(r);
-		ok = true;
-	}
 	if (r)
 		clang_EvalResult_dispose(r);
 	return ok;
+}
+
+bool da_literal_index(CXCursor c, long long *v)
+{
+	c = da_strip(c);
+	return clang_getCursorKind(c) == CXCursor_IntegerLiteral && da_const_int(c, v);
 }
 
 static enum pkind path_of(struct walk *w, CXCursor c, char **out);
@@ -278,7 +278,6 @@ static void write_all_but(struct walk *w, struct state *st, const char *p,
 static bool sized_to_object(const struct kids *k, unsigned int arg, unsigned int n)
 {
 	CXType t;
-	CXEvalResult r;
 	long long want, size = -1;
 
 	if (arg >= k->n || n >= k->n)
@@ -286,11 +285,8 @@ static bool sized_to_object(const struct kids *k, unsigned int arg, unsigned int
 	t = clang_getCursorType(da_strip(k->v[arg]));
 	want = is_kind(t, CXType_Pointer) ? clang_Type_getSizeOf(clang_getPointeeType(t)) :
 					    clang_Type_getSizeOf(t);
-	r = clang_Cursor_Evaluate(k->v[n]);
-	if (r && clang_EvalResult_getKind(r) == CXEval_Int)
-		size = clang_EvalResult_getAsLongLong(r);
-	if (r)
-		clang_EvalResult_dispose(r);
+	if (!da_const_int(k->v[n], &size))
+		return false;
 	return want > 0 && size == want;
 }
 

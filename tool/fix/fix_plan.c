@@ -177,36 +177,6 @@ static char *no_hoist(struct fixer *x, size_t i)
 	return NULL;
 }
 
-/* Does @text define the function @fn ("fn(...)" followed by "{")? */
-static bool defines(const char *text, const char *fn)
-{
-	size_t n = strlen(fn);
-
-	for (const char *p = strstr(text, fn); p; p = strstr(p + 1, fn)) {
-		const char *q = p + n;
-		int depth = 0;
-
-		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
-			continue;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (*q != '(')
-			continue;
-		for (; *q; q++)
-			if (*q == '(')
-				depth++;
-			else if (*q == ')' && !--depth)
-				break;
-		if (!*q)
-			return false;
-		for (q++; isspace((unsigned char)*q); q++)
-			;
-		if (*q == '{')
-			return true;
-	}
-	return false;
-}
-
 struct resolve {
 	struct fixer *x;
 	char *dir;		/* the driver: the finding's directory's parent */
@@ -221,6 +191,7 @@ static int resolve_fn(void *arg, const char *fn, char **file, char ***args)
 
 	for (size_t i = 0; db && i < db->n; i++) {
 		char *rel = zt_real_path_under(r->x->src, db->v[i].file), *text;
+		const char *b, *e;
 		bool hit = false;
 
 		if (!rel || (dl && (strncmp(rel, r->dir, dl) || rel[dl] != '/'))) {
@@ -228,7 +199,7 @@ static int resolve_fn(void *arg, const char *fn, char **file, char ***args)
 			continue;
 		}
 		text = read_rel(r->x->src, rel);
-		hit = text && defines(text, fn);
+		hit = text && zt_function_body(text, fn, &b, &e);
 		free(text);
 		if (hit) {
 			*file = path_in(r->x->src, rel);

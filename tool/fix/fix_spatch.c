@@ -330,7 +330,7 @@ static unsigned int line_now(struct fixer *x, const struct site *s)
 {
 	char *orig, *now, *want;
 	const char *ob, *oe, *nb, *ne;
-	unsigned int best = 0, dist = ~0u, from;
+	unsigned int best = 0, dist = ~0u, from, ofs;
 
 	if (!zt_shadow_changed(&x->sh, s->rel))
 		return s->f->line;
@@ -339,17 +339,14 @@ static unsigned int line_now(struct fixer *x, const struct site *s)
 	want = orig ? nth_line(orig, s->f->line) : NULL;
 	if (want && now && zt_function_body(orig, s->f->function, &ob, &oe) &&
 	    zt_function_body(now, s->f->function, &nb, &ne)) {
+		ofs = s->f->line - zt_line_of(orig, ob);	/* from the function's "{" */
 		from = zt_line_of(now, nb);
 		for (const char *p = nb; p && p < ne; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-			unsigned int l = zt_line_of(now, p), d;
-			size_t n = strcspn(p, "\n");
+			unsigned int l = zt_line_of(now, p);
+			unsigned int d = l - from > ofs ? l - from - ofs : ofs - (l - from);
 
-			if (n != strlen(want) || strncmp(p, want, n))
-				continue;
-			d = l - from > s->f->line - zt_line_of(orig, ob) ?
-				    (l - from) - (s->f->line - zt_line_of(orig, ob)) :
-				    (s->f->line - zt_line_of(orig, ob)) - (l - from);
-			if (d < dist) {
+			if (strcspn(p, "\n") == strlen(want) && !strncmp(p, want, strlen(want)) &&
+			    d < dist) {
 				dist = d;
 				best = l;
 			}

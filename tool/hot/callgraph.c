@@ -223,7 +223,6 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 	memcpy(from->edges[from->n_edges - 1].arg_params, c->arg_params, sizeof(c->arg_params));
 }
 
-
 #define ALIAS_DEPTH 8
 
 typedef void (*stored_fn)(struct zt_program *p, const char *fn_usr, const char *fn_name,

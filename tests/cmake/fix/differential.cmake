@@ -5,6 +5,13 @@
 # every value the code read is printed, and the two runs must print the
 # same. A fix that refuses leaves nothing to compare and passes this part.
 
+# zt_diff_case(NAME): a fresh WORK with corpus/fix/NAME copied to WORK/src/NAME.
+function(zt_diff_case name)
+	file(REMOVE_RECURSE ${WORK})
+	file(MAKE_DIRECTORY ${WORK}/src)
+	file(COPY ${SRC}/corpus/fix/${name} DESTINATION ${WORK}/src)
+endfunction()
+
 # zt_diff_finding(OUT NAME FUNCTION SYMBOL TYPE SIZE LINE CLANG_BYTES OWNER_PARAM
 #                 OWNER_TYPE OWNER_LINE NAPI_STRUCT POLL): a check finding for
 # corpus/fix/NAME/rx.c, as check writes it (owner served by the NAPI instance).
