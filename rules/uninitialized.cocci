@@ -1,4 +1,4 @@
-/// Mark a large on-stack struct of a hot function __uninitialized.
+/// Mark a large on-stack struct (or array) of a hot function __uninitialized.
 ///
 /// Stack auto-initialization (CONFIG_INIT_STACK_ALL_ZERO) zeroes a local
 /// struct on every call. Where every field that is read is written first,
@@ -41,11 +41,12 @@ def zt_go(p):
 @zt_decl@
 initializer zt_init;
 position zt_p : script:python() { zt_wanted(zt_p) };
+{{DIM_DECL}}
 @@
 (
-{{TYPE}} {{VAR}}@zt_p;
+{{TYPE}} {{VAR}}@zt_p{{DIM}};
 |
-{{TYPE}} {{VAR}}@zt_p = zt_init;
+{{TYPE}} {{VAR}}@zt_p{{DIM}} = zt_init;
 )
 
 // zerotax fix has proved from the AST, field by field and on every path,
@@ -57,11 +58,12 @@ identifier zt_fill;
 expression list zt_es1, zt_es2;
 initializer zt_init;
 position zt_p : script:python() { zt_wanted(zt_p) };
+{{DIM_DECL}}
 @@
 (
-{{TYPE}} {{VAR}}@zt_p;
+{{TYPE}} {{VAR}}@zt_p{{DIM}};
 |
-{{TYPE}} {{VAR}}@zt_p = zt_init;
+{{TYPE}} {{VAR}}@zt_p{{DIM}} = zt_init;
 )
 ... when != {{VAR}}
 zt_fill(zt_es1, &{{VAR}}, zt_es2);
@@ -81,8 +83,9 @@ print("zerotax-fill: %s: %s" % (zt_p[0].current_element, zt_fill))
 
 @depends on context && !patch@
 position zt_p : script:python() { zt_go(zt_p) };
+{{DIM_DECL}}
 @@
-* {{TYPE}} {{VAR}}@zt_p;
+* {{TYPE}} {{VAR}}@zt_p{{DIM}};
 
 @script:python depends on report && !patch@
 zt_p << zt_decl.zt_p;
@@ -102,15 +105,17 @@ if fn in zt_filled_fn:
 // attribute added in a branch of a disjunction.
 @depends on patch@
 position zt_p : script:python() { zt_go(zt_p) };
+{{DIM_DECL}}
 {{ATTR_DECL}}
 @@
-- {{TYPE}} {{VAR}}@zt_p;
-+ {{TYPE}} {{VAR}} {{ATTR}};
+- {{TYPE}} {{VAR}}@zt_p{{DIM}};
++ {{TYPE}} {{VAR}}{{DIM}} {{ATTR}};
 
 @depends on patch@
 initializer zt_init;
 position zt_p : script:python() { zt_go(zt_p) };
+{{DIM_DECL}}
 {{ATTR_DECL}}
 @@
-- {{TYPE}} {{VAR}}@zt_p = zt_init;
-+ {{TYPE}} {{VAR}} {{ATTR}};
+- {{TYPE}} {{VAR}}@zt_p{{DIM}} = zt_init;
++ {{TYPE}} {{VAR}}{{DIM}} {{ATTR}};

@@ -31,6 +31,29 @@ bool zt_is_record_type(const char *s)
 	return false;
 }
 
+/*
+ * "ELEM[N]", one dimension, ELEM a type name with optional '*'s ("void *",
+ * "u8", "struct page *"): the element type's length, or 0.
+ */
+size_t zt_array_elem_len(const char *s)
+{
+	const char *b = s ? strchr(s, '[') : NULL, *p;
+
+	if (!b || b == s || strchr(b + 1, '[') || b[strlen(b) - 1] != ']')
+		return 0;
+	for (p = b + 1; *p != ']'; p++)
+		if (!isdigit((unsigned char)*p))
+			return 0;
+	for (p = s; p < b; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_' && *p != ' ' && *p != '*')
+			return 0;
+	if (!isalpha((unsigned char)s[0]) && s[0] != '_')
+		return 0;
+	while (b > s && b[-1] == ' ')
+		b--;
+	return (size_t)(b - s);
+}
+
 /* A path goes into a Python string literal: no quotes, backslashes or control characters. */
 static bool plain_path(const char *s)
 {
@@ -85,7 +108,13 @@ static const char *lookup(const struct zt_cocci_vars *v, const char *name, size_
 	*owned = NULL;
 #define IS(s) (n == strlen(s) && !strncmp(name, s, n))
 	if (IS("TYPE"))
-		return v->type;
+		return zt_array_elem_len(v->type) ?
+		       (*owned = xstrndup(v->type, zt_array_elem_len(v->type))) : v->type;
+	/* an array's declarator: its size as the source spells it, a metavariable */
+	if (IS("DIM"))
+		return zt_array_elem_len(v->type) ? "[zt_n]" : "";
+	if (IS("DIM_DECL"))
+		return zt_array_elem_len(v->type) ? "expression zt_n;" : "";
 	if (IS("VAR"))
 		return v->var;
 	if (IS("OWNER_TYPE"))
@@ -108,8 +137,9 @@ static const char *lookup(const struct zt_cocci_vars *v, const char *name, size_
 
 static int check_vars(const struct zt_cocci_vars *v)
 {
-	if (!zt_is_record_type(v->type))
-		return error("cannot rewrite a variable of type '%s': only struct and union locals",
+	if (!zt_is_record_type(v->type) && !(zt_array_elem_len(v->type) && v->attr))
+		return error("cannot rewrite a variable of type '%s': only struct and union locals "
+			     "(and arrays, marked __uninitialized)",
 			     v->type ? v->type : "(unknown)");
 	if (!zt_is_c_identifier(v->var))
 		return error("'%s' is not a C identifier", v->var ? v->var : "(null)");

@@ -33,6 +33,8 @@ struct zt_cocci_vars {
 bool zt_is_c_identifier(const char *s);
 /* "struct NAME" or "union NAME" with one space; what the templates accept as a type. */
 bool zt_is_record_type(const char *s);
+/* "ELEM[N]" (one dimension): the length of ELEM, else 0. */
+size_t zt_array_elem_len(const char *s);
 
 /* The template text with every placeholder replaced; NULL (error() said) on a bad value. */
 char *zt_cocci_instantiate(const char *tmpl, const struct zt_cocci_vars *v);

@@ -40,15 +40,20 @@ static int parse_helper_line(struct zt_da_helpers *h, char *line, const char *pa
 
 	if (!fn || fn[0] == '#')
 		return 0;
+	bool fills = what && (!strcmp(what, "fills") || !strcmp(what, "fills-count"));
+
 	if (!arg || !what || atoi(arg) < 1 ||
-	    (strcmp(what, "writes") && strcmp(what, "reads") && strcmp(what, "fills")))
+	    (strcmp(what, "writes") && strcmp(what, "reads") && !fills))
 		return error("%s:%u: expected 'FUNCTION ARG writes|reads FIELD...' or "
-			     "'FUNCTION ARG fills SIZE_ARG'", path, ln);
-	if (!strcmp(what, "fills")) {
+			     "'FUNCTION ARG fills|fills-count ARG'", path, ln);
+	if (fills) {
 		f = strtok_r(NULL, " \t", &save);
 		if (!f || atoi(f) < 1 || atoi(f) == atoi(arg))
-			return error("%s:%u: expected 'FUNCTION ARG fills SIZE_ARG'", path, ln);
-		e.fills_size_arg = (unsigned int)atoi(f);
+			return error("%s:%u: expected 'FUNCTION ARG %s ARG'", path, ln, what);
+		if (!strcmp(what, "fills"))
+			e.fills_size_arg = (unsigned int)atoi(f);
+		else
+			e.fills_count_arg = (unsigned int)atoi(f);
 	}
 	e.fn = xstrdup(fn);
 	e.arg = (unsigned int)atoi(arg);
@@ -109,7 +114,18 @@ bool da_covers(const char *w, const char *p)
 {
 	size_t n = strlen(w);
 
-	return !n || (!strncmp(w, p, n) && (!p[n] || p[n] == '.' || p[n] == '['));
+	const char *at = strstr(p, "[=");
+	bool ok = !n || (!strncmp(w, p, n) && (!p[n] || p[n] == '.' || p[n] == '['));
+	char *q;
+
+	if (ok || !at)
+		return ok;
+	/* an element below the count is part of the elements below it */
+	q = xstrdup(p);
+	q[at - p + 1] = '<';
+	ok = da_covers(w, q);
+	free(q);
+	return ok;
 }
 
 bool da_st_covered(const struct state *s, const char *p)
@@ -139,6 +155,21 @@ void da_st_clear(struct state *s)
 	free(s->v);
 	s->v = NULL;
 	s->n = 0;
+}
+
+/*
+ * @s without the element a loop is at ("[=K]"): for a state that leaves the
+ * loop's body other than by its end (a goto, a return) or enters an inner
+ * loop, whose element is another.
+ */
+struct state da_st_copy_whole(const struct state *s)
+{
+	struct state c = { .dead = s->dead };
+
+	for (size_t i = 0; i < s->n; i++)
+		if (!strstr(s->v[i].path, "[="))
+			da_st_add(&c, s->v[i].path, s->v[i].line, s->v[i].by);
+	return c;
 }
 
 struct state da_st_copy(const struct state *s)
@@ -290,7 +321,7 @@ void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned
 			return;
 		}
 	}
-	if (!any && !da_st_covered(s, p))
+	if (!any && !da_st_covered(s, p) && !da_prefix_counted(w, p))
 		note_read_fail(w, p, line);
 }
 
@@ -319,7 +350,7 @@ static const char *lost_for(struct walk *w, const char *leaf, const struct lost 
 static void note_read_fail(struct walk *w, const char *leaf, unsigned int line)
 {
 	const struct lost *l = NULL;
-	char *path, *name;
+	char *path, *name, *spelled;
 
 	if (w->pointer) {
 		/* a callee's read before its own write: the caller checks it */
@@ -339,9 +370,11 @@ static void note_read_fail(struct walk *w, const char *leaf, unsigned int line)
 	else
 		path = xasprintf("no write of it comes before on any path from the declaration");
 	name = da_spelling(w->target);
+	spelled = da_prefix_spell(leaf);
 	w->da->violation = xasprintf("%s%s%s may be read before it is written: read at line "
-				     "%u%s%s; %s", leaf[0] ? leaf : "", leaf[0] ? " of " : "",
+				     "%u%s%s; %s", spelled, leaf[0] ? " of " : "",
 				     name, line, w->via ? ", " : "", w->via ? w->via : "", path);
+	free(spelled);
 	free(name);
 	free(path);
 }

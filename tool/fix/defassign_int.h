@@ -31,6 +31,11 @@ struct helper {
 	 * size, else nothing of it; reads none of it either way (memcpy, memset)
 	 */
 	unsigned int fills_size_arg;
+	/*
+	 * "fills-count N": when it returns 0, writes the elements [0, argument N)
+	 * of the array argument ARG points to (a bulk allocator)
+	 */
+	unsigned int fills_count_arg;
 	struct zt_strvec fields;	/* "*" every field; "-f": not f */
 };
 
@@ -139,6 +144,8 @@ struct walk {
 	const char *via;	/* a read reported through a callee: "in f() at line N" */
 	CXCursor loop_var;	/* a counted loop's variable (see counted_loop()) */
 	long long loop_n;	/* ... and its count */
+	CXCursor prefix_var;	/* for (i = 0; i < n; i++): i (defassign_prefix.c) */
+	char *prefix_key;	/* ... and n's key */
 	CXCursor body;		/* the local's function: where an alias is checked */
 	/* pointer locals initialized to &local.path and never changed: that path */
 	CXCursor alias[DA_MAX_ALIASES];
@@ -194,9 +201,27 @@ void da_guard_flag_set(struct walk *w, CXCursor assign, const struct state *st);
 /* defassign_walk.c: assignments, ++, -- and & of @var in @body, counted up to @limit + 1 */
 unsigned int da_changes(CXCursor body, CXCursor var, unsigned int limit);
 
+/*
+ * defassign_prefix.c: arrays filled up to a count: "[<K]" is the elements
+ * [0, K), "[=K]" the one element a loop up to K is at.
+ */
+CXCursor da_loop_from_zero(CXCursor init);	/* 'i = 0' or 'int i = 0': i */
+char *da_prefix_key(const struct walk *w, CXCursor e);
+bool da_prefix_loop(const struct walk *w, const struct kids *k, CXCursor *var, char **key);
+char *da_prefix_index(const struct walk *w, CXCursor ix);
+bool da_prefix_counted(const struct walk *w, const char *p);
+void da_prefix_after_loop(struct walk *w, const struct kids *k, const char *key,
+			  const struct state *body, struct state *st);
+char *da_prefix_spell(const char *path);
+char *da_prefix_map(const struct walk *w, const char *prefix, bool decayed, const char *cp,
+		    const struct kids *args);
+
+/* defassign_callees.c */
+struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned int i);
+bool da_config_dependent(CXCursor def, const char *fn);	/* a configuration's stub */
+
 /* defassign_jumps.c: return codes (struct pending_code) */
 enum code_branch { CODE_NONE, CODE_ZERO_THEN, CODE_ZERO_ELSE, CODE_NONNEG_THEN, CODE_NONNEG_ELSE };
-void da_pending_add(struct state *to, const struct state *from, const char *prefix);
 void da_pending_clear(struct walk *w);
 bool da_pending_result(const struct walk *w, CXCursor c);
 enum code_branch da_code_test(const struct walk *w, CXCursor cond);
@@ -207,6 +232,7 @@ bool da_forward_only(struct walk *w, CXCursor label);
 void da_jump(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind);
 /* for (i = 0; i < N; i++) BODY, N > 0, BODY without a jump: *@var = i, *@n = N */
 bool da_counted_loop(const struct kids *k, CXCursor *var, long long *n);
+bool da_jumps_in(CXCursor body);	/* break, continue, return, goto or a label */
 
 /*
  * A path of @w's function ends with @st: joined into what it writes on every
@@ -219,6 +245,7 @@ bool da_st_covered(const struct state *s, const char *p);
 void da_st_add(struct state *s, const char *p, unsigned int line, const char *by);
 void da_st_clear(struct state *s);
 struct state da_st_copy(const struct state *s);
+struct state da_st_copy_whole(const struct state *s);
 void da_st_move(struct state *to, struct state *from);
 void da_st_join(struct walk *w, struct state *st, struct state *a, struct state *b,
 		unsigned int at);

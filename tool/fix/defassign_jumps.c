@@ -12,16 +12,6 @@
 
 /* ---- return codes (struct pending_code) ---------------------------------- */
 
-void da_pending_add(struct state *to, const struct state *from, const char *prefix)
-{
-	for (size_t k = 0; k < from->n; k++) {
-		char *p = da_join(prefix, from->v[k].path);
-
-		da_st_add(to, p, from->v[k].line, from->v[k].by);
-		free(p);
-	}
-}
-
 void da_pending_clear(struct walk *w)
 {
 	da_st_clear(&w->code.zero);
@@ -205,16 +195,18 @@ static void exit_join(struct state *into, bool *set, const struct state *st)
 
 void da_exit(struct walk *w, const struct state *st, const CXCursor *ret)
 {
+	struct state whole = da_st_copy_whole(st);
 	long long v = 0;
 	bool known = false;
 
 	if (ret)
 		known = da_const_int(*ret, &v);
-	exit_join(&w->exit, &w->exit_set, st);
+	exit_join(&w->exit, &w->exit_set, &whole);
 	if (!known || !v)
-		exit_join(&w->exit_zero, &w->exit_zero_set, st);
+		exit_join(&w->exit_zero, &w->exit_zero_set, &whole);
 	if (!known || v >= 0)
-		exit_join(&w->exit_nonneg, &w->exit_nonneg_set, st);
+		exit_join(&w->exit_nonneg, &w->exit_nonneg_set, &whole);
+	da_st_clear(&whole);
 }
 
 void da_jump(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
@@ -223,7 +215,7 @@ void da_jump(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kin
 		CXCursor l = goto_label(c);
 		struct label_in *in = clang_Cursor_isNull(l) ? NULL : da_label_in(w, l, true);
 		/* before the declaration: a jump over it reaches the label with nothing */
-		struct state s = !w->declared ? (struct state){ 0 } : da_st_copy(st);
+		struct state s = !w->declared ? (struct state){ 0 } : da_st_copy_whole(st);
 
 		if (in)
 			da_st_join(NULL, &in->st, &in->st, &s, 0);
@@ -264,38 +256,32 @@ static enum CXChildVisitResult jump_visit(CXCursor c, CXCursor parent, CXClientD
  */
 bool da_counted_loop(const struct kids *k, CXCursor *var, long long *n)
 {
-	struct kids in, cond;
-	CXCursor v = clang_getNullCursor(), l;
-	long long zero = -1;
-	bool jumps = false, ok = false;
+	struct kids cond;
+	CXCursor v;
+	bool ok = false;
 
 	if (k->n != 4 || clang_getCursorKind(k->v[1]) != CXCursor_BinaryOperator ||
 	    clang_getCursorBinaryOperatorKind(k->v[1]) != CXBinaryOperator_LT)
 		return false;
-	in = da_kids_of(k->v[0]);
-	if (clang_getCursorKind(k->v[0]) == CXCursor_DeclStmt && in.n == 1) {
-		struct kids init = da_kids_of(in.v[0]);
-
-		if (init.n && da_literal_index(init.v[init.n - 1], &zero))
-			v = in.v[0];
-		free(init.v);
-	} else if (clang_getCursorKind(k->v[0]) == CXCursor_BinaryOperator && in.n == 2 &&
-		   clang_getCursorBinaryOperatorKind(k->v[0]) == CXBinaryOperator_Assign &&
-		   clang_getCursorKind(da_strip(in.v[0])) == CXCursor_DeclRefExpr &&
-		   da_literal_index(in.v[1], &zero)) {
-		v = clang_getCursorReferenced(da_strip(in.v[0]));
-	}
-	free(in.v);
+	v = da_loop_from_zero(k->v[0]);
 	cond = da_kids_of(k->v[1]);
-	if (!clang_Cursor_isNull(v) && !zero && cond.n == 2) {
-		l = da_strip(cond.v[0]);
+	if (!clang_Cursor_isNull(v) && cond.n == 2) {
+		CXCursor l = da_strip(cond.v[0]);
+
 		ok = clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
 		     clang_equalCursors(clang_getCursorReferenced(l), v) &&
 		     da_literal_index(cond.v[1], n) && *n > 0;
 	}
 	free(cond.v);
-	if (ok)
-		clang_visitChildren(k->v[3], jump_visit, &jumps);
-	*var = ok && !jumps ? v : clang_getNullCursor();
-	return ok && !jumps;
+	ok = ok && !da_jumps_in(k->v[3]);
+	*var = ok ? v : clang_getNullCursor();
+	return ok;
+}
+
+bool da_jumps_in(CXCursor body)
+{
+	bool jumps = false;
+
+	clang_visitChildren(body, jump_visit, &jumps);
+	return jumps;
 }

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Definite assignment, the walk: access paths, statements, calls (see defassign.c). */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,13 +107,17 @@ static enum pkind subscript_path(struct walk *w, CXCursor c, char **out)
 			 clang_getArraySize(clang_getCanonicalType(
 				 clang_getCursorType(da_strip(k.v[0])))) == w->loop_n)
 			ix = xstrdup("");	/* every element, in a counted loop */
-		else
+		else if (!(ix = da_prefix_index(w, k.v[1])))
 			ix = xstrdup("[*]");
 		*out = da_join(bp, ix);
 		free(ix);
 		r = P_OBJ;
 	} else if (b == P_PTR && da_literal_index(k.v[1], &v) && !v) {
 		*out = xstrdup(bp);
+		r = P_OBJ;
+	} else if (b == P_PTR && (ix = da_prefix_index(w, k.v[1]))) {
+		*out = da_join(bp, ix);
+		free(ix);
 		r = P_OBJ;
 	} else if (b != P_NONE) {
 		*out = xstrdup(bp);
@@ -290,6 +293,29 @@ static bool sized_to_object(const struct kids *k, unsigned int arg, unsigned int
 	return want > 0 && size == want;
 }
 
+/*
+ * A bulk allocator: on a return of 0, elements [0, n) of what @prefix
+ * points to, n argument @n of the call @k, never changed in the function.
+ */
+static void fill_count(struct walk *w, const char *prefix, const struct kids *k, unsigned int n,
+		       unsigned int line, const char *by)
+{
+	char *key = n < k->n ? da_prefix_key(w, k->v[n]) : NULL, *ix, *p;
+
+	if (!key || da_changes(w->body, clang_getCursorReferenced(da_strip(k->v[n])), 0)) {
+		free(key);
+		return;
+	}
+	ix = xasprintf("[<%s]", key);
+	p = da_join(prefix, ix);
+	da_st_add(&w->code.zero, p, line, by);
+	da_st_add(&w->code.nonneg, p, line, by);
+	w->code.set = true;
+	free(p);
+	free(ix);
+	free(key);
+}
+
 /* The helper facts for @name's argument @arg (of the call @k): true when there were some. */
 static bool apply_helper(struct walk *w, struct state *st, const char *name, unsigned int arg,
 			 const char *prefix, unsigned int line, const struct kids *k)
@@ -302,6 +328,10 @@ static bool apply_helper(struct walk *w, struct state *st, const char *name, uns
 		if (strcmp(e->fn, name) || e->arg != arg)
 			continue;
 		hit = true;
+		if (e->fills_count_arg) {
+			fill_count(w, prefix, k, e->fills_count_arg, line, name);
+			continue;
+		}
 		if (e->fills_size_arg) {
 			if (sized_to_object(k, arg, e->fills_size_arg))
 				da_write_path(w, st, prefix, line, name);
@@ -328,125 +358,38 @@ static bool apply_helper(struct walk *w, struct state *st, const char *name, uns
 	return hit;
 }
 
-struct find_def {
-	const char *fn;
-	CXCursor def;
+/* What the callee's summary @s says of its parameter, mapped to the caller's @prefix. */
+struct passed {
+	const char *prefix;
+	bool decayed;		/* an array, passed as a pointer to its first element */
+	const struct kids *args;
 };
 
-static enum CXChildVisitResult find_def_visit(CXCursor c, CXCursor parent, CXClientData d)
+static void pending_mapped(struct walk *w, struct state *to, const struct state *from,
+			   const struct passed *pa)
 {
-	struct find_def *f = d;
-	char *name;
+	for (size_t k = 0; k < from->n; k++) {
+		char *p = da_prefix_map(w, pa->prefix, pa->decayed, from->v[k].path, pa->args);
 
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
-		return CXChildVisit_Continue;
-	name = da_spelling(c);
-	if (!strcmp(name, f->fn))
-		f->def = c;
-	free(name);
-	return clang_Cursor_isNull(f->def) ? CXChildVisit_Continue : CXChildVisit_Break;
-}
-
-/* A callee defined in another TU of the driver (the resolver says which). */
-static struct summary *summarize_elsewhere(struct walk *w, const char *fn, unsigned int i)
-{
-	struct da *da = w->da;
-	struct find_def f = { fn, clang_getNullCursor() };
-	char *file = NULL, **args = NULL;
-	int nargs = 0;
-	CXTranslationUnit tu = NULL;
-
-	for (size_t t = 0; t < da->n_tus && clang_Cursor_isNull(f.def); t++)
-		clang_visitChildren(clang_getTranslationUnitCursor(da->tus[t]), find_def_visit, &f);
-	if (clang_Cursor_isNull(f.def) && da->res && da->n_tus < DA_MAX_TUS &&
-	    !zt_strvec_has(&da->tried, fn)) {
-		zt_strvec_push(&da->tried, fn);
-		if (!da->res->find(da->res->arg, fn, &file, &args)) {
-			while (args && args[nargs])
-				nargs++;
-			if (clang_parseTranslationUnit2(da->index, file, (const char *const *)args,
-							nargs, NULL, 0, DA_PARSE_OPTIONS,
-							&tu) == CXError_Success) {
-				da->tus[da->n_tus++] = tu;
-				clang_visitChildren(clang_getTranslationUnitCursor(tu), find_def_visit,
-						    &f);
-			}
-		}
-		free(file);
-		for (int k = 0; k < nargs; k++)
-			free(args[k]);
-		free(args);
+		da_st_add(to, p, from->v[k].line, from->v[k].by);
+		free(p);
 	}
-	return clang_Cursor_isNull(f.def) ? NULL : da_summarize(da, f.def, i, w->depth + 1);
 }
 
-/* Does [b, e) name @fn as a function ("fn(", an identifier of its own)? */
-static bool names_function(const char *b, const char *e, const char *fn)
-{
-	size_t n = strlen(fn);
-
-	for (const char *p = b; p + n <= e; p++) {
-		const char *q = p + n;
-
-		if (strncmp(p, fn, n) || (p > b && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
-			continue;
-		while (q < e && (*q == ' ' || *q == '\t' || *q == '\n'))
-			q++;
-		if (q < e && *q == '(')
-			return true;
-	}
-	return false;
-}
-
-/*
- * Is the body of @def only this configuration's? The kernel's way of
- * stubbing out a facility (#if IS_ENABLED(CONFIG_X) ... #else an empty
- * static inline ... #endif) leaves the other declaration of the same
- * function in a block the preprocessor skipped, in the same file. That
- * body proves nothing about the build that has the real one.
- */
-static bool config_dependent(CXCursor def, const char *fn)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(def);
-	CXSourceLocation at = clang_getCursorLocation(def);
-	CXSourceRangeList *r;
-	const char *text;
-	size_t size = 0;
-	CXFile file;
-	bool hit = false;
-
-	clang_getSpellingLocation(at, &file, NULL, NULL, NULL);
-	if (!file)
-		return false;
-	text = clang_getFileContents(tu, file, &size);
-	r = clang_getSkippedRanges(tu, file);
-	for (unsigned int k = 0; text && r && k < r->count && !hit; k++) {
-		unsigned int b, e;
-
-		clang_getSpellingLocation(clang_getRangeStart(r->ranges[k]), NULL, NULL, NULL, &b);
-		clang_getSpellingLocation(clang_getRangeEnd(r->ranges[k]), NULL, NULL, NULL, &e);
-		if (b < e && e <= size)
-			hit = names_function(text + b, text + e, fn);
-	}
-	clang_disposeSourceRangeList(r);
-	return hit;
-}
-
-/* What the callee @def does to the object at @prefix it is given as argument @i. */
 static void apply_callee(struct walk *w, struct state *st, CXCursor def, const char *name,
-			 unsigned int i, const char *prefix, unsigned int line)
+			 unsigned int i, const struct passed *pa, unsigned int line)
 {
+	const char *prefix = pa->prefix;
 	struct summary *s = NULL;
 	bool stub = false;
 
 	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def)) {
-		stub = config_dependent(def, name);
+		stub = da_config_dependent(def, name);
 		if (!stub)
 			s = da_summarize(w->da, def, i, w->depth + 1);
 	}
 	if (!s && !stub && clang_Cursor_isNull(def))
-		s = summarize_elsewhere(w, name, i);
+		s = da_summarize_elsewhere(w, name, i);
 	if (!s || s->unknown) {
 		char *via = stub ? xasprintf("by %s() at line %u, whose body in this build is one "
 					     "configuration's (the preprocessor skipped another "
@@ -461,7 +404,7 @@ static void apply_callee(struct walk *w, struct state *st, CXCursor def, const c
 		return;
 	}
 	for (size_t r = 0; r < s->reads.n; r++) {
-		char *p = da_join(prefix, s->reads.v[r]);
+		char *p = da_prefix_map(w, prefix, pa->decayed, s->reads.v[r], pa->args);
 		char *via = xasprintf("in %s, called at line %u", s->read_lines.v[r], line);
 
 		w->via = via;
@@ -479,7 +422,8 @@ static void apply_callee(struct walk *w, struct state *st, CXCursor def, const c
 		if (sscanf(s->read_lines.v[r], "#lost %255s %u %127s %u %127s", path, &wl, by, &at,
 			   fn) != 5)
 			continue;
-		full = da_join(prefix, strcmp(path, ".") ? path : "");
+		full = da_prefix_map(w, prefix, pa->decayed, strcmp(path, ".") ? path : "",
+				     pa->args);
 		x = (struct wr){ full, wl, by };
 		if (w->pointer) {
 			add_lost(w, &x, at);
@@ -493,14 +437,14 @@ static void apply_callee(struct walk *w, struct state *st, CXCursor def, const c
 		free(full);
 	}
 	for (size_t k = 0; k < s->writes.n; k++) {
-		char *p = da_join(prefix, s->writes.v[k].path);
+		char *p = da_prefix_map(w, prefix, pa->decayed, s->writes.v[k].path, pa->args);
 
 		da_write_path(w, st, p, s->writes.v[k].line, s->writes.v[k].by);
 		free(p);
 	}
 	if (s->by_code) {
-		da_pending_add(&w->code.zero, &s->writes_zero, prefix);
-		da_pending_add(&w->code.nonneg, &s->writes_nonneg, prefix);
+		pending_mapped(w, &w->code.zero, &s->writes_zero, pa);
+		pending_mapped(w, &w->code.nonneg, &s->writes_nonneg, pa);
 		w->code.set = true;
 	}
 }
@@ -510,14 +454,18 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 	struct kids k = da_kids_of(c);
 	CXCursor ref = clang_getCursorReferenced(c);
 	char *name = da_spelling(c), **passed = xcalloc(k.n + 1, sizeof(*passed));
+	bool *decayed = xcalloc(k.n + 1, sizeof(*decayed));
 	unsigned int line = da_line_of(c);
 
 	for (size_t i = 1; i < k.n; i++) {
 		char *p = NULL;
 		enum pkind pk = path_of(w, k.v[i], &p);
 
-		if (pk == P_OBJ && is_kind(clang_getCursorType(da_strip(k.v[i])), CXType_ConstantArray))
-			pk = P_PTR;	/* an array member decays to a pointer to it */
+		/* an array decays to a pointer to its first element */
+		decayed[i] = pk == P_OBJ &&
+			     is_kind(clang_getCursorType(da_strip(k.v[i])), CXType_ConstantArray);
+		if (decayed[i])
+			pk = P_PTR;
 		if (pk == P_PTR)
 			passed[i] = p;
 		else if (pk != P_NONE)
@@ -540,12 +488,15 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 		if (!apply_helper(w, st, name, (unsigned int)i, passed[i], line, &k)) {
 			CXCursor def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
 
-			apply_callee(w, st, def, name, (unsigned int)(i - 1), passed[i], line);
+			struct passed pa = { passed[i], decayed[i], &k };
+
+			apply_callee(w, st, def, name, (unsigned int)(i - 1), &pa, line);
 		}
 		free(passed[i]);
 	}
 	if (w->code.set && clang_Cursor_isNull(w->code.call))
 		w->code.call = c;
+	free(decayed);
 	free(passed);
 	free(name);
 	free(k.v);
@@ -763,11 +714,37 @@ static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs)
 }
 
 /* if, ?:, loops and switch: see the comment at the top. */
+/* for (i = 0; i < n; i++) BODY: BODY may not run; in it, a[i] is "[=n]" */
+static void for_up_to(struct walk *w, const struct kids *k, struct state *st, CXCursor var,
+		      char *key)
+{
+	CXCursor saved_var = w->prefix_var;
+	char *saved_key = w->prefix_key;
+	struct state b;
+
+	da_node(w, k->v[0], st);
+	da_node(w, k->v[1], st);
+	b = da_st_copy_whole(st);
+	w->prefix_var = var;
+	w->prefix_key = key;
+	w->loop_depth++;
+	da_node(w, k->v[3], &b);
+	da_node(w, k->v[2], &b);
+	w->loop_depth--;
+	w->prefix_var = saved_var;
+	w->prefix_key = saved_key;
+	da_prefix_after_loop(w, k, key, &b, st);
+	free(key);
+	da_st_clear(&b);
+}
+
 static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
 {
 	struct kids k = da_kids_of(c);
 	struct state a, b, entry;
 	const struct state *saved;
+	CXCursor var;
+	char *key;
 
 	if ((kind == CXCursor_IfStmt || kind == CXCursor_ConditionalOperator) && k.n >= 2) {
 		enum code_branch code;
@@ -812,6 +789,8 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 		w->loop_depth--;
 		w->loop_var = clang_getNullCursor();
 		(void)saved_var;
+	} else if (kind == CXCursor_ForStmt && da_prefix_loop(w, &k, &var, &key)) {
+		for_up_to(w, &k, st, var, key);
 	} else if (k.n) {
 		/* while, for: everything but the body on a copy, the body on another */
 		a = da_st_copy(st);

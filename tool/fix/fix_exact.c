@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cocci.h"
 #include "fix_internal.h"
 #include "fixer_int.h"
 #include "strbuf.h"
@@ -85,8 +86,25 @@ static char *hoist_uses(const char *line, const char *var)
 	return zt_strbuf_detach(&sb, NULL);
 }
 
-/* What the plan turns the removed line @m (squeezed) into. */
-static char *planned(const struct site *s, const char *attr, const char *m)
+/*
+ * An array's declaration "ELEM VAR[SIZE];" (or "= init;"), SIZE as the
+ * source spells it: the line with the attribute, or NULL when @m is not it.
+ */
+static char *planned_array(const struct site *s, const char *attr, const char *m)
+{
+	size_t el = zt_array_elem_len(s->type);
+	char *elem = xstrndup(s->type, el), *head = squeezef("%s %s[", elem, s->var), *out = NULL;
+	size_t n = strlen(head);
+	const char *close = !strncmp(m, head, n) ? strchr(m + n, ']') : NULL;
+
+	if (close && (!strcmp(close + 1, ";") || close[1] == '='))
+		out = squeezef("%.*s %s;", (int)(close + 1 - m), m, attr ? attr : "");
+	free(head);
+	free(elem);
+	return out;
+}
+
+static char *planned_record(const struct site *s, const char *attr, const char *m)
 {
 	char *want = squeezef("%s %s;", s->type, s->var), *out;
 	size_t n = strlen(want) - 1;
@@ -105,6 +123,15 @@ static char *planned(const struct site *s, const char *attr, const char *m)
 		out = xstrdup(m);
 	free(want);
 	return out;
+}
+
+/* What the plan turns the removed line @m (squeezed) into. */
+static char *planned(const struct site *s, const char *attr, const char *m)
+{
+	char *a = zt_array_elem_len(s->type) && s->strategy == ZT_FIX_UNINITIALIZED ?
+			  planned_array(s, attr, m) : NULL;
+
+	return a ? a : planned_record(s, attr, m);
 }
 
 static void lines_of(const char *b, const char *e, char c, struct zt_strvec *v)

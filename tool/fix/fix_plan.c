@@ -113,12 +113,11 @@ bool fixer_owner_proved(json_t *owner, char **why)
 static bool plan_refused(struct fixer *x, size_t i)
 {
 	const struct zt_finding *f = &x->fs->v[i];
-	json_t *d = f->details, *uses, *decl;
+	json_t *decl = json_object_get(f->details, "decl");
 
-	uses = json_object_get(d, "uses");
-	decl = json_object_get(d, "decl");
-	if (!zt_is_record_type(f->type)) {
-		fixer_refuse(x, i, "'%s' is not a struct or union local", f->type ? f->type : "?");
+	if (!zt_is_record_type(f->type) && !zt_array_elem_len(f->type)) {
+		fixer_refuse(x, i, "'%s' is not a struct, union or one-dimensional array local",
+			     f->type ? f->type : "?");
 		return true;
 	}
 	if (!zt_is_c_identifier(f->function)) {
@@ -141,11 +140,6 @@ static bool plan_refused(struct fixer *x, size_t i)
 			     (long long)jint(decl, "compound_literal_line", 0));
 		return true;
 	}
-	if (jtrue(uses, "by_value")) {
-		fixer_refuse(x, i, "%s is used by value (copied or passed by value): a shared copy "
-			     "would change what the copy sees", f->symbol);
-		return true;
-	}
 	return false;
 }
 
@@ -157,6 +151,13 @@ static char *no_hoist(struct fixer *x, size_t i)
 	const char *ot = jstr(owner, "type"), *op = jstr(owner, "param");
 	char *proof = NULL;
 
+	/* a copy reads all of it: definite assignment decides for __uninitialized */
+	if (jtrue(json_object_get(d, "uses"), "by_value"))
+		return xasprintf("%s is used by value (copied or passed by value): a shared copy "
+				 "would change what the copy sees", f->symbol);
+	if (zt_array_elem_len(f->type))
+		return xasprintf("%s is an array: zerotax marks it __uninitialized, it does not "
+				 "move arrays into the queue", f->symbol);
 	if (jtrue(json_object_get(d, "uses"), "address_escapes"))
 		return xasprintf("the address of %s is stored beyond the call or returned: it "
 				 "would alias the per-queue copy", f->symbol);

@@ -110,6 +110,19 @@ static char *tighten_casts(const char *line, const regex_t *re)
 	return s;
 }
 
+/*
+ * spatch prints an attribute added after an array's declarator with no
+ * blank ("void *v[N]__uninitialized;"); kernel style has one.
+ */
+static char *space_attribute(const char *line, const char *attr)
+{
+	char *glued = xasprintf("]%s", attr), *p = strstr(line, glued), *out;
+
+	out = p ? xasprintf("%.*s] %s", (int)(p - line), line, p + 1) : xstrdup(line);
+	free(glued);
+	return out;
+}
+
 static int indent_of(const char *l)
 {
 	int n = 0;
@@ -216,10 +229,11 @@ int fixer_tidy(struct fixer *x, const struct site *s)
 		if (line_in(&lo, ln.v[i]))
 			continue;
 		{
-			char *t = tighten_casts(ln.v[i], &re);
+			char *t = tighten_casts(ln.v[i], &re), *u = space_attribute(t, x->attr);
 
+			free(t);
 			free(ln.v[i]);
-			ln.v[i] = t;
+			ln.v[i] = u;
 		}
 	}
 	if (s->strategy == ZT_FIX_HOIST) {

@@ -157,38 +157,75 @@ static size_t count_in(const char *b, const char *e, const char *needle)
 	return n;
 }
 
+/*
+ * An array's declaration in [@b, @e): 1 when it reads "VAR[SIZE] ATTR;",
+ * 0 when it still reads "VAR[SIZE];" or "VAR[SIZE] = ...", -1 when absent.
+ * SIZE is whatever the source spells (a macro, an expression).
+ */
+static int array_decl(const char *b, const char *e, const char *var, const char *attr)
+{
+	size_t n = strlen(var), na = strlen(attr);
+
+	for (const char *p = memmem(b, (size_t)(e - b), var, n); p;
+	     p = memmem(p + n, (size_t)(e - p - n), var, n)) {
+		const char *q = p + n, *close;
+
+		if ((p > b && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) || *q != '[')
+			continue;
+		close = memchr(q, ']', (size_t)(e - q));
+		if (!close || memchr(q, ';', (size_t)(close - q)))
+			continue;
+		for (q = close + 1; q < e && (*q == ' ' || *q == '\t'); q++)
+			;
+		if (q < e && (*q == ';' || *q == '='))
+			return 0;
+		if ((size_t)(e - q) > na && !strncmp(q, attr, na) && q[na] == ';')
+			return 1;
+	}
+	return -1;
+}
+
+static bool rewritten(const struct site *s, const char *attr, const char *b, const char *e)
+{
+	char *want, *old;
+	bool ok;
+
+	if (zt_array_elem_len(s->type))
+		return s->strategy == ZT_FIX_UNINITIALIZED && array_decl(b, e, s->var, attr) == 1;
+	if (s->strategy == ZT_FIX_HOIST)
+		want = xasprintf("%s *%s = &%s->%s;", s->type, s->var, s->owner_param, s->var);
+	else
+		want = xasprintf("%s %s %s;", s->type, s->var, attr);
+	old = xasprintf("%s %s;", s->type, s->var);
+	ok = contains(b, e, want) && !contains(b, e, old);
+	free(want);
+	free(old);
+	return ok;
+}
+
 static int verify(struct fixer *x, size_t g)
 {
 	for (size_t k = 0; k < x->n_sites; k++) {
 		struct site *s = &x->sites[k];
-		char *text = NULL, *want = NULL, *old = NULL;
+		char *text, *old;
 		const char *b, *e;
 		bool ok;
 
 		if (!s->applied || s->group != g)
 			continue;
 		text = zt_shadow_read(&x->sh, s->rel);
-		if (s->strategy == ZT_FIX_HOIST)
-			want = xasprintf("%s *%s = &%s->%s;", s->type, s->var, s->owner_param, s->var);
-		else
-			want = xasprintf("%s %s %s;", s->type, s->var, x->attr);
-		old = xasprintf("%s %s;", s->type, s->var);
-		ok = text && zt_function_body(text, s->f->function, &b, &e) && contains(b, e, want) &&
-		     !contains(b, e, old);
+		ok = text && zt_function_body(text, s->f->function, &b, &e) &&
+		     rewritten(s, x->attr, b, e);
 		free(text);
-		if (!ok) {
-			fixer_fail(x, "verify", "the rewrite of %s in %s (%s:%u) is missing: "
-				   "spatch matched nothing there (does the function parse? see "
-				   "spatch --parse-c %s)",
-				   s->var, s->f->function, s->rel, s->f->line, s->rel);
-			free(want);
-			free(old);
-			return -1;
-		}
-		free(want);
+		if (!ok)
+			return fixer_fail(x, "verify", "the rewrite of %s in %s (%s:%u) is missing: "
+					  "spatch matched nothing there (does the function parse? see "
+					  "spatch --parse-c %s)",
+					  s->var, s->f->function, s->rel, s->f->line, s->rel);
 		if (s->strategy == ZT_FIX_HOIST) {
 			size_t n = 0;
 
+			old = xasprintf("%s %s;", s->type, s->var);
 			text = zt_shadow_read(&x->sh, s->owner_rel);
 			b = text ? zt_find_definition(text, s->owner_type) : NULL;
 			e = b ? zt_match_brace(strchr(b, '{')) : NULL;
@@ -202,8 +239,8 @@ static int verify(struct fixer *x, size_t g)
 				free(old);
 				return -1;
 			}
+			free(old);
 		}
-		free(old);
 	}
 	return 0;
 }

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Bulk arrays as NAPI polls write them: a counter that only grows by
+ * 'frames[n++] = v', a flush of the first n when the batch is full and
+ * at the end; a copy loop 'for (i = 0; i < n; i++)' then the same flush.
+ * Only frames[0, n) is read, and each of those was written. Three that read
+ * beyond what was written are refused: a counter that also moves by
+ * 'n += 2', a read of frames[0] when nothing may have been stored, and a
+ * flush of all n inside the copy loop, when only frames[0, i] is written.
+ */
+#include "h.h"
+
+/* reads frames[0, n) and nothing else */
+static void b_flush(struct b_ring *ring, void **frames, int n)
+{
+	for (int i = 0; i < n; i++)
+		b_record(ring, "flush", frames[i]);
+}
+
+static void b_rx_batch(struct b_ring *ring, int budget)
+{
+	void *frames[B_BATCH];
+	int n = 0;
+
+	for (int done = 0; done < budget; done++) {
+		frames[n++] = ring->slots[done];
+		if (n == B_BATCH) {
+			b_flush(ring, frames, n);
+			n = 0;
+		}
+	}
+	if (n)
+		b_flush(ring, frames, n);
+}
+
+static void b_rx_copy(struct b_ring *ring, int budget)
+{
+	void *frames[B_BATCH];
+	int i, n = budget < B_BATCH ? budget : B_BATCH;
+
+	for (i = 0; i < n; i++)
+		frames[i] = ring->slots[i + 1];
+	b_flush(ring, frames, n);
+}
+
+/* n skips two slots: frames[0, n) is not all written */
+static void b_rx_skip(struct b_ring *ring, int budget)
+{
+	void *frames[B_BATCH];
+	int n = 0;
+
+	frames[n++] = ring->slots[0];
+	if (budget > 1)
+		n += 2;
+	b_flush(ring, frames, n);
+}
+
+/* frames[0] is read although no frame may have been stored */
+static void b_rx_first(struct b_ring *ring, int budget)
+{
+	void *frames[B_BATCH];
+	int n = 0;
+
+	for (int done = 0; done < budget && done < B_BATCH; done++)
+		frames[n++] = ring->slots[done];
+	b_record(ring, "first", frames[0]);
+}
+
+/* flushes all n frames when only frames[0] is written */
+static void b_rx_early(struct b_ring *ring, int budget)
+{
+	void *frames[B_BATCH];
+	int i, n = budget < B_BATCH ? budget : B_BATCH;
+
+	for (i = 0; i < n; i++) {
+		frames[i] = ring->slots[i];
+		if (i == 0)
+			b_flush(ring, frames, n);
+	}
+}
+
+int b_poll(struct napi_struct *napi, int budget)
+{
+	struct b_vector *v = container_of(napi, struct b_vector, napi);
+
+	b_rx_batch(&v->ring, budget);
+	b_rx_copy(&v->ring, budget);
+	b_rx_skip(&v->ring, budget);
+	b_rx_first(&v->ring, budget);
+	b_rx_early(&v->ring, budget);
+	return budget;
+}

@@ -1,0 +1,38 @@
+# Bulk arrays of frames (corpus/fix/batch), each through the differential run
+# (the rewrite reads what the original reads), --strategy=uninitialized:
+#  - a counter that starts at 0 and only grows by 'frames[n++] = v' (reset to
+#    0 after a flush of the first n): frames[0, n) is always written, and the
+#    flush reads no more (6.12's veth_xdp_rcv(), its xdpf);
+#  - a copy loop 'for (i = 0; i < n; i++) frames[i] = ...' then the flush of
+#    n: applied;
+#  - the counter also moves by 'n += 2': frames[1] and [2] are read unwritten,
+#    refused;
+#  - frames[0] read when the loop may have stored nothing: refused;
+#  - a flush of all n inside the copy loop, after frames[i] only: the element
+#    the loop is at is not every element below n, refused.
+cmake_minimum_required(VERSION 3.19)
+include(${SRC}/tests/cmake/fix/differential.cmake)
+zt_diff_case(batch)
+foreach(c "b_rx_batch;22" "b_rx_copy;38")
+	list(GET c 0 fn)
+	list(GET c 1 line)
+	zt_diff_finding(${WORK}/${fn}.json batch ${fn} frames "void *[4]" 32 ${line} 32 ring
+			"struct b_ring" 16 "struct b_vector" b_poll)
+	zt_diff_fix(batch ${WORK}/${fn}.json "applied: void \\*\\[4\\] frames in ${fn}"
+		--strategy=uninitialized)
+endforeach()
+zt_diff_finding(${WORK}/skip.json batch b_rx_skip frames "void *[4]" 32 49 32 ring
+		"struct b_ring" 16 "struct b_vector" b_poll)
+zt_diff_fix(batch ${WORK}/skip.json
+	"refused: void \\*\\[4\\] frames in b_rx_skip\\(\\): \\[0, n\\) of frames may be read before it is written: read at line 55"
+	--strategy=uninitialized)
+zt_diff_finding(${WORK}/first.json batch b_rx_first frames "void *[4]" 32 61 32 ring
+		"struct b_ring" 16 "struct b_vector" b_poll)
+zt_diff_fix(batch ${WORK}/first.json
+	"refused: void \\*\\[4\\] frames in b_rx_first\\(\\): .* of frames may be read before it is written: read at line 66"
+	--strategy=uninitialized)
+zt_diff_finding(${WORK}/early.json batch b_rx_early frames "void *[4]" 32 72 32 ring
+		"struct b_ring" 16 "struct b_vector" b_poll)
+zt_diff_fix(batch ${WORK}/early.json
+	"refused: void \\*\\[4\\] frames in b_rx_early\\(\\): \\[0, n\\) of frames may be read before it is written: read at line 78"
+	--strategy=uninitialized)

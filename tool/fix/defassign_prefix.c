@@ -1,0 +1,421 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Definite assignment, arrays filled up to a count: the path "[<K]" is the
+ * elements [0, K) of an array, K a variable that names the count. Bulk
+ * arrays are written so: a bulk allocator fills the first n (a helper's
+ * "fills-count"), or a counter that starts at 0 only grows by the store
+ * 'a[c++] = v' (so a[0, c) is always written), and the reads are
+ * 'for (i = 0; i < n; i++) ... a[i]' or 'a[--c]'.
+ *
+ * K is the USR of the count's declaration, or "@j" in a callee for its
+ * parameter j, which the caller maps to its own argument j.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "defassign_int.h"
+#include "strbuf.h"
+#include "zerotax.h"
+
+static char *usr_of(CXCursor decl)
+{
+	CXString u = clang_getCursorUSR(decl);
+	char *s = xstrdup(clang_getCString(u) ? clang_getCString(u) : "");
+
+	clang_disposeString(u);
+	return s;
+}
+
+static bool is_ref_to(CXCursor e, CXCursor decl)
+{
+	e = da_strip(e);
+	return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(e), decl);
+}
+
+/* The parameter index of @decl in the function the walk is in (pointer mode), or -1. */
+static int param_index(const struct walk *w, CXCursor decl)
+{
+	CXCursor fn = clang_getCursorSemanticParent(decl);
+	int n;
+
+	if (!w->pointer || clang_getCursorKind(decl) != CXCursor_ParmDecl)
+		return -1;
+	n = clang_Cursor_getNumArguments(fn);
+	for (int j = 0; j < n; j++)
+		if (clang_equalCursors(clang_Cursor_getArgument(fn, (unsigned int)j), decl))
+			return j;
+	return -1;
+}
+
+char *da_prefix_key(const struct walk *w, CXCursor e)
+{
+	CXCursor d;
+	int j;
+
+	e = da_strip(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return NULL;
+	d = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl && clang_getCursorKind(d) != CXCursor_ParmDecl)
+		return NULL;
+	if (!is_integer(clang_getCursorType(d)))
+		return NULL;
+	j = param_index(w, d);
+	return j >= 0 ? xasprintf("@%d", j) : usr_of(d);
+}
+
+/* The loop variable of a for's init 'i = 0' or 'int i = 0', or a null cursor. */
+CXCursor da_loop_from_zero(CXCursor init)
+{
+	struct kids in = da_kids_of(init), d = { 0 };
+	CXCursor v = clang_getNullCursor();
+	long long zero = -1;
+
+	if (clang_getCursorKind(init) == CXCursor_BinaryOperator && in.n == 2 &&
+	    clang_getCursorBinaryOperatorKind(init) == CXBinaryOperator_Assign &&
+	    clang_getCursorKind(da_strip(in.v[0])) == CXCursor_DeclRefExpr &&
+	    da_literal_index(in.v[1], &zero) && !zero)
+		v = clang_getCursorReferenced(da_strip(in.v[0]));
+	if (clang_getCursorKind(init) == CXCursor_DeclStmt && in.n == 1 &&
+	    clang_getCursorKind(in.v[0]) == CXCursor_VarDecl)
+		d = da_kids_of(in.v[0]);
+	if (d.n && da_literal_index(d.v[d.n - 1], &zero) && !zero)
+		v = in.v[0];
+	free(d.v);
+	free(in.v);
+	return v;
+}
+
+/*
+ * for (i = 0; i < n; i++) BODY (or int i = 0), neither i nor n changed in
+ * BODY: in BODY, i < n. *@var gets i, *@key n's key.
+ */
+bool da_prefix_loop(const struct walk *w, const struct kids *k, CXCursor *var, char **key)
+{
+	struct kids cond, inc;
+	CXCursor v;
+	bool ok = false;
+
+	*key = NULL;
+	if (k->n != 4 || clang_getCursorKind(k->v[1]) != CXCursor_BinaryOperator ||
+	    clang_getCursorBinaryOperatorKind(k->v[1]) != CXBinaryOperator_LT)
+		return false;
+	v = da_loop_from_zero(k->v[0]);
+	inc = da_kids_of(k->v[2]);
+	if (clang_Cursor_isNull(v) || clang_getCursorKind(k->v[2]) != CXCursor_UnaryOperator ||
+	    inc.n != 1 || !is_ref_to(inc.v[0], v) ||
+	    (clang_getCursorUnaryOperatorKind(k->v[2]) != CXUnaryOperator_PostInc &&
+	     clang_getCursorUnaryOperatorKind(k->v[2]) != CXUnaryOperator_PreInc))
+		v = clang_getNullCursor();
+	free(inc.v);
+	cond = da_kids_of(k->v[1]);
+	if (!clang_Cursor_isNull(v) && cond.n == 2 && is_ref_to(cond.v[0], v) &&
+	    !da_changes(k->v[3], v, 0)) {
+		*key = da_prefix_key(w, cond.v[1]);
+		ok = *key && !da_changes(k->v[3],
+					 clang_getCursorReferenced(da_strip(cond.v[1])), 0);
+	}
+	free(cond.v);
+	if (!ok) {
+		free(*key);
+		*key = NULL;
+	}
+	*var = ok ? v : clang_getNullCursor();
+	return ok;
+}
+
+/* The index @ix of an array filled up to a count: "[<K]", "[=K]", or NULL. */
+char *da_prefix_index(const struct walk *w, CXCursor ix)
+{
+	struct kids k;
+	char *key = NULL, *r = NULL;
+
+	ix = da_strip(ix);
+	/* one element below the count, not all of them: not "[<K]" */
+	if (w->prefix_key && is_ref_to(ix, w->prefix_var))
+		return xasprintf("[=%s]", w->prefix_key);
+	if (clang_getCursorKind(ix) != CXCursor_UnaryOperator ||
+	    clang_getCursorUnaryOperatorKind(ix) != CXUnaryOperator_PreDec)
+		return NULL;
+	/* a[--c]: below the count it had */
+	k = da_kids_of(ix);
+	if (k.n == 1)
+		key = da_prefix_key(w, k.v[0]);
+	if (key)
+		r = xasprintf("[<%s]", key);
+	free(key);
+	free(k.v);
+	return r;
+}
+
+/* ---- counters ------------------------------------------------------------------ */
+
+struct counter {
+	const struct walk *w;
+	const char *usr;
+	CXCursor decl;
+	unsigned int *stores;	/* offsets of the c++ in 'a[c++] = v' */
+	size_t n_stores;
+	bool same_block;	/* declared beside the array, in one compound */
+	bool bad;
+};
+
+static enum CXChildVisitResult find_counter(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct counter *ct = d;
+	struct kids k;
+	bool has_c = false, has_a = false;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+		return CXChildVisit_Recurse;
+	k = da_kids_of(c);
+	for (size_t i = 0; i < k.n; i++) {
+		struct kids dk;
+
+		if (clang_getCursorKind(k.v[i]) != CXCursor_DeclStmt)
+			continue;
+		dk = da_kids_of(k.v[i]);
+		for (size_t j = 0; j < dk.n; j++) {
+			char *u = usr_of(dk.v[j]);
+
+			if (!strcmp(u, ct->usr)) {
+				has_c = true;
+				ct->decl = dk.v[j];
+			}
+			has_a |= clang_equalCursors(dk.v[j], ct->w->target);
+			free(u);
+		}
+		free(dk.v);
+	}
+	free(k.v);
+	if (has_c)
+		ct->same_block = has_a;
+	return has_c ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* 'a[c++] = v', a the tracked array: remember where that c++ is. */
+static void note_store(struct counter *ct, CXCursor assign)
+{
+	struct kids k = da_kids_of(assign), s = { 0 }, u = { 0 };
+	CXCursor l = k.n == 2 ? da_strip(k.v[0]) : clang_getNullCursor();
+
+	if (clang_getCursorKind(l) == CXCursor_ArraySubscriptExpr)
+		s = da_kids_of(l);
+	if (s.n == 2 && is_ref_to(s.v[0], ct->w->target)) {
+		CXCursor ix = da_strip(s.v[1]);
+
+		if (clang_getCursorKind(ix) == CXCursor_UnaryOperator &&
+		    clang_getCursorUnaryOperatorKind(ix) == CXUnaryOperator_PostInc)
+			u = da_kids_of(ix);
+		if (u.n == 1 && is_ref_to(u.v[0], ct->decl)) {
+			ct->stores = xrealloc(ct->stores, (ct->n_stores + 1) * sizeof(*ct->stores));
+			ct->stores[ct->n_stores++] = da_offset_of(ix);
+		}
+	}
+	free(u.v);
+	free(s.v);
+	free(k.v);
+}
+
+static enum CXChildVisitResult stores_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+	    clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign)
+		note_store(d, c);
+	return CXChildVisit_Recurse;
+}
+
+/* Is the change @c of the counter one that keeps a[0, c) written? */
+static bool keeps_prefix(struct counter *ct, CXCursor c)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct kids k;
+	long long v = -1;
+	bool ok = false;
+
+	if (kind == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+
+		if (op == CXUnaryOperator_PreDec || op == CXUnaryOperator_PostDec)
+			return true;
+		for (size_t i = 0; op == CXUnaryOperator_PostInc && i < ct->n_stores; i++)
+			if (ct->stores[i] == da_offset_of(c))
+				return true;
+		return false;
+	}
+	if (kind != CXCursor_BinaryOperator ||
+	    clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
+		return false;
+	k = da_kids_of(c);
+	ok = k.n == 2 && da_literal_index(k.v[1], &v) && !v;	/* c = 0 */
+	free(k.v);
+	return ok;
+}
+
+static enum CXChildVisitResult changes_of_counter(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct counter *ct = d;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct kids k;
+	bool changes = false;
+
+	(void)parent;
+	if (kind == CXCursor_CompoundAssignOperator || kind == CXCursor_BinaryOperator ||
+	    kind == CXCursor_UnaryOperator) {
+		k = da_kids_of(c);
+		changes = k.n && is_ref_to(k.v[0], ct->decl) &&
+			  (kind != CXCursor_BinaryOperator ||
+			   clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) &&
+			  (kind != CXCursor_UnaryOperator ||
+			   (clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref &&
+			    clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_LNot &&
+			    clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Minus &&
+			    clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Plus &&
+			    clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Not));
+		free(k.v);
+	}
+	if (changes && !keeps_prefix(ct, c)) {
+		ct->bad = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * Is @key a counter of the tracked array: an integer local declared = 0
+ * beside it, changed only by 'a[c++] = v', --, and '= 0'? Then a[0, c) is
+ * written wherever c is in scope.
+ */
+static bool is_counter(const struct walk *w, const char *key)
+{
+	struct counter ct = { .w = w, .usr = key, .decl = clang_getNullCursor() };
+	struct kids init;
+	long long v = -1;
+	bool ok;
+
+	if (w->pointer || key[0] == '@' || clang_Cursor_isNull(w->body))
+		return false;
+	/* the function's own block first, then the blocks in it */
+	if (find_counter(w->body, clang_getNullCursor(), &ct) == CXChildVisit_Recurse)
+		clang_visitChildren(w->body, find_counter, &ct);
+	if (clang_Cursor_isNull(ct.decl) || !ct.same_block ||
+	    clang_getCursorKind(ct.decl) != CXCursor_VarDecl)
+		return false;
+	init = da_kids_of(ct.decl);
+	ok = init.n && da_literal_index(init.v[init.n - 1], &v) && !v;
+	free(init.v);
+	if (!ok)
+		return false;
+	clang_visitChildren(w->body, stores_visit, &ct);
+	clang_visitChildren(w->body, changes_of_counter, &ct);
+	free(ct.stores);
+	return !ct.bad;
+}
+
+/* Is the read of @p ("[<K]" below some path) covered by a counter of the array? */
+bool da_prefix_counted(const struct walk *w, const char *p)
+{
+	const char *b = strstr(p, "[<") ? strstr(p, "[<") : strstr(p, "[="), *e;
+	char *key;
+	bool ok;
+
+	e = b ? strchr(b, ']') : NULL;
+	if (!e || b != p || e[1])
+		return false;	/* the local array itself, not a member's */
+	key = xstrndup(b + 2, (size_t)(e - b - 2));
+	ok = is_counter(w, key);
+	free(key);
+	return ok;
+}
+
+/*
+ * A callee's path @cp, relative to what its parameter points to, as the
+ * caller's: below @prefix, the element [0] when the argument was an array
+ * (@decayed), and "[<@j]" as the count the caller passed as argument j.
+ */
+char *da_prefix_map(const struct walk *w, const char *prefix, bool decayed, const char *cp,
+		    const struct kids *args)
+{
+	char *key = NULL, *r, *head;
+	unsigned int j;
+
+	if (strncmp(cp, "[<@", 3) && strncmp(cp, "[=@", 3)) {
+		if (!decayed)
+			return da_join(prefix, cp);
+		/* the callee's object is the array's first element */
+		head = cp[0] ? xasprintf("[0]%s%s", cp[0] == '[' ? "" : ".", cp) : xstrdup("[0]");
+		r = da_join(prefix, head);
+		free(head);
+		return r;
+	}
+	j = (unsigned int)atoi(cp + 3);
+	if (args && j + 1 < args->n)
+		key = da_prefix_key(w, args->v[j + 1]);
+	/* "[=@j]" too: the callee's loop read each element below the count */
+	head = key ? xasprintf("[<%s]", key) : xstrdup("[*]");
+	r = da_join(prefix, head);
+	free(head);
+	free(key);
+	return r;
+}
+
+/*
+ * After 'for (i = 0; i < n; i++) BODY', BODY without a jump and n never
+ * changed in the function: where BODY wrote the element "[=n]" on every
+ * path, every element of [0, n) was written (no element when BODY did not
+ * run, for then n <= 0). So is whatever BODY wrote of "[<n]" itself.
+ */
+void da_prefix_after_loop(struct walk *w, const struct kids *k, const char *key,
+			  const struct state *body, struct state *st)
+{
+	struct kids cond = da_kids_of(k->v[1]);
+	char *at = xasprintf("[=%s]", key), *all = xasprintf("[<%s]", key);
+	bool ok = cond.n == 2 && !da_jumps_in(k->v[3]) && !body->dead &&
+		  !da_changes(w->body, clang_getCursorReferenced(da_strip(cond.v[1])), 0);
+
+	for (size_t i = 0; ok && i < body->n; i++) {
+		const char *p = body->v[i].path, *e = strstr(p, at);
+		char *q;
+
+		if (!e && !strstr(p, all))
+			continue;
+		q = e ? xasprintf("%.*s%s%s", (int)(e - p), p, all, e + strlen(at)) : xstrdup(p);
+		da_st_add(st, q, body->v[i].line, body->v[i].by);
+		free(q);
+	}
+	free(all);
+	free(at);
+	free(cond.v);
+}
+
+/* @path as a report says it: "[<K]" as "[0, n)", "[=K]" as "[i < n]". */
+char *da_prefix_spell(const char *path)
+{
+	struct zt_strbuf sb = { 0 };
+	const char *p = path;
+
+	while (*p) {
+		const char *e = (!strncmp(p, "[<", 2) || !strncmp(p, "[=", 2)) ? strchr(p, ']') : NULL;
+		const char *name;
+
+		if (!e) {
+			zt_strbuf_add(&sb, p++, 1);
+			continue;
+		}
+		for (name = e; name > p + 2 && name[-1] != '@'; name--)
+			;
+		if (name == p + 3 && p[2] == '@')	/* a callee's unmapped parameter */
+			zt_strbuf_addf(&sb, p[1] == '<' ? "[0, argument %.*s)" : "[i < argument %.*s]",
+				       (int)(e - name), name);
+		else
+			zt_strbuf_addf(&sb, p[1] == '<' ? "[0, %.*s)" : "[i < %.*s]",
+				       (int)(e - name), name);
+		p = e + 1;
+	}
+	return zt_strbuf_detach(&sb, NULL);
+}
