@@ -9,11 +9,13 @@
 #    refused;
 #  - frames[0] read when the loop may have stored nothing: refused;
 #  - a flush of all n inside the copy loop, after frames[i] only: the element
-#    the loop is at is not every element below n, refused.
+#    the loop is at is not every element below n, refused;
+#  - a callee that counts for its caller, applied; one that reads frames[1]
+#    of the array it is given, refused (it read only frames[0] before).
 cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
 zt_diff_case(batch)
-foreach(c "b_rx_batch;22" "b_rx_copy;38")
+foreach(c "b_rx_batch;25" "b_rx_copy;41")
 	list(GET c 0 fn)
 	list(GET c 1 line)
 	zt_diff_finding(${WORK}/${fn}.json batch ${fn} frames "void *[4]" 32 ${line} 32 ring
@@ -21,18 +23,30 @@ foreach(c "b_rx_batch;22" "b_rx_copy;38")
 	zt_diff_fix(batch ${WORK}/${fn}.json "applied: void \\*\\[4\\] frames in ${fn}"
 		--strategy=uninitialized)
 endforeach()
-zt_diff_finding(${WORK}/skip.json batch b_rx_skip frames "void *[4]" 32 49 32 ring
+zt_diff_finding(${WORK}/skip.json batch b_rx_skip frames "void *[4]" 32 52 32 ring
 		"struct b_ring" 16 "struct b_vector" b_poll)
 zt_diff_fix(batch ${WORK}/skip.json
-	"refused: void \\*\\[4\\] frames in b_rx_skip\\(\\): \\[0, n\\) of frames may be read before it is written: read at line 55"
+	"refused: void \\*\\[4\\] frames in b_rx_skip\\(\\): \\[0, n\\) of frames may be read before it is written: read at line 58"
 	--strategy=uninitialized)
-zt_diff_finding(${WORK}/first.json batch b_rx_first frames "void *[4]" 32 61 32 ring
+zt_diff_finding(${WORK}/first.json batch b_rx_first frames "void *[4]" 32 64 32 ring
 		"struct b_ring" 16 "struct b_vector" b_poll)
 zt_diff_fix(batch ${WORK}/first.json
-	"refused: void \\*\\[4\\] frames in b_rx_first\\(\\): .* of frames may be read before it is written: read at line 66"
+	"refused: void \\*\\[4\\] frames in b_rx_first\\(\\): .* of frames may be read before it is written: read at line 69"
 	--strategy=uninitialized)
-zt_diff_finding(${WORK}/early.json batch b_rx_early frames "void *[4]" 32 72 32 ring
+zt_diff_finding(${WORK}/early.json batch b_rx_early frames "void *[4]" 32 75 32 ring
 		"struct b_ring" 16 "struct b_vector" b_poll)
 zt_diff_fix(batch ${WORK}/early.json
-	"refused: void \\*\\[4\\] frames in b_rx_early\\(\\): \\[0, n\\) of frames may be read before it is written: read at line 78"
+	"refused: void \\*\\[4\\] frames in b_rx_early\\(\\): \\[0, n\\) of frames may be read before it is written: read at line 81"
+	--strategy=uninitialized)
+# a callee that counts for its caller: 'frames[(*n)++] = v', given frames and &n
+# (6.12's mlx5e_ptp_handle_ts_cqe() for mlx5e_ptp_poll_ts_cq()'s metadata_buff)
+zt_diff_finding(${WORK}/through.json batch b_rx_through frames "void *[4]" 32 93 32 ring
+		"struct b_ring" 16 "struct b_vector" b_poll)
+zt_diff_fix(batch ${WORK}/through.json "applied: void \\*\\[4\\] frames in b_rx_through"
+	--strategy=uninitialized)
+# a callee's frames[1] is not the first element of the caller's array
+zt_diff_finding(${WORK}/second.json batch b_rx_second frames "void *[4]" 32 110 32 ring
+		"struct b_ring" 16 "struct b_vector" b_poll)
+zt_diff_fix(batch ${WORK}/second.json
+	"refused: void \\*\\[4\\] frames in b_rx_second\\(\\): \\[\\*\\] of frames may be read before it is written: read at line 113"
 	--strategy=uninitialized)

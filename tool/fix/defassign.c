@@ -550,16 +550,20 @@ static void da_release(struct da *da)
 	for (size_t i = 0; i < da->n_tus; i++)
 		clang_disposeTranslationUnit(da->tus[i]);
 	zt_strvec_clear(&da->writers);
+	zt_strvec_clear(&da->counters);
 	free(da->violation);
 }
 
-static char *writers_text(const struct da *da, const char *fn)
+static char *writers_text(const struct da *da, const char *fn, const char *var)
 {
 	struct zt_strbuf sb = { 0 };
 
 	for (size_t i = 0; i < da->writers.n; i++)
 		zt_strbuf_addf(&sb, "%s%s%s", i ? ", " : "", da->writers.v[i],
 			       strcmp(da->writers.v[i], fn) ? "()" : "()'s own assignments");
+	for (size_t i = 0; i < da->counters.n; i++)
+		zt_strbuf_addf(&sb, "%sthe stores that grow its count %s ('%s[%s++] = v')",
+			       sb.len ? ", " : "", da->counters.v[i], var, da->counters.v[i]);
 	if (!sb.len)
 		zt_strbuf_adds(&sb, "nothing (no field of it is read)");
 	return zt_strbuf_detach(&sb, NULL);
@@ -602,9 +606,11 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 		a->why = da.violation;
 		da.violation = NULL;
 	} else {
-		who = writers_text(&da, fn);
-		a->why = xasprintf("every field of %s that is read is written first on every "
-				   "path, by %s", var, who);
+		who = writers_text(&da, fn, var);
+		a->why = xasprintf("every %s of %s that is read is written first on every "
+				   "path, by %s",
+				   clang_getCursorType(f.decl).kind == CXType_ConstantArray ?
+					   "element" : "field", var, who);
 		free(who);
 	}
 	ret = 0;

@@ -97,6 +97,7 @@ struct da {
 	char *violation;	/* the first read before a write (the answer) */
 	char *home;		/* the file of the local's function: lines are its own */
 	struct zt_strvec writers;
+	struct zt_strvec counters;	/* counters that proved a read of elements below them */
 };
 
 /* One function being walked: the local (or a pointer parameter) it tracks. */

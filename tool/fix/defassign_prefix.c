@@ -157,11 +157,48 @@ struct counter {
 	const struct walk *w;
 	const char *usr;
 	CXCursor decl;
+	CXCursor array;		/* the array the counter counts */
+	bool deref;		/* in a callee: the counter is *decl */
 	unsigned int *stores;	/* offsets of the c++ in 'a[c++] = v' */
 	size_t n_stores;
+	unsigned int *passed;	/* offsets of the &c a callee counts with */
+	size_t n_passed;
+	unsigned int refs, derefs;
 	bool same_block;	/* declared beside the array, in one compound */
 	bool bad;
 };
+
+static void offsets_add(unsigned int **v, size_t *n, unsigned int off)
+{
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = off;
+}
+
+static bool offsets_have(const unsigned int *v, size_t n, unsigned int off)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] == off)
+			return true;
+	return false;
+}
+
+/* Is @e the counter: c itself, or *c in a callee given &c? */
+static bool is_count(const struct counter *ct, CXCursor e)
+{
+	struct kids k;
+	bool ok;
+
+	if (!ct->deref)
+		return is_ref_to(e, ct->decl);
+	e = da_strip(e);
+	if (clang_getCursorKind(e) != CXCursor_UnaryOperator ||
+	    clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_Deref)
+		return false;
+	k = da_kids_of(e);
+	ok = k.n == 1 && is_ref_to(k.v[0], ct->decl);
+	free(k.v);
+	return ok;
+}
 
 static enum CXChildVisitResult find_counter(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -186,7 +223,7 @@ static enum CXChildVisitResult find_counter(CXCursor c, CXCursor parent, CXClien
 				has_c = true;
 				ct->decl = dk.v[j];
 			}
-			has_a |= clang_equalCursors(dk.v[j], ct->w->target);
+			has_a |= clang_equalCursors(dk.v[j], ct->array);
 			free(u);
 		}
 		free(dk.v);
@@ -205,16 +242,14 @@ static void note_store(struct counter *ct, CXCursor assign)
 
 	if (clang_getCursorKind(l) == CXCursor_ArraySubscriptExpr)
 		s = da_kids_of(l);
-	if (s.n == 2 && is_ref_to(s.v[0], ct->w->target)) {
+	if (s.n == 2 && is_ref_to(s.v[0], ct->array)) {
 		CXCursor ix = da_strip(s.v[1]);
 
 		if (clang_getCursorKind(ix) == CXCursor_UnaryOperator &&
 		    clang_getCursorUnaryOperatorKind(ix) == CXUnaryOperator_PostInc)
 			u = da_kids_of(ix);
-		if (u.n == 1 && is_ref_to(u.v[0], ct->decl)) {
-			ct->stores = xrealloc(ct->stores, (ct->n_stores + 1) * sizeof(*ct->stores));
-			ct->stores[ct->n_stores++] = da_offset_of(ix);
-		}
+		if (u.n == 1 && is_count(ct, u.v[0]))
+			offsets_add(&ct->stores, &ct->n_stores, da_offset_of(ix));
 	}
 	free(u.v);
 	free(s.v);
@@ -243,10 +278,10 @@ static bool keeps_prefix(struct counter *ct, CXCursor c)
 
 		if (op == CXUnaryOperator_PreDec || op == CXUnaryOperator_PostDec)
 			return true;
-		for (size_t i = 0; op == CXUnaryOperator_PostInc && i < ct->n_stores; i++)
-			if (ct->stores[i] == da_offset_of(c))
-				return true;
-		return false;
+		if (op == CXUnaryOperator_AddrOf)
+			return offsets_have(ct->passed, ct->n_passed, da_offset_of(c));
+		return op == CXUnaryOperator_PostInc &&
+		       offsets_have(ct->stores, ct->n_stores, da_offset_of(c));
 	}
 	if (kind != CXCursor_BinaryOperator ||
 	    clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
@@ -257,6 +292,34 @@ static bool keeps_prefix(struct counter *ct, CXCursor c)
 	return ok;
 }
 
+static bool counts_through(CXCursor fn, unsigned int ai, unsigned int ci);
+
+/* f(..., a, ..., &c, ...) with f counting through its pointer: remember that &c. */
+static void note_passed(struct counter *ct, CXCursor call)
+{
+	CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
+	int n = clang_Cursor_getNumArguments(call), ai = -1;
+
+	if (ct->deref || clang_Cursor_isNull(fn))
+		return;
+	for (int j = 0; j < n; j++)
+		if (is_ref_to(clang_Cursor_getArgument(call, (unsigned int)j), ct->array))
+			ai = j;
+	for (int j = 0; ai >= 0 && j < n; j++) {
+		CXCursor a = da_strip(clang_Cursor_getArgument(call, (unsigned int)j));
+		struct kids k;
+
+		if (clang_getCursorKind(a) != CXCursor_UnaryOperator ||
+		    clang_getCursorUnaryOperatorKind(a) != CXUnaryOperator_AddrOf)
+			continue;
+		k = da_kids_of(a);
+		if (k.n == 1 && is_ref_to(k.v[0], ct->decl) &&
+		    counts_through(fn, (unsigned int)ai, (unsigned int)j))
+			offsets_add(&ct->passed, &ct->n_passed, da_offset_of(a));
+		free(k.v);
+	}
+}
+
 static enum CXChildVisitResult changes_of_counter(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct counter *ct = d;
@@ -265,10 +328,16 @@ static enum CXChildVisitResult changes_of_counter(CXCursor c, CXCursor parent, C
 	bool changes = false;
 
 	(void)parent;
+	if (kind == CXCursor_CallExpr)
+		note_passed(ct, c);
+	if (kind == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(c), ct->decl))
+		ct->refs++;
+	if (ct->deref && kind == CXCursor_UnaryOperator && is_count(ct, c))
+		ct->derefs++;	/* the operator itself, not a paren around it */
 	if (kind == CXCursor_CompoundAssignOperator || kind == CXCursor_BinaryOperator ||
 	    kind == CXCursor_UnaryOperator) {
 		k = da_kids_of(c);
-		changes = k.n && is_ref_to(k.v[0], ct->decl) &&
+		changes = k.n && is_count(ct, k.v[0]) &&
 			  (kind != CXCursor_BinaryOperator ||
 			   clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) &&
 			  (kind != CXCursor_UnaryOperator ||
@@ -286,14 +355,50 @@ static enum CXChildVisitResult changes_of_counter(CXCursor c, CXCursor parent, C
 	return CXChildVisit_Recurse;
 }
 
+/* The stores and changes of @ct in @body: true when all keep the prefix. */
+static bool counter_holds(struct counter *ct, CXCursor body)
+{
+	clang_visitChildren(body, stores_visit, ct);
+	clang_visitChildren(body, changes_of_counter, ct);
+	free(ct->stores);
+	free(ct->passed);
+	/* in a callee, the pointer goes nowhere but into *c */
+	return !ct->bad && (!ct->deref || ct->refs == ct->derefs);
+}
+
+/*
+ * Does the callee @fn, given the array as argument @ai and the counter's
+ * address as argument @ci, keep a[0, *c) written: its parameter c used only
+ * as *c, changed only by the store 'a[(*c)++] = v', by -- and '*c = 0', and
+ * a never reassigned? (6.12's mlx5e_ptp_handle_ts_cqe(), md_buff.)
+ */
+static bool counts_through(CXCursor fn, unsigned int ai, unsigned int ci)
+{
+	struct counter ct = { .deref = true };
+	struct kids k = da_kids_of(fn);
+	CXCursor body = clang_getNullCursor();
+
+	for (size_t i = 0; i < k.n; i++)
+		if (clang_getCursorKind(k.v[i]) == CXCursor_CompoundStmt)
+			body = k.v[i];
+	free(k.v);
+	if (clang_Cursor_isNull(body) || (int)ai >= clang_Cursor_getNumArguments(fn) ||
+	    (int)ci >= clang_Cursor_getNumArguments(fn))
+		return false;
+	ct.array = clang_Cursor_getArgument(fn, ai);
+	ct.decl = clang_Cursor_getArgument(fn, ci);
+	return !da_changes(body, ct.array, 0) && counter_holds(&ct, body);
+}
+
 /*
  * Is @key a counter of the tracked array: an integer local declared = 0
- * beside it, changed only by 'a[c++] = v', --, and '= 0'? Then a[0, c) is
- * written wherever c is in scope.
+ * beside it, changed only by 'a[c++] = v', --, '= 0' and a callee that
+ * counts so through &c? Then a[0, c) is written wherever c is in scope.
  */
 static bool is_counter(const struct walk *w, const char *key)
 {
-	struct counter ct = { .w = w, .usr = key, .decl = clang_getNullCursor() };
+	struct counter ct = { .w = w, .usr = key, .decl = clang_getNullCursor(),
+			      .array = w->target };
 	struct kids init;
 	long long v = -1;
 	bool ok;
@@ -309,12 +414,7 @@ static bool is_counter(const struct walk *w, const char *key)
 	init = da_kids_of(ct.decl);
 	ok = init.n && da_literal_index(init.v[init.n - 1], &v) && !v;
 	free(init.v);
-	if (!ok)
-		return false;
-	clang_visitChildren(w->body, stores_visit, &ct);
-	clang_visitChildren(w->body, changes_of_counter, &ct);
-	free(ct.stores);
-	return !ct.bad;
+	return ok && counter_holds(&ct, w->body);
 }
 
 /* Is the read of @p ("[<K]" below some path) covered by a counter of the array? */
@@ -329,6 +429,8 @@ bool da_prefix_counted(const struct walk *w, const char *p)
 		return false;	/* the local array itself, not a member's */
 	key = xstrndup(b + 2, (size_t)(e - b - 2));
 	ok = is_counter(w, key);
+	if (ok && strrchr(key, '@') && !zt_strvec_has(&w->da->counters, strrchr(key, '@') + 1))
+		zt_strvec_push(&w->da->counters, strrchr(key, '@') + 1);
 	free(key);
 	return ok;
 }
@@ -344,6 +446,9 @@ char *da_prefix_map(const struct walk *w, const char *prefix, bool decayed, cons
 	char *key = NULL, *r, *head;
 	unsigned int j;
 
+	/* an index of the callee's pointer, not of what it points to */
+	if (!strncmp(cp, "[*]", 3))
+		return da_join(prefix, cp);
 	if (strncmp(cp, "[<@", 3) && strncmp(cp, "[=@", 3)) {
 		if (!decayed)
 			return da_join(prefix, cp);

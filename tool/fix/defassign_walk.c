@@ -119,6 +119,10 @@ static enum pkind subscript_path(struct walk *w, CXCursor c, char **out)
 		*out = da_join(bp, ix);
 		free(ix);
 		r = P_OBJ;
+	} else if (b == P_PTR && w->pointer && !bp[0]) {
+		/* p[k] of the parameter: some element, never its first alone */
+		*out = xstrdup("[*]");
+		r = P_OBJ;
 	} else if (b != P_NONE) {
 		*out = xstrdup(bp);
 		r = P_READ;

@@ -7,6 +7,9 @@
  * beyond what was written are refused: a counter that also moves by
  * 'n += 2', a read of frames[0] when nothing may have been stored, and a
  * flush of all n inside the copy loop, when only frames[0, i] is written.
+ * A callee may count for its caller ('frames[(*n)++] = v' given &n), and a
+ * callee that reads frames[1] of the array it is given reads more than
+ * frames[0].
  */
 #include "h.h"
 
@@ -79,6 +82,37 @@ static void b_rx_early(struct b_ring *ring, int budget)
 	}
 }
 
+/* stores one frame at *n and counts it: the frames below *n stay written */
+static void b_take(void **frames, int *n, void *frame)
+{
+	frames[(*n)++] = frame;
+}
+
+static void b_rx_through(struct b_ring *ring, int budget)
+{
+	void *frames[B_BATCH];
+	int n = 0;
+
+	for (int done = 0; done < budget && done < B_BATCH; done++)
+		b_take(frames, &n, ring->slots[done]);
+	while (n > 0)
+		b_record(ring, "back", frames[--n]);
+}
+
+/* reads frames[1] of what it is given, not only the first element */
+static void b_second(struct b_ring *ring, void **frames)
+{
+	b_record(ring, "second", frames[1]);
+}
+
+static void b_rx_second(struct b_ring *ring, int budget)
+{
+	void *frames[B_BATCH];
+
+	frames[0] = ring->slots[budget - 1];
+	b_second(ring, frames);
+}
+
 int b_poll(struct napi_struct *napi, int budget)
 {
 	struct b_vector *v = container_of(napi, struct b_vector, napi);
@@ -88,5 +122,7 @@ int b_poll(struct napi_struct *napi, int budget)
 	b_rx_skip(&v->ring, budget);
 	b_rx_first(&v->ring, budget);
 	b_rx_early(&v->ring, budget);
+	b_rx_through(&v->ring, budget);
+	b_rx_second(&v->ring, budget);
 	return budget;
 }
