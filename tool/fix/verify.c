@@ -352,6 +352,50 @@ static void run_all(const struct zt_fix_build *b, char *const *tus, size_t n, bo
 	zt_parallel_for(n, b->jobs, run_one, &j);
 }
 
+/* The first "error:" line of a compiler's @log (else its first line); *@more: the lines after. */
+static char *first_error(const char *log, size_t *more)
+{
+	const char *e = strstr(log, ": error: "), *b, *eol;
+
+	b = e ? e : log;
+	while (b > log && b[-1] != '\n')
+		b--;
+	eol = strchr(b, '\n');
+	*more = 0;
+	for (const char *p = eol; p && p[1]; p = strchr(p + 1, '\n'))
+		(*more)++;
+	return eol ? xstrndup(b, (size_t)(eol - b)) : xstrdup(b);
+}
+
+/*
+ * Why TU @tu failed after the rewrite (@log): its first error, and whether
+ * the original compiles with the same flags (when it does not either, the
+ * database does not build this tree, and the rewrite is not to blame).
+ */
+static char *compile_failure(const struct zt_fix_build *b, char *tu, const char *log)
+{
+	struct zt_spawn_opts so = { .timeout_ms = b->timeout_ms };
+	struct zt_spawn_result orig = { 0 };
+	char *cwd = NULL, **argv = tu_argv(b, tu, false, false, &cwd), *first, *msg;
+	size_t more;
+	bool before;
+
+	so.cwd = cwd;
+	before = !zt_spawn(argv, &so, &orig) && !orig.exit_code;
+	zt_argv_free(argv);
+	free(cwd);
+	zt_spawn_result_release(&orig);
+	first = first_error(log, &more);
+	msg = xasprintf("%s does not compile %s: %s%s", tu,
+			before ? "after the rewrite (it compiles before)" :
+				 "before the rewrite either: the compile database's flags do "
+				 "not build it",
+			first, more ? " (the compiler printed more: run the database's "
+				      "command for it to see all)" : "");
+	free(first);
+	return msg;
+}
+
 int zt_fix_compile(const struct zt_fix_build *b, char *const *tus, size_t n, char **failure)
 {
 	struct zt_spawn_result *res = xcalloc(n + 1, sizeof(*res));
@@ -369,8 +413,8 @@ int zt_fix_compile(const struct zt_fix_build *b, char *const *tus, size_t n, cha
 
 			while (l && msg[l - 1] == '\n')
 				msg[--l] = '\0';
-			*failure = xasprintf("%s does not compile after the rewrite:\n%s", tus[i],
-					     msg);
+			*failure = res[i].err && res[i].err[0] ? compile_failure(b, tus[i], msg) :
+				   xasprintf("%s does not compile after the rewrite: %s", tus[i], msg);
 			free(msg);
 			ret = -1;
 		}
