@@ -381,7 +381,7 @@ static void note_read_fail(struct walk *w, const char *leaf, unsigned int line)
 
 /* ---- summaries and the entry point ----------------------------------------------- */
 
-static CXCursor body_of(CXCursor fn)
+CXCursor da_body_of(CXCursor fn)
 {
 	struct kids k = da_kids_of(fn);
 	CXCursor b = clang_getNullCursor();
@@ -420,7 +420,7 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 {
 	CXString u = clang_getCursorUSR(def);
 	char *usr = xstrdup(clang_getCString(u) ? clang_getCString(u) : "");
-	CXCursor parm = clang_Cursor_getArgument(def, param), body = body_of(def);
+	CXCursor parm = clang_Cursor_getArgument(def, param), body = da_body_of(def);
 	struct walk w = { .da = da, .target = parm, .pointer = true, .depth = depth };
 	struct state st = { 0 };
 	struct summary *s;
@@ -498,23 +498,6 @@ static enum CXChildVisitResult find_var(CXCursor c, CXCursor parent, CXClientDat
 	return clang_Cursor_isNull(f->decl) ? CXChildVisit_Recurse : CXChildVisit_Break;
 }
 
-static enum CXChildVisitResult find_fn(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct find *f = d;
-	char *name;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
-		return CXChildVisit_Continue;
-	name = da_spelling(c);
-	if (!strcmp(name, f->fn)) {
-		f->def = c;
-		clang_visitChildren(c, find_var, f);
-	}
-	free(name);
-	return clang_Cursor_isNull(f->decl) ? CXChildVisit_Continue : CXChildVisit_Break;
-}
-
 /* The first call in an initializer: dropping the initializer would drop the call. */
 static enum CXChildVisitResult find_call(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -590,7 +573,9 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 		a->why = xasprintf("libclang cannot parse %s", tu_file);
 		goto out;
 	}
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_fn, &f);
+	f.def = da_find_definition(tu, fn);
+	if (!clang_Cursor_isNull(f.def))
+		clang_visitChildren(f.def, find_var, &f);
 	if (clang_Cursor_isNull(f.decl)) {
 		a->why = xasprintf("no local %s at line %u in %s() of %s", var, line, fn, tu_file);
 		goto out;
@@ -599,7 +584,7 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 	da.home = da_file_of(f.def);
 	clang_visitChildren(f.decl, find_call, &a->init_call);
 	leaves_of(clang_getCursorType(f.decl), "", &w.leaves, 0);
-	w.body = body_of(f.def);
+	w.body = da_body_of(f.def);
 	da_node(&w, w.body, &st);
 	a->ok = !da.violation;
 	if (da.violation) {

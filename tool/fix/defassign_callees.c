@@ -33,18 +33,27 @@ static enum CXChildVisitResult find_def_visit(CXCursor c, CXCursor parent, CXCli
 	return clang_Cursor_isNull(f->def) ? CXChildVisit_Continue : CXChildVisit_Break;
 }
 
+/* The definition of the function @fn in @tu, or a null cursor. */
+CXCursor da_find_definition(CXTranslationUnit tu, const char *fn)
+{
+	struct find_def f = { fn, clang_getNullCursor() };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_def_visit, &f);
+	return f.def;
+}
+
 /* A callee defined in another TU of the driver (the resolver says which). */
 struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned int i)
 {
 	struct da *da = w->da;
-	struct find_def f = { fn, clang_getNullCursor() };
+	CXCursor def = clang_getNullCursor();
 	char *file = NULL, **args = NULL;
 	int nargs = 0;
 	CXTranslationUnit tu = NULL;
 
-	for (size_t t = 0; t < da->n_tus && clang_Cursor_isNull(f.def); t++)
-		clang_visitChildren(clang_getTranslationUnitCursor(da->tus[t]), find_def_visit, &f);
-	if (clang_Cursor_isNull(f.def) && da->res && da->n_tus < DA_MAX_TUS &&
+	for (size_t t = 0; t < da->n_tus && clang_Cursor_isNull(def); t++)
+		def = da_find_definition(da->tus[t], fn);
+	if (clang_Cursor_isNull(def) && da->res && da->n_tus < DA_MAX_TUS &&
 	    !zt_strvec_has(&da->tried, fn)) {
 		zt_strvec_push(&da->tried, fn);
 		if (!da->res->find(da->res->arg, fn, &file, &args)) {
@@ -54,8 +63,7 @@ struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned 
 							nargs, NULL, 0, DA_PARSE_OPTIONS,
 							&tu) == CXError_Success) {
 				da->tus[da->n_tus++] = tu;
-				clang_visitChildren(clang_getTranslationUnitCursor(tu), find_def_visit,
-						    &f);
+				def = da_find_definition(tu, fn);
 			}
 		}
 		free(file);
@@ -63,7 +71,7 @@ struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned 
 			free(args[k]);
 		free(args);
 	}
-	return clang_Cursor_isNull(f.def) ? NULL : da_summarize(da, f.def, i, w->depth + 1);
+	return clang_Cursor_isNull(def) ? NULL : da_summarize(da, def, i, w->depth + 1);
 }
 
 /* Does [b, e) name @fn as a function ("fn(", an identifier of its own)? */

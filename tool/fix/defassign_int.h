@@ -207,6 +207,8 @@ unsigned int da_changes(CXCursor body, CXCursor var, unsigned int limit);
  * [0, K), "[=K]" the one element a loop up to K is at.
  */
 CXCursor da_loop_from_zero(CXCursor init);	/* 'i = 0' or 'int i = 0': i */
+CXCursor da_for_from_zero(const struct kids *k);	/* for (i = 0; i < ...; ...): i */
+bool da_modifies(CXCursor c, CXCursor *operand);	/* =, op=, ++, --, & */
 char *da_prefix_key(const struct walk *w, CXCursor e);
 bool da_prefix_loop(const struct walk *w, const struct kids *k, CXCursor *var, char **key);
 char *da_prefix_index(const struct walk *w, CXCursor ix);
@@ -217,7 +219,9 @@ char *da_prefix_spell(const char *path);
 char *da_prefix_map(const struct walk *w, const char *prefix, bool decayed, const char *cp,
 		    const struct kids *args);
 
+CXCursor da_body_of(CXCursor fn);	/* defassign.c: a definition's compound */
 /* defassign_callees.c */
+CXCursor da_find_definition(CXTranslationUnit tu, const char *fn);
 struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned int i);
 bool da_config_dependent(CXCursor def, const char *fn);	/* a configuration's stub */
 

@@ -260,10 +260,9 @@ bool da_counted_loop(const struct kids *k, CXCursor *var, long long *n)
 	CXCursor v;
 	bool ok = false;
 
-	if (k->n != 4 || clang_getCursorKind(k->v[1]) != CXCursor_BinaryOperator ||
-	    clang_getCursorBinaryOperatorKind(k->v[1]) != CXBinaryOperator_LT)
+	v = da_for_from_zero(k);
+	if (clang_Cursor_isNull(v))
 		return false;
-	v = da_loop_from_zero(k->v[0]);
 	cond = da_kids_of(k->v[1]);
 	if (!clang_Cursor_isNull(v) && cond.n == 2) {
 		CXCursor l = da_strip(cond.v[0]);

@@ -89,6 +89,15 @@ CXCursor da_loop_from_zero(CXCursor init)
 	return v;
 }
 
+/* The loop variable of 'for (i = 0; i < ...; ...)' (or int i = 0), or a null cursor. */
+CXCursor da_for_from_zero(const struct kids *k)
+{
+	if (k->n != 4 || clang_getCursorKind(k->v[1]) != CXCursor_BinaryOperator ||
+	    clang_getCursorBinaryOperatorKind(k->v[1]) != CXBinaryOperator_LT)
+		return clang_getNullCursor();
+	return da_loop_from_zero(k->v[0]);
+}
+
 /*
  * for (i = 0; i < n; i++) BODY (or int i = 0), neither i nor n changed in
  * BODY: in BODY, i < n. *@var gets i, *@key n's key.
@@ -100,10 +109,9 @@ bool da_prefix_loop(const struct walk *w, const struct kids *k, CXCursor *var, c
 	bool ok = false;
 
 	*key = NULL;
-	if (k->n != 4 || clang_getCursorKind(k->v[1]) != CXCursor_BinaryOperator ||
-	    clang_getCursorBinaryOperatorKind(k->v[1]) != CXBinaryOperator_LT)
+	v = da_for_from_zero(k);
+	if (clang_Cursor_isNull(v))
 		return false;
-	v = da_loop_from_zero(k->v[0]);
 	inc = da_kids_of(k->v[2]);
 	if (clang_Cursor_isNull(v) || clang_getCursorKind(k->v[2]) != CXCursor_UnaryOperator ||
 	    inc.n != 1 || !is_ref_to(inc.v[0], v) ||
@@ -324,8 +332,8 @@ static enum CXChildVisitResult changes_of_counter(CXCursor c, CXCursor parent, C
 {
 	struct counter *ct = d;
 	enum CXCursorKind kind = clang_getCursorKind(c);
-	struct kids k;
-	bool changes = false;
+	CXCursor op;
+	bool changes;
 
 	(void)parent;
 	if (kind == CXCursor_CallExpr)
@@ -334,20 +342,7 @@ static enum CXChildVisitResult changes_of_counter(CXCursor c, CXCursor parent, C
 		ct->refs++;
 	if (ct->deref && kind == CXCursor_UnaryOperator && is_count(ct, c))
 		ct->derefs++;	/* the operator itself, not a paren around it */
-	if (kind == CXCursor_CompoundAssignOperator || kind == CXCursor_BinaryOperator ||
-	    kind == CXCursor_UnaryOperator) {
-		k = da_kids_of(c);
-		changes = k.n && is_count(ct, k.v[0]) &&
-			  (kind != CXCursor_BinaryOperator ||
-			   clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) &&
-			  (kind != CXCursor_UnaryOperator ||
-			   (clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref &&
-			    clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_LNot &&
-			    clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Minus &&
-			    clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Plus &&
-			    clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Not));
-		free(k.v);
-	}
+	changes = da_modifies(c, &op) && is_count(ct, op);
 	if (changes && !keeps_prefix(ct, c)) {
 		ct->bad = true;
 		return CXChildVisit_Break;
@@ -375,13 +370,8 @@ static bool counter_holds(struct counter *ct, CXCursor body)
 static bool counts_through(CXCursor fn, unsigned int ai, unsigned int ci)
 {
 	struct counter ct = { .deref = true };
-	struct kids k = da_kids_of(fn);
-	CXCursor body = clang_getNullCursor();
+	CXCursor body = da_body_of(fn);
 
-	for (size_t i = 0; i < k.n; i++)
-		if (clang_getCursorKind(k.v[i]) == CXCursor_CompoundStmt)
-			body = k.v[i];
-	free(k.v);
 	if (clang_Cursor_isNull(body) || (int)ai >= clang_Cursor_getNumArguments(fn) ||
 	    (int)ci >= clang_Cursor_getNumArguments(fn))
 		return false;

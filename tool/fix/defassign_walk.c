@@ -609,32 +609,48 @@ struct changes {
 	unsigned int hits, limit;	/* stop once hits > limit */
 };
 
-/* Is the variable assigned, incremented or its address taken anywhere? */
-static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClientData d)
+/*
+ * Does @c change what its *@operand names: an assignment, a compound
+ * assignment, ++ or --, or & (its address given away)?
+ */
+bool da_modifies(CXCursor c, CXCursor *operand)
 {
-	struct changes *ch = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
+	enum CXUnaryOperatorKind u;
 	struct kids kk;
 	bool op = false;
 
-	(void)parent;
 	if (k == CXCursor_CompoundAssignOperator)
 		op = true;
 	else if (k == CXCursor_BinaryOperator)
 		op = clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign;
-	else if (k == CXCursor_UnaryOperator)
-		op = clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref &&
-		     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_LNot &&
-		     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Minus;
-	if (op) {
-		kk = da_kids_of(c);
-		if (kk.n) {
-			CXCursor l = da_strip(kk.v[0]);
+	else if (k == CXCursor_UnaryOperator) {
+		u = clang_getCursorUnaryOperatorKind(c);
+		op = u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec ||
+		     u == CXUnaryOperator_PreInc || u == CXUnaryOperator_PreDec ||
+		     u == CXUnaryOperator_AddrOf;
+	}
+	if (!op)
+		return false;
+	kk = da_kids_of(c);
+	op = kk.n > 0;
+	if (op)
+		*operand = kk.v[0];
+	free(kk.v);
+	return op;
+}
 
-			ch->hits += clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
-				    clang_equalCursors(clang_getCursorReferenced(l), ch->var);
-		}
-		free(kk.v);
+/* Is the variable assigned, incremented or its address taken anywhere? */
+static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct changes *ch = d;
+	CXCursor l;
+
+	(void)parent;
+	if (da_modifies(c, &l)) {
+		l = da_strip(l);
+		ch->hits += clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
+			    clang_equalCursors(clang_getCursorReferenced(l), ch->var);
 	}
 	return ch->hits > ch->limit ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
