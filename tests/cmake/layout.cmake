@@ -111,3 +111,10 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
 			-DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-groups-driver
 			-P ${CMAKE_SOURCE_DIR}/tests/layout/groups-driver.cmake)
 endif()
+
+# rd-bench-share's grouped struct is layout's own suggestion for its false-sharing one
+# (issue 27's two-thread case measures what layout suggests).
+add_test(NAME layout/bench-share
+	COMMAND ${CMAKE_COMMAND} -DZEROTAX=$<TARGET_FILE:zerotax> -DGCC=${GCC_EXE} -DPAHOLE=pahole
+		-DSRC=${CMAKE_SOURCE_DIR} -DWORK=${CMAKE_CURRENT_BINARY_DIR}/layout-bench-share
+		-P ${CMAKE_SOURCE_DIR}/tests/layout/bench-share.cmake)
