@@ -109,12 +109,12 @@ PINS = [
         "xdp_buff (56 B) per packet written when an XDP program is attached"),
     Pin("tun", "tun_build_skb", "__bpf_net_ctx", "per-packet", "per-packet", "tun.c:1674",
         "struct bpf_net_context (112 B, declared by a macro) per packet written"),
-    # A gap without rules: a block that loops over per-packet work serves a
-    # batch (issue 25, rule 5), but that tun_xdp_one() is per-packet work is
-    # stated by rules/hotpaths/tun.conf, which the bed does not pass (with
-    # it: per batch); taking an xdp_buff is no proof (a loop over one
-    # packet's fragments passes the same skb each time).
-    Pin("tun", "tun_sendmsg", "__bpf_net_ctx", "per-batch", "per-packet", "tun.c:2598",
+    # A block that loops over per-packet work serves a batch (issue 25, rule 5):
+    # its loop hands tun_xdp_one() one element of the array of XDP buffers a
+    # turn (xdp = &((struct xdp_buff *)ctl->ptr)[i]), so without
+    # rules/hotpaths/tun.conf too (a gap before: taking a packet is no proof,
+    # a loop over one packet's fragments passes the same skb each time).
+    Pin("tun", "tun_sendmsg", "__bpf_net_ctx", "per-batch", "per-batch", "tun.c:2598",
         "struct bpf_net_context (112 B) per vhost-net batch of XDP buffers"),
 ]
 

@@ -282,6 +282,7 @@ static void note_var_decl(struct walk *w, CXCursor c, int loop, bool unlikely)
 		fx_napi_container(w, c, init);
 		fx_note_dev_priv(w, c, init);
 		fx_note_pkt_var(w, c, init);
+		fx_note_elem_var(w, c, init);
 	}
 	if (from)
 		fx_add_derived(w, c, from);
@@ -314,6 +315,7 @@ static void assign_to_var(struct walk *w, CXCursor lhs, CXCursor rhs, int loop, 
 		fx_add_derived(w, var, from);
 	fx_compound_literal_assign(w, lhs, rhs, loop, unlikely);
 	fx_note_pkt_var(w, var, rhs);
+	fx_note_elem_var(w, var, rhs);
 	fx_note_dev_priv(w, var, rhs);
 	/* rx = striding ? rx_mpwrq : rx_linear; */
 	key = fx_pointer_key(w, var);
@@ -548,6 +550,7 @@ static void walk_function(struct walk *w, CXCursor c)
 	w->cond = NULL;
 	w->slow = NULL;
 	w->n_pkt_vars = 0;
+	w->n_elem_vars = 0;
 	w->ladders_known = false;
 	w->n_ladder_labels = 0;
 	fx_get_kids(c, &k);
@@ -775,6 +778,7 @@ static void walk_release(struct walk *w)
 	free(w->param_cursors);
 	free(w->derived);
 	free(w->pkt_vars);
+	free(w->elem_vars);
 	free(w->ladder_labels);
 	free(w->files);
 }

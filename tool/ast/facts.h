@@ -134,6 +134,13 @@ struct zt_call {
 	 * itself or the address of one of its fields, &p->f), 0 if none
 	 */
 	unsigned int arg_param[ZT_CALL_ARGS];
+	/*
+	 * An argument is one element of an array of packets (struct sk_buff,
+	 * xdp_buff, xdp_frame, or pointers to them) at an index that is not a
+	 * constant: &bufs[i], skbs[i], or a local set to one in the function
+	 * (xdp = &bufs[i]). In a loop, each turn hands the callee another packet.
+	 */
+	bool arg_packet_element;
 };
 
 struct zt_function {

@@ -170,6 +170,74 @@ static unsigned int address_of_local(struct walk *w, CXCursor arg)
 	return l ? (unsigned int)(l - f->locals) + 1 : 0;
 }
 
+/* struct sk_buff, xdp_buff, xdp_frame: one packet (@t a record type, canonical). */
+static bool packet_record(CXType t)
+{
+	static const char *const packets[] = { "struct sk_buff", "struct xdp_buff",
+					       "struct xdp_frame" };
+	char *name;
+	bool is = false;
+
+	if (t.kind != CXType_Record)
+		return false;
+	name = fx_take(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+	for (size_t i = 0; i < sizeof(packets) / sizeof(packets[0]) && !is; i++)
+		is = !strcmp(name, packets[i]);
+	free(name);
+	return is;
+}
+
+/*
+ * Is @e one element of an array of packets at an index that is not a
+ * constant: &bufs[i] of struct xdp_buff bufs[], skbs[i] of struct sk_buff
+ * *skbs[], or a local the function set to one (struct zt_call's
+ * arg_packet_element)?
+ */
+bool fx_packet_element(struct walk *w, CXCursor e)
+{
+	struct kids k = { 0 };
+	bool addr = false, is = false;
+	CXType t;
+
+	e = fx_strip(e);
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+		CXCursor var = clang_getCursorReferenced(e);
+
+		for (size_t i = 0; i < w->n_elem_vars && !is; i++)
+			is = clang_equalCursors(w->elem_vars[i], var);
+		return is;
+	}
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
+		fx_get_kids(e, &k);
+		e = k.n ? fx_strip(k.v[0]) : clang_getNullCursor();
+		free(k.v);
+		k = (struct kids){ 0 };
+		addr = true;
+	}
+	if (clang_getCursorKind(e) != CXCursor_ArraySubscriptExpr)
+		return false;
+	t = clang_getCanonicalType(clang_getCursorType(e));
+	if (!addr && t.kind == CXType_Pointer)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	else if (!addr)
+		return false;
+	fx_get_kids(e, &k);
+	is = k.n == 2 && packet_record(t) &&
+	     clang_getCursorKind(fx_strip(k.v[1])) != CXCursor_IntegerLiteral;
+	free(k.v);
+	return is;
+}
+
+/* xdp = &bufs[i]: @var now holds one element of an array of packets. */
+void fx_note_elem_var(struct walk *w, CXCursor var, CXCursor value)
+{
+	if (!fx_cur(w) || !fx_packet_element(w, value))
+		return;
+	ZT_PUSH_IMPLICIT(w->elem_vars, w->n_elem_vars);
+	w->elem_vars[w->n_elem_vars++] = var;
+}
+
 /* kmem_cache_alloc_bulk(), kmem_cache_free_bulk(), alloc_pages_bulk_array(): many at once. */
 static bool is_bulk_call(const char *name)
 {
@@ -302,6 +370,9 @@ static void call_context(struct walk *w, struct zt_function *f, struct zt_call *
 		cl->arg_local[i] = address_of_local(w, arg);
 		cl->arg_param[i] = fx_param_passed_on(w, arg);
 	}
+	for (int i = 0; i < clang_Cursor_getNumArguments(call) && !cl->arg_packet_element; i++)
+		cl->arg_packet_element =
+			fx_packet_element(w, clang_Cursor_getArgument(call, (unsigned int)i));
 }
 
 void fx_add_call(struct walk *w, CXCursor call, int loop, bool unlikely)

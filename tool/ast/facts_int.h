@@ -73,6 +73,9 @@ struct walk {
 	/* the current function's packet variables: locals computed from its descriptor or skb */
 	CXCursor *pkt_vars;
 	size_t n_pkt_vars;
+	/* its locals set to one element of an array of packets (struct zt_call's arg_packet_element) */
+	CXCursor *elem_vars;
+	size_t n_elem_vars;
 	/* the current function's body and its goto-err ladders' labels (found when needed) */
 	CXCursor body;
 	CXCursor *ladder_labels;
@@ -146,6 +149,8 @@ void fx_add_access(struct walk *w, CXCursor member);
 unsigned int fx_param_passed_on(struct walk *w, CXCursor arg);
 bool fx_in_rmw_asm(struct walk *w, int i);
 void fx_note_pkt_var(struct walk *w, CXCursor var, CXCursor value);
+bool fx_packet_element(struct walk *w, CXCursor e);
+void fx_note_elem_var(struct walk *w, CXCursor var, CXCursor value);
 char *fx_mark_cond(struct walk *w, CXCursor ifstmt, CXCursor cond, CXCursor then);
 bool fx_is_early_exit(CXCursor then);
 char *fx_early_exit_mark(struct walk *w, CXCursor s);

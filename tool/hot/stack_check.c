@@ -73,9 +73,11 @@ struct judged {
  * (a socket's sendmsg handed a batch of XDP buffers, calling the receive of
  * one buffer for each) serves a batch there: a local of that block declared
  * outside the loop is zeroed once per batch. Per-packet work is a function
- * stated per packet (a rules file, a per-packet root): a callee that merely
- * takes a packet is no proof, since a loop over one packet's fragments hands
- * the same skb to each call. The callee it loops over, or NULL.
+ * stated per packet (a rules file, a per-packet root), or a call given one
+ * element of an array of packets the loop indexes (&bufs[i], skbs[i]): each
+ * turn another packet. A callee that merely takes a packet is no proof, since
+ * a loop over one packet's fragments hands the same skb to each call. The
+ * callee it loops over, or NULL.
  */
 static const char *batch_loop_callee(const struct zt_program *p, const struct zt_node *n,
 				     const struct zt_local *l)
@@ -90,7 +92,9 @@ static const char *batch_loop_callee(const struct zt_program *p, const struct zt
 		    call->line <= l->line || call->line > l->scope_end_line)
 			continue;
 		to = zt_program_find(p, call->target);
-		if (to != ZT_NO_NODE && !p->nodes[to].cold && p->nodes[to].per_packet)
+		if (to != ZT_NO_NODE && p->nodes[to].cold)
+			continue;
+		if (call->arg_packet_element || (to != ZT_NO_NODE && p->nodes[to].per_packet))
 			return call->name;
 	}
 	return NULL;

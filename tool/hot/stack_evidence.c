@@ -76,22 +76,44 @@ static size_t *ancestors(const struct zt_program *p, size_t node, size_t *n_out)
 	*n_out = n - 1;
 	return out;
 }
+/*
+ * Can the compilers' evidence change what @n reports: a local the AST leaves
+ * to the optimizer (no initializer) that is a candidate alone, or a small one
+ * in a function whose small locals can add up to a frame total (their sizes
+ * bound what survives: zeroing never exceeds its variable), or that reports
+ * an explicitly zeroed one (its finding quotes what the compilers kept)?
+ */
+static bool needs_evidence(const struct zt_node *n, const struct zt_stack_opts *o)
+{
+	long long small = 0;
+	size_t n_small = 0;
+	bool small_open = false, explicit = false;
+
+	for (size_t j = 0; j < n->fn->n_locals; j++) {
+		const struct zt_local *l = &n->fn->locals[j];
+
+		if (sc_is_candidate(l, o)) {
+			if (l->init == ZT_INIT_NONE)
+				return true;
+			explicit = true;
+		}
+		if (!o->checks.on[ZT_CHECK_STACK_FRAME_TOTAL] || !sc_is_small_part(l, o))
+			continue;
+		small += l->size;
+		n_small++;
+		small_open |= l->init == ZT_INIT_NONE;
+	}
+	return small_open && (explicit || (n_small >= 2 && small >= o->min_size));
+}
+
 bool *zt_stack_evidence_tus(const struct zt_program *p, const struct zt_stack_opts *o)
 {
 	bool *want = xcalloc(p->n_tus + 1, sizeof(*want));
 
 	for (size_t i = 0; i < p->n; i++) {
 		const struct zt_node *n = &p->nodes[i];
-		bool any = false;
 
-		if (!sc_node_hot(n))
-			continue;
-		for (size_t j = 0; j < n->fn->n_locals && !any; j++)
-			any = n->fn->locals[j].init == ZT_INIT_NONE &&
-			      (sc_is_candidate(&n->fn->locals[j], o) ||
-			       (o->checks.on[ZT_CHECK_STACK_FRAME_TOTAL] &&
-				sc_is_small_part(&n->fn->locals[j], o)));
-		if (!any)
+		if (!sc_node_hot(n) || !needs_evidence(n, o))
 			continue;
 		want[n->tu] = true;
 		/* Inlined, the zeroing shows up in a caller's TU. */

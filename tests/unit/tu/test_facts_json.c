@@ -92,9 +92,10 @@ static void fill(struct zt_tu_result *r)
 	f->calls[0] = (struct zt_call){ ZT_CALL_FIELD, xstrdup("c:@S@rq@FI@fn"), xstrdup("fn"), 11,
 					true, false, 2, true, { 1 }, 16, { 0 },
 					xstrdup("rq->xdp_prog"), ZT_BATCH_THRESHOLD,
-					xstrdup("mark_chain(cqe)"), { 0, 2 } };
+					xstrdup("mark_chain(cqe)"), { 0, 2 }, true };
 	f->calls[1] = (struct zt_call){ ZT_CALL_POINTER, NULL, xstrdup("p"), 12, false, true, 0,
-					false, { 0 }, 0, { 0 }, NULL, ZT_BATCH_NONE, NULL, { 0 } };
+					false, { 0 }, 0, { 0 }, NULL, ZT_BATCH_NONE, NULL, { 0 },
+					false };
 	l->slow = xstrdup("skb->mark");
 	f->napi_owner = xstrdup("struct ch");
 	f->n_napi_serves = 2;
@@ -164,6 +165,8 @@ static void test_hand_built_round_trip(void **state)
 	assert_string_equal(back.facts.funcs[0].locals[0].slow, "skb->mark");
 	assert_string_equal(back.facts.funcs[0].calls[0].slow, "mark_chain(cqe)");
 	assert_null(back.facts.funcs[0].calls[1].slow);
+	assert_true(back.facts.funcs[0].calls[0].arg_packet_element);
+	assert_false(back.facts.funcs[0].calls[1].arg_packet_element);
 	assert_int_equal(back.facts.funcs[0].calls[0].arg_param[1], 2);
 	assert_string_equal(back.facts.funcs[0].napi_owner, "struct ch");
 	assert_int_equal(back.facts.funcs[0].n_napi_serves, 2);
