@@ -12,15 +12,7 @@ file(COPY_FILE ${DATA}/cache.h ${WORK}/src/include/linux/cache.h)
 file(COPY_FILE ${DATA}/q.h ${WORK}/src/q.h)
 file(WRITE ${WORK}/src/q.c "#include \"q.h\"\nstruct q the_q;\n")
 
-function(run expect_rc)
-	execute_process(COMMAND ${ARGN} WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc
-		OUTPUT_VARIABLE out ERROR_VARIABLE err)
-	if(NOT rc EQUAL expect_rc)
-		message(FATAL_ERROR "${ARGN}: exit ${rc}, want ${expect_rc}\n${out}\n${err}")
-	endif()
-	set(out "${out}" PARENT_SCOPE)
-	set(err "${err}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run.cmake)
 
 run(0 ${GCC} -g -c src/q.c -o src/q.o)
 file(COPY ${WORK}/src/ DESTINATION ${WORK}/copy)

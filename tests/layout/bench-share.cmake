@@ -7,14 +7,7 @@ file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 set(bench ${SRC}/reference-driver/bench/rd_bench_share.c)
 
-function(run expect_rc)
-	execute_process(COMMAND ${ARGN} WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc
-		OUTPUT_VARIABLE out ERROR_VARIABLE err)
-	if(NOT rc EQUAL expect_rc)
-		message(FATAL_ERROR "${ARGN}: exit ${rc}, want ${expect_rc}\n${out}\n${err}")
-	endif()
-	set(out "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run.cmake)
 
 run(0 ${GCC} -g -O2 -c ${bench} -o share.o)
 run(1 ${ZEROTAX} layout --format=json --hot-fields ${SRC}/tests/layout/bench-share/hot.txt

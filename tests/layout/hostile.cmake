@@ -9,15 +9,7 @@ file(MAKE_DIRECTORY ${WORK})
 file(WRITE ${WORK}/a.c "struct demo { long a; int b; long c; };\nstruct demo d;\n")
 file(WRITE ${WORK}/b.c "struct demo { long a; long c; int b; };\nstruct demo d2;\n")
 
-function(run expect_rc)
-	execute_process(COMMAND ${ARGN} WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc
-		OUTPUT_VARIABLE out ERROR_VARIABLE err)
-	if(NOT rc EQUAL expect_rc)
-		message(FATAL_ERROR "${ARGN}: exit ${rc}, want ${expect_rc}\n${out}\n${err}")
-	endif()
-	set(out "${out}" PARENT_SCOPE)
-	set(err "${err}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run.cmake)
 
 run(0 ${GCC} -g -c a.c -o a.o)
 run(0 ${GCC} -g -c b.c -o b.o)
