@@ -154,16 +154,9 @@ static void add_root_values(struct walk *w, CXCursor e, const char *why, int dep
 static unsigned int address_of_local(struct walk *w, CXCursor arg)
 {
 	struct zt_function *f = fx_cur(w);
-	CXCursor e = fx_strip(arg);
-	struct kids k = { 0 };
+	CXCursor e = fx_addr_operand(arg, NULL);
 	struct zt_local *l;
 
-	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
-	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
-		fx_get_kids(e, &k);
-		e = k.n ? fx_strip(k.v[0]) : clang_getNullCursor();
-		free(k.v);
-	}
 	if (!f || clang_getCursorKind(e) != CXCursor_DeclRefExpr)
 		return 0;
 	l = fx_local_for(w, clang_getCursorReferenced(e));
@@ -181,7 +174,7 @@ static bool packet_record(CXType t)
 	if (t.kind != CXType_Record)
 		return false;
 	name = fx_take(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
-	for (size_t i = 0; i < sizeof(packets) / sizeof(packets[0]) && !is; i++)
+	for (size_t i = 0; i < ARRAY_SIZE(packets) && !is; i++)
 		is = !strcmp(name, packets[i]);
 	free(name);
 	return is;
@@ -196,24 +189,16 @@ static bool packet_record(CXType t)
 bool fx_packet_element(struct walk *w, CXCursor e)
 {
 	struct kids k = { 0 };
-	bool addr = false, is = false;
+	bool addr, is = false;
 	CXType t;
 
-	e = fx_strip(e);
-	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+	e = fx_addr_operand(e, &addr);
+	if (!addr && clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
 		CXCursor var = clang_getCursorReferenced(e);
 
 		for (size_t i = 0; i < w->n_elem_vars && !is; i++)
 			is = clang_equalCursors(w->elem_vars[i], var);
 		return is;
-	}
-	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
-	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
-		fx_get_kids(e, &k);
-		e = k.n ? fx_strip(k.v[0]) : clang_getNullCursor();
-		free(k.v);
-		k = (struct kids){ 0 };
-		addr = true;
 	}
 	if (clang_getCursorKind(e) != CXCursor_ArraySubscriptExpr)
 		return false;

@@ -82,19 +82,29 @@ CXCursor fx_strip(CXCursor c)
 	return c;
 }
 
+/* @e stripped, or for &x the operand x stripped (*addr set when it was &x). */
+CXCursor fx_addr_operand(CXCursor e, bool *addr)
+{
+	struct kids k = { 0 };
+
+	e = fx_strip(e);
+	if (addr)
+		*addr = false;
+	if (clang_getCursorKind(e) != CXCursor_UnaryOperator ||
+	    clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_AddrOf)
+		return e;
+	if (addr)
+		*addr = true;
+	fx_get_kids(e, &k);
+	e = k.n ? fx_strip(k.v[0]) : clang_getNullCursor();
+	free(k.v);
+	return e;
+}
+
 /* The function a (stripped) expression names: f, &f, (void *)f. */
 bool fx_function_ref(CXCursor e, CXCursor *fn)
 {
-	e = fx_strip(e);
-	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
-	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
-		struct kids k = { 0 };
-
-		fx_get_kids(e, &k);
-		if (k.n)
-			e = fx_strip(k.v[0]);
-		free(k.v);
-	}
+	e = fx_addr_operand(e, NULL);
 	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
 		return false;
 	*fn = clang_getCursorReferenced(e);

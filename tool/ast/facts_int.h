@@ -106,6 +106,7 @@ char *fx_file_name(CXFile f);
 void fx_expansion(CXSourceLocation loc, char **file, unsigned int *line, unsigned int *col);
 bool fx_is_expr_wrapper(enum CXCursorKind k);
 CXCursor fx_strip(CXCursor c);
+CXCursor fx_addr_operand(CXCursor e, bool *addr);
 bool fx_function_ref(CXCursor e, CXCursor *fn);
 char *fx_record_of_field(CXCursor field);
 long long fx_expect_value(CXCursor cond);

@@ -76,6 +76,7 @@ static size_t *ancestors(const struct zt_program *p, size_t node, size_t *n_out)
 	*n_out = n - 1;
 	return out;
 }
+
 /*
  * Can the compilers' evidence change what @n reports: a local the AST leaves
  * to the optimizer (no initializer) that is a candidate alone, or a small one
