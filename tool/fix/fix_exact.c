@@ -14,7 +14,7 @@
 
 #include "cocci.h"
 #include "fix_internal.h"
-#include "fixer_int.h"
+#include "fix_stages.h"
 #include "strbuf.h"
 
 static bool ident(char c);
@@ -197,8 +197,8 @@ static bool take(struct zt_strvec *v, const char *want)
 	return false;
 }
 
-int fixer_exact(struct fixer *x, const struct site *s, const char *rel, const char *b,
-		const char *e)
+int fix_exact(const struct fix_rewriter *rw, const struct site *s, const char *rel,
+	      const char *b, const char *e, struct fix_outcome *out)
 {
 	struct zt_strvec minus = { 0 }, plus = { 0 };
 	bool fn_file = !strcmp(rel, s->rel);
@@ -207,17 +207,17 @@ int fixer_exact(struct fixer *x, const struct site *s, const char *rel, const ch
 	int ret = 0;
 
 	if (!fn_file && !owner_file)
-		return fixer_fail(x, "verify", "spatch changed %s, a file the plan for %s in %s() "
-				  "does not touch", rel, s->var, s->f->function);
+		return fix_fail(out, "verify", "spatch changed %s, a file the plan for %s in %s() "
+				"does not touch", rel, s->var, s->f->function);
 	lines_of(b, e, '-', &minus);
 	lines_of(b, e, '+', &plus);
 	for (size_t i = 0; i < minus.n && !ret; i++) {
-		char *t = planned(s, x->attr, minus.v[i]);
+		char *t = planned(s, rw->attr, minus.v[i]);
 
 		if (!take(&plus, t) && (strcmp(t, minus.v[i]) || !take_loose(&plus, t)))
-			ret = fixer_fail(x, "verify", "spatch's diff of %s removes '%s' and does not "
-					 "put back what the plan makes of it ('%s')", rel,
-					 minus.v[i], t);
+			ret = fix_fail(out, "verify", "spatch's diff of %s removes '%s' and does not "
+				       "put back what the plan makes of it ('%s')", rel,
+				       minus.v[i], t);
 		free(t);
 	}
 	if (owner_file && s->strategy == ZT_FIX_HOIST) {
@@ -228,9 +228,9 @@ int fixer_exact(struct fixer *x, const struct site *s, const char *rel, const ch
 	}
 	for (size_t i = 0; i < plus.n && !ret; i++)
 		if (plus.v[i])
-			ret = fixer_fail(x, "verify", "spatch's diff of %s adds '%s', which is not "
-					 "part of the planned rewrite of %s in %s()", rel, plus.v[i],
-					 s->var, s->f->function);
+			ret = fix_fail(out, "verify", "spatch's diff of %s adds '%s', which is not "
+				       "part of the planned rewrite of %s in %s()", rel, plus.v[i],
+				       s->var, s->f->function);
 	free(field);
 	zt_strvec_clear(&minus);
 	for (size_t i = 0; i < plus.n; i++)

@@ -20,7 +20,7 @@
 #include "cocci.h"
 #include "fix_internal.h"
 #include "fixtext.h"
-#include "fixer_int.h"
+#include "fix_stages.h"
 #include "fixtree.h"
 #include "placement.h"
 #include "process.h"
@@ -29,16 +29,23 @@
 
 /* ---- the plan: what is safe, from the finding's own details ---------------- */
 
-void fixer_refuse(struct fixer *x, size_t i, const char *fmt, ...)
+/* The plan's own state: what it reads and what it builds. */
+struct planner {
+	const struct fix_env *env;
+	const struct zt_findings *fs;
+	const struct zt_da_helpers *helpers;
+	struct fix_plan *out;
+};
+
+static void __attribute__((format(printf, 3, 4)))
+refuse(struct planner *x, size_t i, const char *fmt, ...)
 {
-	struct zt_fix_item *it = &x->r->items[i];
 	va_list ap;
 
 	va_start(ap, fmt);
-	free(it->reason);
-	it->reason = xvasprintf(fmt, ap);
+	free(x->out->refusal[i]);
+	x->out->refusal[i] = xvasprintf(fmt, ap);
 	va_end(ap);
-	it->status = ZT_FIX_REFUSED;
 }
 
 static bool stack_finding(const struct zt_finding *f)
@@ -73,7 +80,7 @@ static bool shared_or_packet(const char *record)
  * and sk_buff are no proof: two queues polled at once on two CPUs could
  * share one copy. *@why gets the proof (true) or the reason (false).
  */
-bool fixer_owner_proved(json_t *owner, char **why)
+bool fix_owner_proved(json_t *owner, char **why)
 {
 	const char *how = jstr(owner, "how"), *type = jstr(owner, "type");
 	const char *poll = jstr(owner, "poll"), *napi = jstr(owner, "napi_struct");
@@ -110,22 +117,22 @@ bool fixer_owner_proved(json_t *owner, char **why)
  * What the finding's own details rule out for every strategy: true when @i
  * is refused.
  */
-static bool plan_refused(struct fixer *x, size_t i)
+static bool plan_refused(struct planner *x, size_t i)
 {
 	const struct zt_finding *f = &x->fs->v[i];
 	json_t *decl = json_object_get(f->details, "decl");
 
 	if (!zt_is_record_type(f->type) && !zt_array_elem_len(f->type)) {
-		fixer_refuse(x, i, "'%s' is not a struct, union or one-dimensional array local",
+		refuse(x, i, "'%s' is not a struct, union or one-dimensional array local",
 			     f->type ? f->type : "?");
 		return true;
 	}
 	if (!zt_is_c_identifier(f->function)) {
-		fixer_refuse(x, i, "the function name '%s' is not a C identifier", f->function);
+		refuse(x, i, "the function name '%s' is not a C identifier", f->function);
 		return true;
 	}
 	if (!zt_is_c_identifier(f->symbol)) {
-		fixer_refuse(x, i, "'%s' is not a plain identifier", f->symbol ? f->symbol : "?");
+		refuse(x, i, "'%s' is not a plain identifier", f->symbol ? f->symbol : "?");
 		return true;
 	}
 	/*
@@ -135,7 +142,7 @@ static bool plan_refused(struct fixer *x, size_t i)
 	 * declaration: neither template rewrites it.
 	 */
 	if (jint(decl, "compound_literal_line", 0) > 0) {
-		fixer_refuse(x, i, "%s is zeroed by the compound literal at line %lld: zerotax "
+		refuse(x, i, "%s is zeroed by the compound literal at line %lld: zerotax "
 			     "rewrites declarations, not assignments", f->symbol,
 			     (long long)jint(decl, "compound_literal_line", 0));
 		return true;
@@ -144,7 +151,7 @@ static bool plan_refused(struct fixer *x, size_t i)
 }
 
 /* Why @i cannot be hoisted (NULL: it can), from its details. */
-static char *no_hoist(struct fixer *x, size_t i)
+static char *no_hoist(struct planner *x, size_t i)
 {
 	const struct zt_finding *f = &x->fs->v[i];
 	json_t *d = f->details, *owner = json_object_get(d, "owner");
@@ -167,7 +174,7 @@ static char *no_hoist(struct fixer *x, size_t i)
 	if (!owner || json_is_null(owner))
 		return xasprintf("%s has no per-queue owner parameter to keep %s in", f->function,
 				 f->symbol);
-	if (!fixer_owner_proved(owner, &proof))
+	if (!fix_owner_proved(owner, &proof))
 		return proof;
 	free(proof);
 	if (jtrue(owner, "name_taken"))
@@ -179,7 +186,7 @@ static char *no_hoist(struct fixer *x, size_t i)
 }
 
 struct resolve {
-	struct fixer *x;
+	const struct fix_env *env;
 	char *dir;		/* the driver: the finding's directory's parent */
 };
 
@@ -187,11 +194,11 @@ struct resolve {
 static int resolve_fn(void *arg, const char *fn, char **file, char ***args)
 {
 	struct resolve *r = arg;
-	const struct zt_compdb *db = r->x->o->db;
+	const struct zt_compdb *db = r->env->o->db;
 	size_t dl = strlen(r->dir);
 
 	for (size_t i = 0; db && i < db->n; i++) {
-		char *rel = zt_real_path_under(r->x->src, db->v[i].file), *text;
+		char *rel = zt_real_path_under(r->env->src, db->v[i].file), *text;
 		const char *b, *e;
 		bool hit = false;
 
@@ -199,12 +206,12 @@ static int resolve_fn(void *arg, const char *fn, char **file, char ***args)
 			free(rel);
 			continue;
 		}
-		text = read_rel(r->x->src, rel);
+		text = read_rel(r->env->src, rel);
 		hit = text && zt_function_body(text, fn, &b, &e);
 		free(text);
 		if (hit) {
-			*file = path_in(r->x->src, rel);
-			*args = zt_fix_clang_args(&r->x->build, rel);
+			*file = path_in(r->env->src, rel);
+			*args = zt_fix_clang_args(r->env->build, rel);
 			free(rel);
 			return 0;
 		}
@@ -231,15 +238,15 @@ static char *parent_dir(const char *rel)
 }
 
 /* Field-level definite assignment of the local, from the AST (defassign.h). */
-static bool plan_da(struct fixer *x, size_t i, struct site *s)
+static bool plan_da(struct planner *x, size_t i, struct site *s)
 {
 	const struct zt_finding *f = &x->fs->v[i];
-	char **args = zt_fix_clang_args(&x->build, s->rel);
-	char *abs = path_in(x->src, s->rel);
+	char **args = zt_fix_clang_args(x->env->build, s->rel);
+	char *abs = path_in(x->env->src, s->rel);
 	json_t *decl = json_object_get(f->details, "decl");
 	unsigned int line = (unsigned int)jint(decl, "line", f->line);
 	struct zt_da_answer a;
-	struct resolve rs = { x, parent_dir(s->rel) };
+	struct resolve rs = { x->env, parent_dir(s->rel) };
 	struct zt_da_resolver res = { resolve_fn, &rs };
 	int ret = zt_da_check(abs, args, f->function, f->symbol, line, x->helpers, &res, &a);
 
@@ -254,7 +261,7 @@ static bool plan_da(struct fixer *x, size_t i, struct site *s)
 	}
 	free(a.init_call);
 	if (ret || !a.ok) {
-		fixer_refuse(x, i, "%s%s", ret ? "definite assignment not shown: " : "",
+		refuse(x, i, "%s%s", ret ? "definite assignment not shown: " : "",
 			     a.why ? a.why : "?");
 		free(a.why);
 		return false;
@@ -263,7 +270,9 @@ static bool plan_da(struct fixer *x, size_t i, struct site *s)
 	return true;
 }
 
-void fixer_plan_one(struct fixer *x, size_t i)
+static void site_release(struct site *s);
+
+static void plan_one(struct planner *x, size_t i)
 {
 	const struct zt_finding *f = &x->fs->v[i];
 	json_t *owner = json_object_get(f->details, "owner");
@@ -272,34 +281,34 @@ void fixer_plan_one(struct fixer *x, size_t i)
 
 	if (!stack_finding(f) || f->suppressed || !f->function || plan_refused(x, i))
 		return;
-	s.rel = zt_real_path_under(x->src, f->file);
+	s.rel = zt_real_path_under(x->env->src, f->file);
 	if (!s.rel) {
-		fixer_refuse(x, i, "%s is outside the tree %s", f->file, x->src);
+		refuse(x, i, "%s is outside the tree %s", f->file, x->env->src);
 		return;
 	}
-	if (x->o->strategy != ZT_FIX_UNINITIALIZED)
+	if (x->env->o->strategy != ZT_FIX_UNINITIALIZED)
 		why_not = no_hoist(x, i);
-	if (x->o->strategy == ZT_FIX_HOIST && why_not) {
-		fixer_refuse(x, i, "%s", why_not);
+	if (x->env->o->strategy == ZT_FIX_HOIST && why_not) {
+		refuse(x, i, "%s", why_not);
 		goto drop;
 	}
 	/* never the optimizer's result: the AST says whether every read is written first */
 	if (!plan_da(x, i, &s))
 		goto drop;
-	s.strategy = x->o->strategy == ZT_FIX_AUTO ?
-		     (why_not ? ZT_FIX_UNINITIALIZED : ZT_FIX_HOIST) : x->o->strategy;
-	s.no_hoist = x->o->strategy == ZT_FIX_AUTO ? why_not : NULL;
+	s.strategy = x->env->o->strategy == ZT_FIX_AUTO ?
+		     (why_not ? ZT_FIX_UNINITIALIZED : ZT_FIX_HOIST) : x->env->o->strategy;
+	s.no_hoist = x->env->o->strategy == ZT_FIX_AUTO ? why_not : NULL;
 	if (s.no_hoist)
 		why_not = NULL;
 	if (s.strategy == ZT_FIX_HOIST) {
 		const char *ot = jstr(owner, "type");
 
-		fixer_owner_proved(owner, &s.owner_proof);
+		fix_owner_proved(owner, &s.owner_proof);
 		s.owner_type = xstrdup(ot);
 		s.owner_param = xstrdup(jstr(owner, "param"));
-		s.owner_rel = zt_real_path_under(x->src, jstr(owner, "file"));
+		s.owner_rel = zt_real_path_under(x->env->src, jstr(owner, "file"));
 		if (!s.owner_rel) {
-			fixer_refuse(x, i, "%s is not defined in the tree", ot);
+			refuse(x, i, "%s is not defined in the tree", ot);
 			goto drop;
 		}
 		if (jstr(owner, "after") && zt_is_c_identifier(jstr(owner, "after")))
@@ -308,15 +317,15 @@ void fixer_plan_one(struct fixer *x, size_t i)
 	free(why_not);
 	s.type = xstrdup(f->type);
 	s.var = xstrdup(f->symbol);
-	x->sites = xrealloc(x->sites, (x->n_sites + 1) * sizeof(*x->sites));
-	x->sites[x->n_sites++] = s;
+	x->out->sites = xrealloc(x->out->sites, (x->out->n_sites + 1) * sizeof(*x->out->sites));
+	x->out->sites[x->out->n_sites++] = s;
 	return;
 drop:
 	free(why_not);
-	fixer_site_release(&s);
+	site_release(&s);
 }
 
-void fixer_site_release(struct site *s)
+static void site_release(struct site *s)
 {
 	free(s->rel);
 	free(s->type);
@@ -329,129 +338,76 @@ void fixer_site_release(struct site *s)
 	free(s->fill);
 	free(s->da_why);
 	free(s->no_hoist);
+	free(s->refusal);
+	free(s->sp_file);
 }
 
-/* ---- text helpers ---------------------------------------------------------- */
-
-static bool cold_comment(const char *b, const char *e)
+/* The same finding twice (same fingerprint): planned once, reported for both. */
+size_t fix_duplicate_of(const struct zt_findings *fs, size_t i)
 {
-	static const char *const words[] = { "control", "cold", "slow path", "slowpath",
-					     "read-mostly", "config" };
+	const char *fp = fs->v[i].fingerprint;
 
-	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
-		if (memmem(b, (size_t)(e - b), words[i], strlen(words[i])))
-			return true;
-	return false;
+	for (size_t j = 0; fp && fp[0] && j < i; j++)
+		if (fs->v[j].fingerprint && !strcmp(fs->v[j].fingerprint, fp))
+			return j;
+	return i;
 }
 
-/*
- * Without a choice from the layout model (details.owner.after), the field goes
- * after the last hot member: before a comment that opens the cold part
- * ("control", "cold", "slow path"). Failing that, at the end, but not
- * behind a trailing cache-line aligned member: that one starts a line of its
- * own, and whatever follows it would share it.
- */
-/* Only blanks between the line's start and @p: a section's heading comment. */
-static bool starts_line(const char *text, const char *p)
+static int site_cmp(const void *pa, const void *pb)
 {
-	while (p > text && (p[-1] == ' ' || p[-1] == '\t'))
-		p--;
-	return p == text || p[-1] == '\n';
+	const struct site *a = pa, *b = pb;
+	int c = strcmp(a->rel, b->rel);
+
+	if (c)
+		return c;
+	return a->f->line > b->f->line ? -1 : a->f->line < b->f->line;
 }
 
-/* Does the comment [b, e) name the type's subsystem ("XDP" for struct xdp_buff)? */
-static bool names_type(const char *b, const char *e, const char *type)
+/* Findings that add one field (same owner, type and name) go together. */
+static void make_groups(struct fix_plan *p)
 {
-	static const char *const generic[] = { "buf", "buff", "info", "data", "desc", "ctx" };
-	char *words = xstrdup(strchr(type, ' ') + 1), *save = NULL;
-	bool hit = false;
+	size_t n = 0;
 
-	for (char *w = strtok_r(words, "_", &save); w && !hit; w = strtok_r(NULL, "_", &save)) {
-		size_t n = strlen(w);
-		bool skip = n < 3 || isdigit((unsigned char)w[n - 1]);
+	for (size_t k = 0; k < p->n_sites; k++) {
+		struct site *s = &p->sites[k];
+		bool hoist = s->strategy == ZT_FIX_HOIST;
+		size_t j;
 
-		for (size_t i = 0; i < ARRAY_SIZE(generic); i++)
-			skip |= !strcmp(w, generic[i]);
-		for (const char *p = b; !skip && !hit && p + n <= e; p++)
-			hit = !strncasecmp(p, w, n) && !isalnum((unsigned char)p[n]) &&
-			      (p == b || !isalnum((unsigned char)p[-1]));
-	}
-	free(words);
-	return hit;
-}
-
-char *fixer_default_anchor(const char *otext, const char *owner_type, const char *type)
-{
-	const char *def = zt_find_definition(otext, owner_type);
-	const char *open = def ? strchr(def, '{') : NULL, *close = open ? zt_match_brace(open) : NULL;
-	const char *p, *stmt;
-	char *names[2] = { NULL, NULL };
-	bool last_aligned = false, in_section = false;
-	int depth = 0;
-
-	if (!close)
-		return NULL;
-	stmt = open + 1;
-	for (p = open + 1; p < close; p++) {
-		if (p[0] == '/' && p[1] == '*') {
-			const char *e = strstr(p + 2, "*/");
-
-			if (!e)
+		for (j = 0; hoist && j < k; j++)
+			if (p->sites[j].strategy == ZT_FIX_HOIST &&
+			    !strcmp(p->sites[j].owner_type, s->owner_type) &&
+			    !strcmp(p->sites[j].type, s->type) && !strcmp(p->sites[j].var, s->var))
 				break;
-			/* "control", "cold", "slow path": the hot part ended with the member before. */
-			if (!depth && names[1] &&
-			    (cold_comment(p, e) || (in_section && starts_line(otext, p)))) {
-				free(names[0]);
-				return names[1];
-			}
-			/* The hot part's section for the type ("XDP"): the field ends it. */
-			if (!depth && starts_line(otext, p) && names_type(p, e, type))
-				in_section = true;
-			p = e + 1;
-			stmt = p + 1;
-			continue;
-		}
-		if (*p == '{' || *p == '(' || *p == '[')
-			depth++;
-		else if (*p == '}' || *p == ')' || *p == ']')
-			depth--;
-		else if (*p == ';' && !depth) {
-			/* The member's name: the last identifier outside brackets, not an attribute. */
-			char *name = NULL;
-			int dd = 0;
-			bool bitfield = false;
-
-			last_aligned = memmem(stmt, (size_t)(p - stmt), "aligned", 7) != NULL;
-			for (const char *q = stmt; q < p; q++) {
-				if (*q == '(' || *q == '[' || *q == '{')
-					dd++;
-				else if (*q == ')' || *q == ']' || *q == '}')
-					dd--;
-				else if (*q == ':' && !dd)
-					bitfield = true;
-				else if (!dd && !bitfield && (isalpha((unsigned char)*q) || *q == '_') &&
-					 (q == stmt || !(isalnum((unsigned char)q[-1]) || q[-1] == '_'))) {
-					const char *e = q;
-
-					while (e < p && (isalnum((unsigned char)*e) || *e == '_'))
-						e++;
-					if (strncmp(q, "__", 2)) {
-						free(name);
-						name = xstrndup(q, (size_t)(e - q));
-					}
-					q = e - 1;
-				}
-			}
-			free(names[0]);
-			names[0] = names[1];
-			names[1] = name;
-			stmt = p + 1;
-		}
+		s->group = hoist && j < k ? p->sites[j].group : n++;
 	}
-	free(names[1]);
-	if (!last_aligned) {
-		free(names[0]);
-		return NULL;
-	}
-	return names[0];
+	p->n_groups = n;
+}
+
+void fix_plan(const struct fix_env *env, const struct zt_findings *fs,
+	      const struct zt_da_helpers *helpers, struct fix_plan *out)
+{
+	struct planner x = { env, fs, helpers, out };
+
+	*out = (struct fix_plan){ .n_findings = fs->n };
+	out->refusal = xcalloc(fs->n ? fs->n : 1, sizeof(*out->refusal));
+	/* the build's commands give the definite-assignment parse its flags */
+	for (size_t i = 0; i < fs->n; i++)
+		if (fix_duplicate_of(fs, i) == i)
+			plan_one(&x, i);
+	/*
+	 * Positions are lines of the file as check saw it: per file, the last
+	 * finding first, so a rewrite never shifts the lines of the next one.
+	 */
+	if (out->n_sites)
+		qsort(out->sites, out->n_sites, sizeof(*out->sites), site_cmp);
+	make_groups(out);
+}
+
+void fix_plan_release(struct fix_plan *p)
+{
+	for (size_t k = 0; k < p->n_sites; k++)
+		site_release(&p->sites[k]);
+	free(p->sites);
+	free_list(p->refusal, p->n_findings);
+	memset(p, 0, sizeof(*p));
 }

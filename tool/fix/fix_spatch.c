@@ -20,16 +20,141 @@
 #include "cocci.h"
 #include "fix_internal.h"
 #include "fixtext.h"
-#include "fixer_int.h"
+#include "fix_stages.h"
 #include "fixtree.h"
 #include "placement.h"
 #include "process.h"
 #include "shadow.h"
 #include "verify.h"
 
+/* ---- where a hoisted field goes -------------------------------------------- */
+
+static bool cold_comment(const char *b, const char *e)
+{
+	static const char *const words[] = { "control", "cold", "slow path", "slowpath",
+					     "read-mostly", "config" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (memmem(b, (size_t)(e - b), words[i], strlen(words[i])))
+			return true;
+	return false;
+}
+
+/*
+ * Without a choice from the layout model (details.owner.after), the field goes
+ * after the last hot member: before a comment that opens the cold part
+ * ("control", "cold", "slow path"). Failing that, at the end, but not
+ * behind a trailing cache-line aligned member: that one starts a line of its
+ * own, and whatever follows it would share it.
+ */
+/* Only blanks between the line's start and @p: a section's heading comment. */
+static bool starts_line(const char *text, const char *p)
+{
+	while (p > text && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	return p == text || p[-1] == '\n';
+}
+
+/* Does the comment [b, e) name the type's subsystem ("XDP" for struct xdp_buff)? */
+static bool names_type(const char *b, const char *e, const char *type)
+{
+	static const char *const generic[] = { "buf", "buff", "info", "data", "desc", "ctx" };
+	char *words = xstrdup(strchr(type, ' ') + 1), *save = NULL;
+	bool hit = false;
+
+	for (char *w = strtok_r(words, "_", &save); w && !hit; w = strtok_r(NULL, "_", &save)) {
+		size_t n = strlen(w);
+		bool skip = n < 3 || isdigit((unsigned char)w[n - 1]);
+
+		for (size_t i = 0; i < ARRAY_SIZE(generic); i++)
+			skip |= !strcmp(w, generic[i]);
+		for (const char *p = b; !skip && !hit && p + n <= e; p++)
+			hit = !strncasecmp(p, w, n) && !isalnum((unsigned char)p[n]) &&
+			      (p == b || !isalnum((unsigned char)p[-1]));
+	}
+	free(words);
+	return hit;
+}
+
+static char *default_anchor(const char *otext, const char *owner_type, const char *type)
+{
+	const char *def = zt_find_definition(otext, owner_type);
+	const char *open = def ? strchr(def, '{') : NULL, *close = open ? zt_match_brace(open) : NULL;
+	const char *p, *stmt;
+	char *names[2] = { NULL, NULL };
+	bool last_aligned = false, in_section = false;
+	int depth = 0;
+
+	if (!close)
+		return NULL;
+	stmt = open + 1;
+	for (p = open + 1; p < close; p++) {
+		if (p[0] == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+
+			if (!e)
+				break;
+			/* "control", "cold", "slow path": the hot part ended with the member before. */
+			if (!depth && names[1] &&
+			    (cold_comment(p, e) || (in_section && starts_line(otext, p)))) {
+				free(names[0]);
+				return names[1];
+			}
+			/* The hot part's section for the type ("XDP"): the field ends it. */
+			if (!depth && starts_line(otext, p) && names_type(p, e, type))
+				in_section = true;
+			p = e + 1;
+			stmt = p + 1;
+			continue;
+		}
+		if (*p == '{' || *p == '(' || *p == '[')
+			depth++;
+		else if (*p == '}' || *p == ')' || *p == ']')
+			depth--;
+		else if (*p == ';' && !depth) {
+			/* The member's name: the last identifier outside brackets, not an attribute. */
+			char *name = NULL;
+			int dd = 0;
+			bool bitfield = false;
+
+			last_aligned = memmem(stmt, (size_t)(p - stmt), "aligned", 7) != NULL;
+			for (const char *q = stmt; q < p; q++) {
+				if (*q == '(' || *q == '[' || *q == '{')
+					dd++;
+				else if (*q == ')' || *q == ']' || *q == '}')
+					dd--;
+				else if (*q == ':' && !dd)
+					bitfield = true;
+				else if (!dd && !bitfield && (isalpha((unsigned char)*q) || *q == '_') &&
+					 (q == stmt || !(isalnum((unsigned char)q[-1]) || q[-1] == '_'))) {
+					const char *e = q;
+
+					while (e < p && (isalnum((unsigned char)*e) || *e == '_'))
+						e++;
+					if (strncmp(q, "__", 2)) {
+						free(name);
+						name = xstrndup(q, (size_t)(e - q));
+					}
+					q = e - 1;
+				}
+			}
+			free(names[0]);
+			names[0] = names[1];
+			names[1] = name;
+			stmt = p + 1;
+		}
+	}
+	free(names[1]);
+	if (!last_aligned) {
+		free(names[0]);
+		return NULL;
+	}
+	return names[0];
+}
+
 /* ---- spatch ----------------------------------------------------------------- */
 
-static char *sp_name(struct fixer *x, size_t k, const struct site *s)
+static char *sp_name(const struct fix_rewriter *x, size_t k, const struct site *s)
 {
 	return xasprintf("%s/%02zu-%s-%s-%s.cocci", x->spdir, k + 1,
 			 zt_fix_strategy_name(s->strategy),
@@ -40,9 +165,9 @@ static char *sp_name(struct fixer *x, size_t k, const struct site *s)
  * __uninitialized when the TU defines it (Linux: compiler_attributes.h), as
  * the preprocessor sees it; else the attribute spelled out.
  */
-static const char *uninit_attr(struct fixer *x, const struct site *s)
+static const char *uninit_attr(const struct fix_env *x, const struct site *s)
 {
-	char **args = zt_fix_clang_args(&x->build, s->rel);
+	char **args = zt_fix_clang_args(x->build, s->rel);
 	char *abs = path_in(x->src, s->rel);
 	int have = zt_tu_defines_macro(abs, args, "__uninitialized");
 
@@ -56,9 +181,9 @@ static const char *uninit_attr(struct fixer *x, const struct site *s)
  * spatch's -I. The tree's public headers are left out: spatch would parse
  * all of include/linux for nothing, and they are never rewritten.
  */
-static char **include_dirs(struct fixer *x, const char *rel)
+static char **include_dirs(const struct fix_env *x, const char *rel)
 {
-	const struct zt_compile_cmd *c = zt_fix_command(&x->build, rel);
+	const struct zt_compile_cmd *c = zt_fix_command(x->build, rel);
 	char **v = xcalloc(1, sizeof(*v));
 	size_t n = 0;
 
@@ -80,7 +205,7 @@ static char **include_dirs(struct fixer *x, const char *rel)
 			continue;
 		}
 		v = xrealloc(v, (n + 2) * sizeof(*v));
-		v[n++] = zt_shadow_path(&x->sh, r);
+		v[n++] = zt_shadow_path(x->sh, r);
 		v[n] = NULL;
 		free(r);
 	}
@@ -156,42 +281,43 @@ static int patch_text(const char *text, const char *d, const char *end, char **o
  * as it read them (the shadow's), so every hunk applies at its line; a hunk
  * that does not is an error, never fuzz.
  */
-static int apply_hunks(struct fixer *x, const char *rel, const char *d, const char *end)
+static int apply_hunks(const struct fix_env *x, const char *rel, const char *d, const char *end,
+		       struct fix_outcome *out)
 {
-	char *text = zt_shadow_read(&x->sh, rel), *out = NULL;
+	char *text = zt_shadow_read(x->sh, rel), *patched = NULL;
 	unsigned int bad = 0;
 	int ret = 0;
 
 	if (!text)
-		return fixer_fail(x, "spatch", "cannot read %s", rel);
+		return fix_fail(out, "spatch", "cannot read %s", rel);
 	/* the rewrite is made from this text: write-back compares the tree with it */
-	if (zt_shadow_keep_as_read(&x->sh, rel, text)) {
+	if (zt_shadow_keep_as_read(x->sh, rel, text)) {
 		free(text);
-		return fixer_fail(x, "spatch", "cannot keep %s as read: %s", rel, strerror(errno));
+		return fix_fail(out, "spatch", "cannot keep %s as read: %s", rel, strerror(errno));
 	}
-	if (patch_text(text, d, end, &out, &bad))
-		ret = fixer_fail(x, "spatch", "spatch's diff does not apply to %s at line %u", rel,
-				 bad);
-	else if (zt_shadow_write(&x->sh, rel, out))
-		ret = fixer_fail(x, "spatch", "cannot write %s in the scratch tree: %s", rel,
-				 strerror(errno));
-	free(out);
+	if (patch_text(text, d, end, &patched, &bad))
+		ret = fix_fail(out, "spatch", "spatch's diff does not apply to %s at line %u", rel,
+			       bad);
+	else if (zt_shadow_write(x->sh, rel, patched))
+		ret = fix_fail(out, "spatch", "cannot write %s in the scratch tree: %s", rel,
+			       strerror(errno));
+	free(patched);
 	free(text);
 	return ret;
 }
 
 /* The file a "--- NAME" line of spatch's diff names, relative to the tree. */
-static char *diff_file(struct fixer *x, const char *name, size_t len)
+static char *diff_file(const struct fix_env *x, const char *name, size_t len)
 {
 	char *n = xstrndup(name, len), *abs, *r;
 
-	abs = n[0] == '/' ? xstrdup(n) : xasprintf("%s/%s", x->sh.tree, n);
+	abs = n[0] == '/' ? xstrdup(n) : xasprintf("%s/%s", x->sh->tree, n);
 	/* The shadow's links resolve into the tree; its rewritten files do not. */
 	r = zt_real_path_under(x->src, abs);
 	if (!r) {
-		size_t tl = strlen(x->sh.tree);
+		size_t tl = strlen(x->sh->tree);
 
-		if (!strncmp(abs, x->sh.tree, tl) && abs[tl] == '/')
+		if (!strncmp(abs, x->sh->tree, tl) && abs[tl] == '/')
 			r = xstrdup(abs + tl + 1);
 		while (r && !strncmp(r, "./", 2))
 			memmove(r, r + 2, strlen(r + 2) + 1);
@@ -201,14 +327,15 @@ static char *diff_file(struct fixer *x, const char *name, size_t len)
 	return r;
 }
 
-static int apply_diff(struct fixer *x, const struct site *s, const char *diff)
+static int apply_diff(const struct fix_rewriter *rw, const struct site *s, const char *diff,
+		      struct fix_outcome *out)
 {
 	const char *p = diff;
 	/* A header reached by two names is printed twice: apply it once. */
 	char **done = NULL;
 	size_t n_done = 0;
 
-	while ((p = strstr(p, "--- ")) && !x->g_step) {
+	while ((p = strstr(p, "--- ")) && !out->step) {
 		const char *eol = strchr(p, '\n'), *next, *plus;
 		char *rel;
 		int ret;
@@ -222,10 +349,10 @@ static int apply_diff(struct fixer *x, const struct site *s, const char *diff)
 			p += 4;
 			continue;
 		}
-		rel = diff_file(x, p + 4, (size_t)(eol - p - 4));
+		rel = diff_file(rw->env, p + 4, (size_t)(eol - p - 4));
 		if (!rel) {
-			fixer_fail(x, "spatch", "spatch changed %.*s, outside the tree",
-				   (int)(eol - p - 4), p + 4);
+			fix_fail(out, "spatch", "spatch changed %.*s, outside the tree",
+				 (int)(eol - p - 4), p + 4);
 			break;
 		}
 		p = strchr(plus, '\n');
@@ -242,9 +369,9 @@ static int apply_diff(struct fixer *x, const struct site *s, const char *diff)
 				rel = NULL;
 			}
 		if (rel) {
-			ret = fixer_exact(x, s, rel, p, next);
+			ret = fix_exact(rw, s, rel, p, next, out);
 			if (!ret)
-				ret = apply_hunks(x, rel, p, next);
+				ret = apply_hunks(rw->env, rel, p, next, out);
 			done = xrealloc(done, (n_done + 1) * sizeof(*done));
 			done[n_done++] = rel;
 		}
@@ -253,7 +380,7 @@ static int apply_diff(struct fixer *x, const struct site *s, const char *diff)
 		p = next;
 	}
 	free_list(done, n_done);
-	return x->g_step ? -1 : 0;
+	return out->step ? -1 : 0;
 }
 
 /* "zerotax-fill: FUNCTION: FILL": the call the guard rule found writing the local first. */
@@ -326,16 +453,16 @@ static char *nth_line(const char *text, unsigned int n)
  * struct receive_queue): the line is found again by its text, at the same
  * distance from its function's "{" where the text repeats. 0: it is gone.
  */
-static unsigned int line_now(struct fixer *x, const struct site *s)
+static unsigned int line_now(const struct fix_env *x, const struct site *s)
 {
 	char *orig, *now, *want;
 	const char *ob, *oe, *nb, *ne;
 	unsigned int best = 0, dist = ~0u, from, ofs;
 
-	if (!zt_shadow_changed(&x->sh, s->rel))
+	if (!zt_shadow_changed(x->sh, s->rel))
 		return s->f->line;
-	orig = zt_shadow_read_orig(&x->sh, s->rel);
-	now = zt_shadow_read(&x->sh, s->rel);
+	orig = zt_shadow_read_orig(x->sh, s->rel);
+	now = zt_shadow_read(x->sh, s->rel);
 	want = orig ? nth_line(orig, s->f->line) : NULL;
 	if (want && now && zt_function_body(orig, s->f->function, &ob, &oe) &&
 	    zt_function_body(now, s->f->function, &nb, &ne)) {
@@ -359,91 +486,155 @@ static unsigned int line_now(struct fixer *x, const struct site *s)
 }
 
 /* The strategy's own variables in @v; false (refused) when the owner has the name. */
-static bool site_ready(struct fixer *x, const struct site *s, struct zt_cocci_vars *v)
+static void __attribute__((format(printf, 2, 3)))
+refuse_site(struct site *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	free(s->refusal);
+	s->refusal = xvasprintf(fmt, ap);
+	va_end(ap);
+}
+
+/* The strategy's own variables in @v; false (refused) when the owner has the name. */
+static bool site_ready(struct fix_rewriter *rw, struct site *s, struct zt_cocci_vars *v)
 {
 	char *o;
 	unsigned int taken;
 
 	if (s->strategy == ZT_FIX_UNINITIALIZED) {
-		if (!x->attr)
-			x->attr = uninit_attr(x, s);
-		v->attr = x->attr;
+		if (!rw->attr)
+			rw->attr = uninit_attr(rw->env, s);
+		v->attr = rw->attr;
 		return true;
 	}
-	o = zt_shadow_read(&x->sh, s->owner_rel);
+	o = zt_shadow_read(rw->env->sh, s->owner_rel);
 	taken = o ? member_taken(o, s->owner_type, s->type, s->var) : 0;
 	free(o);
 	if (taken)
-		fixer_refuse(x, s->item, "the name %s is already taken in %s (%s:%u)", s->var,
-			     s->owner_type, s->owner_rel, taken);
+		refuse_site(s, "the name %s is already taken in %s (%s:%u)", s->var,
+			    s->owner_type, s->owner_rel, taken);
 	return !taken;
 }
 
-int fixer_apply_one(struct fixer *x, size_t k)
+/* spatch's answer for @s: refused by the template, or its diff applied and tidied. */
+static int take_answer(const struct fix_rewriter *rw, struct site *s, const char *answer,
+		       struct fix_outcome *out)
 {
-	struct site *s = &x->sites[k];
-	struct zt_cocci_pos pos = { s->rel, line_now(x, s) };
+	const struct fix_env *env = rw->env;
+	struct zt_cocci_refusals refs = { 0 };
+	int ret = 0;
+
+	if (zt_cocci_parse_refusals(answer, &refs))
+		return fix_fail(out, "spatch", "%s", zt_last_error());
+	for (size_t i = 0; i < refs.n; i++) {
+		if (strcmp(refs.v[i].function, s->f->function))
+			continue;
+		refuse_site(s, "%s (%s:%u:%u)", refs.v[i].reason, s->rel, refs.v[i].line,
+			    refs.v[i].column);
+		break;
+	}
+	zt_cocci_refusals_release(&refs);
+	if (s->refusal)
+		return 0;
+	s->fill = fill_of(answer, s->f->function);
+	s->applied = true;
+	ret = apply_diff(rw, s, answer, out);
+	if (!ret && zt_shadow_changed(env->sh, s->rel))
+		ret = fix_tidy(rw, s, out);
+	if (!ret && s->owner_rel && zt_shadow_changed(env->sh, s->owner_rel))
+		ret = fix_tidy_owner(rw, s, out);
+	return ret;
+}
+
+int fix_rewrite_site(struct fix_rewriter *rw, struct site *s, size_t k, struct fix_outcome *out)
+{
+	const struct fix_env *env = rw->env;
+	struct zt_cocci_pos pos = { s->rel, line_now(env, s) };
 	struct zt_cocci_vars v = {
 		.pos = &pos, .n_pos = 1, .type = s->type, .var = s->var,
 		.owner_type = s->owner_type, .owner_param = s->owner_param,
-		.anchor = s->anchor,
 	};
-	struct zt_cocci_refusals refs = { 0 };
 	struct zt_spawn_result res = { 0 };
 	char *files[] = { s->rel, NULL };
 	char *text, *sp, **incs;
 	int ret = -1;
 
+	if (s->strategy == ZT_FIX_HOIST && !s->anchor) {
+		char *o = zt_shadow_read(env->sh, s->owner_rel);
+
+		s->anchor = o ? default_anchor(o, s->owner_type, s->type) : NULL;
+		free(o);
+	}
+	v.anchor = s->anchor;
 	if (!pos.line)
-		return fixer_fail(x, "spatch", "the declaration of %s in %s (%s:%u) is not where "
-				  "it was after the rewrites before it", s->var, s->f->function,
-				  s->rel, s->f->line);
-	if (!site_ready(x, s, &v))
+		return fix_fail(out, "spatch", "the declaration of %s in %s (%s:%u) is not where "
+				"it was after the rewrites before it", s->var, s->f->function,
+				s->rel, s->f->line);
+	if (!site_ready(rw, s, &v))
 		return 0;
-	text = zt_cocci_instantiate(x->tmpl[s->strategy], &v);
+	text = zt_cocci_instantiate(rw->tmpl[s->strategy], &v);
 	if (!text)
-		return fixer_fail(x, "spatch", "cannot instantiate the template for %s: %s",
-				  s->f->function, zt_last_error());
-	sp = sp_name(x, k, s);
+		return fix_fail(out, "spatch", "cannot instantiate the template for %s: %s",
+				s->f->function, zt_last_error());
+	sp = sp_name(rw, k, s);
 	if (zt_write_file(sp, text, strlen(text))) {
-		ret = fixer_fail(x, "spatch", "cannot write %s: %s", sp, strerror(errno));
+		ret = fix_fail(out, "spatch", "cannot write %s: %s", sp, strerror(errno));
 		goto out;
 	}
-	if (x->o->emit_dir)
-		x->r->items[s->item].sp_file = xstrdup(sp);
-	incs = include_dirs(x, s->rel);
+	if (env->o->emit_dir)
+		s->sp_file = xstrdup(sp);
+	incs = include_dirs(env, s->rel);
 	/* Never --in-place: spatch reads the shadow and prints a diff; we apply it. */
-	ret = zt_cocci_run(sp, "patch", false, files, 1, incs, x->sh.tree, x->timeout, &res);
+	ret = zt_cocci_run(sp, "patch", false, files, 1, incs, env->sh->tree, env->timeout, &res);
 	zt_argv_free(incs);
-	if (ret) {
-		ret = fixer_fail(x, "spatch", "%s on %s: %s", sp, s->rel, zt_last_error());
-		goto out;
-	}
-	if (zt_cocci_parse_refusals(res.out, &refs)) {
-		ret = fixer_fail(x, "spatch", "%s", zt_last_error());
-		goto out;
-	}
-	for (size_t i = 0; i < refs.n; i++) {
-		if (strcmp(refs.v[i].function, s->f->function))
-			continue;
-		fixer_refuse(x, s->item, "%s (%s:%u:%u)", refs.v[i].reason, s->rel, refs.v[i].line,
-			     refs.v[i].column);
-		break;
-	}
-	ret = 0;
-	if (x->r->items[s->item].status != ZT_FIX_REFUSED) {
-		s->fill = fill_of(res.out, s->f->function);
-		s->applied = true;
-		ret = apply_diff(x, s, res.out);
-	}
-	if (!ret && s->applied && zt_shadow_changed(&x->sh, s->rel))
-		ret = fixer_tidy(x, s);
-	if (!ret && s->applied && s->owner_rel && zt_shadow_changed(&x->sh, s->owner_rel))
-		ret = fixer_tidy_owner(x, s);
+	if (ret)
+		ret = fix_fail(out, "spatch", "%s on %s: %s", sp, s->rel, zt_last_error());
+	else
+		ret = take_answer(rw, s, res.out, out);
 out:
-	zt_cocci_refusals_release(&refs);
 	zt_spawn_result_release(&res);
 	free(text);
 	free(sp);
 	return ret;
+}
+
+/* Where the instantiated semantic patches go, and the strategies' templates. */
+int fix_rewriter_open(struct fix_rewriter *rw, const struct fix_env *env, char **why)
+{
+	const struct zt_fix_opts *opts = env->o;
+	char real[PATH_MAX];
+
+	*rw = (struct fix_rewriter){ .env = env };
+	*why = NULL;
+	if (opts->emit_dir) {
+		if ((mkdir(opts->emit_dir, 0755) && errno != EEXIST) ||
+		    !realpath(opts->emit_dir, real)) {
+			*why = xasprintf("cannot create %s: %s", opts->emit_dir, strerror(errno));
+			return -1;
+		}
+		rw->spdir = xstrdup(real);
+	} else {
+		rw->spdir = xasprintf("%s/cocci", env->sh->root);
+		if (mkdir(rw->spdir, 0700)) {
+			*why = xasprintf("cannot create %s: %s", rw->spdir, strerror(errno));
+			return -1;
+		}
+	}
+	rw->tmpl[ZT_FIX_HOIST] = zt_cocci_load_template(opts->rules_dir, "hoist-to-queue");
+	rw->tmpl[ZT_FIX_UNINITIALIZED] = zt_cocci_load_template(opts->rules_dir, "uninitialized");
+	if (!rw->tmpl[ZT_FIX_HOIST] || !rw->tmpl[ZT_FIX_UNINITIALIZED]) {
+		*why = xstrdup(zt_last_error());
+		return -1;
+	}
+	return 0;
+}
+
+void fix_rewriter_release(struct fix_rewriter *rw)
+{
+	free(rw->spdir);
+	free(rw->tmpl[0]);
+	free(rw->tmpl[1]);
+	memset(rw, 0, sizeof(*rw));
 }

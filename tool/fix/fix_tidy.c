@@ -20,7 +20,7 @@
 #include "cocci.h"
 #include "fix_internal.h"
 #include "fixtext.h"
-#include "fixer_int.h"
+#include "fix_stages.h"
 #include "fixtree.h"
 #include "placement.h"
 #include "process.h"
@@ -202,9 +202,10 @@ static void hoist_first(struct lines *l, const char *decl)
 	}
 }
 
-int fixer_tidy(struct fixer *x, const struct site *s)
+int fix_tidy(const struct fix_rewriter *rw, const struct site *s, struct fix_outcome *fo)
 {
-	char *orig = zt_shadow_read_orig(&x->sh, s->rel), *now = zt_shadow_read(&x->sh, s->rel), *out;
+	struct zt_shadow *sh = rw->env->sh;
+	char *orig = zt_shadow_read_orig(sh, s->rel), *now = zt_shadow_read(sh, s->rel), *out;
 	struct lines lo, ln;
 	regex_t re;
 	int ret = 0;
@@ -212,7 +213,7 @@ int fixer_tidy(struct fixer *x, const struct site *s)
 	if (!orig || !now) {
 		free(orig);
 		free(now);
-		return fixer_fail(x, "spatch", "cannot read %s after spatch", s->rel);
+		return fix_fail(fo, "spatch", "cannot read %s after spatch", s->rel);
 	}
 	if (regcomp(&re, "\\((const |volatile )*(struct [A-Za-z_][A-Za-z0-9_]*|"
 		    "union [A-Za-z_][A-Za-z0-9_]*|unsigned( (char|short|int|long))?|"
@@ -221,7 +222,7 @@ int fixer_tidy(struct fixer *x, const struct site *s)
 		    REG_EXTENDED)) {
 		free(orig);
 		free(now);
-		return fixer_fail(x, "spatch", "internal: bad cast pattern");
+		return fix_fail(fo, "spatch", "internal: bad cast pattern");
 	}
 	lines_split(orig, &lo);
 	lines_split(now, &ln);
@@ -229,7 +230,7 @@ int fixer_tidy(struct fixer *x, const struct site *s)
 		if (line_in(&lo, ln.v[i]))
 			continue;
 		{
-			char *t = tighten_casts(ln.v[i], &re), *u = space_attribute(t, x->attr);
+			char *t = tighten_casts(ln.v[i], &re), *u = space_attribute(t, rw->attr);
 
 			free(t);
 			free(ln.v[i]);
@@ -243,8 +244,8 @@ int fixer_tidy(struct fixer *x, const struct site *s)
 		free(decl);
 	}
 	out = lines_join(&ln);
-	if (strcmp(out, now) && zt_shadow_write(&x->sh, s->rel, out))
-		ret = fixer_fail(x, "spatch", "cannot write %s: %s", s->rel, strerror(errno));
+	if (strcmp(out, now) && zt_shadow_write(rw->env->sh, s->rel, out))
+		ret = fix_fail(fo, "spatch", "cannot write %s: %s", s->rel, strerror(errno));
 	free(out);
 	regfree(&re);
 	lines_release(&lo);
@@ -258,10 +259,11 @@ int fixer_tidy(struct fixer *x, const struct site *s)
  * spatch hands the anchor member's trailing comment to the line it adds after
  * it. Give it back: the comment describes the anchor, not the new field.
  */
-int fixer_tidy_owner(struct fixer *x, const struct site *s)
+int fix_tidy_owner(const struct fix_rewriter *rw, const struct site *s,
+		   struct fix_outcome *fo)
 {
-	char *orig = zt_shadow_read_orig(&x->sh, s->owner_rel);
-	char *now = zt_shadow_read(&x->sh, s->owner_rel);
+	char *orig = zt_shadow_read_orig(rw->env->sh, s->owner_rel);
+	char *now = zt_shadow_read(rw->env->sh, s->owner_rel);
 	char *field = xasprintf("%s %s;", s->type, s->var), *out;
 	struct lines lo, ln;
 	int ret = 0;
@@ -300,8 +302,8 @@ int fixer_tidy_owner(struct fixer *x, const struct site *s)
 		}
 	}
 	out = lines_join(&ln);
-	if (strcmp(out, now) && zt_shadow_write(&x->sh, s->owner_rel, out))
-		ret = fixer_fail(x, "spatch", "cannot write %s: %s", s->owner_rel, strerror(errno));
+	if (strcmp(out, now) && zt_shadow_write(rw->env->sh, s->owner_rel, out))
+		ret = fix_fail(fo, "spatch", "cannot write %s: %s", s->owner_rel, strerror(errno));
 	free(out);
 	free(field);
 	lines_release(&lo);

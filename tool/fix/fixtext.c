@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "fixtext.h"
+#include "fixtree.h"
 #include "zerotax.h"
 
 unsigned int zt_line_of(const char *text, const char *at)
@@ -152,4 +153,29 @@ bool zt_function_body(const char *text, const char *fn, const char **b, const ch
 		return *e != NULL;
 	}
 	return false;
+}
+
+/* The names the report and the JSON use (fixtree.h). */
+const char *zt_fix_strategy_name(enum zt_fix_strategy s)
+{
+	switch (s) {
+	case ZT_FIX_HOIST:
+		return "hoist";
+	case ZT_FIX_UNINITIALIZED:
+		return "uninitialized";
+	default:
+		return "auto";
+	}
+}
+
+const char *zt_fix_status_name(enum zt_fix_status s)
+{
+	switch (s) {
+	case ZT_FIX_APPLIED:
+		return "applied";
+	case ZT_FIX_REFUSED:
+		return "refused";
+	default:
+		return "not-applicable";
+	}
 }
