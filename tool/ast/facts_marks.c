@@ -6,7 +6,6 @@
  * take, the NAPI instance's struct and what it serves, the adapter that
  * netdev_priv() gives.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -194,36 +193,23 @@ void fx_note_pkt_var(struct walk *w, CXCursor var, CXCursor value)
 const char *zt_mark_path(const char *text)
 {
 	bool flow = false, tag = false;
-	const char *path = NULL;
+	const char *path = NULL, *s = text;
+	char word[64];
 
-	for (const char *s = text; *s && !path;) {
-		size_t n = 0;
-		char word[64];
-
-		while (isalnum((unsigned char)s[n]))
-			n++;
-		if (!n) {
-			s++;
-			continue;
-		}
-		if (n < sizeof(word)) {
-			for (size_t i = 0; i < n; i++)
-				word[i] = (char)tolower((unsigned char)s[i]);
-			word[n] = '\0';
-			if (!strcmp(word, "chain") || !strcmp(word, "miss"))
-				path = "TC-restore";
-			else if (!strcmp(word, "mark"))
-				path = "marked-packet";
-			else if (!strcmp(word, "tstamp") || !strcmp(word, "hwtstamp") ||
-				 !strcmp(word, "timestamp") || !strcmp(word, "ptp"))
-				path = "timestamp";
-			else if (!strcmp(word, "sample") || !strcmp(word, "psample") ||
-				 !strcmp(word, "sampled"))
-				path = "sampling";
-			flow |= !strcmp(word, "flow");
-			tag |= !strcmp(word, "tag");
-		}
-		s += n;
+	/* a word too long for @word is "": it names nothing */
+	while (!path && zt_lower_word(&s, false, word, sizeof(word))) {
+		if (!strcmp(word, "chain") || !strcmp(word, "miss"))
+			path = "TC-restore";
+		else if (!strcmp(word, "mark"))
+			path = "marked-packet";
+		else if (!strcmp(word, "tstamp") || !strcmp(word, "hwtstamp") ||
+			 !strcmp(word, "timestamp") || !strcmp(word, "ptp"))
+			path = "timestamp";
+		else if (!strcmp(word, "sample") || !strcmp(word, "psample") ||
+			 !strcmp(word, "sampled"))
+			path = "sampling";
+		flow |= !strcmp(word, "flow");
+		tag |= !strcmp(word, "tag");
 	}
 	if (!path && flow && tag)
 		path = "TC-restore";

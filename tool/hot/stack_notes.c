@@ -3,7 +3,6 @@
  * The words of a stack finding: its declaration, the notes on conditions,
  * marked-packet paths and batches, and the evidence as JSON.
  */
-#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,28 +50,14 @@ const char *sc_init_spelling(enum zt_init_kind k)
  */
 static char *cond_phrase(const char *cond)
 {
+	const char *s = cond;
 	bool xdp = false;
+	char word[64];
 
-	for (const char *s = cond; *s && !xdp;) {
-		size_t n = 0;
-		char word[64];
-
-		while (s[n] == '_' || isalnum((unsigned char)s[n]))
-			n++;
-		if (!n) {
-			s++;
-			continue;
-		}
-		if (n < sizeof(word)) {
-			for (size_t i = 0; i < n; i++)
-				word[i] = (char)tolower((unsigned char)s[i]);
-			word[n] = '\0';
-			xdp = strstr(word, "xdp") &&
-			      (strstr(word, "prog") || strstr(word, "enabled") || strstr(word, "attached"));
-		}
-		s += n;
-	}
-	for (const char *s = cond; *s && xdp; s++)
+	while (!xdp && zt_lower_word(&s, true, word, sizeof(word)))
+		xdp = strstr(word, "xdp") &&
+		      (strstr(word, "prog") || strstr(word, "enabled") || strstr(word, "attached"));
+	for (s = cond; *s && xdp; s++)
 		if (*s == '!' || *s == '=' || *s == '<' || (*s == '>' && (s == cond || s[-1] != '-')))
 			xdp = false;	/* !xdp_prog, xdp_prog == NULL: not a plain test */
 	if (xdp)

@@ -334,10 +334,7 @@ static json_t *report_json(const struct zt_struct_report *rep)
 	for (size_t i = 0; i < l->n; i++) {
 		const struct zt_member *m = &l->m[i];
 
-		if (!is_hot(rep->member_freq[i]) || m->kind != ZT_MEMBER_FIELD)
-			continue;
-		if (m->parent >= 0 && is_hot(rep->member_freq[m->parent]) &&
-		    l->m[m->parent].kind == ZT_MEMBER_FIELD)
+		if (!outermost_hot_field(rep, i))
 			continue;
 		json_array_append_new(hot, json_pack("{s:s, s:s, s:I, s:I, s:i, s:I, s:i, s:o, s:o, s:o}",
 						     "field", m->name, "frequency",
@@ -436,10 +433,7 @@ static void note_hot_fields(const struct zt_struct_report *rep, struct zt_findin
 	for (size_t i = 0; i < l->n; i++) {
 		const struct zt_member *m = &l->m[i];
 
-		if (!is_hot(rep->member_freq[i]) || m->kind != ZT_MEMBER_FIELD)
-			continue;
-		if (m->parent >= 0 && is_hot(rep->member_freq[m->parent]) &&
-		    l->m[m->parent].kind == ZT_MEMBER_FIELD)
+		if (!outermost_hot_field(rep, i))
 			continue;
 		if (rep->member_hot[i].n)
 			zt_finding_add_note(f, "%s struct '%s' at %lu (%lu bytes, lines %u-%u): "

@@ -28,6 +28,17 @@ static inline bool is_hot(enum zt_freq f)
 	return f >= ZT_FREQ_PER_POLL;
 }
 
+/* Member @i is a hot field that no hot field encloses: the one a report names. */
+static inline bool outermost_hot_field(const struct zt_struct_report *rep, size_t i)
+{
+	const struct zt_member *m = &rep->l->m[i];
+
+	if (!is_hot(rep->member_freq[i]) || m->kind != ZT_MEMBER_FIELD)
+		return false;
+	return m->parent < 0 || !is_hot(rep->member_freq[m->parent]) ||
+	       rep->l->m[m->parent].kind != ZT_MEMBER_FIELD;
+}
+
 static inline void add_str(char ***v, size_t *n, const char *s)
 {
 	*v = xrealloc(*v, (*n + 1) * sizeof(**v));

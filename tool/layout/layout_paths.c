@@ -14,14 +14,8 @@
 /* Hot field members whose accesses say who reads or writes them (nested: the outermost hot one). */
 static bool path_member(const struct zt_struct_report *rep, size_t i)
 {
-	const struct zt_member *m = &rep->l->m[i];
-
-	if (!is_hot(rep->member_freq[i]) || m->kind != ZT_MEMBER_FIELD)
-		return false;
-	if (m->parent >= 0 && is_hot(rep->member_freq[m->parent]) &&
-	    rep->l->m[m->parent].kind == ZT_MEMBER_FIELD)
-		return false;
-	return (rep->member_reads[i] | rep->member_writes[i]) & ZT_PATH_HOT;
+	return outermost_hot_field(rep, i) &&
+	       ((rep->member_reads[i] | rep->member_writes[i]) & ZT_PATH_HOT);
 }
 
 struct line_acc {

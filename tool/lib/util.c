@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Reporting and allocation helpers shared by every command. */
+#include <ctype.h>
 #include <errno.h>
 #include <ftw.h>
 #include <fcntl.h>
@@ -305,6 +306,34 @@ void zt_tmpdir_absolute(void)
 	abs = xasprintf("%s/%s", cwd, t);
 	setenv("TMPDIR", abs, 1);
 	free(abs);
+}
+
+static bool word_char(char c, bool ident)
+{
+	return isalnum((unsigned char)c) || (ident && c == '_');
+}
+
+bool zt_lower_word(const char **s, bool ident, char *word, size_t size)
+{
+	const char *p = *s;
+	size_t n = 0;
+
+	while (*p && !word_char(*p, ident))
+		p++;
+	if (!*p) {
+		*s = p;
+		return false;
+	}
+	while (word_char(p[n], ident))
+		n++;
+	word[0] = '\0';
+	if (n < size) {
+		for (size_t i = 0; i < n; i++)
+			word[i] = (char)tolower((unsigned char)p[i]);
+		word[n] = '\0';
+	}
+	*s = p + n;
+	return true;
 }
 
 char *zt_next_word(char **p)

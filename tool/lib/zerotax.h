@@ -145,6 +145,12 @@ void zt_tmpdir_absolute(void);
 
 /* The next blank-separated word of a rules line at *@p, cut off in place; NULL at its end. */
 char *zt_next_word(char **p);
+/*
+ * The next word of C text at *@s (letters and digits; with @ident also '_'),
+ * lower-cased into @word ("" when it needs @size bytes or more); *@s moves
+ * past it. false when there is none.
+ */
+bool zt_lower_word(const char **s, bool ident, char *word, size_t size);
 /* Parse "-j N" style counts; returns -1 on a bad number. */
 int zt_parse_uint(const char *s, unsigned long max, unsigned long *out);
 /* FNV-1a of @data, seeded: the one hash of fingerprints (findings) and cache keys (tu). */
