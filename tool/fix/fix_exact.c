@@ -14,7 +14,7 @@
 
 #include "cocci.h"
 #include "fix_internal.h"
-#include "fix_stages.h"
+#include "fix_stages_int.h"
 #include "strbuf.h"
 
 static bool ident(char c);

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "fix_internal.h"
-#include "fix_stages.h"
+#include "fix_stages_int.h"
 #include "placement.h"
 
 /* The owner sees the type it now embeds: nothing, an #include, or a move. */

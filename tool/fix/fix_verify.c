@@ -10,7 +10,7 @@
 
 #include "cocci.h"
 #include "fix_internal.h"
-#include "fix_stages.h"
+#include "fix_stages_int.h"
 #include "fixtext.h"
 #include "shadow.h"
 #include "verify.h"

@@ -21,7 +21,7 @@
 #include "cocci.h"
 #include "fix_internal.h"
 #include "fixtext.h"
-#include "fix_stages.h"
+#include "fix_stages_int.h"
 #include "fixtree.h"
 #include "placement.h"
 #include "process.h"

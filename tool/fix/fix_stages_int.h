@@ -10,8 +10,8 @@
  * A group's stages fill one struct fix_outcome; its first failure refuses the
  * group, and the others go on.
  */
-#ifndef ZT_FIX_STAGES_H
-#define ZT_FIX_STAGES_H
+#ifndef ZT_FIX_STAGES_INT_H
+#define ZT_FIX_STAGES_INT_H
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -132,4 +132,4 @@ int fix_verify_group(const struct fix_env *env, const struct site *sites, size_t
 		     size_t g, const char *attr, const struct zt_shadow_mark *m,
 		     struct fix_outcome *out);
 
-#endif /* ZT_FIX_STAGES_H */
+#endif /* ZT_FIX_STAGES_INT_H */
