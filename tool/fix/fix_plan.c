@@ -37,17 +37,6 @@ struct planner {
 	struct fix_plan *out;
 };
 
-static void __attribute__((format(printf, 3, 4)))
-refuse(struct planner *x, size_t i, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	free(x->out->refusal[i]);
-	x->out->refusal[i] = xvasprintf(fmt, ap);
-	va_end(ap);
-}
-
 static bool stack_finding(const struct zt_finding *f)
 {
 	return f->check && (f->check->id == ZT_CHECK_STACK_AUTOINIT ||
@@ -123,16 +112,19 @@ static bool plan_refused(struct planner *x, size_t i)
 	json_t *decl = json_object_get(f->details, "decl");
 
 	if (!zt_is_record_type(f->type) && !zt_array_elem_len(f->type)) {
-		refuse(x, i, "'%s' is not a struct, union or one-dimensional array local",
-			     f->type ? f->type : "?");
+		fix_set_reason(&x->out->refusal[i],
+			       "'%s' is not a struct, union or one-dimensional array local",
+			       f->type ? f->type : "?");
 		return true;
 	}
 	if (!zt_is_c_identifier(f->function)) {
-		refuse(x, i, "the function name '%s' is not a C identifier", f->function);
+		fix_set_reason(&x->out->refusal[i], "the function name '%s' is not a C identifier",
+			       f->function);
 		return true;
 	}
 	if (!zt_is_c_identifier(f->symbol)) {
-		refuse(x, i, "'%s' is not a plain identifier", f->symbol ? f->symbol : "?");
+		fix_set_reason(&x->out->refusal[i], "'%s' is not a plain identifier",
+			       f->symbol ? f->symbol : "?");
 		return true;
 	}
 	/*
@@ -142,9 +134,10 @@ static bool plan_refused(struct planner *x, size_t i)
 	 * declaration: neither template rewrites it.
 	 */
 	if (jint(decl, "compound_literal_line", 0) > 0) {
-		refuse(x, i, "%s is zeroed by the compound literal at line %lld: zerotax "
-			     "rewrites declarations, not assignments", f->symbol,
-			     (long long)jint(decl, "compound_literal_line", 0));
+		fix_set_reason(&x->out->refusal[i],
+			       "%s is zeroed by the compound literal at line %lld: zerotax "
+			       "rewrites declarations, not assignments",
+			       f->symbol, (long long)jint(decl, "compound_literal_line", 0));
 		return true;
 	}
 	return false;
@@ -261,8 +254,8 @@ static bool plan_da(struct planner *x, size_t i, struct site *s)
 	}
 	free(a.init_call);
 	if (ret || !a.ok) {
-		refuse(x, i, "%s%s", ret ? "definite assignment not shown: " : "",
-			     a.why ? a.why : "?");
+		fix_set_reason(&x->out->refusal[i], "%s%s",
+			       ret ? "definite assignment not shown: " : "", a.why ? a.why : "?");
 		free(a.why);
 		return false;
 	}
@@ -283,13 +276,14 @@ static void plan_one(struct planner *x, size_t i)
 		return;
 	s.rel = zt_real_path_under(x->env->src, f->file);
 	if (!s.rel) {
-		refuse(x, i, "%s is outside the tree %s", f->file, x->env->src);
+		fix_set_reason(&x->out->refusal[i], "%s is outside the tree %s", f->file,
+			       x->env->src);
 		return;
 	}
 	if (x->env->o->strategy != ZT_FIX_UNINITIALIZED)
 		why_not = no_hoist(x, i);
 	if (x->env->o->strategy == ZT_FIX_HOIST && why_not) {
-		refuse(x, i, "%s", why_not);
+		fix_set_reason(&x->out->refusal[i], "%s", why_not);
 		goto drop;
 	}
 	/* never the optimizer's result: the AST says whether every read is written first */
@@ -308,7 +302,7 @@ static void plan_one(struct planner *x, size_t i)
 		s.owner_param = xstrdup(jstr(owner, "param"));
 		s.owner_rel = zt_real_path_under(x->env->src, jstr(owner, "file"));
 		if (!s.owner_rel) {
-			refuse(x, i, "%s is not defined in the tree", ot);
+			fix_set_reason(&x->out->refusal[i], "%s is not defined in the tree", ot);
 			goto drop;
 		}
 		if (jstr(owner, "after") && zt_is_c_identifier(jstr(owner, "after")))

@@ -154,9 +154,9 @@ static char *default_anchor(const char *otext, const char *owner_type, const cha
 
 /* ---- spatch ----------------------------------------------------------------- */
 
-static char *sp_name(const struct fix_rewriter *x, size_t k, const struct site *s)
+static char *sp_name(const struct fix_rewriter *rw, size_t k, const struct site *s)
 {
-	return xasprintf("%s/%02zu-%s-%s-%s.cocci", x->spdir, k + 1,
+	return xasprintf("%s/%02zu-%s-%s-%s.cocci", rw->spdir, k + 1,
 			 zt_fix_strategy_name(s->strategy),
 			 s->f->function, s->var);
 }
@@ -165,10 +165,10 @@ static char *sp_name(const struct fix_rewriter *x, size_t k, const struct site *
  * __uninitialized when the TU defines it (Linux: compiler_attributes.h), as
  * the preprocessor sees it; else the attribute spelled out.
  */
-static const char *uninit_attr(const struct fix_env *x, const struct site *s)
+static const char *uninit_attr(const struct fix_env *env, const struct site *s)
 {
-	char **args = zt_fix_clang_args(x->build, s->rel);
-	char *abs = path_in(x->src, s->rel);
+	char **args = zt_fix_clang_args(env->build, s->rel);
+	char *abs = path_in(env->src, s->rel);
 	int have = zt_tu_defines_macro(abs, args, "__uninitialized");
 
 	zt_argv_free(args);
@@ -181,9 +181,9 @@ static const char *uninit_attr(const struct fix_env *x, const struct site *s)
  * spatch's -I. The tree's public headers are left out: spatch would parse
  * all of include/linux for nothing, and they are never rewritten.
  */
-static char **include_dirs(const struct fix_env *x, const char *rel)
+static char **include_dirs(const struct fix_env *env, const char *rel)
 {
-	const struct zt_compile_cmd *c = zt_fix_command(x->build, rel);
+	const struct zt_compile_cmd *c = zt_fix_command(env->build, rel);
 	char **v = xcalloc(1, sizeof(*v));
 	size_t n = 0;
 
@@ -198,14 +198,14 @@ static char **include_dirs(const struct fix_env *x, const char *rel)
 		if (!d)
 			continue;
 		abs = d[0] == '/' ? xstrdup(d) : xasprintf("%s/%s", c->directory, d);
-		r = zt_real_path_under(x->src, abs);
+		r = zt_real_path_under(env->src, abs);
 		free(abs);
 		if (!r || zt_place_is_public(r) || !r[0]) {
 			free(r);
 			continue;
 		}
 		v = xrealloc(v, (n + 2) * sizeof(*v));
-		v[n++] = zt_shadow_path(x->sh, r);
+		v[n++] = zt_shadow_path(env->sh, r);
 		v[n] = NULL;
 		free(r);
 	}
@@ -281,24 +281,24 @@ static int patch_text(const char *text, const char *d, const char *end, char **o
  * as it read them (the shadow's), so every hunk applies at its line; a hunk
  * that does not is an error, never fuzz.
  */
-static int apply_hunks(const struct fix_env *x, const char *rel, const char *d, const char *end,
+static int apply_hunks(const struct fix_env *env, const char *rel, const char *d, const char *end,
 		       struct fix_outcome *out)
 {
-	char *text = zt_shadow_read(x->sh, rel), *patched = NULL;
+	char *text = zt_shadow_read(env->sh, rel), *patched = NULL;
 	unsigned int bad = 0;
 	int ret = 0;
 
 	if (!text)
 		return fix_fail(out, "spatch", "cannot read %s", rel);
 	/* the rewrite is made from this text: write-back compares the tree with it */
-	if (zt_shadow_keep_as_read(x->sh, rel, text)) {
+	if (zt_shadow_keep_as_read(env->sh, rel, text)) {
 		free(text);
 		return fix_fail(out, "spatch", "cannot keep %s as read: %s", rel, strerror(errno));
 	}
 	if (patch_text(text, d, end, &patched, &bad))
 		ret = fix_fail(out, "spatch", "spatch's diff does not apply to %s at line %u", rel,
 			       bad);
-	else if (zt_shadow_write(x->sh, rel, patched))
+	else if (zt_shadow_write(env->sh, rel, patched))
 		ret = fix_fail(out, "spatch", "cannot write %s in the scratch tree: %s", rel,
 			       strerror(errno));
 	free(patched);
@@ -307,17 +307,17 @@ static int apply_hunks(const struct fix_env *x, const char *rel, const char *d, 
 }
 
 /* The file a "--- NAME" line of spatch's diff names, relative to the tree. */
-static char *diff_file(const struct fix_env *x, const char *name, size_t len)
+static char *diff_file(const struct fix_env *env, const char *name, size_t len)
 {
 	char *n = xstrndup(name, len), *abs, *r;
 
-	abs = n[0] == '/' ? xstrdup(n) : xasprintf("%s/%s", x->sh->tree, n);
+	abs = n[0] == '/' ? xstrdup(n) : xasprintf("%s/%s", env->sh->tree, n);
 	/* The shadow's links resolve into the tree; its rewritten files do not. */
-	r = zt_real_path_under(x->src, abs);
+	r = zt_real_path_under(env->src, abs);
 	if (!r) {
-		size_t tl = strlen(x->sh->tree);
+		size_t tl = strlen(env->sh->tree);
 
-		if (!strncmp(abs, x->sh->tree, tl) && abs[tl] == '/')
+		if (!strncmp(abs, env->sh->tree, tl) && abs[tl] == '/')
 			r = xstrdup(abs + tl + 1);
 		while (r && !strncmp(r, "./", 2))
 			memmove(r, r + 2, strlen(r + 2) + 1);
@@ -453,16 +453,16 @@ static char *nth_line(const char *text, unsigned int n)
  * struct receive_queue): the line is found again by its text, at the same
  * distance from its function's "{" where the text repeats. 0: it is gone.
  */
-static unsigned int line_now(const struct fix_env *x, const struct site *s)
+static unsigned int line_now(const struct fix_env *env, const struct site *s)
 {
 	char *orig, *now, *want;
 	const char *ob, *oe, *nb, *ne;
 	unsigned int best = 0, dist = ~0u, from, ofs;
 
-	if (!zt_shadow_changed(x->sh, s->rel))
+	if (!zt_shadow_changed(env->sh, s->rel))
 		return s->f->line;
-	orig = zt_shadow_read_orig(x->sh, s->rel);
-	now = zt_shadow_read(x->sh, s->rel);
+	orig = zt_shadow_read_orig(env->sh, s->rel);
+	now = zt_shadow_read(env->sh, s->rel);
 	want = orig ? nth_line(orig, s->f->line) : NULL;
 	if (want && now && zt_function_body(orig, s->f->function, &ob, &oe) &&
 	    zt_function_body(now, s->f->function, &nb, &ne)) {
@@ -486,17 +486,6 @@ static unsigned int line_now(const struct fix_env *x, const struct site *s)
 }
 
 /* The strategy's own variables in @v; false (refused) when the owner has the name. */
-static void __attribute__((format(printf, 2, 3)))
-refuse_site(struct site *s, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	free(s->refusal);
-	s->refusal = xvasprintf(fmt, ap);
-	va_end(ap);
-}
-
 /* The strategy's own variables in @v; false (refused) when the owner has the name. */
 static bool site_ready(struct fix_rewriter *rw, struct site *s, struct zt_cocci_vars *v)
 {
@@ -513,8 +502,8 @@ static bool site_ready(struct fix_rewriter *rw, struct site *s, struct zt_cocci_
 	taken = o ? member_taken(o, s->owner_type, s->type, s->var) : 0;
 	free(o);
 	if (taken)
-		refuse_site(s, "the name %s is already taken in %s (%s:%u)", s->var,
-			    s->owner_type, s->owner_rel, taken);
+		fix_set_reason(&s->refusal, "the name %s is already taken in %s (%s:%u)", s->var,
+			       s->owner_type, s->owner_rel, taken);
 	return !taken;
 }
 
@@ -531,8 +520,8 @@ static int take_answer(const struct fix_rewriter *rw, struct site *s, const char
 	for (size_t i = 0; i < refs.n; i++) {
 		if (strcmp(refs.v[i].function, s->f->function))
 			continue;
-		refuse_site(s, "%s (%s:%u:%u)", refs.v[i].reason, s->rel, refs.v[i].line,
-			    refs.v[i].column);
+		fix_set_reason(&s->refusal, "%s (%s:%u:%u)", refs.v[i].reason, s->rel,
+			       refs.v[i].line, refs.v[i].column);
 		break;
 	}
 	zt_cocci_refusals_release(&refs);

@@ -16,6 +16,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 #include <jansson.h>
 
@@ -73,6 +74,18 @@ void fix_plan_release(struct fix_plan *p);
 bool fix_owner_proved(json_t *owner, char **why);
 /* The same finding twice (same fingerprint): the first of them. */
 size_t fix_duplicate_of(const struct zt_findings *fs, size_t i);
+
+/* *@slot says why a finding is refused: the last reason given replaces the one before. */
+static inline void __attribute__((format(printf, 2, 3)))
+fix_set_reason(char **slot, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	free(*slot);
+	*slot = xvasprintf(fmt, ap);
+	va_end(ap);
+}
 
 /* What a group's stages found: the first failure, and what place and verify did. */
 struct fix_outcome {

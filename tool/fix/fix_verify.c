@@ -13,6 +13,7 @@
 #include "fix_stages_int.h"
 #include "fixtext.h"
 #include "shadow.h"
+#include "strbuf.h"
 #include "verify.h"
 
 static bool contains(const char *b, const char *e, const char *needle)
@@ -77,7 +78,7 @@ static bool rewritten(const struct site *s, const char *attr, const char *b, con
 }
 
 /* Every applied site of group @g reads as planned; a hoist's owner holds the member once. */
-static int present(const struct fix_env *x, const struct site *sites, size_t n_sites,
+static int present(const struct fix_env *env, const struct site *sites, size_t n_sites,
 		   size_t g, const char *attr, struct fix_outcome *out)
 {
 	for (size_t k = 0; k < n_sites; k++) {
@@ -88,7 +89,7 @@ static int present(const struct fix_env *x, const struct site *sites, size_t n_s
 
 		if (!s->applied || s->group != g)
 			continue;
-		text = zt_shadow_read(x->sh, s->rel);
+		text = zt_shadow_read(env->sh, s->rel);
 		ok = text && zt_function_body(text, s->f->function, &b, &e) &&
 		     rewritten(s, attr, b, e);
 		free(text);
@@ -101,7 +102,7 @@ static int present(const struct fix_env *x, const struct site *sites, size_t n_s
 			size_t n = 0;
 
 			old = xasprintf("%s %s;", s->type, s->var);
-			text = zt_shadow_read(x->sh, s->owner_rel);
+			text = zt_shadow_read(env->sh, s->owner_rel);
 			b = text ? zt_find_definition(text, s->owner_type) : NULL;
 			e = b ? zt_match_brace(strchr(b, '{')) : NULL;
 			if (e)
@@ -121,22 +122,20 @@ static int present(const struct fix_env *x, const struct site *sites, size_t n_s
 }
 
 /* Files the group rewrote: those changed since @m. */
-static void changed_since(const struct fix_env *x, const struct zt_shadow_mark *m, char ***v,
-			  size_t *n)
+static void changed_since(const struct fix_env *env, const struct zt_shadow_mark *m,
+			  struct zt_strvec *changed)
 {
-	for (size_t i = 0; i < x->sh->n_files; i++) {
-		const char *rel = x->sh->files[i];
-		char *now = zt_shadow_read(x->sh, rel), *then = NULL;
+	for (size_t i = 0; i < env->sh->n_files; i++) {
+		const char *rel = env->sh->files[i];
+		char *now = zt_shadow_read(env->sh, rel), *then = NULL;
 
 		for (size_t j = 0; j < m->n; j++)
 			if (!strcmp(m->rel[j], rel))
 				then = m->text[j] ? xstrdup(m->text[j]) : NULL;
 		if (!then)
-			then = zt_shadow_read_orig(x->sh, rel);
-		if (!now || !then || strcmp(now, then)) {
-			*v = xrealloc(*v, (*n + 1) * sizeof(**v));
-			(*v)[(*n)++] = xstrdup(rel);
-		}
+			then = zt_shadow_read_orig(env->sh, rel);
+		if (!now || !then || strcmp(now, then))
+			zt_strvec_push(changed, rel);
 		free(now);
 		free(then);
 	}
@@ -158,27 +157,28 @@ static void sparse_tus(char **tus, size_t n, char *const *changed, size_t nc, ch
 	}
 }
 
-int fix_verify_group(const struct fix_env *x, const struct site *sites, size_t n_sites,
+int fix_verify_group(const struct fix_env *env, const struct site *sites, size_t n_sites,
 		     size_t g, const char *attr, const struct zt_shadow_mark *m,
 		     struct fix_outcome *out)
 {
-	char **changed = NULL, **tus = NULL, **sp = NULL, *why = NULL;
-	size_t nc = 0, nt = 0, ns = 0;
+	struct zt_strvec changed = ZT_STRVEC_INIT;
+	char **tus = NULL, **sp = NULL, *why = NULL;
+	size_t nt = 0, ns = 0;
 	int ret = -1;
 
-	if (present(x, sites, n_sites, g, attr, out))
+	if (present(env, sites, n_sites, g, attr, out))
 		goto out;
-	changed_since(x, m, &changed, &nc);
-	zt_fix_affected_tus(x->build, changed, nc, &tus, &nt);
-	if (zt_fix_compile(x->build, tus, nt, &why)) {
+	changed_since(env, m, &changed);
+	zt_fix_affected_tus(env->build, changed.v, changed.n, &tus, &nt);
+	if (zt_fix_compile(env->build, tus, nt, &why)) {
 		fix_fail(out, "compile", "%s", why);
 		goto out;
 	}
-	if (x->o->sparse) {
+	if (env->o->sparse) {
 		size_t before = 0, after = 0;
 
-		sparse_tus(tus, nt, changed, nc, &sp, &ns);
-		if (zt_fix_sparse(x->build, sp, ns, &before, &after, &why)) {
+		sparse_tus(tus, nt, changed.v, changed.n, &sp, &ns);
+		if (zt_fix_sparse(env->build, sp, ns, &before, &after, &why)) {
 			fix_fail(out, "sparse", "%s", why);
 			goto out;
 		}
@@ -189,11 +189,8 @@ int fix_verify_group(const struct fix_env *x, const struct site *sites, size_t n
 	out->n_compiled += nt;
 	ret = 0;
 out:
-	for (size_t i = 0; i < nc; i++)
-		free(changed[i]);
-	free(changed);
-	zt_argv_free(tus ? (tus = xrealloc(tus, (nt + 1) * sizeof(*tus)), tus[nt] = NULL, tus) :
-			   NULL);
+	zt_strvec_clear(&changed);
+	free_list(tus, nt);
 	free(sp);
 	free(why);
 	return ret;
