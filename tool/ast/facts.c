@@ -849,6 +849,10 @@ int zt_facts_collect(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd
 	pthread_t th;
 	bool started;
 
+	if (!opts->kernel)
+		return error("internal error: facts of %s asked without the kernel rules",
+			     cmd->file);
+
 	started = !pthread_attr_init(&attr) && !pthread_attr_setstacksize(&attr, PARSE_STACK) &&
 		  !pthread_create(&th, &attr, collect_thread, &j);
 	pthread_attr_destroy(&attr);

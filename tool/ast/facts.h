@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "compdb.h"
+#include "kernel_rules.h"
 
 enum zt_init_kind {
 	ZT_INIT_NONE,		/* no initializer: auto-init zeroes it */
@@ -247,6 +248,7 @@ struct zt_tu_facts {
 
 struct zt_facts_opts {
 	bool field_accesses;	/* collect member accesses (layout) */
+	const struct zt_kernel_rules *kernel;	/* rules/kernel.conf: registrars, bulk calls, packets */
 };
 
 /* Opaque per-thread state: one CXIndex. */

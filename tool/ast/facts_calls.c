@@ -163,19 +163,16 @@ static unsigned int address_of_local(struct walk *w, CXCursor arg)
 	return l ? (unsigned int)(l - f->locals) + 1 : 0;
 }
 
-/* struct sk_buff, xdp_buff, xdp_frame: one packet (@t a record type, canonical). */
-static bool packet_record(CXType t)
+/* One packet (rules/kernel.conf's packet-record: struct sk_buff, ...; @t canonical). */
+static bool packet_record(const struct walk *w, CXType t)
 {
-	static const char *const packets[] = { "struct sk_buff", "struct xdp_buff",
-					       "struct xdp_frame" };
 	char *name;
-	bool is = false;
+	bool is;
 
 	if (t.kind != CXType_Record)
 		return false;
 	name = fx_take(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
-	for (size_t i = 0; i < ARRAY_SIZE(packets) && !is; i++)
-		is = !strcmp(name, packets[i]);
+	is = zt_kernel_packet_record(w->opts->kernel, name);
 	free(name);
 	return is;
 }
@@ -208,7 +205,7 @@ bool fx_packet_element(struct walk *w, CXCursor e)
 	else if (!addr)
 		return false;
 	fx_get_kids(e, &k);
-	is = k.n == 2 && packet_record(t) &&
+	is = k.n == 2 && packet_record(w, t) &&
 	     clang_getCursorKind(fx_strip(k.v[1])) != CXCursor_IntegerLiteral;
 	free(k.v);
 	return is;
@@ -221,12 +218,6 @@ void fx_note_elem_var(struct walk *w, CXCursor var, CXCursor value)
 		return;
 	ZT_PUSH_IMPLICIT(w->elem_vars, w->n_elem_vars);
 	w->elem_vars[w->n_elem_vars++] = var;
-}
-
-/* kmem_cache_alloc_bulk(), kmem_cache_free_bulk(), alloc_pages_bulk_array(): many at once. */
-static bool is_bulk_call(const char *name)
-{
-	return name && strstr(name, "bulk") && (strstr(name, "alloc") || strstr(name, "free"));
 }
 
 /*
@@ -268,8 +259,8 @@ static struct zt_call *add_direct_call(struct walk *w, struct zt_function *f, CX
 		free(name);
 		return NULL;
 	}
-	/* Registration of a NAPI poll function: a root. */
-	if (!strncmp(name, "netif_napi_add", 14) || !strncmp(name, "netif_tx_napi_add", 17)) {
+	/* Registration of a NAPI poll function (rules/kernel.conf): a root. */
+	if (zt_kernel_napi_registrar(w->opts->kernel, name, strlen(name))) {
 		int n = clang_Cursor_getNumArguments(call);
 		char *why = xasprintf("%s()", name);
 
@@ -342,7 +333,7 @@ static void call_context(struct walk *w, struct zt_function *f, struct zt_call *
 		cl->batch_n = fx_batch_constant(clang_Cursor_getArgument(call, (unsigned int)i));
 		cl->batch_why = cl->batch_n ? ZT_BATCH_ARG : ZT_BATCH_NONE;
 	}
-	if (!unlikely && is_bulk_call(cl->name)) {
+	if (!unlikely && zt_kernel_bulk_call(w->opts->kernel, cl->name)) {
 		unsigned int n = bulk_size(call);
 
 		if (!f->bulk_n || n < f->bulk_n)

@@ -14,10 +14,13 @@ void zt_check_args_release(struct zt_check_args *a)
 {
 	zt_strvec_clear(&a->hot);
 	zt_strvec_clear(&a->rules_files);
+	zt_kernel_rules_release(&a->kernel);
 }
 
 int zt_check_args_load_rules(struct zt_check_args *a, struct zt_hotrules *rules)
 {
+	if (zt_kernel_rules_load(NULL, &a->kernel))
+		return -1;
 	for (size_t i = 0; i < a->rules_files.n; i++)
 		if (zt_hotrules_load(a->rules_files.v[i], rules))
 			return -1;

@@ -19,11 +19,15 @@ struct zt_check_args {
 	unsigned int budget;		/* --budget (0: the rules' or the default) */
 	enum zt_format format;		/* --format, --mode=report */
 	struct zt_ci_output out;	/* --baseline, --allow, --show-suppressed, --root */
+	struct zt_kernel_rules kernel;	/* rules/kernel.conf */
 };
 
 void zt_check_args_init(struct zt_check_args *a);
 void zt_check_args_release(struct zt_check_args *a);
-/* Load the rules files into @rules, resolve min_size; 0 or -1 (an input error). */
+/*
+ * Load the rules files into @rules and rules/kernel.conf into a->kernel,
+ * resolve min_size; 0 or -1 (an input error).
+ */
 int zt_check_args_load_rules(struct zt_check_args *a, struct zt_hotrules *rules);
 /* The evidence judged with: --evidence, else @dflt; sets so.want_gcc/want_clang. */
 void zt_check_args_evidence(struct zt_check_args *a, const char *dflt);

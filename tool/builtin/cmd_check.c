@@ -315,6 +315,8 @@ static int open_cache(const struct check_run *r, struct zt_cache *cache, bool *h
 		rc = -1;
 	}
 	if (!rc)
+		zt_cache_depend_on(cache, "kernel-rules", r->a.kernel.hash);
+	if (!rc)
 		*have = true;
 	return rc < 0 ? -1 : 0; /* 1: no default cache directory, zt_cache_open() said so */
 }
@@ -411,6 +413,7 @@ int do_check(struct zt_ctx *ctx, int argc, char **argv)
 		.build_evidence = !strcmp(r.a.evidence, "build"),
 		.cache = have_cache ? &cache : NULL,
 		.prefilter = !r.no_prefilter,
+		.kernel = &r.a.kernel,
 	};
 	if (load_compdb(ctx, &r, &db)) {
 		ret = ZT_EXIT_INPUT;

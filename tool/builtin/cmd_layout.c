@@ -202,9 +202,12 @@ static int ast_pass(struct zt_ctx *ctx, struct layout_run *r)
 	struct zt_hot_opts ho = { 0 };
 	struct zt_field_uses uses = { 0 };
 	struct zt_cache cache = { 0 };
+	struct zt_kernel_rules kernel = { 0 };
 	int ret = -1, rc = 1;
 
 	zt_hotrules_init(&hr);
+	if (zt_kernel_rules_load(NULL, &kernel))
+		goto out;
 	for (size_t i = 0; i < r->rules_files.n; i++)
 		if (zt_hotrules_load(r->rules_files.v[i], &hr))
 			goto out;
@@ -220,12 +223,14 @@ static int ast_pass(struct zt_ctx *ctx, struct layout_run *r)
 		if (rc < 0)
 			goto out;	/* 1: no default cache directory, said */
 		zt_cache_set_variant(&cache, "field-accesses");
+		zt_cache_depend_on(&cache, "kernel-rules", kernel.hash);
 	}
 	ho.cache = rc ? NULL : &cache;
 	ho.hot = r->hot.v;
 	ho.n_hot = r->hot.n;
 	ho.rules = &hr;
 	ho.field_accesses = true;
+	ho.kernel = &kernel;
 	if (zt_collect_field_uses(ctx, &db, &ho, &uses))
 		goto out;
 	if (ctx->verbose)
@@ -237,6 +242,7 @@ out:
 	zt_cache_close(&cache);
 	zt_compdb_release(&db);
 	zt_hotrules_release(&hr);
+	zt_kernel_rules_release(&kernel);
 	return ret;
 }
 

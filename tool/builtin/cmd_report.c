@@ -118,6 +118,7 @@ int zt_report_results(struct zt_ctx *ctx, int argc, char **argv, const char *com
 	o.hot = a.hot.v;
 	o.n_hot = a.hot.n;
 	o.rules = &rules;
+	o.kernel = &a.kernel;
 	zt_ci_tus_from_results(v, n, &tus);
 	if (ctx->verbose)
 		note("%zu translation unit(s) from %d results file(s)", tus.n, argc - first);

@@ -31,9 +31,9 @@
 
 /* ---- the init-helper facts ------------------------------------------------ */
 
-static int parse_helper_line(struct zt_da_helpers *h, char *line, const char *path,
-			     unsigned int ln)
+static int parse_helper_line(char *line, const char *path, unsigned int ln, void *helpers)
 {
+	struct zt_da_helpers *h = helpers;
 	char *save = NULL, *fn = strtok_r(line, " \t", &save);
 	char *arg = strtok_r(NULL, " \t", &save), *what = strtok_r(NULL, " \t", &save), *f;
 	struct helper e = { 0 };
@@ -70,22 +70,11 @@ struct zt_da_helpers *zt_da_helpers_load(const char *rules_dir)
 	char *path = rules_dir ? xasprintf("%s/init-helpers.conf", rules_dir) :
 				 zt_data_path("rules/init-helpers.conf");
 	struct zt_da_helpers *h = xcalloc(1, sizeof(*h));
-	char *text = NULL, *save = NULL;
-	unsigned int ln = 0;
-	size_t len = 0;
+	char *text = NULL;
 
-	if (!path || zt_read_file(path, &text, &len)) {
-		error("cannot read the init-helper facts %s: %s", path ? path : "rules/",
-		      strerror(errno));
+	if (!path || zt_rules_read(path, &text) ||
+	    zt_rules_each_line(text, path, parse_helper_line, h))
 		goto fail;
-	}
-	if (memchr(text, '\0', len)) {
-		error("%s: a NUL byte in a rules file", path);
-		goto fail;
-	}
-	for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
-		if (parse_helper_line(h, l, path, ++ln))
-			goto fail;
 	free(text);
 	free(path);
 	return h;

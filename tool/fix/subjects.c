@@ -4,7 +4,6 @@
  * (hot/hotrules.c): one directive per line, # comments, errors as path:line.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,9 +11,9 @@
 #include "datadir.h"
 #include "zerotax.h"
 
-static int parse_line(char *line, const char *path, unsigned int lineno,
-		      struct zt_subject_rules *r)
+static int parse_line(char *line, const char *path, unsigned int lineno, void *arg)
 {
+	struct zt_subject_rules *r = arg;
 	char *p = line, *kw, *a, *b, *extra;
 
 	kw = zt_next_word(&p);
@@ -40,42 +39,18 @@ static int parse_line(char *line, const char *path, unsigned int lineno,
 
 int zt_subject_rules_parse(const char *text, const char *path, struct zt_subject_rules *r)
 {
-	char *copy = xstrdup(text), *line = copy, *nl;
-	unsigned int lineno = 0;
-	int ret = 0;
-
-	for (; line && !ret; line = nl) {
-		char *hash;
-
-		nl = strchr(line, '\n');
-		if (nl)
-			*nl++ = '\0';
-		lineno++;
-		hash = strchr(line, '#');
-		if (hash)
-			*hash = '\0';
-		ret = parse_line(line, path, lineno, r);
-	}
-	free(copy);
-	return ret;
+	return zt_rules_each_line(text, path, parse_line, r);
 }
 
 int zt_subject_rules_load(const char *rules_dir, struct zt_subject_rules *r)
 {
 	char *path = rules_dir ? xasprintf("%s/netdev-subjects.conf", rules_dir) :
 				 zt_data_path("rules/netdev-subjects.conf");
-	char *text;
-	int ret;
+	char *text = NULL;
+	int ret = -1;
 
-	if (!path)
-		return -1;
-
-	if (zt_read_file(path, &text, NULL)) {
-		ret = error("cannot read rules file '%s': %s", path, strerror(errno));
-		free(path);
-		return ret;
-	}
-	ret = zt_subject_rules_parse(text, path, r);
+	if (path && !zt_rules_read(path, &text))
+		ret = zt_subject_rules_parse(text, path, r);
 	free(text);
 	free(path);
 	return ret;

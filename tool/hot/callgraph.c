@@ -13,10 +13,11 @@
 #include "parallel.h"
 #include "strbuf.h"
 
-void zt_program_init(struct zt_program *p)
+void zt_program_init(struct zt_program *p, const struct zt_kernel_rules *kernel)
 {
 	memset(p, 0, sizeof(*p));
 	p->budget = ZT_DEFAULT_BUDGET;
+	p->kernel = kernel;
 }
 
 size_t zt_program_find(const struct zt_program *p, const char *usr)
@@ -330,29 +331,11 @@ size_t zt_program_mark(struct zt_program *p, const char *name, bool cold, bool p
 	return found;
 }
 
-/*
- * Ops tables the networking core calls through, and how often: a function
- * stored into one of these fields is a root. record NULL: any record (an
- * ndo_start_xmit in a net_device_ops embedded elsewhere keeps its field).
- */
-static const struct ops_root {
-	const char *record, *field;
-	bool per_packet;
-	const char *why;
-} ops_roots[] = {
-	{ NULL, "ndo_start_xmit", true, "the stack calls it once per skb" },
-	{ NULL, "ndo_xdp_xmit", false, "XDP redirect flushes a bulk of frames through it" },
-	{ "struct proto_ops", "sendmsg", true,
-	  "a virtual device's socket: vhost sends each packet through it" },
-};
-
-static const struct ops_root *ops_root_of(const struct zt_field_assign *as)
+/* The ops root (rules/kernel.conf) a store is into, else NULL. */
+static const struct zt_ops_root *ops_root_of(const struct zt_program *p,
+					     const struct zt_field_assign *as)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(ops_roots); i++)
-		if (!strcmp(as->field, ops_roots[i].field) &&
-		    (!ops_roots[i].record || (as->record && !strcmp(as->record, ops_roots[i].record))))
-			return &ops_roots[i];
-	return NULL;
+	return zt_kernel_ops_root(p->kernel, as->record, as->field, strlen(as->field), false);
 }
 
 struct root_arg {
@@ -366,7 +349,7 @@ static void root_stored(struct zt_program *p, const char *fn_usr, const char *fn
 {
 	struct root_arg *r = arg;
 	size_t i = node_for(p, fn_usr, fn_name);
-	const struct ops_root *op = r->why ? NULL : ops_root_of(as);
+	const struct zt_ops_root *op = r->why ? NULL : ops_root_of(p, as);
 	char *why;
 
 	if (r->why)
@@ -378,7 +361,7 @@ static void root_stored(struct zt_program *p, const char *fn_usr, const char *fn
 	else
 		return;
 	r->found += !p->nodes[i].is_root;
-	if (op && op->per_packet)
+	if (op && op->freq == ZT_OPS_PER_PACKET)
 		p->nodes[i].per_packet = true;
 	set_root(&p->nodes[i], why);
 	free(why);
@@ -411,7 +394,7 @@ size_t zt_program_auto_roots(struct zt_program *p)
 		for (size_t a = 0; a < tu->n_assigns; a++) {
 			const struct zt_field_assign *as = &p->tus[t].assigns[a];
 
-			if (!ops_root_of(as))
+			if (!ops_root_of(p, as))
 				continue;
 			r.why = r.via = NULL;
 			if (is_pointer_key(as->fn_usr))
@@ -793,10 +776,12 @@ int zt_program_build(struct zt_ctx *ctx, const struct zt_compdb *db,
 		     const struct zt_hot_opts *opts, struct zt_program *p)
 {
 	struct facts_job job = {
-		.db = db, .opts = { .field_accesses = opts->field_accesses }, .cache = opts->cache,
+		.db = db,
+		.opts = { .field_accesses = opts->field_accesses, .kernel = opts->kernel },
+		.cache = opts->cache,
 	};
 
-	zt_program_init(p);
+	zt_program_init(p, opts->kernel);
 	job.out = xcalloc(db->n, sizeof(*job.out));
 	job.pool = zt_facts_pool_new();
 	zt_parallel_for(db->n, ctx->jobs, facts_one, &job);

@@ -74,6 +74,7 @@ struct zt_hot_opts {
 	const struct zt_hotrules *rules;	/* may be NULL */
 	bool field_accesses;	/* collect member accesses (layout) */
 	const struct zt_cache *cache;	/* per-TU facts reused and stored; NULL: off */
+	const struct zt_kernel_rules *kernel;	/* rules/kernel.conf (required) */
 };
 
 struct zt_program {
@@ -83,9 +84,11 @@ struct zt_program {
 	struct zt_tu_facts *tus;	/* per TU, functions moved out into nodes */
 	size_t n_tus;
 	unsigned int budget;
+	const struct zt_kernel_rules *kernel;	/* the ops roots, the structs never an owner */
 };
 
-void zt_program_init(struct zt_program *p);
+/* @kernel: rules/kernel.conf, as read by the command; it outlives @p. */
+void zt_program_init(struct zt_program *p, const struct zt_kernel_rules *kernel);
 /* Move @tu's functions, roots and field assignments into @p (the TU keeps its errors). */
 void zt_program_add_tu(struct zt_program *p, struct zt_tu_facts *tu);
 /* Resolve edges: direct calls by USR, field calls to every function stored in the field. */

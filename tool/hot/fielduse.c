@@ -47,15 +47,24 @@ static bool completion_name(const char *name)
 	       has_word(name, done, false);
 }
 
-static unsigned int root_path(const struct zt_node *n)
+/* The ops root (rules/kernel.conf) of path @tx that @why names, if any. */
+static bool names_ops_root(const struct zt_kernel_rules *k, const char *why, bool tx)
+{
+	for (size_t i = 0; i < k->n_ops; i++)
+		if (k->ops[i].tx == tx && strstr(why, k->ops[i].field))
+			return true;
+	return false;
+}
+
+static unsigned int root_path(const struct zt_program *p, const struct zt_node *n)
 {
 	const char *why = n->root_why ? n->root_why : "";
 
-	if (strstr(why, "ndo_start_xmit") || strstr(why, "ndo_xdp_xmit") || strstr(why, "sendmsg"))
+	if (names_ops_root(p->kernel, why, true))
 		return ZT_PATH_TX;
 	if (completion_name(n->name))
 		return ZT_PATH_COMPLETION;
-	if (strstr(why, "NAPI poll"))
+	if (strstr(why, "NAPI poll") || names_ops_root(p->kernel, why, false))
 		return ZT_PATH_RX;
 	if (n->name && strstr(n->name, "xmit"))
 		return ZT_PATH_TX;
@@ -78,7 +87,7 @@ static unsigned int *node_paths(const struct zt_program *p, unsigned int **roots
 
 	for (size_t i = 0; i < p->n; i++)
 		if (p->nodes[i].is_root && p->nodes[i].freq >= ZT_FREQ_PER_POLL) {
-			paths[i] = root_path(&p->nodes[i]);
+			paths[i] = root_path(p, &p->nodes[i]);
 			roots[i] = 1U << (n_roots++ % 32);
 			work[n_work++] = i;
 			queued[i] = true;

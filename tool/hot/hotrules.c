@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Parser of the hot-path rules files (rules/hotpaths/): one directive per line, # comments. */
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,8 +23,9 @@ static bool is_ident(const char *s)
 	return true;
 }
 
-static int parse_line(char *line, const char *path, unsigned int lineno, struct zt_hotrules *r)
+static int parse_line(char *line, const char *path, unsigned int lineno, void *rules)
 {
+	struct zt_hotrules *r = rules;
 	char *p = line, *kw, *arg, *rest;
 	struct zt_hotrule *rule;
 	unsigned long v;
@@ -74,50 +74,16 @@ static int parse_line(char *line, const char *path, unsigned int lineno, struct 
 
 int zt_hotrules_parse(const char *text, const char *path, struct zt_hotrules *r)
 {
-	char *copy = xstrdup(text), *line = copy, *nl;
-	unsigned int lineno = 0;
-	int ret = 0;
-
-	for (; line && !ret; line = nl) {
-		char *hash;
-		size_t n;
-
-		nl = strchr(line, '\n');
-		if (nl)
-			*nl++ = '\0';
-		lineno++;
-		hash = strchr(line, '#');
-		if (hash)
-			*hash = '\0';
-		n = strlen(line);
-		while (n && isspace((unsigned char)line[n - 1]))
-			line[--n] = '\0';
-		ret = parse_line(line, path, lineno, r);
-	}
-	free(copy);
-	return ret;
+	return zt_rules_each_line(text, path, parse_line, r);
 }
 
 int zt_hotrules_load(const char *path, struct zt_hotrules *r)
 {
-	char *text, *nul;
-	size_t len;
+	char *text;
 	int ret;
 
-	if (zt_read_file(path, &text, &len))
-		return error("cannot read rules file '%s': %s", path, strerror(errno));
-	/* a NUL would end the text there, silently dropping every line after it */
-	nul = memchr(text, '\0', len);
-	if (nul) {
-		unsigned int lineno = 1;
-		size_t at = (size_t)(nul - text);
-
-		for (const char *p = text; p < nul; p++)
-			lineno += *p == '\n';
-		free(text);
-		return error("%s:%u: a NUL byte in the rules file (byte %zu): not a text file",
-			     path, lineno, at);
-	}
+	if (zt_rules_read(path, &text))
+		return -1;
 	ret = zt_hotrules_parse(text, path, r);
 	free(text);
 	return ret;

@@ -20,19 +20,13 @@ static bool str_in(char *const *v, size_t n, const char *s)
 }
 
 /*
- * Never an owner: the net_device, the adapter (what netdev_priv() gives,
- * shared by every queue), the NAPI struct, a packet (skb, xdp_buff).
+ * Never an owner: what rules/kernel.conf names (the net_device, a packet, ...)
+ * and the adapter (what netdev_priv() gives, shared by every queue).
  */
 static bool adapter_or_packet(const struct zt_program *p, const char *record)
 {
-	static const char *const never[] = {
-		"struct net_device", "struct napi_struct", "struct sk_buff", "struct xdp_buff",
-		"struct xdp_frame", "struct device", "struct pci_dev",
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(never); i++)
-		if (!strcmp(record, never[i]))
-			return true;
+	if (zt_kernel_never_owner(p->kernel, record))
+		return true;
 	for (size_t t = 0; t < p->n_tus; t++)
 		if (str_in(p->tus[t].dev_privs, p->tus[t].n_dev_privs, record))
 			return true;

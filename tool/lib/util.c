@@ -353,6 +353,55 @@ char *zt_next_word(char **p)
 	return w;
 }
 
+int zt_rules_read(const char *path, char **text)
+{
+	size_t len;
+	char *nul;
+
+	if (zt_read_file(path, text, &len))
+		return error("cannot read rules file '%s': %s", path, zt_strerror(errno));
+	/* a NUL would end the text there, silently dropping every line after it */
+	nul = memchr(*text, '\0', len);
+	if (nul) {
+		unsigned int lineno = 1;
+		size_t at = (size_t)(nul - *text);
+
+		for (const char *p = *text; p < nul; p++)
+			lineno += *p == '\n';
+		free(*text);
+		*text = NULL;
+		return error("%s:%u: a NUL byte in the rules file (byte %zu): not a text file",
+			     path, lineno, at);
+	}
+	return 0;
+}
+
+int zt_rules_each_line(const char *text, const char *path, zt_rules_line_fn *fn, void *arg)
+{
+	char *copy = xstrdup(text), *line = copy, *nl;
+	unsigned int lineno = 0;
+	int ret = 0;
+
+	for (; line && !ret; line = nl) {
+		char *hash;
+		size_t n;
+
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl++ = '\0';
+		lineno++;
+		hash = strchr(line, '#');
+		if (hash)
+			*hash = '\0';
+		n = strlen(line);
+		while (n && isspace((unsigned char)line[n - 1]))
+			line[--n] = '\0';
+		ret = fn(line, path, lineno, arg);
+	}
+	free(copy);
+	return ret;
+}
+
 int zt_parse_uint(const char *s, unsigned long max, unsigned long *out)
 {
 	unsigned long v;
@@ -396,4 +445,11 @@ uint64_t zt_hash64(const void *data, size_t len, uint64_t seed)
 		h *= 0x100000001b3ULL;
 	}
 	return h;
+}
+
+char *zt_hash_hex(const void *data, size_t len)
+{
+	uint64_t a = zt_hash64(data, len, 1), b = zt_hash64(data, len, 2 ^ 0x9e3779b97f4a7c15ULL);
+
+	return xasprintf("%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
 }

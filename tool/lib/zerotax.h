@@ -151,10 +151,23 @@ char *zt_next_word(char **p);
  * past it. false when there is none.
  */
 bool zt_lower_word(const char **s, bool ident, char *word, size_t size);
+/*
+ * The rules files' one reader (the .conf files of rules/ and rules/hotpaths/).
+ * zt_rules_read(): the whole file into *@text (caller frees); -1 (error said,
+ * as path:line for a NUL byte) when it cannot be read or is not text.
+ * zt_rules_each_line(): @fn on every line of @text, '#' comments and trailing
+ * blanks cut off, blank lines included (line numbers stay right), until one
+ * returns non-zero, which is returned.
+ */
+typedef int zt_rules_line_fn(char *line, const char *path, unsigned int lineno, void *arg);
+int zt_rules_read(const char *path, char **text);
+int zt_rules_each_line(const char *text, const char *path, zt_rules_line_fn *fn, void *arg);
 /* Parse "-j N" style counts; returns -1 on a bad number. */
 int zt_parse_uint(const char *s, unsigned long max, unsigned long *out);
 /* FNV-1a of @data, seeded: the one hash of fingerprints (findings) and cache keys (tu). */
 uint64_t zt_hash64(const void *data, size_t len, uint64_t seed);
+/* Two seeds of zt_hash64() as 32 hex digits: the cache's content hash of a file's bytes. */
+char *zt_hash_hex(const void *data, size_t len);
 
 /* The largest object size a reader accepts from outside (findings, results): 1 GiB. */
 #define ZT_MAX_OBJECT_SIZE (1LL << 30)

@@ -77,6 +77,7 @@ struct facts_job {
 	struct zt_ci_tus *tus;
 	const size_t *idx;		/* the TUs to do; NULL: all */
 	const struct zt_cache *cache;
+	const struct zt_kernel_rules *kernel;
 	struct zt_facts_pool *pool;
 };
 
@@ -84,7 +85,7 @@ static void facts_one(size_t i, void *arg)
 {
 	struct facts_job *job = arg;
 	struct zt_tu_result *r;
-	struct zt_facts_opts fo = { 0 };
+	struct zt_facts_opts fo = { .kernel = job->kernel };
 
 	i = job->idx ? job->idx[i] : i;
 	r = &job->tus->v[i];
@@ -116,7 +117,7 @@ static void collect_some(struct zt_ctx *ctx, struct zt_ci_tus *tus, const size_t
 			 const struct zt_ci_opts *o)
 {
 	struct facts_job job = {
-		.tus = tus, .idx = idx, .cache = o->cache,
+		.tus = tus, .idx = idx, .cache = o->cache, .kernel = o->kernel,
 	};
 
 	/* in worker processes: a crash in one TU's walk loses that TU only */
@@ -146,10 +147,10 @@ int zt_ci_collect_facts(struct zt_ctx *ctx, const struct zt_compdb *db,
 static void probe_program(const struct zt_ci_tus *tus, const bool *parsed,
 			  const struct zt_ci_opts *o, struct zt_program *prog, size_t *tu_db)
 {
-	const struct zt_hot_opts hot = { .rules = o->rules };
+	const struct zt_hot_opts hot = { .rules = o->rules, .kernel = o->kernel };
 	size_t k = 0;
 
-	zt_program_init(prog);
+	zt_program_init(prog, o->kernel);
 	for (size_t t = 0; t < tus->n; t++) {
 		struct zt_tu_facts f = { 0 };
 
@@ -229,7 +230,7 @@ int zt_ci_collect_facts_prefiltered(struct zt_ctx *ctx, const struct zt_compdb *
 		return zt_ci_collect_facts(ctx, db, o, tus);
 	}
 	pf->on = true;
-	zt_prepass_build(&pp, db, o->rules, o->hot, o->n_hot);
+	zt_prepass_build(&pp, db, o->kernel, o->rules, o->hot, o->n_hot);
 	why = xcalloc(db->n + 1, sizeof(*why));
 	parsed = xcalloc(db->n + 1, sizeof(*parsed));
 	idx = xcalloc(db->n + 1, sizeof(*idx));
@@ -633,12 +634,14 @@ int zt_ci_analyse(struct zt_ctx *ctx, struct zt_ci_tus *tus, const struct zt_ci_
 	struct zt_tu_evidence *ev = xcalloc(tus->n + 1, sizeof(*ev));
 	char **errs = xcalloc(tus->n * 2 + 1, sizeof(char *));
 	struct zt_compdb db = { .v = xcalloc(tus->n + 1, sizeof(*db.v)), .n = tus->n };
-	const struct zt_hot_opts hot = { .hot = o->hot, .n_hot = o->n_hot, .rules = o->rules };
+	const struct zt_hot_opts hot = {
+		.hot = o->hot, .n_hot = o->n_hot, .rules = o->rules, .kernel = o->kernel,
+	};
 	bool *want = NULL;
 	int ret;
 
 	*n_unparsed = 0;
-	zt_program_init(&prog);
+	zt_program_init(&prog, o->kernel);
 	for (size_t t = 0; t < tus->n; t++) {
 		db.v[t] = tus->v[t].cmd;	/* borrowed: the build compiler of each TU */
 		zt_program_add_tu(&prog, &tus->v[t].facts);

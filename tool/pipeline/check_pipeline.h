@@ -35,6 +35,7 @@ struct zt_ci_opts {
 	bool build_evidence;		/* "build": each TU's own compiler, from its build's files */
 	const struct zt_cache *cache;	/* NULL: no caching */
 	bool prefilter;			/* the token pre-pass picks the TUs to parse */
+	const struct zt_kernel_rules *kernel;	/* rules/kernel.conf (required) */
 };
 
 /* What the pre-pass did, for run.prefilter. */

@@ -46,7 +46,7 @@ static json_t *one(struct zt_ci_tus *tus, size_t i, const struct zt_ci_opts *o,
 		   struct zt_facts_pool *pool)
 {
 	struct zt_tu_result *r = &tus->v[i];
-	struct zt_facts_opts fo = { 0 };
+	struct zt_facts_opts fo = { .kernel = o->kernel };
 	char *key = o->cache ? zt_cache_key(o->cache, &r->cmd) : NULL;
 	bool reused = false;
 	json_t *line;

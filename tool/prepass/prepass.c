@@ -410,7 +410,8 @@ static void resolve_given(struct zt_prepass *pp)
 			fields.n = 0;
 			/* a registration's function is a root, not a store */
 			if (fn < n && own[fn] &&
-			    !zt_pp_registrar(pp->names[callee], strlen(pp->names[callee])))
+			    !zt_kernel_napi_registrar(pp->kernel, pp->names[callee],
+						      strlen(pp->names[callee])))
 				g = zt_pp_follow_given(pp, callee, arg, is_func, n, &fields);
 			for (size_t k = 0; k < fields.n; k++)
 				zt_pp_add_store(pp, fields.v[k], fn, (uint32_t)f, NONE);
@@ -563,9 +564,11 @@ static void resolve_roots(struct zt_prepass *pp)
 }
 
 int zt_prepass_build(struct zt_prepass *pp, const struct zt_compdb *db,
-		     const struct zt_hotrules *rules, char *const *hot, size_t n_hot)
+		     const struct zt_kernel_rules *kernel, const struct zt_hotrules *rules,
+		     char *const *hot, size_t n_hot)
 {
 	memset(pp, 0, sizeof(*pp));
+	pp->kernel = kernel;
 	pp->n_tus = db->n;
 	pp->tu_file = xcalloc(db->n + 1, sizeof(*pp->tu_file));
 	for (size_t t = 0; t < db->n; t++)

@@ -31,6 +31,7 @@
 
 #include "compdb.h"
 #include "hotrules.h"
+#include "kernel_rules.h"
 #include "strmap.h"
 
 enum zt_prepass_why {
@@ -121,6 +122,7 @@ struct zt_pp_file {
 };
 
 struct zt_prepass {
+	const struct zt_kernel_rules *kernel;	/* the registrars and ops roots */
 	char **names;
 	size_t n_names;
 	struct zt_strmap name_map;
@@ -184,7 +186,8 @@ struct zt_prepass {
  * NULL/0). Unreadable files are recorded, never fatal.
  */
 int zt_prepass_build(struct zt_prepass *pp, const struct zt_compdb *db,
-		     const struct zt_hotrules *rules, char *const *hot, size_t n_hot);
+		     const struct zt_kernel_rules *kernel, const struct zt_hotrules *rules,
+		     char *const *hot, size_t n_hot);
 void zt_prepass_release(struct zt_prepass *pp);
 
 /* Reach a function name, or a field name (every function stored into it). */

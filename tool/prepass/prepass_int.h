@@ -21,8 +21,6 @@ struct zt_idlist *zt_pp_add_agg(struct zt_prepass *pp, uint32_t type);
 void zt_pp_include(struct zt_prepass *pp, uint32_t from, const char *name, size_t len);
 /* A regular file (never a FIFO or a device: the pre-pass reads it whole). */
 bool zt_pp_is_file(const char *p);
-/* netif_napi_add*(), netif_tx_napi_add*(): the functions given to them are roots. */
-bool zt_pp_registrar(const char *s, size_t len);
 /* Read the tokens of one file into @pp (bodies, stores, roots, includes). */
 void zt_pp_scan_file(struct zt_prepass *pp, uint32_t file, const char *text, size_t len);
 

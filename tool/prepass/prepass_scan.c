@@ -12,18 +12,6 @@
 
 #include "prepass_int.h"
 
-bool zt_pp_registrar(const char *s, size_t len)
-{
-	return (len >= 14 && !strncmp(s, "netif_napi_add", 14)) ||
-	       (len >= 17 && !strncmp(s, "netif_tx_napi_add", 17));
-}
-
-static bool root_field(const char *s, size_t len)
-{
-	return (len == 14 && !strncmp(s, "ndo_start_xmit", 14)) ||
-	       (len == 12 && !strncmp(s, "ndo_xdp_xmit", 12));
-}
-
 /* ---- reading one file ---- */
 
 struct paren {
@@ -292,6 +280,17 @@ static uint32_t receiver_type(struct scan *s, ssize_t p)
 	return NO_TYPE;
 }
 
+/*
+ * A store into an ops root's field (rules/kernel.conf); where the struct is
+ * not visible from the tokens, any struct's.
+ */
+static bool root_field(const struct scan *s, const struct zt_pp_tok *x, uint32_t type)
+{
+	const char *record = type == NO_TYPE ? NULL : s->pp->names[type];
+
+	return zt_kernel_ops_root(s->pp->kernel, record, x->s, x->len, true);
+}
+
 /* A root candidate, with the body it is registered in (a wrapper's parameter is resolved later). */
 static void add_root(struct scan *s, uint32_t id)
 {
@@ -385,7 +384,7 @@ static void ident(struct scan *s, size_t i)
 			if (type == NO_TYPE && s->body && s->body->kind == ZT_PP_TABLE &&
 			    s->tbl_level == (s->tbl_array ? 2 : 1))
 				type = s->tbl_type;
-			store(s, n, id, type, root_field(x->s, x->len));
+			store(s, n, id, type, root_field(s, x, type));
 			return;
 		}
 		if (!s->body)
@@ -428,7 +427,7 @@ static void paren_push(struct scan *s, size_t i)
 
 	if (p >= 0 && t->v[p].kind == ZT_PP_TK_IDENT && !zt_pp_keyword(&t->v[p])) {
 		pa.call = true;
-		pa.registrar = zt_pp_registrar(t->v[p].s, t->v[p].len);
+		pa.registrar = zt_kernel_napi_registrar(s->pp->kernel, t->v[p].s, t->v[p].len);
 		s->reg += pa.registrar;
 		pa.callee = intern(s, &t->v[p]);
 		pa.indirect = t->v[p].len > 14 && !strncmp(t->v[p].s, "INDIRECT_CALL_", 14);

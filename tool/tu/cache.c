@@ -27,16 +27,14 @@ struct zt_cache_memo {
 
 static char *content_hash(const char *path)
 {
-	uint64_t h[2] = { 1, 2 };
-	char *data = NULL;
+	char *data = NULL, *hash;
 	size_t len = 0;
 
 	if (zt_read_file(path, &data, &len))
 		return NULL;
-	h[0] = zt_hash64(data, len, h[0]);
-	h[1] = zt_hash64(data, len, h[1] ^ 0x9e3779b97f4a7c15ULL);
+	hash = zt_hash_hex(data, len);
 	free(data);
-	return xasprintf("%016llx%016llx", (unsigned long long)h[0], (unsigned long long)h[1]);
+	return hash;
 }
 
 /* An existing directory we may write to: never create anything under one we may not. */
@@ -120,6 +118,17 @@ void zt_cache_set_variant(struct zt_cache *c, const char *variant)
 	if (!c->salt)
 		return;
 	salt = xasprintf("%s variant-%s", c->salt, variant);
+	free(c->salt);
+	c->salt = salt;
+}
+
+void zt_cache_depend_on(struct zt_cache *c, const char *what, const char *hash)
+{
+	char *salt;
+
+	if (!c->salt)
+		return;
+	salt = xasprintf("%s %s-%s", c->salt, what, hash ? hash : "none");
 	free(c->salt);
 	c->salt = salt;
 }

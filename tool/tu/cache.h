@@ -42,6 +42,11 @@ void zt_cache_close(struct zt_cache *c);
  * entry of the same TU: @variant becomes part of every key of @c.
  */
 void zt_cache_set_variant(struct zt_cache *c, const char *variant);
+/*
+ * Facts that depend on a rules file (rules/kernel.conf): @hash, its content's,
+ * becomes part of every key of @c under the name @what.
+ */
+void zt_cache_depend_on(struct zt_cache *c, const char *what, const char *hash);
 /* Key and store paths under @root relative to it; -1 (error said) if @root does not exist. */
 int zt_cache_set_root(struct zt_cache *c, const char *root);
 

@@ -11,6 +11,22 @@
 #include "parallel.h"
 #include "callgraph.h"
 
+/* rules/kernel.conf, read once for the whole group (the registrars, the ops roots). */
+static struct zt_kernel_rules kernel;
+
+static int load_kernel(void **state)
+{
+	(void)state;
+	return zt_kernel_rules_load(NULL, &kernel);
+}
+
+static int free_kernel(void **state)
+{
+	(void)state;
+	zt_kernel_rules_release(&kernel);
+	return 0;
+}
+
 #define PUSH(arr, n) (arr = xrealloc(arr, ((n) + 1) * sizeof(*(arr))), memset(&(arr)[n], 0, sizeof(*(arr))), &(arr)[(n)++])
 
 static char *usr(const char *name)
@@ -96,7 +112,7 @@ static void build_rx(struct zt_program *p)
 	struct zt_tu_facts tu = { .file = xstrdup("t.c") };
 	struct zt_function *f;
 
-	zt_program_init(p);
+	zt_program_init(p, &kernel);
 	f = fn(&tu, "napi_poll", true, false);
 	call(f, "poll_cq", false, false);
 	f = fn(&tu, "poll_cq", true, false);
@@ -163,7 +179,7 @@ static void test_hot_unlikely_branch_keeps_its_condition(void **state)
 	struct zt_program p;
 	struct zt_function *f;
 
-	zt_program_init(&p);
+	zt_program_init(&p, &kernel);
 	f = fn(&tu, "poll", true, false);
 	call(f, "rx", true, false);
 	f = fn(&tu, "rx", true, false);
@@ -209,7 +225,7 @@ static void test_marked_path_keeps_its_condition(void **state)
 	struct zt_program p;
 	struct zt_function *f;
 
-	zt_program_init(&p);
+	zt_program_init(&p, &kernel);
 	f = fn(&tu, "poll", true, false);
 	call(f, "rx", true, false);
 	f = fn(&tu, "rx", true, false);
@@ -267,7 +283,7 @@ static void test_field_calls_reach_every_assigned_function(void **state)
 	struct zt_program p;
 	struct zt_function *f;
 
-	zt_program_init(&p);
+	zt_program_init(&p, &kernel);
 	f = fn(&a, "poll", true, false);
 	field_call(f, "handle_rx_cqe", true);
 	fn(&a, "rx_linear", true, false);
@@ -295,7 +311,7 @@ static void test_merge_by_usr_across_tus(void **state)
 	struct zt_local *l;
 	struct zt_function *f;
 
-	zt_program_init(&p);
+	zt_program_init(&p, &kernel);
 	/* An inline helper from a header, defined in both TUs; b's prototype says cold. */
 	f = fn(&a, "helper", true, false);
 	l = PUSH(f->locals, f->n_locals);
@@ -321,7 +337,7 @@ static void test_recursion_terminates(void **state)
 	struct zt_program p;
 	struct zt_function *f;
 
-	zt_program_init(&p);
+	zt_program_init(&p, &kernel);
 	f = fn(&tu, "poll", true, false);
 	call(f, "walk", true, false);
 	f = fn(&tu, "walk", true, false);
@@ -358,7 +374,7 @@ static void test_chains_stay_acyclic_through_recursion(void **state)
 	size_t n;
 
 	/* poll -> a -(loop)-> b -> a: a becomes per packet through b */
-	zt_program_init(&p);
+	zt_program_init(&p, &kernel);
 	f = fn(&tu, "poll", true, false);
 	call(f, "a", false, false);
 	f = fn(&tu, "a", true, false);
@@ -390,7 +406,7 @@ static void test_xmit_roots_and_rules(void **state)
 	struct zt_program p;
 	struct zt_function *f;
 
-	zt_program_init(&p);
+	zt_program_init(&p, &kernel);
 	fn(&tu, "start_xmit", true, false);
 	f = fn(&tu, "xdp_xmit", true, false);
 	call(f, "xmit_one", false, false);
@@ -461,7 +477,7 @@ static void test_bulk_and_threshold_batches(void **state)
 	struct zt_function *f;
 
 	(void)state;
-	zt_program_init(&p);
+	zt_program_init(&p, &kernel);
 	f = fn(&tu, "poll", true, false);
 	call(f, "rx", true, false);
 	call(f, "refill", true, false);
@@ -505,5 +521,5 @@ int main(void)
 		cmocka_unit_test(test_bulk_and_threshold_batches),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, load_kernel, free_kernel);
 }

@@ -13,6 +13,22 @@
 #include "fielduse.h"
 #include "process.h"
 
+/* rules/kernel.conf, read once for the whole group (the registrars, the ops roots). */
+static struct zt_kernel_rules kernel;
+
+static int load_kernel(void **state)
+{
+	(void)state;
+	return zt_kernel_rules_load(NULL, &kernel);
+}
+
+static int free_kernel(void **state)
+{
+	(void)state;
+	zt_kernel_rules_release(&kernel);
+	return 0;
+}
+
 static const char source[] =
 	"struct napi_struct { int weight; };\n"
 	"struct rq { struct napi_struct napi; unsigned int cc, pc; unsigned long packets;\n"
@@ -42,7 +58,7 @@ static void test_field_uses_carry_hotness(void **state)
 {
 	char dir[] = "/tmp/zt-test-fielduse-XXXXXX";
 	struct zt_ctx ctx = { .out = stdout, .err = stderr, .jobs = 2 };
-	struct zt_hot_opts opts = { 0 };
+	struct zt_hot_opts opts = { .kernel = &kernel };
 	const struct zt_field_use *f;
 	struct zt_field_uses u;
 	struct zt_compdb db;
@@ -98,5 +114,5 @@ int main(void)
 		cmocka_unit_test(test_field_uses_carry_hotness),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, load_kernel, free_kernel);
 }

@@ -14,6 +14,22 @@
 
 #include "stack_check.h"
 
+/* rules/kernel.conf, read once for the whole group (the registrars, the ops roots). */
+static struct zt_kernel_rules kernel;
+
+static int load_kernel(void **state)
+{
+	(void)state;
+	return zt_kernel_rules_load(NULL, &kernel);
+}
+
+static int free_kernel(void **state)
+{
+	(void)state;
+	zt_kernel_rules_release(&kernel);
+	return 0;
+}
+
 #define PUSH(arr, n) (arr = xrealloc(arr, ((n) + 1) * sizeof(*(arr))), memset(&(arr)[n], 0, sizeof(*(arr))), &(arr)[(n)++])
 
 static struct zt_function *fn(struct zt_tu_facts *tu, const char *name)
@@ -89,7 +105,7 @@ static void build(struct zt_program *p, struct zt_compdb *db, const char *cc)
 	struct zt_function *f;
 	struct zt_local *l;
 
-	zt_program_init(p);
+	zt_program_init(p, &kernel);
 	f = fn(&tu, "poll");
 	call(f, "poll_cq", false);
 	f = fn(&tu, "poll_cq");
@@ -310,5 +326,5 @@ int main(void)
 		cmocka_unit_test(test_owner_notes),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, load_kernel, free_kernel);
 }

@@ -17,6 +17,22 @@
 #include "fielduse.h"
 #include "process.h"
 
+/* rules/kernel.conf, read once for the whole group (the registrars, the ops roots). */
+static struct zt_kernel_rules kernel;
+
+static int load_kernel(void **state)
+{
+	(void)state;
+	return zt_kernel_rules_load(NULL, &kernel);
+}
+
+static int free_kernel(void **state)
+{
+	(void)state;
+	zt_kernel_rules_release(&kernel);
+	return 0;
+}
+
 static const char source[] =
 	"struct napi_struct { int weight; };\n"
 	"struct net_device;\n"
@@ -95,7 +111,7 @@ static void test_access_kinds_and_paths(void **state)
 {
 	char dir[] = "/tmp/zt-test-access-XXXXXX";
 	struct zt_ctx ctx = { .out = stdout, .err = stderr, .jobs = 2 };
-	struct zt_hot_opts opts = { 0 };
+	struct zt_hot_opts opts = { .kernel = &kernel };
 	struct zt_field_uses u;
 	struct zt_compdb db;
 	char *path, *files[1];
@@ -167,5 +183,5 @@ int main(void)
 		cmocka_unit_test(test_path_names),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, load_kernel, free_kernel);
 }

@@ -16,6 +16,22 @@
 #include "prepass.h"
 #include "zerotax.h"
 
+/* rules/kernel.conf, read once for the whole group (the registrars, the ops roots). */
+static struct zt_kernel_rules kernel;
+
+static int load_kernel(void **state)
+{
+	(void)state;
+	return zt_kernel_rules_load(NULL, &kernel);
+}
+
+static int free_kernel(void **state)
+{
+	(void)state;
+	zt_kernel_rules_release(&kernel);
+	return 0;
+}
+
 struct tree {
 	char dir[64];
 	struct zt_compdb db;
@@ -50,7 +66,7 @@ static void build(struct tree *t, const char *const *files, const struct zt_hotr
 	free(flags[0]);
 	for (size_t i = 0; i < n; i++)
 		free(tus[i]);
-	assert_int_equal(zt_prepass_build(&t->pp, &t->db, rules, hot, n_hot), 0);
+	assert_int_equal(zt_prepass_build(&t->pp, &t->db, &kernel, rules, hot, n_hot), 0);
 	zt_prepass_classify(&t->pp, t->why);
 }
 
@@ -386,5 +402,5 @@ int main(void)
 		cmocka_unit_test(given_functions_follow_macros),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, load_kernel, free_kernel);
 }

@@ -11,6 +11,22 @@
 #include "facts_json.h"
 #include "zerotax.h"
 
+/* rules/kernel.conf, read once for the whole group (the registrars, the ops roots). */
+static struct zt_kernel_rules kernel;
+
+static int load_kernel(void **state)
+{
+	(void)state;
+	return zt_kernel_rules_load(NULL, &kernel);
+}
+
+static int free_kernel(void **state)
+{
+	(void)state;
+	zt_kernel_rules_release(&kernel);
+	return 0;
+}
+
 /* Serialise, reparse, serialise again: both texts must be the same. */
 static void assert_round_trip(const struct zt_tu_result *r)
 {
@@ -194,7 +210,7 @@ static void test_walked_facts_round_trip(void **state)
 	char *inc = xasprintf("-I%s/../../corpus/stack-autoinit/include", ZT_TEST_DATA);
 	char *files[] = { file }, *flags[] = { inc, "-O2" };
 	struct zt_facts_index *ix = zt_facts_index_new();
-	struct zt_facts_opts fo = { .field_accesses = true };
+	struct zt_facts_opts fo = { .field_accesses = true, .kernel = &kernel };
 	struct zt_compdb db;
 	struct zt_tu_result r = { 0 };
 
@@ -242,5 +258,5 @@ int main(void)
 		cmocka_unit_test(test_bad_input_is_refused),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, load_kernel, free_kernel);
 }
