@@ -83,7 +83,7 @@ bool fx_in_rmw_asm(struct walk *w, int i)
  * A packet's own data: the skb, or a descriptor the device wrote (a record
  * of plain values, no pointer in it: a completion, an RX descriptor).
  */
-static bool packet_type(CXType t)
+static bool packet_type(const struct walk *w, CXType t)
 {
 	CXType pt;
 	char *name;
@@ -96,7 +96,7 @@ static bool packet_type(CXType t)
 	if (pt.kind != CXType_Record)
 		return false;
 	name = fx_take(clang_getTypeSpelling(clang_getUnqualifiedType(pt)));
-	pkt = !strcmp(name, "struct sk_buff");
+	pkt = zt_kernel_marked_packet(w->opts->kernel, name);
 	free(name);
 	return pkt;
 }
@@ -115,13 +115,13 @@ static enum CXVisitorResult no_pointer_field(CXCursor c, CXClientData data)
 	return *(bool *)data ? CXVisit_Continue : CXVisit_Break;
 }
 
-static bool descriptor_type(CXType t)
+static bool descriptor_type(const struct walk *w, CXType t)
 {
 	CXType pt;
 	bool plain = true, any = false;
 
 	t = clang_getCanonicalType(t);
-	if (packet_type(t))
+	if (packet_type(w, t))
 		return true;
 	if (t.kind != CXType_Pointer)
 		return false;
@@ -138,7 +138,7 @@ static bool is_pkt_var(struct walk *w, CXCursor ref)
 	enum CXCursorKind k = clang_getCursorKind(ref);
 
 	if ((k == CXCursor_ParmDecl || k == CXCursor_VarDecl) &&
-	    descriptor_type(clang_getCursorType(ref)))
+	    descriptor_type(w, clang_getCursorType(ref)))
 		return true;
 	for (size_t i = 0; i < w->n_pkt_vars; i++)
 		if (clang_equalCursors(w->pkt_vars[i], ref))

@@ -47,10 +47,10 @@ static int parse_ops_root(char *p, const char *path, unsigned int lineno,
 static int parse_line(char *line, const char *path, unsigned int lineno, void *rules)
 {
 	static const char *const one_word[] = { "napi-registrar", "bulk-call", "packet-record",
-						"never-owner" };
+						"never-owner", "marked-packet" };
 	struct zt_kernel_rules *r = rules;
 	struct zt_strvec *lists[] = { &r->napi_registrars, &r->bulk_calls, &r->packet_records,
-				      &r->never_owners };
+				      &r->never_owners, &r->marked_packets };
 	char *p = line, *kw = zt_next_word(&p), *arg;
 
 	if (!kw)
@@ -70,7 +70,7 @@ static int parse_line(char *line, const char *path, unsigned int lineno, void *r
 		return 0;
 	}
 	return error("%s:%u: unknown directive '%s' (napi-registrar, ops-root, bulk-call, "
-		     "packet-record, never-owner)",
+		     "packet-record, never-owner, marked-packet)",
 		     path, lineno, kw);
 }
 
@@ -101,6 +101,7 @@ void zt_kernel_rules_release(struct zt_kernel_rules *r)
 	zt_strvec_clear(&r->bulk_calls);
 	zt_strvec_clear(&r->packet_records);
 	zt_strvec_clear(&r->never_owners);
+	zt_strvec_clear(&r->marked_packets);
 	for (size_t i = 0; i < r->n_ops; i++) {
 		free(r->ops[i].record);
 		free(r->ops[i].field);
@@ -139,6 +140,11 @@ bool zt_kernel_bulk_call(const struct zt_kernel_rules *r, const char *name)
 bool zt_kernel_packet_record(const struct zt_kernel_rules *r, const char *record)
 {
 	return record && zt_strvec_has(&r->packet_records, record);
+}
+
+bool zt_kernel_marked_packet(const struct zt_kernel_rules *r, const char *record)
+{
+	return record && zt_strvec_has(&r->marked_packets, record);
 }
 
 bool zt_kernel_never_owner(const struct zt_kernel_rules *r, const char *record)

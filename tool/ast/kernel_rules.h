@@ -34,6 +34,7 @@ struct zt_kernel_rules {
 	struct zt_strvec bulk_calls;		/* globs */
 	struct zt_strvec packet_records;	/* "struct sk_buff" */
 	struct zt_strvec never_owners;		/* "struct net_device" */
+	struct zt_strvec marked_packets;	/* "struct sk_buff" */
 	struct zt_ops_root *ops;
 	size_t n_ops, alloc_ops;
 	char *hash;		/* of the text read: the cache keys' word for it */
@@ -51,6 +52,8 @@ bool zt_kernel_napi_registrar(const struct zt_kernel_rules *r, const char *name,
 bool zt_kernel_bulk_call(const struct zt_kernel_rules *r, const char *name);
 /* Is @record ("struct sk_buff", as libclang spells a type) one packet? */
 bool zt_kernel_packet_record(const struct zt_kernel_rules *r, const char *record);
+/* Is @record the packet whose fields carry the marks of a slow path? */
+bool zt_kernel_marked_packet(const struct zt_kernel_rules *r, const char *record);
 /* Is @record never a per-queue owner? */
 bool zt_kernel_never_owner(const struct zt_kernel_rules *r, const char *record);
 /*

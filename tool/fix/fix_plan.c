@@ -44,23 +44,6 @@ static bool stack_finding(const struct zt_finding *f)
 }
 
 /*
- * Never a per-queue owner, whatever check says: one per device or one per
- * packet, shared by every queue or gone with the packet.
- */
-static bool shared_or_packet(const char *record)
-{
-	static const char *const never[] = {
-		"struct net_device", "struct napi_struct", "struct sk_buff", "struct xdp_buff",
-		"struct xdp_frame", "struct device", "struct pci_dev", "struct net",
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(never); i++)
-		if (!strcmp(record, never[i]))
-			return true;
-	return false;
-}
-
-/*
  * Is the owner proved to be one per queue? Only when check found it from the
  * poll's own napi_struct: container_of(napi, T, member) gives T itself
  * ("napi-container"), or T holds the parameter's struct ("served-by-napi":
@@ -69,7 +52,7 @@ static bool shared_or_packet(const char *record)
  * and sk_buff are no proof: two queues polled at once on two CPUs could
  * share one copy. *@why gets the proof (true) or the reason (false).
  */
-bool fix_owner_proved(json_t *owner, char **why)
+bool fix_owner_proved(const struct zt_kernel_rules *kernel, json_t *owner, char **why)
 {
 	const char *how = jstr(owner, "how"), *type = jstr(owner, "type");
 	const char *poll = jstr(owner, "poll"), *napi = jstr(owner, "napi_struct");
@@ -77,7 +60,8 @@ bool fix_owner_proved(json_t *owner, char **why)
 	*why = NULL;
 	if (!type)
 		return false;
-	if (shared_or_packet(type)) {
+	/* whatever check says: one per device or one per packet (rules/kernel.conf) */
+	if (zt_kernel_never_owner(kernel, type)) {
 		*why = xasprintf("%s is never a per-queue owner: it is shared by every queue "
 				 "(or is the packet)", type);
 		return false;
@@ -167,7 +151,7 @@ static char *no_hoist(struct planner *x, size_t i)
 	if (!owner || json_is_null(owner))
 		return xasprintf("%s has no per-queue owner parameter to keep %s in", f->function,
 				 f->symbol);
-	if (!fix_owner_proved(owner, &proof))
+	if (!fix_owner_proved(x->env->kernel, owner, &proof))
 		return proof;
 	free(proof);
 	if (jtrue(owner, "name_taken"))
@@ -297,7 +281,7 @@ static void plan_one(struct planner *x, size_t i)
 	if (s.strategy == ZT_FIX_HOIST) {
 		const char *ot = jstr(owner, "type");
 
-		fix_owner_proved(owner, &s.owner_proof);
+		fix_owner_proved(x->env->kernel, owner, &s.owner_proof);
 		s.owner_type = xstrdup(ot);
 		s.owner_param = xstrdup(jstr(owner, "param"));
 		s.owner_rel = zt_real_path_under(x->env->src, jstr(owner, "file"));

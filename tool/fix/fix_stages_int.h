@@ -22,6 +22,7 @@
 
 #include "defassign.h"
 #include "fixtree.h"
+#include "kernel_rules.h"
 #include "shadow.h"
 #include "zerotax.h"
 #include "verify.h"
@@ -34,6 +35,7 @@ struct fix_env {
 	struct zt_shadow *sh;		/* the rewritten files: stages write through it */
 	const struct zt_fix_build *build;
 	unsigned int timeout;		/* per spatch run, ms */
+	const struct zt_kernel_rules *kernel;	/* rules/kernel.conf: who is never an owner */
 };
 
 /* One finding the plan accepted, with everything the rewrite needs. */
@@ -71,7 +73,7 @@ void fix_plan(const struct fix_env *env, const struct zt_findings *fs,
 	      const struct zt_da_helpers *helpers, struct fix_plan *out);
 void fix_plan_release(struct fix_plan *p);
 /* Is the owner proved to be one per queue? *@why gets the proof or the reason. */
-bool fix_owner_proved(json_t *owner, char **why);
+bool fix_owner_proved(const struct zt_kernel_rules *kernel, json_t *owner, char **why);
 /* The same finding twice (same fingerprint): the first of them. */
 size_t fix_duplicate_of(const struct zt_findings *fs, size_t i);
 

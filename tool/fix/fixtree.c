@@ -39,6 +39,7 @@ struct fixer {
 	struct zt_shadow sh;	/* the rewritten files */
 	struct zt_fix_build build;
 	struct zt_da_helpers *helpers;	/* rules/init-helpers.conf */
+	struct zt_kernel_rules kernel;	/* rules/kernel.conf */
 	struct fix_plan plan;
 	struct fix_rewriter rw;
 };
@@ -307,6 +308,16 @@ static void report(struct fixer *x, int ret)
 	}
 }
 
+/* rules/kernel.conf from @rules_dir (NULL: the data directory's), as check reads it. */
+static int load_kernel_rules(const char *rules_dir, struct zt_kernel_rules *kernel)
+{
+	char *path = rules_dir ? xasprintf("%s/kernel.conf", rules_dir) : NULL;
+	int ret = zt_kernel_rules_load(path, kernel);
+
+	free(path);
+	return ret;
+}
+
 /* The tree read-locked, the tools and helpers found, the scratch copy opened. */
 static int fixer_open(struct fixer *x)
 {
@@ -322,6 +333,9 @@ static int fixer_open(struct fixer *x)
 	x->helpers = zt_da_helpers_load(opts->rules_dir);
 	if (!x->helpers)
 		return run_fail(x, "plan", "%s", zt_last_error());
+	if (load_kernel_rules(opts->rules_dir, &x->kernel))
+		return run_fail(x, "plan", "%s", zt_last_error());
+	x->env.kernel = &x->kernel;
 	if (zt_shadow_open(&x->sh, x->src))
 		return run_fail(x, "plan", "%s", zt_last_error());
 	r->scratch_root = xstrdup(x->sh.root);
@@ -371,6 +385,7 @@ static void fixer_release(struct fixer *x)
 	fix_plan_release(&x->plan);
 	fix_rewriter_release(&x->rw);
 	zt_da_helpers_free(x->helpers);
+	zt_kernel_rules_release(&x->kernel);
 	free(x->src);
 	/* The rewritten files stay for zt_fix_diff()/write-back; release removes them. */
 	for (size_t i = 0; i < x->sh.n_files; i++)
