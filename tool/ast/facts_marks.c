@@ -372,7 +372,8 @@ void fx_napi_container(struct walk *w, CXCursor var, CXCursor init)
 	}
 }
 
-static bool is_netdev_priv_call(CXCursor e)
+/* netdev_priv(dev) (rules/kernel.conf's device-private) */
+static bool is_dev_priv_call(const struct walk *w, CXCursor e)
 {
 	CXCursor c = fx_strip(e);
 	CXString sp;
@@ -381,7 +382,7 @@ static bool is_netdev_priv_call(CXCursor e)
 	if (clang_getCursorKind(c) != CXCursor_CallExpr)
 		return false;
 	sp = clang_getCursorSpelling(c);
-	yes = !strcmp(clang_getCString(sp), "netdev_priv");
+	yes = zt_kernel_device_private(w->opts->kernel, clang_getCString(sp));
 	clang_disposeString(sp);
 	return yes;
 }
@@ -392,7 +393,7 @@ void fx_note_dev_priv(struct walk *w, CXCursor var, CXCursor value)
 	CXType t = clang_getCanonicalType(clang_getCursorType(var)), pt;
 	char *name;
 
-	if (clang_Cursor_isNull(value) || t.kind != CXType_Pointer || !is_netdev_priv_call(value))
+	if (clang_Cursor_isNull(value) || t.kind != CXType_Pointer || !is_dev_priv_call(w, value))
 		return;
 	pt = clang_getCanonicalType(clang_getPointeeType(t));
 	if (pt.kind != CXType_Record)

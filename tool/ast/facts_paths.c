@@ -233,44 +233,13 @@ bool fx_decl_is_cold(struct walk *w, CXCursor fn)
 /* ---- error paths: which unlikely() branches are error handling ---- */
 
 /*
- * Error reporting, by name: WARN*(), BUG*(), dev_err(), netdev_warn_once(),
- * pr_crit(), net_err_ratelimited(), net_ratelimit(). Code that reports an
- * error is handling one, whatever its condition says.
+ * Does the source of @c name error reporting (a macro or a function, not a
+ * field): WARN*(), BUG*(), dev_err(), netdev_warn_once(), pr_crit(),
+ * net_err_ratelimited(), net_ratelimit() (rules/kernel.conf's error-report,
+ * error-log and error-level)? Code that reports an error is handling one,
+ * whatever its condition says.
  */
-static bool names_error_report(const char *t)
-{
-	static const char *const prefixes[] = {
-		"dev_", "netdev_", "netif_", "pr_", "net_", "pci_"
-	};
-	static const char *const levels[] = { "err", "warn", "crit", "alert", "emerg" };
-	size_t len;
-
-	while (*t == '_')
-		t++;
-	if ((!strncmp(t, "WARN", 4) && (!t[4] || t[4] == '_')) ||
-	    (!strncmp(t, "BUG", 3) && (!t[3] || t[3] == '_')))
-		return true;
-	len = strlen(t);
-	if (!strcmp(t, "ratelimit") || (len > 10 && !strcmp(t + len - 10, "_ratelimit")))
-		return true;
-	for (size_t p = 0; p < ARRAY_SIZE(prefixes); p++) {
-		size_t pl = strlen(prefixes[p]);
-
-		if (strncmp(t, prefixes[p], pl))
-			continue;
-		for (size_t l = 0; l < ARRAY_SIZE(levels); l++) {
-			size_t ll = strlen(levels[l]);
-
-			if (!strncasecmp(t + pl, levels[l], ll) &&
-			    (!t[pl + ll] || t[pl + ll] == '_'))
-				return true;
-		}
-	}
-	return false;
-}
-
-/* Does the source of @c name error reporting (a macro or a function, not a field)? */
-static bool calls_error_report(CXCursor c)
+static bool calls_error_report(struct walk *w, CXCursor c)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
 	CXSourceRange ext = clang_getCursorExtent(c);
@@ -293,7 +262,7 @@ static bool calls_error_report(CXCursor c)
 				continue;
 		}
 		sp = clang_getTokenSpelling(tu, toks[i]);
-		found = names_error_report(clang_getCString(sp));
+		found = zt_kernel_error_report(w->opts->kernel, clang_getCString(sp));
 		clang_disposeString(sp);
 	}
 	clang_disposeTokens(tu, toks, n);
@@ -458,7 +427,7 @@ static bool error_stmt(struct walk *w, CXCursor s, int depth)
 		return fx_error_branch(w, s, depth + 1);
 	case CXCursor_IfStmt:
 		fx_get_kids(s, &k);
-		err = k.n && (calls_error_report(k.v[0]) || calls_cold(w, k.v[0]));
+		err = k.n && (calls_error_report(w, k.v[0]) || calls_cold(w, k.v[0]));
 		free(k.v);
 		return err;
 	case CXCursor_ForStmt:
@@ -468,7 +437,7 @@ static bool error_stmt(struct walk *w, CXCursor s, int depth)
 	case CXCursor_LabelStmt:
 		return false;
 	default:
-		return calls_error_report(s) || calls_cold(w, s);
+		return calls_error_report(w, s) || calls_cold(w, s);
 	}
 }
 

@@ -3,6 +3,7 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "datadir.h"
 #include "kernel_rules.h"
@@ -46,11 +47,15 @@ static int parse_ops_root(char *p, const char *path, unsigned int lineno,
 
 static int parse_line(char *line, const char *path, unsigned int lineno, void *rules)
 {
-	static const char *const one_word[] = { "napi-registrar", "bulk-call", "packet-record",
-						"never-owner", "marked-packet" };
+	/* the first N_NAMES take a name or glob, the others a struct's tag */
+	static const char *const one_word[] = { "napi-registrar", "bulk-call", "error-report",
+						"error-log", "error-level", "device-private",
+						"packet-record", "never-owner", "marked-packet" };
+	enum { N_NAMES = 6 };
 	struct zt_kernel_rules *r = rules;
-	struct zt_strvec *lists[] = { &r->napi_registrars, &r->bulk_calls, &r->packet_records,
-				      &r->never_owners, &r->marked_packets };
+	struct zt_strvec *lists[] = { &r->napi_registrars, &r->bulk_calls, &r->error_reports,
+				      &r->error_logs, &r->error_levels, &r->device_privates,
+				      &r->packet_records, &r->never_owners, &r->marked_packets };
 	char *p = line, *kw = zt_next_word(&p), *arg;
 
 	if (!kw)
@@ -63,14 +68,15 @@ static int parse_line(char *line, const char *path, unsigned int lineno, void *r
 		arg = zt_next_word(&p);
 		if (!arg || zt_next_word(&p))
 			return error("%s:%u: '%s' takes one word", path, lineno, kw);
-		if (i < 2)
+		if (i < N_NAMES)
 			zt_strvec_push(lists[i], arg);
 		else
 			push_record(lists[i], arg);
 		return 0;
 	}
 	return error("%s:%u: unknown directive '%s' (napi-registrar, ops-root, bulk-call, "
-		     "packet-record, never-owner, marked-packet)",
+		     "error-report, error-log, error-level, device-private, packet-record, "
+		     "never-owner, marked-packet)",
 		     path, lineno, kw);
 }
 
@@ -99,6 +105,10 @@ void zt_kernel_rules_release(struct zt_kernel_rules *r)
 {
 	zt_strvec_clear(&r->napi_registrars);
 	zt_strvec_clear(&r->bulk_calls);
+	zt_strvec_clear(&r->error_reports);
+	zt_strvec_clear(&r->error_logs);
+	zt_strvec_clear(&r->error_levels);
+	zt_strvec_clear(&r->device_privates);
 	zt_strvec_clear(&r->packet_records);
 	zt_strvec_clear(&r->never_owners);
 	zt_strvec_clear(&r->marked_packets);
@@ -135,6 +145,38 @@ bool zt_kernel_napi_registrar(const struct zt_kernel_rules *r, const char *name,
 bool zt_kernel_bulk_call(const struct zt_kernel_rules *r, const char *name)
 {
 	return glob_any(&r->bulk_calls, name);
+}
+
+bool zt_kernel_error_report(const struct zt_kernel_rules *r, const char *name)
+{
+	if (!name)
+		return false;
+	/* __dev_err(), _WARN...: the kernel's own variants of the same reporting */
+	while (*name == '_')
+		name++;
+	if (glob_any(&r->error_reports, name))
+		return true;
+	for (size_t p = 0; p < r->error_logs.n; p++) {
+		const char *pre = r->error_logs.v[p];
+		size_t pl = strlen(pre);
+
+		if (strncmp(name, pre, pl))
+			continue;
+		/* PREFIX LEVEL, the level in any case, alone or followed by '_' */
+		for (size_t l = 0; l < r->error_levels.n; l++) {
+			size_t ll = strlen(r->error_levels.v[l]);
+
+			if (!strncasecmp(name + pl, r->error_levels.v[l], ll) &&
+			    (!name[pl + ll] || name[pl + ll] == '_'))
+				return true;
+		}
+	}
+	return false;
+}
+
+bool zt_kernel_device_private(const struct zt_kernel_rules *r, const char *name)
+{
+	return name && zt_strvec_has(&r->device_privates, name);
 }
 
 bool zt_kernel_packet_record(const struct zt_kernel_rules *r, const char *record)

@@ -32,6 +32,10 @@ struct zt_ops_root {
 struct zt_kernel_rules {
 	struct zt_strvec napi_registrars;	/* globs */
 	struct zt_strvec bulk_calls;		/* globs */
+	struct zt_strvec error_reports;		/* globs: WARN_* */
+	struct zt_strvec error_logs;		/* prefixes: "dev_" */
+	struct zt_strvec error_levels;		/* "err" */
+	struct zt_strvec device_privates;	/* "netdev_priv" */
 	struct zt_strvec packet_records;	/* "struct sk_buff" */
 	struct zt_strvec never_owners;		/* "struct net_device" */
 	struct zt_strvec marked_packets;	/* "struct sk_buff" */
@@ -50,6 +54,13 @@ void zt_kernel_rules_release(struct zt_kernel_rules *r);
 bool zt_kernel_napi_registrar(const struct zt_kernel_rules *r, const char *name, size_t len);
 /* Does @name allocate or free a bulk at once? */
 bool zt_kernel_bulk_call(const struct zt_kernel_rules *r, const char *name);
+/*
+ * Does a call (or macro) named @name report an error: an error-report glob,
+ * or an error-log prefix followed by an error-level? Leading '_' ignored.
+ */
+bool zt_kernel_error_report(const struct zt_kernel_rules *r, const char *name);
+/* Does a call of @name return the device's private struct (shared by every queue)? */
+bool zt_kernel_device_private(const struct zt_kernel_rules *r, const char *name);
 /* Is @record ("struct sk_buff", as libclang spells a type) one packet? */
 bool zt_kernel_packet_record(const struct zt_kernel_rules *r, const char *record);
 /* Is @record the packet whose fields carry the marks of a slow path? */

@@ -23,7 +23,12 @@ static const char sample[] =
 	"bulk-call *alloc*bulk*\n"
 	"packet-record xdp_buff\n"
 	"never-owner net_device\n"
-	"marked-packet sk_buff\n";
+	"marked-packet sk_buff\n"
+	"error-report WARN_*\n"
+	"error-report *_ratelimit\n"
+	"error-log dev_\n"
+	"error-level err\n"
+	"device-private netdev_priv\n";
 
 static void test_each_directive(void **state)
 {
@@ -44,6 +49,19 @@ static void test_each_directive(void **state)
 	assert_true(zt_kernel_marked_packet(&r, "struct sk_buff"));
 	assert_false(zt_kernel_marked_packet(&r, "struct xdp_buff"));
 	assert_false(zt_kernel_marked_packet(&r, NULL));
+	/* globs as written, leading '_' ignored; PREFIX LEVEL alone or before '_' */
+	assert_true(zt_kernel_error_report(&r, "WARN_ON_ONCE"));
+	assert_true(zt_kernel_error_report(&r, "__WARN_printf"));
+	assert_false(zt_kernel_error_report(&r, "WARNING"));
+	assert_true(zt_kernel_error_report(&r, "net_ratelimit"));
+	assert_true(zt_kernel_error_report(&r, "net_err_ratelimit"));
+	assert_true(zt_kernel_error_report(&r, "dev_err"));
+	assert_true(zt_kernel_error_report(&r, "dev_ERR_once"));
+	assert_false(zt_kernel_error_report(&r, "dev_error_count"));
+	assert_false(zt_kernel_error_report(&r, "netdev_err"));
+	assert_false(zt_kernel_error_report(&r, NULL));
+	assert_true(zt_kernel_device_private(&r, "netdev_priv"));
+	assert_false(zt_kernel_device_private(&r, "netdev_priv_x"));
 
 	op = zt_kernel_ops_root(&r, "struct net_device_ops", "ndo_start_xmit", 14, false);
 	assert_non_null(op);
@@ -90,6 +108,17 @@ static void test_shipped_file(void **state)
 	assert_true(zt_kernel_napi_registrar(&r, "netif_napi_add", 14));
 	assert_true(zt_kernel_never_owner(&r, "struct net_device"));
 	assert_true(zt_kernel_marked_packet(&r, "struct sk_buff"));
+	/* the names the error-path rule was written with (issue 25, rule 1) */
+	static const char *const reports[] = { "WARN", "WARN_ON_ONCE", "BUG_ON", "__WARN_printf",
+					       "net_ratelimit", "net_err_ratelimited",
+					       "dev_err", "dev_warn_once", "netdev_WARN",
+					       "netif_err", "pr_crit", "pci_alert", "net_emerg" };
+	for (size_t i = 0; i < sizeof(reports) / sizeof(reports[0]); i++)
+		assert_true(zt_kernel_error_report(&r, reports[i]));
+	assert_false(zt_kernel_error_report(&r, "dev_info"));
+	assert_false(zt_kernel_error_report(&r, "pr_debug"));
+	assert_false(zt_kernel_error_report(&r, "BUGGY"));
+	assert_true(zt_kernel_device_private(&r, "netdev_priv"));
 	zt_kernel_rules_release(&r);
 }
 
