@@ -553,6 +553,7 @@ static void walk_function(struct walk *w, CXCursor c)
 	w->n_elem_vars = 0;
 	w->ladders_known = false;
 	w->n_ladder_labels = 0;
+	w->n_guards = 0;
 	fx_get_kids(c, &k);
 	for (size_t j = 0; j < k.n; j++) {
 		if (clang_getCursorKind(k.v[j]) != CXCursor_CompoundStmt)
@@ -780,6 +781,7 @@ static void walk_release(struct walk *w)
 	free(w->pkt_vars);
 	free(w->elem_vars);
 	free(w->ladder_labels);
+	free(w->guards);
 	free(w->files);
 }
 

@@ -33,6 +33,11 @@ enum zt_use {
 	ZT_USE_ADDR_LOCAL = 1 << 6,	/* &x kept in a local pointer or compared */
 	ZT_USE_ACCUMULATED = 1 << 7,	/* x.f++, x.f += v: a field read-modify-written */
 	ZT_USE_COND_WRITE = 1 << 8,	/* x.f = v inside an if/switch/?: branch */
+	/*
+	 * x.f = v only in the block of one 'if (!p)' that later tests of p may
+	 * agree with (struct zt_call's arg_after_guard)
+	 */
+	ZT_USE_GUARDED_WRITE = 1 << 9,
 };
 
 struct zt_local {
@@ -142,6 +147,13 @@ struct zt_call {
 	 * (xdp = &bufs[i]). In a loop, each turn hands the callee another packet.
 	 */
 	bool arg_packet_element;
+	/*
+	 * Bit i: argument i is &x of a local whose ZT_USE_GUARDED_WRITE writes
+	 * this call runs after: in their block, or where a later test of the
+	 * same variable agrees with the block's (if (!skb) { x.f = v; ... }
+	 * ... else if (skb) ... else f(&x))
+	 */
+	unsigned int arg_after_guard;
 };
 
 struct zt_function {

@@ -344,6 +344,8 @@ static void call_context(struct walk *w, struct zt_function *f, struct zt_call *
 
 		cl->arg_params[i] = fx_expr_params(w, arg);
 		cl->arg_local[i] = address_of_local(w, arg);
+		if (cl->arg_local[i] && fx_guard_holds(w, cl->arg_local[i] - 1))
+			cl->arg_after_guard |= 1u << i;
 		cl->arg_param[i] = fx_param_passed_on(w, arg);
 	}
 	for (int i = 0; i < clang_Cursor_getNumArguments(call) && !cl->arg_packet_element; i++)

@@ -81,6 +81,19 @@ struct walk {
 	CXCursor *ladder_labels;
 	size_t n_ladder_labels;
 	bool ladders_known;
+	/* the current function's locals written in the block of an 'if (!v)' */
+	struct fx_guard *guards;
+	size_t n_guards;
+};
+
+/* The one 'if (!v)' whose then-block writes a local's fields (facts_guards.c). */
+struct fx_guard {
+	size_t local;		/* index in the function's locals */
+	CXCursor ifstmt, block;	/* the if, and the block it is a statement of */
+	unsigned int index;	/* the if's position in the block */
+	CXCursor var;		/* v */
+	bool then_zero;
+	bool mixed;		/* written elsewhere in a branch too: plainly conditional */
 };
 
 /* A scalar local computed from parameters: int share = budget / n; */
@@ -137,6 +150,8 @@ struct zt_local *fx_local_for(struct walk *w, CXCursor ref);
 int fx_up_skip(struct walk *w, int i);
 void fx_param_field_use(struct walk *w);
 unsigned int fx_classify_use(struct walk *w);
+bool fx_guard_write(struct walk *w, int i, size_t j);
+bool fx_guard_holds(struct walk *w, size_t j);
 enum CXVisitorResult fx_field_cursor(CXCursor c, CXClientData data);
 void fx_add_local(struct walk *w, CXCursor c, int loop, bool unlikely);
 void fx_compound_literal_assign(struct walk *w, CXCursor lhs, CXCursor rhs, int loop,

@@ -245,7 +245,10 @@ unsigned int fx_classify_use(struct walk *w)
 			if (m == MEMBER_RMW)
 				uses |= ZT_USE_ACCUMULATED;
 			else if (m == MEMBER_WRITE && in_branch(w, i) && !init_names_field(var, top))
-				uses |= ZT_USE_COND_WRITE;
+				uses |= fx_guard_write(w, i, (size_t)(fx_local_for(w, var) -
+								      fx_cur(w)->locals))
+						? ZT_USE_GUARDED_WRITE
+						: ZT_USE_COND_WRITE;
 			return uses;
 		}
 		if (k == CXCursor_BinaryOperator && child == 0 &&

@@ -57,6 +57,18 @@ static struct need param_need(const struct zt_program *p, size_t to, size_t a, i
 }
 
 /*
+ * Does @call (given @l's address as argument @a) run where some fields of @l
+ * may be unwritten: written in a branch, or in the block of an 'if (!p)'
+ * that no later test of p agrees with before the call (facts_guards.c)?
+ */
+static bool some_paths_unwritten(const struct zt_local *l, const struct zt_call *call, size_t a)
+{
+	if (l->uses & ZT_USE_COND_WRITE)
+		return true;
+	return (l->uses & ZT_USE_GUARDED_WRITE) && !(call->arg_after_guard & (1u << a));
+}
+
+/*
  * Does the code need the zero of explicitly initialized local @j of @n? Yes
  * when fields are accumulated into it (x.f++, x.f += v, or by a callee that
  * does so through the pointer it gets, or passes it on to one that does), or
@@ -91,7 +103,7 @@ struct need sc_explicit_zero_need(const struct zt_program *p, const struct zt_no
 				return sub;
 			/* fields written only on some paths, then read: the zero is read */
 			if (sub.need == ZERO_UNKNOWN && sub.why == UNKNOWN_READS &&
-			    (l->uses & ZT_USE_COND_WRITE))
+			    some_paths_unwritten(l, call, a))
 				return (struct need){ ZERO_REQUIRED, sub.who, UNKNOWN_NONE };
 			if (sub.need == ZERO_UNKNOWN && r.need == ZERO_TAX)
 				r = sub;
