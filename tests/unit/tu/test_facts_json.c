@@ -98,7 +98,7 @@ static void fill(struct zt_tu_result *r)
 	l->type_line = 12;
 	l->is_record = l->in_loop = l->from_macro = true;
 	l->init = ZT_INIT_DESIGNATED;
-	l->uses = ZT_USE_ADDR_PASSED | ZT_USE_SIZEOF;
+	l->uses = ZT_USE_ADDR_PASSED | ZT_USE_SIZEOF | ZT_USE_GUARDED_WRITE;
 	l->cond = xstrdup("vi->xdp_enabled");
 	l->init_named = 8;
 	l->init_line = 42;
@@ -108,10 +108,10 @@ static void fill(struct zt_tu_result *r)
 	f->calls[0] = (struct zt_call){ ZT_CALL_FIELD, xstrdup("c:@S@rq@FI@fn"), xstrdup("fn"), 11,
 					true, false, 2, true, { 1 }, 16, { 0 },
 					xstrdup("rq->xdp_prog"), ZT_BATCH_THRESHOLD,
-					xstrdup("mark_chain(cqe)"), { 0, 2 }, true };
+					xstrdup("mark_chain(cqe)"), { 0, 2 }, true, 1u << 2 };
 	f->calls[1] = (struct zt_call){ ZT_CALL_POINTER, NULL, xstrdup("p"), 12, false, true, 0,
 					false, { 0 }, 0, { 0 }, NULL, ZT_BATCH_NONE, NULL, { 0 },
-					false };
+					false, 0 };
 	l->slow = xstrdup("skb->mark");
 	f->napi_owner = xstrdup("struct ch");
 	f->n_napi_serves = 2;
@@ -183,6 +183,11 @@ static void test_hand_built_round_trip(void **state)
 	assert_null(back.facts.funcs[0].calls[1].slow);
 	assert_true(back.facts.funcs[0].calls[0].arg_packet_element);
 	assert_false(back.facts.funcs[0].calls[1].arg_packet_element);
+	/* and the writes a later test agrees with */
+	assert_int_equal(back.facts.funcs[0].locals[0].uses,
+			 ZT_USE_ADDR_PASSED | ZT_USE_SIZEOF | ZT_USE_GUARDED_WRITE);
+	assert_int_equal(back.facts.funcs[0].calls[0].arg_after_guard, 1u << 2);
+	assert_int_equal(back.facts.funcs[0].calls[1].arg_after_guard, 0);
 	assert_int_equal(back.facts.funcs[0].calls[0].arg_param[1], 2);
 	assert_string_equal(back.facts.funcs[0].napi_owner, "struct ch");
 	assert_int_equal(back.facts.funcs[0].n_napi_serves, 2);
