@@ -14,21 +14,7 @@
 
 #include "stack_check.h"
 
-/* rules/kernel.conf, read once for the whole group (the registrars, the ops roots). */
-static struct zt_kernel_rules kernel;
-
-static int load_kernel(void **state)
-{
-	(void)state;
-	return zt_kernel_rules_load(NULL, &kernel);
-}
-
-static int free_kernel(void **state)
-{
-	(void)state;
-	zt_kernel_rules_release(&kernel);
-	return 0;
-}
+#include "kernel_rules_group.h"
 
 #define PUSH(arr, n) (arr = xrealloc(arr, ((n) + 1) * sizeof(*(arr))), memset(&(arr)[n], 0, sizeof(*(arr))), &(arr)[(n)++])
 

@@ -17,21 +17,7 @@
 #include "fielduse.h"
 #include "process.h"
 
-/* rules/kernel.conf, read once for the whole group (the registrars, the ops roots). */
-static struct zt_kernel_rules kernel;
-
-static int load_kernel(void **state)
-{
-	(void)state;
-	return zt_kernel_rules_load(NULL, &kernel);
-}
-
-static int free_kernel(void **state)
-{
-	(void)state;
-	zt_kernel_rules_release(&kernel);
-	return 0;
-}
+#include "kernel_rules_group.h"
 
 static const char source[] =
 	"struct napi_struct { int weight; };\n"
