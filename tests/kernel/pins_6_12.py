@@ -58,14 +58,13 @@ PINS = [
     Pin("ixgbe", "ixgbe_clean_rx_irq", "xdp", "per-poll", "per-poll", "ixgbe_main.c:2331",
         "xdp_buff (56 B) per poll of an RX ring"),
     # igc: a designated initializer in the packet loop zeroes the whole struct.
-    # A gap: rx_ts, written only for time-stamped packets, is named by the
-    # initializer (not read from the zero fill: check knows that since
-    # issue 25); rx_desc is written only under 'if (!skb)' and
-    # igc_construct_skb() reads the fields of &ctx under a later 'else' that
-    # runs only when skb is still NULL, so only after that write: proving it
-    # needs the correlation of the two tests of skb, which check does not
-    # make, so it takes the zero as read (required) and reports nothing.
-    Pin("igc", "igc_clean_rx_irq", "ctx", "per-packet", None, "igc_main.c:2595",
+    # rx_ts, written only for time-stamped packets, is named by the
+    # initializer (not read from the zero fill); rx_desc is written only under
+    # 'if (!skb)', and igc_construct_skb() reads the fields of &ctx under a
+    # later 'else' of 'if (skb)' that runs only when skb is still NULL, so
+    # only after that write: the two tests of skb agree (found since issue 25,
+    # rule 4's tests that agree; a gap before).
+    Pin("igc", "igc_clean_rx_irq", "ctx", "per-packet", "per-packet", "igc_main.c:2595",
         "= { .rx_ts = NULL } zeroes all 72 B of struct igc_xdp_buff per packet, XDP or not"),
     Pin("igc", "igc_xdp_xmit_zc", "meta_req", "per-packet", "per-packet", "igc_main.c:2992",
         "struct igc_metadata_request (32 B) per AF_XDP zero-copy TX descriptor"),
