@@ -14,6 +14,10 @@
 #    'if (held) ... else read b': where held is still NULL the block ran
 #    (6.12's ixgbe_clean_rx_irq(), its skb); with held changed between the
 #    two tests, refused;
+#  - the same with a switch between the two tests (a case is entered from
+#    its switch's head, where the guard holds: 6.12's igc_clean_rx_irq()),
+#    and a guard made inside a switch, which a later case is entered
+#    without: refused;
 #  - a flag set only after the writes ('active = 1' in the block, 'if (active)'
 #    later; 6.12's bnxt_rx_pkt(), xdp_active), and one set elsewhere too,
 #    refused.
@@ -21,7 +25,7 @@ cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
 zt_diff_case(ladder)
 foreach(c "l_handle;35" "l_handle_ok;60" "l_handle_err;69" "l_handle_agree;94"
-		"l_handle_flag;125")
+		"l_handle_flag;125" "l_handle_agree_switch;163")
 	list(GET c 0 fn)
 	list(GET c 1 line)
 	zt_diff_finding(${WORK}/${fn}.json ladder ${fn} b "struct l_buff" 64 ${line} 64 ring
@@ -43,4 +47,9 @@ zt_diff_finding(${WORK}/twice.json ladder l_handle_flag_twice b "struct l_buff" 
 		"struct l_ring" 22 "struct l_vector" l_poll)
 zt_diff_fix(ladder ${WORK}/twice.json
 	"refused: struct l_buff b in l_handle_flag_twice\\(\\): .* of b may be read before it is written: read at line 153"
+	--strategy=uninitialized)
+zt_diff_finding(${WORK}/case.json ladder l_handle_case_guard b "struct l_buff" 64 189 64 ring
+		"struct l_ring" 22 "struct l_vector" l_poll)
+zt_diff_fix(ladder ${WORK}/case.json
+	"refused: struct l_buff b in l_handle_case_guard\\(\\): .* of b may be read before it is written: read at line 201"
 	--strategy=uninitialized)

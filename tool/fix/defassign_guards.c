@@ -138,10 +138,15 @@ void da_guard_drop(struct walk *w, CXCursor var)
 
 void da_guard_block_end(struct walk *w)
 {
+	da_guard_drop_above(w, w->block_depth - 1);
+}
+
+void da_guard_drop_above(struct walk *w, unsigned int depth)
+{
 	size_t n = 0;
 
 	for (size_t i = 0; i < w->n_guards; i++) {
-		if (w->guards[i].depth >= w->block_depth)
+		if (w->guards[i].depth > depth)
 			da_st_clear(&w->guards[i].writes);
 		else
 			w->guards[n++] = w->guards[i];

@@ -141,6 +141,7 @@ struct walk {
 	} code;
 	struct summary *sum;	/* pointer mode: where its reads go */
 	const struct state *switch_entry;
+	unsigned int switch_depth;	/* the block_depth at that switch */
 	int depth;
 	const char *via;	/* a read reported through a callee: "in f() at line N" */
 	CXCursor loop_var;	/* a counted loop's variable (see counted_loop()) */
@@ -195,6 +196,8 @@ void da_kids_walk(struct walk *w, CXCursor c, struct state *st, size_t from);
 /* defassign_guards.c: tests that agree (struct guard) */
 void da_guard_drop(struct walk *w, CXCursor var);	/* a null @var: every guard */
 void da_guard_block_end(struct walk *w);
+/* Forget the guards made deeper than block depth @depth. */
+void da_guard_drop_above(struct walk *w, unsigned int depth);
 void da_guard_note(struct walk *w, CXCursor ifstmt, const struct state *entry,
 		   const struct state *end);
 void da_guard_apply(struct walk *w, CXCursor cond, struct state *then_st, struct state *else_st);

@@ -763,6 +763,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 	struct kids k = da_kids_of(c);
 	struct state a, b, entry;
 	const struct state *saved;
+	unsigned int saved_depth;
 	CXCursor var;
 	char *key;
 
@@ -794,9 +795,12 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 		entry = da_st_copy(st);
 		a = da_st_copy(st);
 		saved = w->switch_entry;
+		saved_depth = w->switch_depth;
 		w->switch_entry = &entry;
+		w->switch_depth = w->block_depth;
 		da_node(w, k.v[1], &a);
 		w->switch_entry = saved;
+		w->switch_depth = saved_depth;
 		da_st_clear(&a);
 		da_st_clear(&entry);
 	} else if (kind == CXCursor_ForStmt && da_counted_loop(&k, &w->loop_var, &w->loop_n)) {
@@ -832,7 +836,16 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 /* case, default and labels: where else the walk may come from */
 static void entry_point(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
 {
-	da_guard_drop(w, clang_getNullCursor());	/* a path from elsewhere */
+	/*
+	 * A path from elsewhere: from anywhere for a label; for a case, from
+	 * the switch's head, which a guard made before the switch holds at (6.12's
+	 * igc_clean_rx_irq(): a switch in the 'if (IS_ERR(skb))' branch before
+	 * the 'else if (skb)' that agrees with 'if (!skb)')
+	 */
+	if (kind != CXCursor_LabelStmt && w->switch_entry)
+		da_guard_drop_above(w, w->switch_depth);
+	else
+		da_guard_drop(w, clang_getNullCursor());
 	if (kind == CXCursor_LabelStmt && da_forward_only(w, c)) {
 		struct label_in *in = da_label_in(w, c, false);
 

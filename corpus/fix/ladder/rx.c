@@ -3,8 +3,8 @@
  * l_build() fills the whole buffer first, then may leave by its error
  * ladder (goto err), whose code reads the flags it wrote: the buffer is
  * written on every path out of it. l_fill() writes it only when it returns
- * 0: its callers read it only where the result says so, but one. And two
- * tests of one variable that agree, and two that do not.
+ * 0: its callers read it only where the result says so, but one. Tests of
+ * one variable that agree (also across a switch), and three that do not.
  */
 #include "h.h"
 
@@ -153,6 +153,55 @@ static void l_handle_flag_twice(struct l_ring *ring, char *slot)
 		l_record(ring, &b);
 }
 
+/*
+ * Tests that agree across a switch: a case label is reached only from its
+ * switch's head, where the guard made before the switch still holds (6.12's
+ * igc_clean_rx_irq(): a switch in the 'if (IS_ERR(skb))' branch).
+ */
+static void l_handle_agree_switch(struct l_ring *ring, char *slot)
+{
+	struct l_buff b;
+	char *held = ring->held;
+
+	if (!held) {
+		l_build(ring, &b, slot);
+		held = l_keep(&b);
+	}
+	if (ring->index > 3) {
+		switch (ring->index) {
+		case 4:
+			ring->index = 0;
+			break;
+		default:
+			ring->index--;
+			break;
+		}
+	} else if (held) {
+		ring->held = NULL;
+	} else {
+		l_record(ring, &b);
+	}
+}
+
+/* ... and a guard made inside a switch: a later case is entered without it. */
+static void l_handle_case_guard(struct l_ring *ring, char *slot)
+{
+	struct l_buff b;
+	char *held = ring->held;
+
+	switch (ring->index & 1) {
+	case 0:
+		if (!held) {
+			l_build(ring, &b, slot);
+			held = l_keep(&b);
+		}
+		/* fall through */
+	default:
+		if (!held)
+			l_record(ring, &b);
+	}
+}
+
 int l_poll(struct napi_struct *napi, int budget)
 {
 	struct l_vector *v = container_of(napi, struct l_vector, napi);
@@ -167,6 +216,8 @@ int l_poll(struct napi_struct *napi, int budget)
 		l_handle_disagree(&v->ring, v->ring.slots[done]);
 		l_handle_flag(&v->ring, v->ring.slots[done]);
 		l_handle_flag_twice(&v->ring, v->ring.slots[done]);
+		l_handle_agree_switch(&v->ring, v->ring.slots[done]);
+		l_handle_case_guard(&v->ring, v->ring.slots[done]);
 	}
 	return done;
 }
