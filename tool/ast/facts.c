@@ -111,9 +111,9 @@ void zt_facts_index_free(struct zt_facts_index *ix)
 struct zt_facts_pool {
 	pthread_mutex_t lock;		/* guards the two lists */
 	struct zt_facts_index **free_ix;
-	size_t n_free;
+	size_t n_free, alloc_free;
 	struct zt_facts_index **all_ix;
-	size_t n_all;
+	size_t n_all, alloc_all;
 };
 
 struct zt_facts_pool *zt_facts_pool_new(void)
@@ -150,9 +150,10 @@ static struct zt_facts_index *pool_take(struct zt_facts_pool *pool)
 	if (!ix)
 		return NULL;
 	pthread_mutex_lock(&pool->lock);
-	pool->all_ix = xrealloc(pool->all_ix, (pool->n_all + 1) * sizeof(*pool->all_ix));
+	ZT_ALLOC_GROW(pool->all_ix, pool->n_all + 1, pool->alloc_all);
 	pool->all_ix[pool->n_all++] = ix;
-	pool->free_ix = xrealloc(pool->free_ix, pool->n_all * sizeof(*pool->free_ix));
+	/* room for every index to be given back */
+	ZT_ALLOC_GROW(pool->free_ix, pool->n_all, pool->alloc_free);
 	pthread_mutex_unlock(&pool->lock);
 	return ix;
 }
@@ -592,6 +593,17 @@ static enum CXChildVisitResult top(CXCursor c, CXCursor parent, CXClientData dat
 	return CXChildVisit_Continue;
 }
 
+/* A zeroed new last error of @out. */
+static struct zt_diag *new_error(struct zt_tu_facts *out)
+{
+	struct zt_diag *e;
+
+	ZT_ALLOC_GROW(out->errors, out->n_errors + 1, out->alloc_errors);
+	e = &out->errors[out->n_errors++];
+	memset(e, 0, sizeof(*e));
+	return e;
+}
+
 /* The errors in @out; the options the driver rejected in @rejected, when given. */
 static void collect_errors(CXTranslationUnit tu, struct zt_tu_facts *out,
 			   struct zt_strvec *rejected)
@@ -606,7 +618,7 @@ static void collect_errors(CXTranslationUnit tu, struct zt_tu_facts *out,
 			clang_disposeDiagnostic(d);
 			continue;
 		}
-		e = PUSH(out->errors, out->n_errors);
+		e = new_error(out);
 		e->message = fx_take(clang_getDiagnosticSpelling(d));
 		fx_expansion(clang_getDiagnosticLocation(d), &e->file, &e->line, &e->column);
 		if (rejected)
@@ -624,6 +636,7 @@ static void release_errors(struct zt_tu_facts *out)
 	free(out->errors);
 	out->errors = NULL;
 	out->n_errors = 0;
+	out->alloc_errors = 0;
 }
 
 static enum CXErrorCode parse(struct zt_facts_index *ix, const struct zt_compile_cmd *cmd,
@@ -666,7 +679,7 @@ static char *not_regular(const char *path)
 /* The TU failed as a whole: @message (owned) says why. */
 static void add_failure(struct zt_tu_facts *out, const char *file, char *message)
 {
-	struct zt_diag *e = PUSH(out->errors, out->n_errors);
+	struct zt_diag *e = new_error(out);
 
 	e->file = xstrdup(file);
 	e->message = message;

@@ -249,7 +249,8 @@ struct zt_tu_facts {
 	struct zt_field_access *accesses;
 	size_t n_accesses;
 	struct zt_diag *errors;	/* error-severity diagnostics */
-	size_t n_errors;
+	/* with a capacity: errors grow outside the walk too (a worker's lost TU) */
+	size_t n_errors, alloc_errors;
 	/* records the TU gets from netdev_priv(): adapter-wide, never a per-queue owner */
 	char **dev_privs;
 	size_t n_dev_privs;

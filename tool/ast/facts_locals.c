@@ -455,7 +455,8 @@ void fx_add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 	if (ct.kind != CXType_Record && ct.kind != CXType_ConstantArray &&
 	    ct.kind != CXType_VariableArray)
 		return;
-	w->local_cursors = xrealloc(w->local_cursors, (f->n_locals + 1) * sizeof(CXCursor));
+	/* parallel to f->locals, pushed with it: the same count, the same implicit capacity */
+	ZT_PUSH_IMPLICIT(w->local_cursors, f->n_locals);
 	w->local_cursors[f->n_locals] = c;
 	l = PUSH(f->locals, f->n_locals);
 	l->name = fx_take(clang_getCursorSpelling(c));

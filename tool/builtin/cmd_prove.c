@@ -14,6 +14,7 @@
 #include "guard.h"
 #include "parse-options.h"
 #include "prove.h"
+#include "strbuf.h"
 
 static const struct zt_usage prove_usage = {
 	.usage = "zerotax prove [options]",
@@ -54,7 +55,7 @@ static int parse_compilers(const char *list, struct zt_prove_opts *o)
 			ret = error("unknown compiler '%s' (gcc-12, clang-19)", tok);
 			break;
 		}
-		o->compilers = xrealloc(o->compilers, (o->n_compilers + 1) * sizeof(char *));
+		ZT_ALLOC_GROW(o->compilers, o->n_compilers + 1, o->alloc_compilers);
 		o->compilers[o->n_compilers++] = xstrdup(tok);
 	}
 	free(copy);
@@ -67,7 +68,7 @@ static int add_patch(struct zt_ctx *ctx, const struct zt_option *opt, const char
 {
 	struct zt_prove_opts *o = opt->data;
 
-	o->patch.files = xrealloc(o->patch.files, (o->patch.n_files + 1) * sizeof(char *));
+	ZT_ALLOC_GROW(o->patch.files, o->patch.n_files + 1, o->patch.alloc_files);
 	o->patch.files[o->patch.n_files++] = xstrdup(file);
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include "cmdline.h"
 #include "evidence.h"
 #include "process.h"
+#include "strbuf.h"
 #include "zerotax.h"
 
 
@@ -27,7 +28,7 @@ struct zt_autoinit_site *zt_evidence_add_site(struct zt_evidence *ev)
 {
 	struct zt_autoinit_site *s;
 
-	ev->sites = xrealloc(ev->sites, (ev->n_sites + 1) * sizeof(*ev->sites));
+	ZT_ALLOC_GROW(ev->sites, ev->n_sites + 1, ev->alloc_sites);
 	s = &ev->sites[ev->n_sites++];
 	memset(s, 0, sizeof(*s));
 	s->var_size = -1;
@@ -38,7 +39,7 @@ struct zt_frame_size *zt_evidence_add_frame(struct zt_evidence *ev)
 {
 	struct zt_frame_size *f;
 
-	ev->frames = xrealloc(ev->frames, (ev->n_frames + 1) * sizeof(*ev->frames));
+	ZT_ALLOC_GROW(ev->frames, ev->n_frames + 1, ev->alloc_frames);
 	f = &ev->frames[ev->n_frames++];
 	memset(f, 0, sizeof(*f));
 	return f;

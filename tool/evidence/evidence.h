@@ -40,9 +40,9 @@ struct zt_evidence {
 	enum zt_compiler compiler;
 	char *compiler_id;	/* "gcc-12.2.0", "clang-19.1.7" */
 	struct zt_autoinit_site *sites;
-	size_t n_sites;
+	size_t n_sites, alloc_sites;
 	struct zt_frame_size *frames;
-	size_t n_frames;
+	size_t n_frames, alloc_frames;
 };
 
 /* The evidence of one TU, per compiler; absent when not asked or the compile failed. */

@@ -239,7 +239,7 @@ int zt_cocci_parse_refusals(const char *text, struct zt_cocci_refusals *out)
 				return error("malformed refusal line from the guard rules");
 			}
 			*c1 = *c2 = *c3 = *fn_end = '\0';
-			out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
+			ZT_ALLOC_GROW(out->v, out->n + 1, out->alloc);
 			r = &out->v[out->n++];
 			r->file = xstrdup(s);
 			r->line = (unsigned int)strtoul(c1 + 1, NULL, 10);

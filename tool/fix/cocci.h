@@ -51,7 +51,7 @@ struct zt_cocci_refusal {
 
 struct zt_cocci_refusals {
 	struct zt_cocci_refusal *v;
-	size_t n;
+	size_t n, alloc;
 };
 
 int zt_cocci_parse_refusals(const char *text, struct zt_cocci_refusals *out);

@@ -60,7 +60,7 @@ static int parse_helper_line(char *line, const char *path, unsigned int ln, void
 	e.writes = !strcmp(what, "writes");
 	while ((f = strtok_r(NULL, " \t", &save)) && f[0] != '#')
 		zt_strvec_push(&e.fields, f);
-	h->v = xrealloc(h->v, (h->n + 1) * sizeof(*h->v));
+	ZT_ALLOC_GROW(h->v, h->n + 1, h->alloc);
 	h->v[h->n++] = e;
 	return 0;
 }
@@ -131,7 +131,7 @@ void da_st_add(struct state *s, const char *p, unsigned int line, const char *by
 {
 	if (s->dead || strstr(p, "[*]") || da_st_covered(s, p))
 		return;
-	s->v = xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
+	ZT_ALLOC_GROW(s->v, s->n + 1, s->alloc);
 	s->v[s->n++] = (struct wr){ xstrdup(p), line, xstrdup(by) };
 }
 
@@ -144,6 +144,7 @@ void da_st_clear(struct state *s)
 	free(s->v);
 	s->v = NULL;
 	s->n = 0;
+	s->alloc = 0;
 }
 
 /*
@@ -236,7 +237,7 @@ static enum CXChildVisitResult kids_visit(CXCursor c, CXCursor parent, CXClientD
 	struct kids *k = d;
 
 	(void)parent;
-	k->v = xrealloc(k->v, (k->n + 1) * sizeof(*k->v));
+	ZT_ALLOC_GROW(k->v, k->n + 1, k->alloc);
 	k->v[k->n++] = c;
 	return CXChildVisit_Continue;
 }
@@ -460,7 +461,7 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 	da_st_clear(&st);
 	walk_release(&w);
 	free(fn);
-	da->sums = xrealloc(da->sums, (da->n_sums + 1) * sizeof(*da->sums));
+	ZT_ALLOC_GROW(da->sums, da->n_sums + 1, da->alloc_sums);
 	da->sums[da->n_sums] = *s;
 	free(s);
 	return &da->sums[da->n_sums++];

@@ -41,7 +41,7 @@ struct helper {
 
 struct zt_da_helpers {
 	struct helper *v;
-	size_t n;
+	size_t n, alloc;
 };
 
 struct wr {
@@ -52,7 +52,7 @@ struct wr {
 
 struct state {
 	struct wr *v;
-	size_t n;
+	size_t n, alloc;
 	bool dead;
 };
 
@@ -90,10 +90,10 @@ struct da {
 	size_t n_tus;
 	struct zt_strvec tried;	/* callees looked up in other TUs */
 	struct summary *sums;
-	size_t n_sums;
+	size_t n_sums, alloc_sums;
 	struct zt_strvec active;	/* USRs being analysed (recursion) */
 	struct lost *lost;
-	size_t n_lost;
+	size_t n_lost, alloc_lost;
 	char *violation;	/* the first read before a write (the answer) */
 	char *home;		/* the file of the local's function: lines are its own */
 	struct zt_strvec writers;
@@ -159,13 +159,13 @@ struct walk {
 		CXCursor label;
 		struct state st;
 	} *labels;
-	size_t n_labels;
+	size_t n_labels, alloc_labels;
 };
 
 
 struct kids {
 	CXCursor *v;
-	size_t n;
+	size_t n, alloc;
 };
 
 static inline bool is_kind(CXType t, enum CXTypeKind k)

@@ -141,7 +141,7 @@ struct label_in *da_label_in(struct walk *w, CXCursor label, bool add)
 			return &w->labels[i];
 	if (!add)
 		return NULL;
-	w->labels = xrealloc(w->labels, (w->n_labels + 1) * sizeof(*w->labels));
+	ZT_ALLOC_GROW(w->labels, w->n_labels + 1, w->alloc_labels);
 	w->labels[w->n_labels] = (struct label_in){ label, { .dead = true } };
 	return &w->labels[w->n_labels++];
 }

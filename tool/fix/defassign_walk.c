@@ -191,7 +191,7 @@ static void add_lost(struct walk *w, const struct wr *x, unsigned int at)
 				x->path[0] ? x->path : ".", x->line, x->by, at, w->fn);
 		return;
 	}
-	w->da->lost = xrealloc(w->da->lost, (*n + 1) * sizeof(*w->da->lost));
+	ZT_ALLOC_GROW(w->da->lost, *n + 1, w->da->alloc_lost);
 	w->da->lost[(*n)++] = (struct lost){ xstrdup(x->path), xstrdup(x->by), xstrdup(w->fn),
 					     x->line, at };
 }
@@ -432,8 +432,7 @@ static void apply_callee(struct walk *w, struct state *st, CXCursor def, const c
 		if (w->pointer) {
 			add_lost(w, &x, at);
 		} else {
-			w->da->lost = xrealloc(w->da->lost, (w->da->n_lost + 1) *
-					       sizeof(*w->da->lost));
+			ZT_ALLOC_GROW(w->da->lost, w->da->n_lost + 1, w->da->alloc_lost);
 			w->da->lost[w->da->n_lost++] = (struct lost){ full, xstrdup(by),
 								      xstrdup(fn), wl, at };
 			full = NULL;

@@ -53,7 +53,7 @@ static bool under(const char *dir, const char *path)
 
 struct text_lines {
 	char **v;		/* each line, without its newline */
-	size_t n;
+	size_t n, alloc;
 };
 
 static void split_lines(const char *text, struct text_lines *t)
@@ -62,7 +62,7 @@ static void split_lines(const char *text, struct text_lines *t)
 	for (const char *s = text; *s;) {
 		size_t n = strcspn(s, "\n");
 
-		t->v = xrealloc(t->v, (t->n + 1) * sizeof(*t->v));
+		ZT_ALLOC_GROW(t->v, t->n + 1, t->alloc);
 		t->v[t->n++] = xstrndup(s, n);
 		s += n + (s[n] == '\n');
 	}

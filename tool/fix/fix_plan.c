@@ -25,6 +25,7 @@
 #include "placement.h"
 #include "process.h"
 #include "shadow.h"
+#include "strbuf.h"
 #include "verify.h"
 
 /* ---- the plan: what is safe, from the finding's own details ---------------- */
@@ -295,7 +296,7 @@ static void plan_one(struct planner *x, size_t i)
 	free(why_not);
 	s.type = xstrdup(f->type);
 	s.var = xstrdup(f->symbol);
-	x->out->sites = xrealloc(x->out->sites, (x->out->n_sites + 1) * sizeof(*x->out->sites));
+	ZT_ALLOC_GROW(x->out->sites, x->out->n_sites + 1, x->out->alloc_sites);
 	x->out->sites[x->out->n_sites++] = s;
 	return;
 drop:

@@ -25,6 +25,7 @@
 #include "placement.h"
 #include "process.h"
 #include "shadow.h"
+#include "strbuf.h"
 #include "verify.h"
 
 /* ---- where a hoisted field goes -------------------------------------------- */
@@ -332,8 +333,7 @@ static int apply_diff(const struct fix_rewriter *rw, const struct site *s, const
 {
 	const char *p = diff;
 	/* A header reached by two names is printed twice: apply it once. */
-	char **done = NULL;
-	size_t n_done = 0;
+	struct zt_strvec done = ZT_STRVEC_INIT;
 
 	while ((p = strstr(p, "--- ")) && !out->step) {
 		const char *eol = strchr(p, '\n'), *next, *plus;
@@ -363,23 +363,21 @@ static int apply_diff(const struct fix_rewriter *rw, const struct site *s, const
 				break;
 		next = next ? next + 1 : p + strlen(p);
 		ret = 0;
-		for (size_t i = 0; i < n_done && rel; i++)
-			if (!strcmp(done[i], rel)) {
-				free(rel);
-				rel = NULL;
-			}
+		if (zt_strvec_has(&done, rel)) {
+			free(rel);
+			rel = NULL;
+		}
 		if (rel) {
 			ret = fix_exact(rw, s, rel, p, next, out);
 			if (!ret)
 				ret = apply_hunks(rw->env, rel, p, next, out);
-			done = xrealloc(done, (n_done + 1) * sizeof(*done));
-			done[n_done++] = rel;
+			zt_strvec_push_nodup(&done, rel);
 		}
 		if (ret)
 			break;
 		p = next;
 	}
-	free_list(done, n_done);
+	zt_strvec_clear(&done);
 	return out->step ? -1 : 0;
 }
 

@@ -63,7 +63,7 @@ struct site {
 /* plan: findings in; the sites, in rewrite order, and the plan's refusals out. */
 struct fix_plan {
 	struct site *sites;	/* per file, the last finding first */
-	size_t n_sites;
+	size_t n_sites, alloc_sites;
 	size_t n_groups;
 	char **refusal;		/* per finding: why the plan refused it, or NULL */
 	size_t n_findings;

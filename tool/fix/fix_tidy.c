@@ -25,11 +25,12 @@
 #include "placement.h"
 #include "process.h"
 #include "shadow.h"
+#include "strbuf.h"
 #include "verify.h"
 
 struct lines {
 	char **v;
-	size_t n;
+	size_t n, alloc;
 	bool final_newline;
 };
 
@@ -42,7 +43,7 @@ static void lines_split(const char *text, struct lines *l)
 		const char *eol = strchr(p, '\n');
 		size_t len = eol ? (size_t)(eol - p) : strlen(p);
 
-		l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+		ZT_ALLOC_GROW(l->v, l->n + 1, l->alloc);
 		l->v[l->n++] = xstrndup(p, len);
 		if (!eol)
 			break;

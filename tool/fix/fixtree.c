@@ -26,6 +26,7 @@
 #include "placement.h"
 #include "process.h"
 #include "shadow.h"
+#include "strbuf.h"
 #include "verify.h"
 
 #define DEFAULT_TIMEOUT_MS 120000
@@ -373,7 +374,7 @@ static void collect_changed(struct fixer *x)
 	for (size_t i = 0; i < x->sh.n_files; i++) {
 		if (!zt_shadow_changed(&x->sh, x->sh.files[i]))
 			continue;
-		r->changed = xrealloc(r->changed, (r->n_changed + 1) * sizeof(char *));
+		ZT_ALLOC_GROW(r->changed, r->n_changed + 1, r->alloc_changed);
 		r->changed[r->n_changed++] = xstrdup(x->sh.files[i]);
 	}
 	if (r->n_changed)

@@ -70,7 +70,7 @@ struct zt_fix_result {
 	struct zt_fix_item *items;
 	size_t n_items;
 	char **changed;		/* paths relative to the tree, sorted */
-	size_t n_changed;
+	size_t n_changed, alloc_changed;
 	char *moved;		/* "struct T: a.h:12 -> b.h:40", or NULL */
 	char *field;		/* "struct mlx5e_rq: struct mlx5e_xdp_buff mxbuf after page_pool" */
 	char *field_owner;	/* "struct mlx5e_rq" */

@@ -11,6 +11,7 @@
 
 #include "process.h"
 #include "shadow.h"
+#include "strbuf.h"
 #include "zerotax.h"
 
 /* How far below a rewritten file's directory the directories are real. */
@@ -232,7 +233,7 @@ int zt_shadow_write(struct zt_shadow *sh, const char *rel, const char *text)
 		if (!stat(o, &st))
 			chmod(p, st.st_mode & 07777);
 		if (file_index(sh, rel) < 0) {
-			sh->files = xrealloc(sh->files, (sh->n_files + 1) * sizeof(*sh->files));
+			ZT_ALLOC_GROW(sh->files, sh->n_files + 1, sh->alloc_files);
 			sh->files[sh->n_files++] = xstrdup(rel);
 		}
 	}

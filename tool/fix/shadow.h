@@ -24,7 +24,7 @@ struct zt_shadow {
 	char *root;		/* the scratch directory (removed by zt_shadow_close) */
 	char *tree;		/* root/tree: stands for src */
 	char **files;		/* rewritten files, relative to the tree */
-	size_t n_files;
+	size_t n_files, alloc_files;
 };
 
 /* A saved state of the rewritten files, to undo one finding's rewrite. */

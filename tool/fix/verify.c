@@ -8,6 +8,7 @@
 #include "cmdline.h"
 #include "placement.h"
 #include "process.h"
+#include "strbuf.h"
 #include "verify.h"
 #include "zerotax.h"
 
@@ -126,10 +127,8 @@ struct scan {
 	const struct zt_fix_build *b;
 	char *const *changed;
 	size_t n_changed;
-	char **dirs;		/* the TU's include directories, absolute */
-	size_t n_dirs;
-	char **seen;
-	size_t n_seen;
+	struct zt_strvec dirs;	/* the TU's include directories, absolute */
+	struct zt_strvec seen;
 };
 
 static bool is_changed(struct scan *s, const char *rel)
@@ -154,11 +153,9 @@ static bool scan_file(struct scan *s, const char *rel, int depth)
 		return true;
 	if (depth > 24 || zt_place_is_public(rel))
 		return false;
-	for (size_t i = 0; i < s->n_seen; i++)
-		if (!strcmp(s->seen[i], rel))
-			return false;
-	s->seen = xrealloc(s->seen, (s->n_seen + 1) * sizeof(*s->seen));
-	s->seen[s->n_seen++] = xstrdup(rel);
+	if (zt_strvec_has(&s->seen, rel))
+		return false;
+	zt_strvec_push(&s->seen, rel);
 	p = xasprintf("%s/%s", s->b->sh->src, rel);
 	if (zt_read_file(p, &text, NULL))
 		text = NULL;
@@ -187,8 +184,8 @@ static bool scan_file(struct scan *s, const char *rel, int depth)
 		if (!q || memchr(a, '\n', (size_t)(q - a)))
 			continue;
 		inc = xstrndup(a + 1, (size_t)(q - a - 1));
-		for (size_t d = close == '"' ? 0 : 1; !hit && d <= s->n_dirs; d++) {
-			char *cand = xasprintf("%s/%s", d ? s->dirs[d - 1] : dir, inc);
+		for (size_t d = close == '"' ? 0 : 1; !hit && d <= s->dirs.n; d++) {
+			char *cand = xasprintf("%s/%s", d ? s->dirs.v[d - 1] : dir, inc);
 			char *r = zt_real_path_under(s->b->sh->src, cand);
 
 			free(cand);
@@ -218,29 +215,22 @@ static void scan_dirs(struct scan *s, const struct zt_compile_cmd *c)
 			d = c->argv[k] + 7;
 		if (!d || !*d)
 			continue;
-		s->dirs = xrealloc(s->dirs, (s->n_dirs + 1) * sizeof(*s->dirs));
-		s->dirs[s->n_dirs++] = d[0] == '/' ? xstrdup(d) : xasprintf("%s/%s", c->directory, d);
+		zt_strvec_push_nodup(&s->dirs, d[0] == '/' ? xstrdup(d)
+							   : xasprintf("%s/%s", c->directory, d));
 	}
 	for (size_t k = 0; !c && s->b->cflags && s->b->cflags[k]; k++) {
 		const char *a = s->b->cflags[k];
 
 		if (strncmp(a, "-I", 2) || !a[2])
 			continue;
-		s->dirs = xrealloc(s->dirs, (s->n_dirs + 1) * sizeof(*s->dirs));
-		s->dirs[s->n_dirs++] = xstrdup(a + 2);
+		zt_strvec_push(&s->dirs, a + 2);
 	}
 }
 
 static void scan_release(struct scan *s)
 {
-	for (size_t i = 0; i < s->n_dirs; i++)
-		free(s->dirs[i]);
-	for (size_t i = 0; i < s->n_seen; i++)
-		free(s->seen[i]);
-	free(s->dirs);
-	free(s->seen);
-	s->dirs = s->seen = NULL;
-	s->n_dirs = s->n_seen = 0;
+	zt_strvec_clear(&s->dirs);
+	zt_strvec_clear(&s->seen);
 }
 
 static void add_tu(char ***tus, size_t *n, const char *rel)
@@ -426,10 +416,8 @@ int zt_fix_compile(const struct zt_fix_build *b, char *const *tus, size_t n, cha
 }
 
 /* sparse's warnings without their locations: lines move, messages should not appear. */
-static size_t sparse_messages(const char *err, char ***msgs)
+static void sparse_messages(const char *err, struct zt_strvec *msgs)
 {
-	size_t n = 0;
-
 	for (const char *l = err; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
 		const char *eol = strchr(l, '\n'), *m = strstr(l, ": warning: ");
 
@@ -437,10 +425,9 @@ static size_t sparse_messages(const char *err, char ***msgs)
 			m = strstr(l, ": error: ");
 		if (!m || (eol && m > eol))
 			continue;
-		*msgs = xrealloc(*msgs, (n + 1) * sizeof(**msgs));
-		(*msgs)[n++] = eol ? xstrndup(m + 2, (size_t)(eol - m - 2)) : xstrdup(m + 2);
+		zt_strvec_push_nodup(msgs,
+				     eol ? xstrndup(m + 2, (size_t)(eol - m - 2)) : xstrdup(m + 2));
 	}
-	return n;
 }
 
 int zt_fix_sparse(const struct zt_fix_build *b, char *const *tus, size_t n, size_t *before,
@@ -453,8 +440,7 @@ int zt_fix_sparse(const struct zt_fix_build *b, char *const *tus, size_t n, size
 	run_all(b, tus, n, false, true, ra, xa);
 	run_all(b, tus, n, true, true, rb, xb);
 	for (size_t i = 0; i < n; i++) {
-		char **ma = NULL, **mb = NULL;
-		size_t na = 0, nb = 0;
+		struct zt_strvec ma = ZT_STRVEC_INIT, mb = ZT_STRVEC_INIT;
 
 		if (!ret && (xa[i] || xb[i])) {
 			*failure = xasprintf("sparse did not run on %s: %s", tus[i],
@@ -462,31 +448,28 @@ int zt_fix_sparse(const struct zt_fix_build *b, char *const *tus, size_t n, size
 			ret = -1;
 		}
 		if (!ret) {
-			na = sparse_messages(ra[i].err, &ma);
-			nb = sparse_messages(rb[i].err, &mb);
-			*before += na;
-			*after += nb;
+			sparse_messages(ra[i].err, &ma);
+			sparse_messages(rb[i].err, &mb);
+			*before += ma.n;
+			*after += mb.n;
 		}
-		for (size_t j = 0; j < nb && !ret; j++) {
+		for (size_t j = 0; j < mb.n && !ret; j++) {
 			bool seen = false;
 
-			for (size_t k = 0; k < na && !seen; k++)
-				if (ma[k] && !strcmp(ma[k], mb[j])) {
+			for (size_t k = 0; k < ma.n && !seen; k++)
+				if (ma.v[k] && !strcmp(ma.v[k], mb.v[j])) {
 					seen = true;
-					free(ma[k]);
-					ma[k] = NULL;
+					free(ma.v[k]);
+					ma.v[k] = NULL;
 				}
 			if (!seen) {
-				*failure = xasprintf("new sparse warning in %s: %s", tus[i], mb[j]);
+				*failure = xasprintf("new sparse warning in %s: %s", tus[i],
+						     mb.v[j]);
 				ret = -1;
 			}
 		}
-		for (size_t k = 0; k < na; k++)
-			free(ma[k]);
-		for (size_t k = 0; k < nb; k++)
-			free(mb[k]);
-		free(ma);
-		free(mb);
+		zt_strvec_clear(&ma);
+		zt_strvec_clear(&mb);
 		zt_spawn_result_release(&ra[i]);
 		zt_spawn_result_release(&rb[i]);
 	}

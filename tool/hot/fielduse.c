@@ -5,6 +5,7 @@
 
 #include "callgraph.h"
 #include "fielduse.h"
+#include "strbuf.h"
 #include "strmap.h"
 
 void zt_field_uses_release(struct zt_field_uses *u)
@@ -135,8 +136,7 @@ int zt_collect_field_uses(struct zt_ctx *ctx, const struct zt_compdb *db,
 	struct zt_hot_opts o = *opts;
 	struct zt_program p;
 	struct zt_strmap map = { 0 };
-	char **keys = NULL;
-	size_t n_keys = 0;
+	struct zt_strvec keys = ZT_STRVEC_INIT;	/* the map borrows them */
 	unsigned int *paths, *roots;
 
 	memset(u, 0, sizeof(*u));
@@ -160,13 +160,12 @@ int zt_collect_field_uses(struct zt_ctx *ctx, const struct zt_compdb *db,
 
 			if (i == ZT_NO_NODE) {
 				i = u->n;
-				u->v = xrealloc(u->v, (u->n + 1) * sizeof(*u->v));
+				ZT_ALLOC_GROW(u->v, u->n + 1, u->alloc);
 				fu = &u->v[u->n++];
 				memset(fu, 0, sizeof(*fu));
 				fu->record = xstrdup(ac->record);
 				fu->field = xstrdup(ac->field);
-				keys = xrealloc(keys, (n_keys + 1) * sizeof(*keys));
-				keys[n_keys++] = key;
+				zt_strvec_push_nodup(&keys, key);
 				zt_strmap_put(&map, key, i);
 			} else {
 				free(key);
@@ -199,9 +198,7 @@ int zt_collect_field_uses(struct zt_ctx *ctx, const struct zt_compdb *db,
 	if (u->n > 1)
 		qsort(u->v, u->n, sizeof(*u->v), use_cmp);
 	zt_strmap_release(&map);
-	for (size_t i = 0; i < n_keys; i++)
-		free(keys[i]);
-	free(keys);
+	zt_strvec_clear(&keys);
 	free(paths);
 	free(roots);
 	zt_program_release(&p);

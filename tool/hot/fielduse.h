@@ -118,7 +118,7 @@ struct zt_field_use {
 
 struct zt_field_uses {
 	struct zt_field_use *v;
-	size_t n;
+	size_t n, alloc;
 };
 
 void zt_field_uses_release(struct zt_field_uses *u);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hotrules.h"
+#include "strbuf.h"
 #include "zerotax.h"
 
 void zt_hotrules_init(struct zt_hotrules *r)
@@ -53,7 +54,7 @@ static int parse_line(char *line, const char *path, unsigned int lineno, void *r
 	}
 	if (!is_ident(arg))
 		return error("%s:%u: '%s' is not a function name", path, lineno, arg);
-	r->v = xrealloc(r->v, (r->n + 1) * sizeof(*r->v));
+	ZT_ALLOC_GROW(r->v, r->n + 1, r->alloc);
 	rule = &r->v[r->n];
 	memset(rule, 0, sizeof(*rule));
 	if (!strcmp(kw, "root"))

@@ -25,7 +25,7 @@ struct zt_hotrule {
 
 struct zt_hotrules {
 	struct zt_hotrule *v;
-	size_t n;
+	size_t n, alloc;
 	long long min_size;	/* "min-size N"; -1 when not set */
 	unsigned int budget;	/* "budget N": packets per poll; 0 when not set */
 };

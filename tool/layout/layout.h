@@ -97,7 +97,7 @@ struct zt_path_group {
 	unsigned int writes;	/* enum zt_path bits that write it; 0: read-mostly */
 	unsigned int reads;	/* paths reading its fields */
 	int *members;
-	size_t n;
+	size_t n, alloc;
 	bool line_start;	/* begins its own cache line */
 	char *why;		/* why it starts a line, or why it could not */
 };
@@ -147,7 +147,7 @@ struct zt_struct_report {
 	unsigned int *member_rroots, *member_wroots;	/* roots reading, writing it */
 	/* the suggestion's groups by access and path (empty: the struct has its own groups) */
 	struct zt_path_group *groups;
-	size_t n_groups;
+	size_t n_groups, alloc_groups;
 	/* lines holding a field one path writes and another path's read-mostly field */
 	unsigned int mixed_now, mixed_suggested;
 	bool no_room;		/* line starts would grow the struct: kept unaligned, mixed */

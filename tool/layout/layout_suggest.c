@@ -285,7 +285,7 @@ static void add_group(struct zt_struct_report *rep, unsigned int writes, unsigne
 	struct zt_path_group *g;
 	char buf[96];
 
-	rep->groups = xrealloc(rep->groups, (rep->n_groups + 1) * sizeof(*rep->groups));
+	ZT_ALLOC_GROW(rep->groups, rep->n_groups + 1, rep->alloc_groups);
 	g = &rep->groups[rep->n_groups++];
 	memset(g, 0, sizeof(*g));
 	g->writes = writes;
@@ -301,7 +301,7 @@ static void add_group(struct zt_struct_report *rep, unsigned int writes, unsigne
 	}
 	for (size_t k = from; k < to; k++)
 		for (size_t j = 0; j < seq[k]->n; j++) {
-			g->members = xrealloc(g->members, (g->n + 1) * sizeof(*g->members));
+			ZT_ALLOC_GROW(g->members, g->n + 1, g->alloc);
 			g->members[g->n++] = seq[k]->idx[j];
 		}
 }
@@ -479,6 +479,7 @@ static void release_groups(struct zt_struct_report *rep)
 	free(rep->groups);
 	rep->groups = NULL;
 	rep->n_groups = 0;
+	rep->alloc_groups = 0;
 }
 
 /* The hot order: by access and path when the uses say who writes, else by hotness alone. */

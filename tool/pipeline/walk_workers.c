@@ -21,6 +21,7 @@
 #include "facts.h"
 #include "facts_json.h"
 #include "json_file.h"
+#include "strbuf.h"
 #include "walk_workers.h"
 
 /* one TU's parse and walk; ZT_TEST_TU_TIMEOUT (seconds) overrides it in tests */
@@ -146,7 +147,7 @@ static void lost(struct zt_ci_tus *tus, size_t i, int sig)
 	const char *abbrev = sigabbrev_np(sig);
 	struct zt_diag *e;
 
-	f->errors = xrealloc(f->errors, (f->n_errors + 1) * sizeof(*f->errors));
+	ZT_ALLOC_GROW(f->errors, f->n_errors + 1, f->alloc_errors);
 	e = &f->errors[f->n_errors++];
 	memset(e, 0, sizeof(*e));
 	e->file = xstrdup(tus->v[i].cmd.file);

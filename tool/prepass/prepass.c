@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "prepass_int.h"
+#include "strbuf.h"
 
 #define NONE UINT32_MAX
 
@@ -62,7 +63,7 @@ uint32_t zt_pp_intern(struct zt_prepass *pp, const char *s, size_t len)
 	}
 	i = zt_strmap_get(&pp->name_map, key);
 	if (i == (size_t)-1) {
-		pp->names = xrealloc(pp->names, (pp->n_names + 1) * sizeof(*pp->names));
+		ZT_ALLOC_GROW(pp->names, pp->n_names + 1, pp->alloc_names);
 		pp->names[pp->n_names] = key == buf ? xstrdup(buf) : key;
 		key = NULL;
 		zt_strmap_put(&pp->name_map, pp->names[pp->n_names], pp->n_names);
@@ -76,7 +77,7 @@ uint32_t zt_pp_intern(struct zt_prepass *pp, const char *s, size_t len)
 void zt_pp_add_store(struct zt_prepass *pp, uint32_t field, uint32_t fn, uint32_t file,
 		     uint32_t type)
 {
-	pp->stores = xrealloc(pp->stores, (pp->n_stores + 1) * sizeof(*pp->stores));
+	ZT_ALLOC_GROW(pp->stores, pp->n_stores + 1, pp->alloc_stores);
 	pp->stores[pp->n_stores++] = (struct zt_pp_store){ field, fn, file, type };
 }
 
@@ -107,7 +108,7 @@ static uint32_t member_of(struct zt_prepass *pp, uint32_t type, uint32_t field)
 void zt_pp_add_positional(struct zt_prepass *pp, uint32_t type, uint32_t index, uint32_t fn,
 			  uint32_t file)
 {
-	pp->pos = xrealloc(pp->pos, (pp->n_pos + 1) * sizeof(*pp->pos));
+	ZT_ALLOC_GROW(pp->pos, pp->n_pos + 1, pp->alloc_pos);
 	pp->pos[pp->n_pos++] = (struct zt_pp_positional){ type, index, fn, file };
 }
 
@@ -115,7 +116,7 @@ struct zt_idlist *zt_pp_add_agg(struct zt_prepass *pp, uint32_t type)
 {
 	struct zt_pp_agg *a;
 
-	pp->aggs = xrealloc(pp->aggs, (pp->n_aggs + 1) * sizeof(*pp->aggs));
+	ZT_ALLOC_GROW(pp->aggs, pp->n_aggs + 1, pp->alloc_aggs);
 	a = &pp->aggs[pp->n_aggs++];
 	memset(a, 0, sizeof(*a));
 	a->type = type;
@@ -142,7 +143,7 @@ static uint32_t add_file(struct zt_prepass *pp, const char *path, bool main)
 		free(real);
 		return (uint32_t)i;
 	}
-	pp->files = xrealloc(pp->files, (pp->n_files + 1) * sizeof(*pp->files));
+	ZT_ALLOC_GROW(pp->files, pp->n_files + 1, pp->alloc_files);
 	f = &pp->files[pp->n_files];
 	memset(f, 0, sizeof(*f));
 	f->path = real ? real : xstrdup(path);
@@ -183,7 +184,7 @@ static void add_idir(struct zt_prepass *pp, const char *dir, const char *arg)
 			return;
 		}
 	}
-	pp->idirs = xrealloc(pp->idirs, (pp->n_idirs + 1) * sizeof(*pp->idirs));
+	ZT_ALLOC_GROW(pp->idirs, pp->n_idirs + 1, pp->alloc_idirs);
 	pp->idirs[pp->n_idirs++] = real;
 }
 

@@ -124,21 +124,21 @@ struct zt_pp_file {
 struct zt_prepass {
 	const struct zt_kernel_rules *kernel;	/* the registrars and ops roots */
 	char **names;
-	size_t n_names;
+	size_t n_names, alloc_names;
 	struct zt_strmap name_map;
 	struct zt_pp_body *bodies;
-	size_t n_bodies;
+	size_t n_bodies, alloc_bodies;
 	struct zt_pp_store *stores;
-	size_t n_stores;
+	size_t n_stores, alloc_stores;
 	struct zt_pp_positional *pos;
-	size_t n_pos;
+	size_t n_pos, alloc_pos;
 	struct zt_pp_agg *aggs;
-	size_t n_aggs;
+	size_t n_aggs, alloc_aggs;
 	struct zt_pp_file *files;
-	size_t n_files;
+	size_t n_files, alloc_files;
 	struct zt_strmap file_map;	/* path -> file */
 	char **idirs;			/* -I and -iquote directories of every command */
-	size_t n_idirs;
+	size_t n_idirs, alloc_idirs;
 	size_t *tu_file;		/* db index -> file */
 	size_t n_tus;
 	/* reachability */
@@ -169,7 +169,7 @@ struct zt_prepass {
 	size_t n_macros, cap_macros;
 	struct zt_strmap macro_map;
 	char **kheaders;
-	size_t n_kheaders;
+	size_t n_kheaders, alloc_kheaders;
 	struct zt_strmap kheader_map;
 	struct zt_idlist kfuncs;	/* names kernel headers declare as functions */
 	size_t n_kernel_bytes;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "prepass_int.h"
+#include "strbuf.h"
 
 #define NONE UINT32_MAX
 #define MACRO_DEPTH 8	/* macros calling macros, as deep as the kernel's go */
@@ -25,7 +26,7 @@
 void zt_pp_add_macro(struct zt_prepass *pp, const struct zt_pp_toks *mt, const char *end)
 {
 	struct zt_pp_macro m = { 0 };
-	size_t i = 4, first;
+	size_t i = 4, first, alloc_params = 0;
 
 	if (mt->n < 4)
 		return;
@@ -46,7 +47,7 @@ void zt_pp_add_macro(struct zt_prepass *pp, const struct zt_pp_toks *mt, const c
 					mt->v[zt_pp_prev(mt, (ssize_t)i)].kind == ZT_PP_TK_IDENT;
 			m.variadic = true;
 		} else if (mt->v[i].kind == ZT_PP_TK_IDENT) {
-			m.params = xrealloc(m.params, (m.n_params + 1) * sizeof(*m.params));
+			ZT_ALLOC_GROW(m.params, m.n_params + 1, alloc_params);
 			m.params[m.n_params++] = xstrndup(mt->v[i].s, mt->v[i].len);
 		}
 	}
@@ -101,7 +102,7 @@ void zt_pp_kernel_include(struct zt_prepass *pp, const char *dir, const char *na
 		free(p);
 		return;
 	}
-	pp->kheaders = xrealloc(pp->kheaders, (pp->n_kheaders + 1) * sizeof(*pp->kheaders));
+	ZT_ALLOC_GROW(pp->kheaders, pp->n_kheaders + 1, pp->alloc_kheaders);
 	pp->kheaders[pp->n_kheaders] = p;
 	zt_strmap_put(&pp->kheader_map, p, pp->n_kheaders++);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "prepass_int.h"
+#include "strbuf.h"
 
 /* ---- reading one file ---- */
 
@@ -67,7 +68,7 @@ static struct zt_pp_body *new_body(struct scan *s, uint32_t name, enum zt_pp_bod
 	struct zt_prepass *pp = s->pp;
 	struct zt_pp_body *b;
 
-	pp->bodies = xrealloc(pp->bodies, (pp->n_bodies + 1) * sizeof(*pp->bodies));
+	ZT_ALLOC_GROW(pp->bodies, pp->n_bodies + 1, pp->alloc_bodies);
 	b = &pp->bodies[pp->n_bodies];
 	memset(b, 0, sizeof(*b));
 	b->name = name;

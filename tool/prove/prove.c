@@ -26,6 +26,7 @@
 #include "process.h"
 #include "prove.h"
 #include "prove_int.h"
+#include "strbuf.h"
 
 /*
  * The bench path: 64-byte UDP flood on a striding RQ (mlx5e's default, and
@@ -232,7 +233,7 @@ int zt_prove_load_findings(const char *text, size_t len, struct zt_prove_report 
 		if (!rule || strcmp(rule, "zerotax-stack-autoinit") ||
 		    json_is_true(json_object_get(f, "suppressed")))
 			continue;
-		r->findings = xrealloc(r->findings, (r->n_findings + 1) * sizeof(*r->findings));
+		ZT_ALLOC_GROW(r->findings, r->n_findings + 1, r->alloc_findings);
 		rf = &r->findings[r->n_findings++];
 		memset(rf, 0, sizeof(*rf));
 		rf->file = json_str_dup(f, "file");

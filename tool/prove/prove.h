@@ -34,7 +34,7 @@ enum zt_prove_outcome {
  */
 struct zt_patch_opts {
 	char **files;
-	size_t n_files;
+	size_t n_files, alloc_files;
 	const char *cls;	/* "must-not-change" or "buffer-placement" */
 	const char *profiles;	/* rd-bench profiles, comma-separated */
 	const char *rq;		/* legacy | striding */
@@ -50,7 +50,7 @@ struct zt_prove_opts {
 	const char *build;	/* the CMake build directory (rd-trace, rd-bench, compile db) */
 	const char *self;	/* the zerotax binary, for check/fix run as programs */
 	char **compilers;	/* "gcc-12", "clang-19" */
-	size_t n_compilers;
+	size_t n_compilers, alloc_compilers;
 	unsigned int rounds;
 	unsigned long packets;	/* per bench round */
 	unsigned long trace_packets;

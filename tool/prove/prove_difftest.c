@@ -22,6 +22,7 @@
 #include "process.h"
 #include "prove.h"
 #include "prove_int.h"
+#include "strbuf.h"
 
 /*
  * What the differential test runs: every traffic profile and XDP mode of
@@ -120,8 +121,7 @@ static int diff_case(struct zt_prove *p, enum zt_tree t, enum zt_autoinit a, con
 	if (ret)
 		goto out;
 	diff = class_diff(p, &rb, &rx, &placement);
-	p->report.diffs = xrealloc(p->report.diffs,
-				   (p->report.n_diffs + 1) * sizeof(*p->report.diffs));
+	ZT_ALLOC_GROW(p->report.diffs, p->report.n_diffs + 1, p->report.alloc_diffs);
 	d = &p->report.diffs[p->report.n_diffs++];
 	d->compiler = xasprintf("%s %s %s", cc, zt_tree_name(t), zt_autoinit_name(a));
 	d->profile = xstrdup(profile);

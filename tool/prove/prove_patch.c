@@ -18,6 +18,7 @@
 
 #include "prove.h"
 #include "prove_int.h"
+#include "strbuf.h"
 
 #define TIMEOUT_PATCH_MS (60 * 1000)
 #define TIMEOUT_BENCH_MS (12 * 60 * 1000)
@@ -48,7 +49,7 @@ struct zt_patch_run {
 	char *set[SET_MAX];
 	char *series;		/* the patches' text, for the report */
 	struct pb_result *res;
-	size_t n_res;
+	size_t n_res, alloc_res;
 	char *bench_cc;
 	size_t ir_first;	/* the timed results the ir pass belongs to */
 	/* rd-bench's "host" (the CPU) and the cold model's "calibration", for summary.json */
@@ -372,7 +373,7 @@ static int read_bench_json(struct zt_prove *p, const char *path, const char *cac
 		struct pb_result *r;
 		size_t k;
 
-		pr->res = xrealloc(pr->res, (pr->n_res + 1) * sizeof(*pr->res));
+		ZT_ALLOC_GROW(pr->res, pr->n_res + 1, pr->alloc_res);
 		r = &pr->res[pr->n_res++];
 		memset(r, 0, sizeof(*r));
 		r->cache = xstrdup(cache);

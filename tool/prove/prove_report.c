@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "prove_report.h"
+#include "strbuf.h"
 #include "zerotax.h"
 
 /* --- rd-bench JSON -------------------------------------------------------- */
@@ -886,7 +887,7 @@ int zt_prove_report_write(const struct zt_prove_report *r, const char *dir)
 void zt_prove_report_add_step(struct zt_prove_report *r, const char *name, double seconds,
 			      const char *status)
 {
-	r->steps = xrealloc(r->steps, (r->n_steps + 1) * sizeof(*r->steps));
+	ZT_ALLOC_GROW(r->steps, r->n_steps + 1, r->alloc_steps);
 	r->steps[r->n_steps].name = xstrdup(name);
 	r->steps[r->n_steps].seconds = seconds;
 	r->steps[r->n_steps].status = xstrdup(status);

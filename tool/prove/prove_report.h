@@ -116,7 +116,7 @@ struct zt_prove_report {
 	char **compilers;
 	size_t n_compilers;
 	struct zt_prove_report_finding *findings;
-	size_t n_findings;
+	size_t n_findings, alloc_findings;
 	/* The receive function the bench path runs once per packet (prediction). */
 	char *bench_function;
 	char *bench_profile;
@@ -127,12 +127,12 @@ struct zt_prove_report {
 	char *patch_uninit;	/* the uninitialized strategy's patch; NULL: not offered */
 	char *uninit_note;	/* why it was not offered, or fix's justification */
 	struct zt_diff_case *diffs;
-	size_t n_diffs;
+	size_t n_diffs, alloc_diffs;
 	char *sparse_baseline;	/* sparse's warnings on each tree ("" when clean) */
 	char *sparse_transformed;
 	char *sparse_uninit;	/* NULL: no such tree */
 	struct zt_step *steps;
-	size_t n_steps;
+	size_t n_steps, alloc_steps;
 };
 
 /* Bytes of zeroing check predicted per packet for @compiler on the bench path; -1 unknown. */

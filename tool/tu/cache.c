@@ -11,6 +11,7 @@
 #include "cache.h"
 #include "cmdline.h"
 #include "process.h"
+#include "strbuf.h"
 #include "strmap.h"
 #include "zerotax.h"
 
@@ -22,7 +23,7 @@ struct zt_cache_memo {
 	pthread_mutex_t lock;
 	struct zt_strmap map;	/* path -> index into hashes */
 	char **paths, **hashes;
-	size_t n;
+	size_t n, alloc_paths, alloc_hashes;
 };
 
 static char *content_hash(const char *path)
@@ -263,8 +264,8 @@ static char *file_hash(const struct zt_cache *c, const char *path)
 	h = content_hash(path);
 	pthread_mutex_lock(&m->lock);
 	if (zt_strmap_get(&m->map, path) == (size_t)-1) {
-		m->paths = xrealloc(m->paths, (m->n + 1) * sizeof(*m->paths));
-		m->hashes = xrealloc(m->hashes, (m->n + 1) * sizeof(*m->hashes));
+		ZT_ALLOC_GROW(m->paths, m->n + 1, m->alloc_paths);
+		ZT_ALLOC_GROW(m->hashes, m->n + 1, m->alloc_hashes);
 		m->paths[m->n] = xstrdup(path);
 		m->hashes[m->n] = h ? xstrdup(h) : NULL;
 		zt_strmap_put(&m->map, m->paths[m->n], m->n);
