@@ -164,8 +164,12 @@ void zt_pp_include(struct zt_prepass *pp, uint32_t from, const char *name, size_
 		free(p);
 		p = xasprintf("%s/%s", pp->idirs[i], rel);
 	}
-	if (zt_pp_is_file(p))
-		zt_idlist_push(&pp->files[from].includes, add_file(pp, p, false));
+	if (zt_pp_is_file(p)) {
+		/* add_file() may move pp->files: take the address after it */
+		uint32_t to = add_file(pp, p, false);
+
+		zt_idlist_push(&pp->files[from].includes, to);
+	}
 	free(p);
 	free(rel);
 }
