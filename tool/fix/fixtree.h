@@ -64,6 +64,11 @@ struct zt_fix_item {
 	const char *step;	/* refused by a failed step: which ("compile", ...) */
 	size_t duplicate_of;	/* 1 + the item with the same fingerprint, 0 if none */
 	enum zt_fix_strategy strategy;	/* the one chosen (hoist or uninitialized) */
+	/* applied by hoisting: what its group did to the owner (the mail says it per driver) */
+	char *owner;		/* "struct mlx5e_rq": the struct that gained the field */
+	char *after;		/* the member the field follows; NULL: at the end */
+	char *moved_from, *moved_to;	/* files (relative) of a moved definition, or NULL */
+	char *included;		/* "struct T: #include <x.h> in en.h", or NULL */
 };
 
 struct zt_fix_result {
