@@ -1,7 +1,7 @@
 # End-to-end tests of `zerotax fix` on corpus/fix: each case runs the binary
 # on a scratch copy of a corpus tree (tests/cmake/fix/run.cmake).
 set(ZT_FIX_CASES safe-in-place dirty-git unsafe-refused nocompile-in-place stale-in-place
-	json emit-coccicheck format-patch uninitialized uninitialized-macro explicit-init call-under-not
+	json emit-coccicheck format-patch format-patch-series format-patch-author uninitialized uninitialized-macro explicit-init call-under-not
 	error-ladder linked-in-place
 	placement-public placement-chain placement-mixed placement-otherdir
 	queues-concurrent)

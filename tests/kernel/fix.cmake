@@ -87,7 +87,8 @@ foreach(strategy uninitialized hoist)
 	# definite assignment (issue 31), the nonlinear path's xdp may be refused
 	# (its txq is read by a callee fix cannot see into); the rest applies.
 	zt_krun(any out fix -j 2 --strategy=${strategy} -i ${WORK}/check.json -p ${obj}/db/mlx5
-		-s ${KERNEL_SRC} --format-patch ${WORK}/patch-${strategy})
+		-s ${KERNEL_SRC} --format-patch ${WORK}/patch-${strategy}
+		--author "zerotax test <zerotax-test@example.org>" --signoff)
 	message(STATUS "${out_err}${out}")
 	if(NOT "${out}" MATCHES "verified: 3 applied, 0 refused" AND NOT
 	   ("${out}" MATCHES "verified: 2 applied, 1 refused" AND

@@ -14,8 +14,10 @@
 #include "emit.h"
 #include "fixtree.h"
 #include "journal.h"
+#include "patches.h"
 #include "parse-options.h"
 #include "process.h"
+#include "subjects.h"
 
 static const struct zt_usage fix_usage = {
 	.usage = "zerotax fix [--input check.json | -p BUILD_DIR] [options] [-- CFLAGS]",
@@ -34,13 +36,15 @@ static const struct zt_usage fix_usage = {
 	"$ zerotax fix -i check.json --in-place\n"
 	"  the findings of an earlier check, written back\n"
 	"$ zerotax fix -p build/ --strategy=uninitialized --format-patch out/\n"
-	"  __uninitialized where the evidence allows, as a mail\n",
+	"  __uninitialized where the evidence allows, as a mail\n"
+	"$ zerotax fix -p build/ -s linux --format-patch out/ --signoff\n"
+	"  one signed-off patch per driver, a series with a cover letter\n",
 };
 
 struct fix_args {
 	struct zt_fix_opts o;
-	const char *input, *build, *output, *patch_dir, *bench;
-	bool in_place, force, diff_mode;
+	const char *input, *build, *output, *patch_dir, *bench, *author, *subject_rules;
+	bool in_place, force, diff_mode, signoff;
 	enum zt_format format;
 };
 
@@ -108,9 +112,18 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct fix_args
 		ZT_OPT_BOOL(0, "in-place", &f->in_place, "write the tree"),
 		ZT_OPT_BOOL(0, "force", &f->force, "with --in-place: write a dirty git tree too"),
 		ZT_OPT_STRING(0, "format-patch", &f->patch_dir, "DIR",
-			      "a git format-patch style mail in DIR"),
+			      "git format-patch style mails in DIR: one patch per\n"
+			      "driver; more than one, a series with a cover letter"),
 		ZT_OPT_STRING(0, "bench-table", &f->bench, "FILE",
 			      "a table to quote in the mail (from zerotax prove)"),
+		ZT_OPT_STRING(0, "author", &f->author, "AUTHOR",
+			      "'Name <email>', the patches' From: (default:\n"
+			      "git config user.name and user.email in the tree)"),
+		ZT_OPT_BOOL(0, "signoff", &f->signoff,
+			    "end each patch with Signed-off-by: the author"),
+		ZT_OPT_STRING(0, "subject-rules", &f->subject_rules, "FILE",
+			      "netdev-subjects.conf lines read after the shipped\n"
+			      "ones: a driver's subject prefix, its patch"),
 		ZT_OPT_FORMAT(&f->format, ZT_FORMATS(ZT_FORMAT_TEXT, ZT_FORMAT_JSON),
 			      "the report of what was done and refused"),
 		ZT_OPT_END(),
@@ -125,8 +138,10 @@ static int parse_args(struct zt_ctx *ctx, int argc, char **argv, struct fix_args
 		return error("--in-place, --diff and --format-patch exclude each other");
 	if (f->force && !f->in_place)
 		return error("--force only goes with --in-place");
-	if (f->bench && !f->patch_dir)
-		return error("--bench-table only goes with --format-patch");
+	if ((f->bench || f->author || f->signoff || f->subject_rules) && !f->patch_dir)
+		return error("--%s only goes with --format-patch",
+			     f->bench ? "bench-table" : f->author ? "author" :
+			     f->signoff ? "signoff" : "subject-rules");
 	if (!f->in_place && !f->patch_dir)
 		f->diff_mode = true;
 	if (first < argc)
@@ -203,8 +218,29 @@ static void print_text(FILE *f, const struct zt_findings *fs, const struct zt_fi
 	}
 }
 
+/* One patch of --format-patch: what it holds and what checkpatch said of it. */
+static json_t *patch_json(const struct zt_fix_patch *p)
+{
+	json_t *files = json_array(), *first = json_array(), *cp = NULL;
+
+	for (size_t i = 0; i < p->n_files; i++)
+		json_array_append_new(files, json_string(p->files[i]));
+	for (size_t i = 0; i < p->n_checkpatch_first; i++)
+		json_array_append_new(first, json_string(p->checkpatch_first[i]));
+	if (p->checkpatch != ZT_CHECKPATCH_NOT_RUN)
+		cp = json_pack("{s:s, s:s?, s:o}", "status",
+			       zt_checkpatch_status_name(p->checkpatch), "total",
+			       p->checkpatch_total, "messages", json_incref(first));
+	json_decref(first);
+	return json_pack("{s:s, s:s, s:s, s:i, s:i, s:i, s:o, s:o}", "path", p->path,
+			 "subject", p->subject, "prefix", p->prefix, "hoisted", (int)p->n_hoisted,
+			 "uninitialized", (int)p->n_uninitialized, "not_changed",
+			 (int)p->n_refused, "files", files, "checkpatch", cp ? cp : json_null());
+}
+
 static json_t *result_json(const struct zt_findings *fs, const struct zt_fix_result *r,
-			   const struct zt_fix_opts *o, const char *diff, const char *patch)
+			   const struct zt_fix_opts *o, const char *diff,
+			   const struct zt_fix_patches *ps)
 {
 	json_t *items = json_array(), *changed = json_array();
 
@@ -223,15 +259,23 @@ static json_t *result_json(const struct zt_findings *fs, const struct zt_fix_res
 	}
 	for (size_t i = 0; i < r->n_changed; i++)
 		json_array_append_new(changed, json_string(r->changed[i]));
-	return json_pack("{s:s, s:s, s:s, s:s, s:b, s:s?, s:s?, s:o, s:o, s:s?, s:s?,"
-			 " s:s?, s:i, s:{s:b, s:i, s:i}, s:s?, s:s?}",
-			 "tool", "zerotax", "version", ZT_VERSION, "command", "fix",
-			 "strategy", zt_fix_strategy_name(o->strategy),
-			 "ok", r->failed_step == NULL, "failed_step", r->failed_step,
-			 "failure", r->failure, "items", items, "changed", changed,
-			 "field", r->field, "moved", r->moved, "included", r->included,
-			 "compiled", (int)r->n_compiled, "sparse", "ran", r->sparse_ran, "before", (int)r->sparse_before,
-			 "after", (int)r->sparse_after, "diff", diff, "patch", patch);
+	json_t *j, *patches = json_array();
+
+	for (size_t i = 0; i < ps->n; i++)
+		json_array_append_new(patches, patch_json(&ps->v[i]));
+	j = json_pack("{s:s, s:s, s:s, s:s, s:b, s:s?, s:s?, s:o, s:o, s:s?, s:s?,"
+		      " s:s?, s:i, s:{s:b, s:i, s:i}, s:s?, s:s?, s:s?}",
+		      "tool", "zerotax", "version", ZT_VERSION, "command", "fix",
+		      "strategy", zt_fix_strategy_name(o->strategy),
+		      "ok", r->failed_step == NULL, "failed_step", r->failed_step,
+		      "failure", r->failure, "items", items, "changed", changed,
+		      "field", r->field, "moved", r->moved, "included", r->included,
+		      "compiled", (int)r->n_compiled, "sparse", "ran", r->sparse_ran, "before", (int)r->sparse_before,
+		      "after", (int)r->sparse_after, "diff", diff,
+		      "patch", ps->n ? ps->v[0].path : NULL, "cover_letter", ps->cover);
+	/* a series: each patch, its subject and checkpatch's verdict */
+	json_object_set_new(j, "patches", patches);
+	return j;
 }
 
 /* One run of fix: its arguments, its inputs and what became of them. */
@@ -242,7 +286,9 @@ struct fix_run {
 	struct zt_compdb db;
 	bool have_db;
 	char *check_json;	/* check's JSON when fix ran check itself */
-	char *diff, *patch_path;
+	char *diff;
+	char *author;		/* --format-patch: --author, or git's user.name and user.email */
+	struct zt_fix_patches patches;
 };
 
 /* The database and the findings (from --input, or a check fix runs itself). */
@@ -282,8 +328,20 @@ static int deliver(struct fix_run *x)
 			r->failure = xstrdup(zt_last_error());
 		}
 	} else if (x->f.patch_dir && r->n_applied) {
-		ret = zt_fix_format_patch(&x->f.o, &x->fs, r, x->f.patch_dir, x->f.bench,
-					  &x->patch_path) ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN;
+		const struct zt_fix_patch_opts po = {
+			.dir = x->f.patch_dir, .author = x->author, .bench_table = x->f.bench,
+			.subject_rules = x->f.subject_rules, .signoff = x->f.signoff,
+			.timeout_ms = x->f.o.timeout_ms,
+		};
+
+		ret = zt_fix_format_patches(&x->f.o, &x->fs, r, &po, &x->patches) ?
+		      ZT_EXIT_INPUT : ZT_EXIT_CLEAN;
+		/* checkpatch's complaints are said, and are no failure */
+		for (size_t i = 0; i < x->patches.n; i++)
+			if (x->patches.v[i].checkpatch >= ZT_CHECKPATCH_PROBLEMS)
+				warning("%s: checkpatch --strict: %s", x->patches.v[i].path,
+					x->patches.v[i].n_checkpatch_first ?
+					x->patches.v[i].checkpatch_first[0] : "not clean");
 	} else {
 		ret = zt_fix_diff(&x->f.o, r, &x->diff) ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN;
 	}
@@ -292,10 +350,34 @@ static int deliver(struct fix_run *x)
 	return ret;
 }
 
+/* Each file written, and under each patch what checkpatch said of it. */
+static void print_patches(FILE *f, const struct zt_fix_patches *ps)
+{
+	if (ps->cover)
+		fprintf(f, "%s\n", ps->cover);
+	for (size_t i = 0; i < ps->n; i++) {
+		const struct zt_fix_patch *p = &ps->v[i];
+
+		fprintf(f, "%s\n", p->path);
+		if (p->checkpatch == ZT_CHECKPATCH_NOT_RUN)
+			fputs("    checkpatch: not run (no scripts/checkpatch.pl in the tree)\n", f);
+		else if (p->checkpatch == ZT_CHECKPATCH_CLEAN)
+			fputs("    checkpatch: clean\n", f);
+		else
+			fprintf(f, "    checkpatch: %s%s%s\n",
+				p->checkpatch == ZT_CHECKPATCH_FAILED ? "could not run" :
+				p->checkpatch_total ? p->checkpatch_total : "not clean",
+				p->n_checkpatch_first ? ": " : "",
+				p->n_checkpatch_first ? p->checkpatch_first[0] : "");
+		for (size_t k = 1; k < p->n_checkpatch_first; k++)
+			fprintf(f, "        %s\n", p->checkpatch_first[k]);
+	}
+}
+
 static void report(struct zt_ctx *ctx, const struct fix_run *x, int ret)
 {
 	if (ctx->format == ZT_FORMAT_JSON && ret < ZT_EXIT_USAGE) {
-		json_t *j = result_json(&x->fs, &x->r, &x->f.o, x->diff, x->patch_path);
+		json_t *j = result_json(&x->fs, &x->r, &x->f.o, x->diff, &x->patches);
 
 		json_dumpf(j, ctx->out, JSON_INDENT(2));
 		fputc('\n', ctx->out);
@@ -305,8 +387,7 @@ static void report(struct zt_ctx *ctx, const struct fix_run *x, int ret)
 		print_text(x->f.diff_mode ? ctx->err : ctx->out, &x->fs, &x->r, &x->f.o);
 		if (x->diff)
 			fputs(x->diff, ctx->out);
-		if (x->patch_path)
-			fprintf(ctx->out, "%s\n", x->patch_path);
+		print_patches(ctx->out, &x->patches);
 	}
 }
 
@@ -320,7 +401,28 @@ static void fix_run_release(struct fix_run *x)
 		unlink(x->check_json);
 	free(x->check_json);
 	free(x->diff);
-	free(x->patch_path);
+	free(x->author);
+	zt_fix_patches_release(&x->patches);
+}
+
+/*
+ * --format-patch's author and --subject-rules, before the run: a mail nobody
+ * can send (no author) or a rules file that does not parse is said now, not
+ * after minutes of verification. -1 and *@rc: 2 for the author (an option
+ * to give), 3 for the file.
+ */
+static int check_patch_inputs(struct fix_run *x, int *rc)
+{
+	struct zt_subject_rules sr = ZT_SUBJECT_RULES_INIT;
+	int bad;
+
+	*rc = ZT_EXIT_USAGE;
+	if (zt_fix_author(x->f.o.source_dir, x->f.author, &x->author))
+		return -1;
+	*rc = ZT_EXIT_INPUT;
+	bad = x->f.subject_rules && zt_subject_rules_add_file(x->f.subject_rules, &sr);
+	zt_subject_rules_release(&sr);
+	return bad ? -1 : 0;
 }
 
 int do_fix(struct zt_ctx *ctx, int argc, char **argv)
@@ -334,6 +436,8 @@ int do_fix(struct zt_ctx *ctx, int argc, char **argv)
 	if (ret <= 0)
 		return ret ? ZT_EXIT_USAGE : ZT_EXIT_CLEAN;
 	ctx->format = x.f.format;
+	if (x.f.patch_dir && check_patch_inputs(&x, &ret))
+		goto out;
 	/* Interrupted (SIGINT, SIGTERM, SIGHUP): no scratch left, the tree recovered. */
 	if (zt_cmd_guarded(ctx, "fix")) {
 		int rc = zt_fix_guard(x.f.o.source_dir, x.f.output, &ret);

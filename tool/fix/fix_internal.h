@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Small helpers shared by the files of fix (fixtree.c, writeback.c). */
+/* Small helpers shared by the files of fix (fixtree.c, writeback.c, patches.c). */
 #ifndef ZT_FIX_INTERNAL_H
 #define ZT_FIX_INTERNAL_H
 
 #include <stdlib.h>
+#include <sys/types.h>
 
 #include <jansson.h>
 
@@ -50,5 +51,11 @@ static inline void free_list(char **v, size_t n)
 		free(v[i]);
 	free(v);
 }
+
+/*
+ * writeback.c: @text as a new file @path (O_EXCL) with @mode, synced; -1 with
+ * errno set and nothing left on failure. Renamed over its target by the caller.
+ */
+int fix_write_new(const char *path, const char *text, mode_t mode);
 
 #endif /* ZT_FIX_INTERNAL_H */

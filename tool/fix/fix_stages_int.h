@@ -6,7 +6,7 @@
  *   rewrite   (fix_spatch.c)  a site -> the shadow rewritten, or the site refused
  *   place     (fix_place.c)   a hoist group -> the owner sees the type it embeds
  *   verify    (fix_verify.c)  a group -> present, compiled, sparse-clean
- *   write back (writeback.c)  the result -> the tree, a diff or a patch
+ *   write back (writeback.c)  the result -> the tree or a diff; patches.c: the mails
  * A group's stages fill one struct fix_outcome; its first failure refuses the
  * group, and the others go on.
  */

@@ -149,11 +149,36 @@ static void outcome_release(struct fix_outcome *out)
 	free(out->included);
 }
 
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+/* Each hoisted site of group @g: the field its group added and what place did for it. */
+static void note_placement(struct fixer *x, size_t g, const struct site *first,
+			   const struct fix_outcome *out)
+{
+	for (size_t k = 0; first && first->strategy == ZT_FIX_HOIST && k < x->plan.n_sites; k++) {
+		const struct site *s = &x->plan.sites[k];
+		struct zt_fix_item *it = &x->r->items[s->item];
+
+		if (s->group != g || !s->applied || s->refusal || s->strategy != ZT_FIX_HOIST)
+			continue;
+		it->owner = dup_or_null(first->owner_type);
+		it->after = dup_or_null(first->anchor);
+		it->moved_from = dup_or_null(out->moved_from);
+		it->moved_to = dup_or_null(out->moved_to);
+		it->included = dup_or_null(out->included);
+	}
+}
+
 /* A group went through: what it compiled, and the field it added (the first one). */
-static void take_outcome(struct fixer *x, const struct site *first, struct fix_outcome *out)
+static void take_outcome(struct fixer *x, size_t g, const struct site *first,
+			 struct fix_outcome *out)
 {
 	struct zt_fix_result *r = x->r;
 
+	note_placement(x, g, first, out);
 	r->n_compiled += out->n_compiled;
 	r->sparse_ran |= out->sparse_ran;
 	r->sparse_before += out->sparse_before;
@@ -222,7 +247,7 @@ static int run_group(struct fixer *x, size_t g)
 	if (out.step)
 		ret = refuse_group(x, g, &out, &m);
 	else
-		take_outcome(x, first, &out);
+		take_outcome(x, g, first, &out);
 	outcome_release(&out);
 	zt_shadow_mark_release(&m);
 	return ret;
@@ -303,6 +328,11 @@ static void report(struct fixer *x, int ret)
 			r->items[i].why = r->items[j].why ? xstrdup(r->items[j].why) : NULL;
 			r->items[i].duplicate_of = j + 1;
 			r->items[i].strategy = r->items[j].strategy;
+			r->items[i].owner = dup_or_null(r->items[j].owner);
+			r->items[i].after = dup_or_null(r->items[j].after);
+			r->items[i].moved_from = dup_or_null(r->items[j].moved_from);
+			r->items[i].moved_to = dup_or_null(r->items[j].moved_to);
+			r->items[i].included = dup_or_null(r->items[j].included);
 		}
 		r->n_refused += r->items[i].status == ZT_FIX_REFUSED;
 		r->n_applied += r->items[i].status == ZT_FIX_APPLIED;
@@ -449,6 +479,11 @@ void zt_fix_result_release(struct zt_fix_result *r)
 		free(r->items[i].reason);
 		free(r->items[i].why);
 		free(r->items[i].sp_file);
+		free(r->items[i].owner);
+		free(r->items[i].after);
+		free(r->items[i].moved_from);
+		free(r->items[i].moved_to);
+		free(r->items[i].included);
 	}
 	free(r->items);
 	free_list(r->changed, r->n_changed);

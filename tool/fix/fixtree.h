@@ -12,8 +12,8 @@
  *   sparse     no new sparse warning
  * A failed step refuses that finding or group (its files are restored in the
  * shadow) and the others go on. The source tree is never written by
- * zt_fix_tree(); zt_fix_write_back(), zt_fix_diff() and zt_fix_format_patch()
- * take the rewritten files from the shadow.
+ * zt_fix_tree(); zt_fix_write_back(), zt_fix_diff() and zt_fix_format_patches()
+ * (patches.h) take the rewritten files from the shadow.
  */
 #ifndef ZT_FIXTREE_H
 #define ZT_FIXTREE_H
@@ -64,6 +64,11 @@ struct zt_fix_item {
 	const char *step;	/* refused by a failed step: which ("compile", ...) */
 	size_t duplicate_of;	/* 1 + the item with the same fingerprint, 0 if none */
 	enum zt_fix_strategy strategy;	/* the one chosen (hoist or uninitialized) */
+	/* applied by hoisting: what its group did to the owner (the mail says it per driver) */
+	char *owner;		/* "struct mlx5e_rq": the struct that gained the field */
+	char *after;		/* the member the field follows; NULL: at the end */
+	char *moved_from, *moved_to;	/* files (relative) of a moved definition, or NULL */
+	char *included;		/* "struct T: #include <x.h> in en.h", or NULL */
 };
 
 struct zt_fix_result {
@@ -102,6 +107,9 @@ void zt_fix_result_release(struct zt_fix_result *result);
 
 /* diff -u of every changed file, a/ and b/ relative to the tree. */
 int zt_fix_diff(const struct zt_fix_opts *opts, const struct zt_fix_result *result, char **diff);
+/* The same for @n of the changed files (relative to the tree), in that order. */
+int zt_fix_diff_files(const struct zt_fix_result *result, char *const *files, size_t n,
+		      char **diff);
 /*
  * Copy the changed files back into the source tree. A git tree with
  * uncommitted changes is refused unless @force; on a failed write the files
@@ -116,12 +124,12 @@ int zt_fix_write_back(const struct zt_fix_opts *opts, const struct zt_fix_result
  * written back. The fd, or -1.
  */
 int zt_fix_lock_tree(const char *src, int how);
-/* A git format-patch style mail in @dir; *path_out is the file written. */
-int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings *fs,
-			const struct zt_fix_result *result, const char *dir,
-			const char *bench_table, char **path_out);
+/* The mails of --format-patch: patches.h. */
 struct zt_subject_rules;
-/* The patch's subject, from the findings that were applied and the rules (subjects.h). */
+/*
+ * The subject of one patch holding every applied finding, from the rules
+ * (subjects.h): its first hoisted finding's, else its first one's.
+ */
 char *zt_fix_subject(const struct zt_subject_rules *rules, const struct zt_findings *fs,
 		     const struct zt_fix_result *result);
 

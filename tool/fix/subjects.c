@@ -4,6 +4,7 @@
  * (hot/hotrules.c): one directive per line, # comments, errors as path:line.
  */
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,17 @@ int zt_subject_rules_load(const char *rules_dir, struct zt_subject_rules *r)
 	return ret;
 }
 
+int zt_subject_rules_add_file(const char *path, struct zt_subject_rules *r)
+{
+	char *text = NULL;
+	int ret = -1;
+
+	if (!zt_rules_read(path, &text))
+		ret = zt_subject_rules_parse(text, path, r);
+	free(text);
+	return ret;
+}
+
 void zt_subject_rules_release(struct zt_subject_rules *r)
 {
 	zt_strvec_clear(&r->path_text);
@@ -65,15 +77,25 @@ void zt_subject_rules_release(struct zt_subject_rules *r)
 	zt_strvec_clear(&r->word_text);
 }
 
+/* @text in @file where a path component starts: "net/core/" is not in "subnet/core/". */
+static bool path_has(const char *file, const char *text)
+{
+	for (const char *p = strstr(file, text); p; p = strstr(p + 1, text))
+		if (p == file || p[-1] == '/' || text[0] == '/')
+			return true;
+	return false;
+}
+
 const char *zt_subject_path_prefix(const struct zt_subject_rules *r, const char *file)
 {
 	const char *best = NULL;
 	size_t best_len = 0;
 
+	/* the longest wins; of equals the later, so a file added last overrides */
 	for (size_t i = 0; file && i < r->path_text.n; i++) {
 		size_t n = strlen(r->path_text.v[i]);
 
-		if (n > best_len && strstr(file, r->path_text.v[i])) {
+		if (n >= best_len && path_has(file, r->path_text.v[i])) {
 			best = r->path_prefix.v[i];
 			best_len = n;
 		}
@@ -92,7 +114,8 @@ char *zt_subject_words(const struct zt_subject_rules *r, const char *name)
 		if (zt_strvec_has(&r->upper, t))
 			for (char *c = w; *c; c++)
 				*c = (char)toupper((unsigned char)*c);
-		for (size_t i = 0; i < r->word.n; i++)
+		/* the last rule for a word wins: a file added later overrides */
+		for (size_t i = r->word.n; i-- > 0;)
 			if (!strcmp(t, r->word.v[i])) {
 				free(w);
 				w = xstrdup(r->word_text.v[i]);

@@ -21,9 +21,17 @@ struct zt_subject_rules {
 int zt_subject_rules_parse(const char *text, const char *path, struct zt_subject_rules *r);
 /* Read @rules_dir/netdev-subjects.conf (NULL: the source tree's rules/). */
 int zt_subject_rules_load(const char *rules_dir, struct zt_subject_rules *r);
+/*
+ * The rules of @path added to @r (fix --subject-rules): read after the
+ * shipped file, its "path" and "word" lines win over the shipped ones.
+ */
+int zt_subject_rules_add_file(const char *path, struct zt_subject_rules *r);
 void zt_subject_rules_release(struct zt_subject_rules *r);
 
-/* The prefix for a file, by the longest "path" that matches; NULL: none does. */
+/*
+ * The prefix for a file, by the longest "path" that matches where a path
+ * component starts (of equal ones the last); NULL: none does.
+ */
 const char *zt_subject_path_prefix(const struct zt_subject_rules *r, const char *file);
 /* "xdp_buff" -> "XDP buffer": the words of a name as the subject writes them. */
 char *zt_subject_words(const struct zt_subject_rules *r, const char *name);

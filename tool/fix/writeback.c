@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Handing the verified rewrite back: a diff, the tree in place, or a mail. */
-#include <ctype.h>
+/* Handing the verified rewrite back: a diff or the tree in place (the mails: patches.c). */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -18,7 +17,6 @@
 #include "journal.h"
 #include "process.h"
 #include "shadow.h"
-#include "subjects.h"
 
 /* ---- a whole copy, for --output and prove ------------------------------------ */
 
@@ -105,19 +103,19 @@ int zt_fix_copy_tree(const char *from, const char *to, const char *skip)
 
 /* ---- handing the verified copy back ----------------------------------------- */
 
-int zt_fix_diff(const struct zt_fix_opts *opts, const struct zt_fix_result *r, char **diff)
+int zt_fix_diff_files(const struct zt_fix_result *r, char *const *files, size_t n, char **diff)
 {
 	const char *src = r->source_root, *out = r->scratch_tree;
 	size_t len = 0;
 
 	*diff = xstrdup("");
-	if (!r->n_changed)
+	if (!n)
 		return 0;
 	if (!src || !out)
 		return error("no rewritten files to compare");
-	for (size_t i = 0; i < r->n_changed; i++) {
-		char *a = path_in(src, r->changed[i]), *b = path_in(out, r->changed[i]);
-		char *la = xasprintf("a/%s", r->changed[i]), *lb = xasprintf("b/%s", r->changed[i]);
+	for (size_t i = 0; i < n; i++) {
+		char *a = path_in(src, files[i]), *b = path_in(out, files[i]);
+		char *la = xasprintf("a/%s", files[i]), *lb = xasprintf("b/%s", files[i]);
 		char *argv[] = { "diff", "-up", "--label", la, "--label", lb, a, b, NULL };
 		struct zt_spawn_result res;
 		int ret = zt_spawn(argv, NULL, &res);
@@ -129,7 +127,7 @@ int zt_fix_diff(const struct zt_fix_opts *opts, const struct zt_fix_result *r, c
 		/* diff: 0 same, 1 different, 2 trouble */
 		if (ret || res.exit_code > 1 || res.exit_code < 0) {
 			zt_spawn_result_release(&res);
-			return error("diff failed on %s", r->changed[i]);
+			return error("diff failed on %s", files[i]);
 		}
 		*diff = xrealloc(*diff, len + res.out_len + 1);
 		memcpy(*diff + len, res.out, res.out_len + 1);
@@ -137,6 +135,12 @@ int zt_fix_diff(const struct zt_fix_opts *opts, const struct zt_fix_result *r, c
 		zt_spawn_result_release(&res);
 	}
 	return 0;
+}
+
+int zt_fix_diff(const struct zt_fix_opts *opts, const struct zt_fix_result *r, char **diff)
+{
+	(void)opts;
+	return zt_fix_diff_files(r, r->changed, r->n_changed, diff);
 }
 
 /*
@@ -197,7 +201,7 @@ static int git_dirty(const char *dir, bool *is_git, char **status)
 }
 
 /* A new file beside the old one, with its mode, on disk before it is renamed. */
-static int write_new(const char *path, const char *text, mode_t mode)
+int fix_write_new(const char *path, const char *text, mode_t mode)
 {
 	size_t len = strlen(text), done = 0;
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -367,7 +371,7 @@ static int stage_new_texts(const struct wb_names *w, const struct zt_fix_result 
 		else if (!S_ISREG(st.st_mode))
 			ret = error("not writing through %s: not a regular file (a symbolic link?)",
 				    w->dst[written]);
-		else if (!text || write_new(w->tmp[written], text, st.st_mode))
+		else if (!text || fix_write_new(w->tmp[written], text, st.st_mode))
 			ret = error("cannot write %s: %s", w->tmp[written], strerror(errno));
 		free(text);
 		if (ret)
@@ -445,317 +449,5 @@ static int write_back_locked(const struct zt_fix_result *r, bool force)
 		ret = swap_in(&w, r->source_root, &j);
 out:
 	wb_names_release(&w);
-	return ret;
-}
-
-/* "mlx5e_skb_from_cqe_linear" -> "mlx5e": the driver's prefix. */
-static char *prefix_of(const char *name)
-{
-	const char *u = name ? strchr(name, '_') : NULL;
-
-	return u ? xstrndup(name, (size_t)(u - name)) : xstrdup(name ? name : "driver");
-}
-
-static const struct zt_finding *first_applied(const struct zt_findings *fs,
-					      const struct zt_fix_result *r)
-{
-	for (size_t i = 0; i < r->n_items; i++)
-		if (r->items[i].status == ZT_FIX_APPLIED)
-			return &fs->v[r->items[i].finding];
-	return NULL;
-}
-
-/*
- * The subject prefix as netdev writes it, from the path in a kernel tree: a
- * "path" rule of rules/netdev-subjects.conf (mlx5 core's en* files are
- * "net/mlx5e"), else the driver's directory ("ice", "igc"). NULL off the
- * kernel's layout: the caller uses the function's prefix.
- */
-static char *kernel_prefix(const struct zt_subject_rules *sr, const char *file)
-{
-	const char *p = file ? strstr(file, "drivers/net/ethernet/") : NULL;
-	const char *vendor, *drv, *end, *ruled = zt_subject_path_prefix(sr, file);
-
-	if (ruled)
-		return xstrdup(ruled);
-	if (!p)
-		return NULL;
-	vendor = p + 21;
-	drv = strchr(vendor, '/');
-	if (!drv)
-		return NULL;
-	drv++;
-	end = strchr(drv, '/');
-	/* drivers/net/ethernet/VENDOR/DRIVER/...; a file right in VENDOR/ names the vendor. */
-	if (!end)
-		return xstrndup(vendor, (size_t)(drv - vendor - 1));
-	return xstrndup(drv, (size_t)(end - drv));
-}
-
-char *zt_fix_subject(const struct zt_subject_rules *sr, const struct zt_findings *fs,
-		     const struct zt_fix_result *r)
-{
-	const struct zt_finding *f = first_applied(fs, r);
-	json_t *owner;
-	char *pfx, *obj, *own, *subject, *tname, *oname;
-	const char *ot;
-
-	if (!f)
-		return xstrdup("zerotax: nothing to change");
-	pfx = prefix_of(f->function);
-	owner = json_object_get(f->details, "owner");
-	ot = jstr(owner, "type");
-	tname = xstrdup(strchr(f->type, ' ') + 1);
-	/* Drop the driver's prefix from the names: mlx5e_xdp_buff -> xdp_buff. */
-	if (!strncmp(tname, pfx, strlen(pfx)) && tname[strlen(pfx)] == '_')
-		memmove(tname, tname + strlen(pfx) + 1, strlen(tname + strlen(pfx) + 1) + 1);
-	oname = xstrdup(ot && strchr(ot, ' ') ? strchr(ot, ' ') + 1 : "queue");
-	if (!strncmp(oname, pfx, strlen(pfx)) && oname[strlen(pfx)] == '_')
-		memmove(oname, oname + strlen(pfx) + 1, strlen(oname + strlen(pfx) + 1) + 1);
-	obj = zt_subject_words(sr, tname);
-	own = zt_subject_words(sr, oname);
-	{
-		char *kp = kernel_prefix(sr, f->file);
-
-		if (!r->field_owner)	/* uninitialized: no field, the local stays */
-			subject = xasprintf("%s: Do not zero the on-stack %s on every packet",
-					    kp ? kp : pfx, obj);
-		else if (kp)
-			subject = xasprintf("%s: Reuse per-%s %s to avoid stack zeroing overhead",
-					    kp, own, obj);
-		else
-			subject = xasprintf("net/%s: Reuse per-%s %s to avoid stack zeroing overhead",
-					    pfx, own, obj);
-		free(kp);
-	}
-	free(pfx);
-	free(obj);
-	free(own);
-	free(tname);
-	free(oname);
-	return subject;
-}
-
-
-/*
- * The patch's file name from its subject, as git format-patch spells it:
- * each run of other characters one dash, none at either end, at most 52
- * characters ("net/mlx5e: keep ..." -> "net-mlx5e-keep-...").
- */
-static char *patch_slug(const char *subject)
-{
-	char *slug = xmalloc(strlen(subject) + 1);
-	size_t n = 0;
-
-	for (const char *c = subject; *c && n < 52; c++)
-		if (isalnum((unsigned char)*c) || *c == '_' || *c == '.')
-			slug[n++] = *c;
-		else if (n && slug[n - 1] != '-')
-			slug[n++] = '-';
-	while (n && (slug[n - 1] == '-' || slug[n - 1] == '.'))
-		n--;
-	slug[n] = '\0';
-	return slug;
-}
-
-/* A paragraph at 72 columns, as commit messages are written. */
-static void wrap(FILE *m, const char *text)
-{
-	const char *p = text;
-	size_t col = 0;
-
-	while (*p) {
-		size_t w = strcspn(p, " ");
-
-		if (col && col + 1 + w > 72) {
-			fputc('\n', m);
-			col = 0;
-		} else if (col) {
-			fputc(' ', m);
-			col++;
-		}
-		fwrite(p, 1, w, m);
-		col += w;
-		p += w;
-		while (*p == ' ')
-			p++;
-	}
-	fputc('\n', m);
-}
-
-static void add_evidence(FILE *m, const struct zt_finding *f)
-{
-	json_t *ev = json_object_get(f->details, "evidence");
-	json_t *fr = json_object_get(f->details, "frame_size");
-	const char *names[] = { "gcc", "clang" };
-
-	fprintf(m, "- %s(): %s %s, %lld bytes", f->function, f->type, f->symbol, f->size);
-	if (f->freq == ZT_FREQ_PER_PACKET)
-		fputs(", per packet", m);
-	fputc('\n', m);
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
-		json_t *e = json_object_get(ev, names[i]);
-
-		if (!json_is_object(e))
-			continue;
-		fprintf(m, "    %s: %lld bytes of zeroing survive -O2", jstr(e, "compiler") ?
-			jstr(e, "compiler") : names[i], jint(e, "bytes", -1));
-		if (jint(fr, names[i], -1) >= 0)
-			fprintf(m, ", frame %lld bytes", jint(fr, names[i], -1));
-		fputc('\n', m);
-	}
-	if (f->n_chain) {
-		fputs("    hot chain: ", m);
-		for (size_t i = 0; i < f->n_chain; i++)
-			fprintf(m, "%s%s", i ? " -> " : "", f->chain[i]);
-		fputc('\n', m);
-	}
-}
-
-/* The commit message's second paragraph: what the rewrite does and why it is safe. */
-static void add_change(FILE *m, const struct zt_fix_opts *opts, const struct zt_finding *f,
-		       const struct zt_fix_result *r)
-{
-	const struct zt_fix_item *it = NULL;
-	char *p2, *where, *moved = NULL, *fill;
-	const char *why;
-	bool uninit;
-
-	for (size_t i = 0; i < r->n_items && !it; i++)
-		if (r->items[i].status == ZT_FIX_APPLIED)
-			it = &r->items[i];
-	where = r->field_after ? xasprintf("after %s, among the per-packet members", r->field_after) :
-				 xstrdup("at its end");
-	if (r->moved_from)
-		moved = xasprintf(" The owner embeds it by value now, so the definition of "
-				  "%s moves from %s into %s, before the owner.", f->type,
-				  r->moved_from, r->moved_to);
-	/* The guard rule's finding, without the strategy's own explanation. */
-	why = it && it->why ? it->why : NULL;
-	uninit = it ? it->strategy == ZT_FIX_UNINITIALIZED : opts->strategy == ZT_FIX_UNINITIALIZED;
-
-	/* past "hoist: " / "uninitialized: ", the strategy's name */
-	if (why && strchr(why, ':') && strchr(why, ':') < why + strcspn(why, " ") + 1)
-		why = strchr(why, ':') + 2;
-	fill = why ? xstrndup(why, strcspn(why, ";")) :
-		     xstrdup("every field is written before it is read");
-	if (uninit)
-		p2 = xasprintf("Mark %s __uninitialized instead: %s, so the zeroing is "
-			       "dead work (%s).", f->symbol, fill,
-			       it && it->why && strchr(it->why, ';') ? strchr(it->why, ';') + 2 :
-								       "see the evidence above");
-	else
-		p2 = xasprintf("Keep one %s per queue instead: it becomes the member %s of "
-			       "%s, %s, and each function takes a pointer to it. %s; and "
-			       "%s, so no packet sees what the previous one left.%s%s%s",
-			       f->type, f->symbol, r->field_owner ? r->field_owner : "the owner",
-			       where,
-			       why && strstr(why, "replaces the per-call copy: ") ?
-			       strstr(why, "replaces the per-call copy: ") + 28 :
-			       "The owner is one per queue", fill, moved ? moved : "",
-			       r->included ? " The owner's header now includes the "
-					     "type's: " : "", r->included ? r->included : "");
-	wrap(m, p2);
-	free(p2);
-	free(fill);
-	free(where);
-	free(moved);
-}
-
-/* The mail, git format-patch's shape: header, message, diffstat's file list, diff. */
-static char *patch_mail(const struct zt_fix_opts *opts, const struct zt_findings *fs,
-			const struct zt_finding *f, const struct zt_fix_result *r,
-			const char *subject, const char *diff, const char *bench)
-{
-	char *mail = NULL, *p1;
-	size_t mlen = 0;
-	FILE *m = open_memstream(&mail, &mlen);
-
-	fprintf(m, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
-	fprintf(m, "From: zerotax <zerotax@localhost>\n");
-	fprintf(m, "Subject: [PATCH] %s\n\n", subject);
-	p1 = xasprintf("With stack auto-initialization (CONFIG_INIT_STACK_ALL_ZERO) "
-		       "every local struct is zeroed on entry. The functions below "
-		       "declare %s %s on the stack and run once per received packet, "
-		       "so the zeroing is paid per packet:", f->type, f->symbol);
-	wrap(m, p1);
-	free(p1);
-	fputc('\n', m);
-	for (size_t i = 0; i < r->n_items; i++)
-		if (r->items[i].status == ZT_FIX_APPLIED)
-			add_evidence(m, &fs->v[r->items[i].finding]);
-	fputc('\n', m);
-	add_change(m, opts, f, r);
-	if (bench) {
-		fputs("\nMeasured on the bundled reference driver:\n\n", m);
-		fputs(bench, m);
-		if (bench[0] && bench[strlen(bench) - 1] != '\n')
-			fputc('\n', m);
-	}
-	for (size_t i = 0; i < r->n_items; i++)
-		if (r->items[i].status == ZT_FIX_REFUSED)
-			fprintf(m, "\nNot changed: %s() in %s: %s", fs->v[r->items[i].finding].function,
-				fs->v[r->items[i].finding].file, r->items[i].reason);
-	fprintf(m, "\n---\n");
-	for (size_t i = 0; i < r->n_changed; i++)
-		fprintf(m, " %s\n", r->changed[i]);
-	fprintf(m, "\n%s-- \nzerotax %s\n\n", diff, ZT_VERSION);
-	fclose(m);
-	return mail;
-}
-
-/* DIR/0001-<slug>.patch; a full disk must not leave a truncated patch: a new name, synced, renamed. */
-static char *write_patch_file(const char *dir, const char *subject, const char *mail)
-{
-	char *slug, *path, *tmp;
-
-	if (mkdir(dir, 0755) && errno != EEXIST) {
-		error("cannot create %s: %s", dir, strerror(errno));
-		return NULL;
-	}
-	slug = patch_slug(subject);
-	path = xasprintf("%s/0001-%s.patch", dir, slug);
-	free(slug);
-	tmp = xasprintf("%s.zerotax-new", path);
-	unlink(tmp);
-	if (write_new(tmp, mail, 0644) || rename(tmp, path)) {
-		error("cannot write %s: %s", path, strerror(errno));
-		unlink(tmp);
-		free(path);
-		path = NULL;
-	}
-	free(tmp);
-	return path;
-}
-
-int zt_fix_format_patch(const struct zt_fix_opts *opts, const struct zt_findings *fs,
-			const struct zt_fix_result *r, const char *dir,
-			const char *bench_table, char **path_out)
-{
-	const struct zt_finding *f = first_applied(fs, r);
-	char *subject = NULL, *diff = NULL, *bench = NULL, *mail = NULL;
-	struct zt_subject_rules sr = ZT_SUBJECT_RULES_INIT;
-	int ret = -1;
-
-	*path_out = NULL;
-	if (!f)
-		return error("no rewrite was applied: nothing to put in a patch");
-	if (bench_table && zt_read_file(bench_table, &bench, NULL))
-		return error("cannot read the bench table %s: %s", bench_table, strerror(errno));
-	if (zt_fix_diff(opts, r, &diff))
-		goto out;
-	if (zt_subject_rules_load(opts->rules_dir, &sr))
-		goto out;
-	subject = zt_fix_subject(&sr, fs, r);
-	mail = patch_mail(opts, fs, f, r, subject, diff, bench);
-	*path_out = write_patch_file(dir, subject, mail);
-	if (*path_out)
-		ret = 0;
-out:
-	zt_subject_rules_release(&sr);
-	free(subject);
-	free(mail);
-	free(diff);
-	free(bench);
 	return ret;
 }

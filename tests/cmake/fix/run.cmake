@@ -117,6 +117,49 @@ function(expect_in text what)
 	endif()
 endfunction()
 
+# Every line of @file's mail up to its diff ("---" on its own line, or the
+# end) is at most 75 columns, and none names a path of the machine.
+function(message_lines_fit file)
+	file(READ ${file} text)
+	string(FIND "${text}" "\n---\n" cut)
+	if(NOT cut EQUAL -1)
+		string(SUBSTRING "${text}" 0 ${cut} text)
+	endif()
+	# a list splits at ';' outside brackets: none of either, lengths kept
+	string(REPLACE ";" "," text "${text}")
+	string(REPLACE "[" "(" text "${text}")
+	string(REPLACE "]" ")" text "${text}")
+	string(REPLACE "\n" ";" lines "${text}")
+	foreach(l IN LISTS lines)
+		string(LENGTH "${l}" n)
+		if(n GREATER 75)
+			die("${file}: a line of ${n} columns before the diff:\n${l}")
+		endif()
+	endforeach()
+	file(READ ${file} whole)
+	foreach(abs "${WORK}" "${CMAKE_CURRENT_LIST_DIR}")
+		string(FIND "${whole}" "${abs}" at)
+		if(NOT at EQUAL -1)
+			die("${file} names the machine's path ${abs}")
+		endif()
+	endforeach()
+endfunction()
+
+# The files of @file's diff ("+++ b/PATH"), as a list in @out.
+function(patch_files file out)
+	file(STRINGS ${file} lines REGEX "^\\+\\+\\+ b/")
+	list(TRANSFORM lines REPLACE "^\\+\\+\\+ b/" "")
+	set(${out} ${lines} PARENT_SCOPE)
+endfunction()
+
+# @text does not hold @what.
+function(expect_not_in text what)
+	string(FIND "${text}" "${what}" at)
+	if(NOT at EQUAL -1)
+		die("did not expect '${what}' in:\n${text}")
+	endif()
+endfunction()
+
 function(compile_ok file)
 	execute_process(COMMAND ${GCC} -std=gnu11 -Wall -Werror -Wno-unused-parameter -c ${file}
 				-o ${WORK}/check.o
@@ -271,7 +314,8 @@ elseif(CASE STREQUAL "format-patch")
 	setup(safe safe)
 	file(WRITE ${WORK}/bench.md "| variant | Mpps |\n| baseline | 1.0 |\n")
 	tree_sum(${T}/safe before)
-	run_fix(0 -i safe.json -s src/safe --format-patch ${WORK}/patches --bench-table ${WORK}/bench.md)
+	run_fix(0 -i safe.json -s src/safe --format-patch ${WORK}/patches --bench-table ${WORK}/bench.md
+		--author "A U Thor <author@example.org>")
 	file(GLOB patches ${WORK}/patches/*.patch)
 	list(LENGTH patches n)
 	if(NOT n EQUAL 1)
@@ -283,8 +327,12 @@ elseif(CASE STREQUAL "format-patch")
 		die("patch file name ${name}")
 	endif()
 	file(READ ${patches} p)
-	expect_in("${p}" "Subject: [PATCH] net/demo: Reuse per-RQ XDP buffer to avoid stack zeroing overhead")
+	# one driver: "[PATCH]", no cover letter; the subject folded as a mail header
+	expect_in("${p}" "Subject: [PATCH] net/demo: Reuse per-RQ XDP buffer to avoid stack zeroing\n overhead\n")
+	expect_in("${p}" "From: A U Thor <author@example.org>\n")
 	expect_in("${p}" "| baseline | 1.0 |")
+	expect_in("${p}" " 3 files changed, ")
+	message_lines_fit(${patches})
 	expect_in("${p}" "+\tstruct demo_xdp_buff *mxbuf = &rq->mxbuf;")
 	expect_tree(${T}/safe "${before}" "--format-patch changed the tree")
 	# The mail applies with git am's engine.
@@ -294,6 +342,153 @@ elseif(CASE STREQUAL "format-patch")
 	if(rc)
 		die("git apply --check: ${e}")
 	endif()
+elseif(CASE STREQUAL "format-patch-series")
+	# Two drivers of one tree (corpus/fix/series): one patch each, a numbered
+	# series with a cover letter; each patch speaks of its own findings and
+	# diffs its own files, in order they apply; checkpatch (a stand-in of our
+	# own: the plumbing, not the kernel's rules) runs on each, in the tree.
+	own_setup(series series)
+	set(tree ${T}/series)
+	set(ab "A U Thor <author@example.org>")
+	file(WRITE ${tree}/scripts/checkpatch.pl [=[
+# A stand-in for the kernel's scripts/checkpatch.pl: how zerotax runs it.
+use strict;
+die "not run from the top of the tree\n" unless -e "scripts/checkpatch.pl";
+die "usage: checkpatch.pl --strict PATCH\n" unless @ARGV == 2 && $ARGV[0] eq "--strict";
+open(my $f, '<', $ARGV[1]) or die "cannot read $ARGV[1]\n";
+my $text = do { local $/; <$f> };
+if ($text =~ m{^\+\+\+ b/drivers/net/ethernet/acme/beta/}m) {
+	print "WARNING: fake: beta is not clean\n#9: FILE: beta_rx.c:9:\n\n";
+	print "total: 0 errors, 1 warnings, 0 checks, 24 lines checked\n";
+	exit 1;
+}
+print "total: 0 errors, 0 warnings, 0 checks, 34 lines checked\n";
+exit 0;
+]=])
+	tree_sum(${tree} before)
+	run_fix(1 -i series.json -s src/series --format-patch ${WORK}/patches --author "${ab}"
+		--signoff --format=json)
+	expect_tree(${tree} "${before}" "--format-patch changed the tree")
+	file(GLOB patches RELATIVE ${WORK}/patches ${WORK}/patches/*)
+	if(NOT patches STREQUAL "0000-cover-letter.patch;0001-alpha-Reuse-per-ring-buffer-to-avoid-stack-zeroing-o.patch;0002-beta-Reuse-per-queue-frame-to-avoid-stack-zeroing-ov.patch")
+		die("expected a cover letter and two patches, got ${patches}")
+	endif()
+	list(TRANSFORM patches PREPEND ${WORK}/patches/)
+	list(GET patches 0 cover)
+	list(GET patches 1 alpha)
+	list(GET patches 2 beta)
+	# JSON: each patch with its subject and checkpatch's verdict
+	string(JSON n LENGTH "${out}" patches)
+	string(JSON cl GET "${out}" cover_letter)
+	if(NOT n EQUAL 2 OR NOT cl STREQUAL cover)
+		die("JSON: ${n} patches, cover letter ${cl}:\n${out}")
+	endif()
+	foreach(i 0 1)
+		math(EXPR k "${i} + 1")
+		list(GET patches ${k} want)
+		string(JSON path GET "${out}" patches ${i} path)
+		string(JSON st GET "${out}" patches ${i} checkpatch status)
+		if(NOT path STREQUAL want)
+			die("JSON patch ${i}: ${path}, expected ${want}")
+		endif()
+		set(status_${i} ${st})
+	endforeach()
+	string(JSON subj GET "${out}" patches 1 subject)
+	string(JSON msg GET "${out}" patches 1 checkpatch messages 0)
+	if(NOT status_0 STREQUAL "clean" OR NOT status_1 STREQUAL "problems" OR
+	   NOT msg STREQUAL "WARNING: fake: beta is not clean" OR
+	   NOT subj STREQUAL "beta: Reuse per-queue frame to avoid stack zeroing overhead")
+		die("JSON checkpatch: ${status_0}, ${status_1} (${msg}), subject ${subj}:\n${out}")
+	endif()
+	expect_in("${err}" "checkpatch --strict: WARNING: fake: beta is not clean")
+
+	file(READ ${cover} c)
+	file(READ ${alpha} a)
+	file(READ ${beta} b)
+	expect_in("${c}" "From: ${ab}\nSubject: [PATCH 0/2] ")
+	expect_in("${c}" "- 1/2 alpha: Reuse per-ring buffer to avoid stack zeroing overhead\n  2 locals: 1 hoisted into struct alpha_ring, 1 marked __uninitialized\n")
+	expect_in("${c}" "- 2/2 beta: Reuse per-queue frame to avoid stack zeroing overhead\n  1 local, hoisted into struct beta_queue; 1 not changed\n")
+	expect_in("${c}" " 4 files changed, ")
+	expect_not_in("${c}" "Signed-off-by:")
+	expect_in("${a}" "From: ${ab}\nSubject: [PATCH 1/2] alpha: Reuse per-ring buffer to avoid stack zeroing\n overhead\n")
+	expect_in("${b}" "From: ${ab}\nSubject: [PATCH 2/2] beta: Reuse per-queue frame to avoid stack zeroing\n overhead\n")
+	# each message speaks of its own findings, each by its own strategy
+	expect_in("${a}" "it becomes the member buf\nof struct alpha_ring, after desc")
+	expect_in("${a}" "Mark hdr in alpha_peek() __uninitialized instead")
+	expect_in("${b}" "it becomes the member\nframe of struct beta_queue")
+	expect_not_in("${a}" "beta")
+	expect_not_in("${b}" "alpha")
+	# the refused finding in its driver's patch alone, with the path in the tree
+	expect_in("${b}" "\nNot changed: beta_rx_meta() in drivers/net/ethernet/acme/beta/beta_rx.c:\n  len of meta may be read before it is written")
+	expect_not_in("${a}" "Not changed")
+	foreach(m ${alpha} ${beta})
+		file(READ ${m} text)
+		expect_in("${text}" "\nSigned-off-by: ${ab}\n---\n")
+	endforeach()
+	foreach(m ${cover} ${alpha} ${beta})
+		message_lines_fit(${m})
+	endforeach()
+	# each diff holds its own driver's files, and they apply in order
+	patch_files(${alpha} fa)
+	patch_files(${beta} fb)
+	set(acme drivers/net/ethernet/acme)
+	if(NOT fa STREQUAL "${acme}/alpha/alpha.h;${acme}/alpha/alpha_rx.c" OR
+	   NOT fb STREQUAL "${acme}/beta/beta.h;${acme}/beta/beta_rx.c")
+		die("the diffs' files: ${fa} / ${fb}")
+	endif()
+	git_init(${tree})
+	foreach(m ${alpha} ${beta})
+		foreach(step "apply;--check" "apply")
+			execute_process(COMMAND git ${step} ${m} WORKING_DIRECTORY ${tree}
+					RESULT_VARIABLE rc ERROR_VARIABLE e)
+			if(rc)
+				die("git ${step} ${m}: ${e}")
+			endif()
+		endforeach()
+	endforeach()
+	compile_ok(${tree}/${acme}/alpha/alpha_rx.c)
+	compile_ok(${tree}/${acme}/beta/beta_rx.c)
+
+	# --subject-rules: a driver's prefix added to the shipped rules; text
+	# output says checkpatch's verdict under each patch; no --signoff, none
+	execute_process(COMMAND git checkout -q -- . WORKING_DIRECTORY ${tree})
+	file(WRITE ${WORK}/subjects.conf "path drivers/net/ethernet/acme/beta/ net/acme-beta\n")
+	run_fix(1 -i series.json -s src/series --format-patch ${WORK}/again --author "${ab}"
+		--subject-rules ${WORK}/subjects.conf)
+	expect_in("${out}" "0001-alpha-Reuse-per-ring-buffer-to-avoid-stack-zeroing-o.patch\n    checkpatch: clean\n")
+	expect_in("${out}" "0002-net-acme-beta-Reuse-per-queue-frame-to-avoid-stack-z.patch\n    checkpatch: total: 0 errors, 1 warnings, 0 checks, 24 lines checked: WARNING: fake: beta is not clean\n")
+	file(GLOB again ${WORK}/again/0002-*.patch)
+	file(READ ${again} text)
+	expect_in("${text}" "Subject: [PATCH 2/2] net/acme-beta: Reuse per-queue frame to avoid stack\n zeroing overhead\n")
+	expect_not_in("${text}" "Signed-off-by:")
+elseif(CASE STREQUAL "format-patch-author")
+	# The author: --author, else git's user.name and user.email (run in the
+	# tree), else exit 2 saying how to give one; never a made-up address.
+	setup(safe safe)
+	file(MAKE_DIRECTORY ${WORK}/home)
+	set(git_env HOME=${WORK}/home XDG_CONFIG_HOME=${WORK}/home GIT_CONFIG_NOSYSTEM=1)
+	set(FIX_ENV ${CMAKE_COMMAND} -E env ${git_env} GIT_CONFIG_GLOBAL=/dev/null)
+	run_fix(2 -i safe.json -s src/safe --format-patch ${WORK}/patches)
+	expect_in("${err}" "no author for the patches: give --author \"Name <email>\", or set git's user.name and user.email")
+	if(EXISTS ${WORK}/patches)
+		die("no author, yet ${WORK}/patches was made")
+	endif()
+	run_fix(2 -i safe.json -s src/safe --format-patch ${WORK}/patches --format=json)
+	string(JSON code GET "${out}" exit_code)
+	if(NOT code EQUAL 2)
+		die("JSON error object: ${out}")
+	endif()
+	run_fix(2 -i safe.json -s src/safe --format-patch ${WORK}/patches --author nobody)
+	expect_in("${err}" "bad --author 'nobody': give it as \"Name <email>\"")
+	run_fix(2 -i safe.json -s src/safe --signoff)
+	expect_in("${err}" "--signoff only goes with --format-patch")
+	file(WRITE ${WORK}/gitconfig "[user]\n\tname = Git Config Author\n\temail = gc@example.org\n")
+	set(FIX_ENV ${CMAKE_COMMAND} -E env ${git_env} GIT_CONFIG_GLOBAL=${WORK}/gitconfig)
+	run_fix(0 -i safe.json -s src/safe --format-patch ${WORK}/patches --signoff)
+	file(GLOB p ${WORK}/patches/*.patch)
+	file(READ ${p} text)
+	expect_in("${text}" "From: Git Config Author <gc@example.org>\n")
+	expect_in("${text}" "\nSigned-off-by: Git Config Author <gc@example.org>\n---\n")
 elseif(CASE STREQUAL "uninitialized")
 	setup(safe safe)
 	run_fix(0 -i safe.json -s src/safe --strategy=uninitialized --diff)
@@ -549,6 +744,7 @@ elseif(CASE STREQUAL "hostile-full-disk")
 			${STRACE} -f -o /dev/null -e trace=fsync,fdatasync
 			-e inject=fsync,fdatasync:error=ENOSPC
 			${ZT} fix -i safe.json -s src/safe --format-patch ${WORK}/patches
+				--author "A <a@b.org>"
 		WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 	string(REGEX MATCH "zerotax: error: [^\n]*" first "${err}")
 	message(STATUS "full disk: exit ${rc}: ${first}")
@@ -561,7 +757,7 @@ elseif(CASE STREQUAL "hostile-full-disk")
 		die("a full disk left ${left}")
 	endif()
 	expect_tree(${T}/safe "${before}" "--format-patch on a full disk changed the tree")
-	run_fix(0 -i safe.json -s src/safe --format-patch ${WORK}/patches)
+	run_fix(0 -i safe.json -s src/safe --format-patch ${WORK}/patches --author "A <a@b.org>")
 	file(GLOB patches ${WORK}/patches/*.patch)
 	list(LENGTH patches n)
 	if(NOT n EQUAL 1)

@@ -17,6 +17,7 @@
 #include "cocci.h"
 #include "emit.h"
 #include "fixtree.h"
+#include "patches.h"
 #include "process.h"
 #include "subjects.h"
 #include "zerotax.h"
@@ -483,6 +484,7 @@ static void test_write_back_and_format_patch(void **state)
 	struct zt_fix_result r;
 	struct tmp t;
 	char *root, *src, *out, *rx, *patch_path, *patch, *bench;
+	struct zt_fix_patches patches;
 	struct zt_spawn_result sr;
 	struct zt_fix_opts o = { .strategy = ZT_FIX_HOIST };
 
@@ -509,12 +511,24 @@ static void test_write_back_and_format_patch(void **state)
 	{
 		char *pdir = xasprintf("%s/patches", t.dir);
 
-		assert_int_equal(zt_fix_format_patch(&o, &fs, &r, pdir, bench, &patch_path), 0);
+		const struct zt_fix_patch_opts po = { .dir = pdir, .bench_table = bench,
+						      .author = "A U Thor <author@example.org>" };
+
+		assert_int_equal(zt_fix_format_patches(&o, &fs, &r, &po, &patches), 0);
 		free(pdir);
 	}
+	/* one driver: one patch, no cover letter, and no checkpatch in the corpus tree */
+	assert_int_equal(patches.n, 1);
+	assert_null(patches.cover);
+	assert_int_equal(patches.v[0].checkpatch, ZT_CHECKPATCH_NOT_RUN);
+	assert_int_equal(patches.v[0].n_hoisted, 2);
+	patch_path = patches.v[0].path;
 	assert_int_equal(zt_read_file(patch_path, &patch, NULL), 0);
+	assert_non_null(strstr(patch, "From: A U Thor <author@example.org>\n"));
+	assert_null(strstr(patch, "Signed-off-by:"));
+	/* folded at 75 columns, as a mail header */
 	assert_non_null(strstr(patch, "Subject: [PATCH] net/demo: Reuse per-RQ XDP buffer to "
-				      "avoid stack zeroing overhead\n"));
+				      "avoid stack zeroing\n overhead\n"));
 	assert_non_null(strstr(patch, "demo_skb_from_cqe_linear(): struct demo_xdp_buff mxbuf, 72 bytes"));
 	assert_non_null(strstr(patch, "gcc-12.2.0: 72 bytes of zeroing survive -O2"));
 	assert_non_null(strstr(patch, "clang-19.1.7: 8 bytes"));
@@ -535,7 +549,7 @@ static void test_write_back_and_format_patch(void **state)
 		free(b);
 	}
 	free(patch);
-	free(patch_path);
+	zt_fix_patches_release(&patches);
 	free(bench);
 	free(root);
 	free(src);
