@@ -573,7 +573,7 @@ static void take_patch(struct zt_fix_patches *out, struct fix_part *p, char *pat
 {
 	struct zt_fix_patch *pp;
 
-	out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
+	ZT_ALLOC_GROW(out->v, out->n + 1, out->alloc);
 	pp = &out->v[out->n++];
 	memset(pp, 0, sizeof(*pp));
 	pp->path = path;

@@ -46,7 +46,7 @@ struct zt_fix_patch {
 
 struct zt_fix_patches {
 	struct zt_fix_patch *v;
-	size_t n;
+	size_t n, alloc;
 	char *cover;			/* DIR/0000-cover-letter.patch in a series, else NULL */
 };
 
