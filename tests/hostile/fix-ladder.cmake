@@ -18,6 +18,10 @@
 #    its switch's head, where the guard holds: 6.12's igc_clean_rx_irq()),
 #    and a guard made inside a switch, which a later case is entered
 #    without: refused;
+#  - a designated initializer's named field, read where no other write came
+#    first, kept as a store before the block's first statement (6.12's
+#    igc_clean_rx_irq(), ctx = { .rx_ts = NULL }), both strategies; and one
+#    a later declaration reads before that statement: refused;
 #  - a flag set only after the writes ('active = 1' in the block, 'if (active)'
 #    later; 6.12's bnxt_rx_pkt(), xdp_active), and one set elsewhere too,
 #    refused.
@@ -52,4 +56,32 @@ zt_diff_finding(${WORK}/case.json ladder l_handle_case_guard b "struct l_buff" 6
 		"struct l_ring" 22 "struct l_vector" l_poll)
 zt_diff_fix(ladder ${WORK}/case.json
 	"refused: struct l_buff b in l_handle_case_guard\\(\\): .* of b may be read before it is written: read at line 201"
+	--strategy=uninitialized)
+foreach(strategy uninitialized hoist)
+	zt_diff_finding(${WORK}/named.json ladder l_handle_named b "struct l_buff" 64 213 64 ring
+			"struct l_ring" 22 "struct l_vector" l_poll)
+	file(READ ${WORK}/named.json j)
+	string(REPLACE "\"explicit_init\": null" "\"explicit_init\": \"designated\"" j "${j}")
+	file(WRITE ${WORK}/named.json "${j}")
+	zt_diff_fix(ladder ${WORK}/named.json "applied: struct l_buff b in l_handle_named"
+		--strategy=${strategy})
+	string(MD5 tag "--strategy=${strategy}")
+	file(READ ${WORK}/out-${tag}/rx.c after)
+	if(strategy STREQUAL "hoist")
+		set(store "\n\tint err = 0;\n\n\tb->flags = 2;\n\tif \\(ring->index & 1\\)")
+	else()
+		set(store "\n\tint err = 0;\n\n\tb.flags = 2;\n\tif \\(ring->index & 1\\)")
+	endif()
+	if(NOT after MATCHES "${store}")
+		message(FATAL_ERROR "--strategy=${strategy}: the named field is not kept as a store "
+			"before the block's first statement:\n${after}")
+	endif()
+endforeach()
+zt_diff_finding(${WORK}/early.json ladder l_handle_named_early b "struct l_buff" 64 231 64 ring
+		"struct l_ring" 22 "struct l_vector" l_poll)
+file(READ ${WORK}/early.json j)
+string(REPLACE "\"explicit_init\": null" "\"explicit_init\": \"designated\"" j "${j}")
+file(WRITE ${WORK}/early.json "${j}")
+zt_diff_fix(ladder ${WORK}/early.json
+	"refused: struct l_buff b in l_handle_named_early\\(\\): flags of b may be read before it is written: read at line 232"
 	--strategy=uninitialized)

@@ -542,6 +542,43 @@ static char *writers_text(const struct da *da, const char *fn, const char *var)
 	return zt_strbuf_detach(&sb, NULL);
 }
 
+void zt_da_answer_release(struct zt_da_answer *a)
+{
+	free(a->why);
+	free(a->init_call);
+	zt_strvec_clear(&a->stores);
+	memset(a, 0, sizeof(*a));
+}
+
+/* One walk of @decl's function, the stores in @kept written at the declaration. */
+static void walk_local(struct da *da, CXCursor def, CXCursor decl, const char *fn,
+		       const struct zt_strvec *kept)
+{
+	struct walk w = { .da = da, .fn = fn, .target = decl, .kept = kept };
+	struct state st = { .dead = true };
+
+	leaves_of(clang_getCursorType(decl), "", &w.leaves, 0);
+	w.body = da_body_of(def);
+	da_node(&w, w.body, &st);
+	da_st_clear(&st);
+	walk_release(&w);
+}
+
+/* What one walk found, forgotten before the next (the callees' summaries stay). */
+static void da_forget_walk(struct da *da)
+{
+	for (size_t i = 0; i < da->n_lost; i++) {
+		free(da->lost[i].path);
+		free(da->lost[i].by);
+		free(da->lost[i].fn);
+	}
+	da->n_lost = 0;
+	zt_strvec_clear(&da->writers);
+	zt_strvec_clear(&da->counters);
+	free(da->violation);
+	da->violation = NULL;
+}
+
 int zt_da_check(const char *tu_file, char *const *args, const char *fn, const char *var,
 		unsigned int line, const struct zt_da_helpers *h,
 		const struct zt_da_resolver *res, struct zt_da_answer *a)
@@ -550,8 +587,7 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 	CXTranslationUnit tu = NULL;
 	struct find f = { fn, var, line, clang_getNullCursor(), clang_getNullCursor() };
 	struct da da = { .h = h, .res = res, .index = index };
-	struct walk w = { .da = &da, .fn = fn };
-	struct state st = { .dead = true };
+	struct zt_strvec kept = ZT_STRVEC_INIT, stores = ZT_STRVEC_INIT;
 	int nargs = 0, ret = -1;
 	char *who;
 
@@ -570,12 +606,24 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 		a->why = xasprintf("no local %s at line %u in %s() of %s", var, line, fn, tu_file);
 		goto out;
 	}
-	w.target = f.decl;
 	da.home = da_file_of(f.def);
 	clang_visitChildren(f.decl, find_call, &a->init_call);
-	leaves_of(clang_getCursorType(f.decl), "", &w.leaves, 0);
-	w.body = da_body_of(f.def);
-	da_node(&w, w.body, &st);
+	walk_local(&da, f.def, f.decl, fn, NULL);
+	/*
+	 * The initializer counts for nothing first; only when a read needs what
+	 * it names is that kept, as stores (the smallest rewrite that is right).
+	 */
+	if (da.violation && !a->init_call &&
+	    da_kept_stores(f.def, f.decl, &kept, &stores, &a->store_at)) {
+		da_forget_walk(&da);
+		walk_local(&da, f.def, f.decl, fn, &kept);
+		if (!da.violation) {
+			a->stores = stores;
+			stores = (struct zt_strvec)ZT_STRVEC_INIT;
+		} else {
+			a->store_at = 0;
+		}
+	}
 	a->ok = !da.violation;
 	if (da.violation) {
 		a->why = da.violation;
@@ -590,8 +638,8 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 	}
 	ret = 0;
 out:
-	da_st_clear(&st);
-	walk_release(&w);
+	zt_strvec_clear(&kept);
+	zt_strvec_clear(&stores);
 	da_release(&da);
 	if (tu)
 		clang_disposeTranslationUnit(tu);

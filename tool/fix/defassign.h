@@ -12,6 +12,9 @@
 #define ZT_DEFASSIGN_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+#include "strbuf.h"
 
 struct zt_da_helpers;
 
@@ -23,7 +26,15 @@ struct zt_da_answer {
 	bool ok;		/* every field read is written first on every path */
 	char *why;		/* ok: who writes it; else the read and the path (lines) */
 	char *init_call;	/* a function the local's initializer calls, or NULL */
+	/*
+	 * What its designated initializer names, kept as the stores "a.b = v"
+	 * before line @store_at (the block's first statement); none: it goes
+	 */
+	struct zt_strvec stores;
+	unsigned int store_at;
 };
+
+void zt_da_answer_release(struct zt_da_answer *a);
 
 /*
  * Analyse @var, declared at @line in @fn of @tu_file (compiled with @args).

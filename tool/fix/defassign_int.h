@@ -154,6 +154,7 @@ struct walk {
 	char *alias_path[DA_MAX_ALIASES];
 	size_t n_alias;
 	bool declared;		/* the walk has passed the local's declaration */
+	const struct zt_strvec *kept;	/* paths its initializer's kept stores write */
 	/* forward gotos: what is written on every goto seen so far, per label */
 	struct label_in {
 		CXCursor label;
@@ -223,6 +224,13 @@ char *da_prefix_map(const struct walk *w, const char *prefix, bool decayed, cons
 		    const struct kids *args);
 
 CXCursor da_body_of(CXCursor fn);	/* defassign.c: a definition's compound */
+/*
+ * defassign_stores.c: the designated initializer of @decl (in @def) kept as
+ * stores before line *@at_line: the paths it writes and "a.b = value" each;
+ * false (nothing kept) when that would change what a read sees.
+ */
+bool da_kept_stores(CXCursor def, CXCursor decl, struct zt_strvec *paths,
+		    struct zt_strvec *stores, unsigned int *at_line);
 /* defassign_callees.c */
 CXCursor da_find_definition(CXTranslationUnit tu, const char *fn);
 struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned int i);

@@ -881,6 +881,9 @@ static void var_decl(struct walk *w, CXCursor c, struct state *st)
 		da_st_clear(st);
 		st->dead = false;	/* from here on it exists, nothing written */
 		w->declared = true;
+		/* what the rewrite keeps of its initializer, as stores */
+		for (size_t i = 0; w->kept && i < w->kept->n; i++)
+			da_write_path(w, st, w->kept->v[i], da_line_of(c), w->fn);
 	}
 }
 

@@ -134,6 +134,21 @@ static char *planned(const struct site *s, const char *attr, const char *m)
 	return a ? a : planned_record(s, attr, m);
 }
 
+bool fix_same_line(const struct site *s, const char *attr, const char *orig, const char *now)
+{
+	char *o = squeeze(orig, strlen(orig)), *n = squeeze(now, strlen(now)), *p;
+	bool same = !strcmp(o, n);
+
+	if (!same) {
+		p = planned(s, attr, o);
+		same = !strcmp(p, n);
+		free(p);
+	}
+	free(o);
+	free(n);
+	return same;
+}
+
 static void lines_of(const char *b, const char *e, char c, struct zt_strvec *v)
 {
 	for (const char *p = b; p < e;) {

@@ -237,14 +237,18 @@ static bool plan_da(struct planner *x, size_t i, struct site *s)
 		a.why = xasprintf("the initializer of %s calls %s(): dropping the initializer "
 				  "would drop the call", f->symbol, a.init_call);
 	}
-	free(a.init_call);
 	if (ret || !a.ok) {
 		fix_set_reason(&x->out->refusal[i], "%s%s",
 			       ret ? "definite assignment not shown: " : "", a.why ? a.why : "?");
-		free(a.why);
+		zt_da_answer_release(&a);
 		return false;
 	}
 	s->da_why = a.why;
+	a.why = NULL;
+	s->stores = a.stores;
+	a.stores = (struct zt_strvec)ZT_STRVEC_INIT;
+	s->store_at = a.store_at;
+	zt_da_answer_release(&a);
 	return true;
 }
 
@@ -316,6 +320,7 @@ static void site_release(struct site *s)
 	free(s->owner_proof);
 	free(s->fill);
 	free(s->da_why);
+	zt_strvec_clear(&s->stores);
 	free(s->no_hoist);
 	free(s->refusal);
 	free(s->sp_file);

@@ -51,6 +51,9 @@ struct site {
 	char *fill;		/* uninitialized: the function that writes it first */
 	enum zt_fix_strategy strategy;	/* chosen by the plan: hoist or uninitialized */
 	char *da_why;		/* definite assignment: who writes what is read */
+	/* its designated initializer kept: "a.b = v", put before line store_at */
+	struct zt_strvec stores;
+	unsigned int store_at;
 	char *no_hoist;		/* auto chose uninitialized: why not hoist */
 	size_t group;		/* findings that must go together share one */
 	/* what the rewrite and verify stages made of it */
@@ -128,6 +131,8 @@ int fix_rewriter_open(struct fix_rewriter *rw, const struct fix_env *env, char *
 void fix_rewriter_release(struct fix_rewriter *rw);
 /* Site @k of the plan rewritten in the shadow, or refused (s->refusal); -1: the group fails. */
 int fix_rewrite_site(struct fix_rewriter *rw, struct site *s, size_t k, struct fix_outcome *out);
+/* fix_exact.c: is @now the line @orig of @s's file, as the plan leaves or rewrites it? */
+bool fix_same_line(const struct site *s, const char *attr, const char *orig, const char *now);
 /* fix_exact.c: the hunks of @rel in [@b, @e) are exactly the plan for @s */
 int fix_exact(const struct fix_rewriter *rw, const struct site *s, const char *rel,
 	      const char *b, const char *e, struct fix_outcome *out);

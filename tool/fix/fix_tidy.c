@@ -203,6 +203,79 @@ static void hoist_first(struct lines *l, const char *decl)
 	}
 }
 
+static bool comment_line(const char *l)
+{
+	l += strspn(l, " \t");
+	return !strncmp(l, "/*", 2) || !strncmp(l, "//", 2) || (l[0] == '*' && l[1] != '=' &&
+								!isalnum((unsigned char)l[1]) &&
+								l[1] != '_' && l[1] != '(');
+}
+
+/*
+ * The stores kept of a designated initializer (defassign_stores.c), as the
+ * first statements of the declaration's block: before the statement the plan
+ * named, found again by its text, nearest to where it was in its function.
+ */
+static int keep_stores(const struct fix_rewriter *rw, const struct site *s, const char *orig,
+		       const char *now, struct lines *lo, struct lines *ln, struct fix_outcome *fo)
+{
+	const char *ob, *oe, *nb, *ne;
+	unsigned int o_open, n_open, n_end, want;
+	size_t best = (size_t)-1, dist = (size_t)-1, ind;
+	const char *anchor;
+	bool gap = false;
+	char *indent;
+
+	if (!s->stores.n)
+		return 0;
+	if (s->store_at < 1 || s->store_at > lo->n ||
+	    !zt_function_body(orig, s->f->function, &ob, &oe) ||
+	    !zt_function_body(now, s->f->function, &nb, &ne))
+		return fix_fail(fo, "spatch", "%s() of %s cannot be found again to keep the stores "
+				"of %s's initializer", s->f->function, s->rel, s->var);
+	anchor = lo->v[s->store_at - 1];
+	o_open = zt_line_of(orig, ob);
+	n_open = zt_line_of(now, nb);
+	n_end = zt_line_of(now, ne);
+	want = n_open + (s->store_at - o_open);
+	for (unsigned int l = n_open + 1; l < n_end && l <= ln->n; l++) {
+		size_t d = l > want ? l - want : want - l;
+
+		if (d < dist && fix_same_line(s, rw->attr, anchor, ln->v[l - 1])) {
+			dist = d;
+			best = l - 1;
+		}
+	}
+	if (best == (size_t)-1)
+		return fix_fail(fo, "spatch", "the statement at line %u of %s (%s()), before which "
+				"the stores of %s's initializer go, is not in the rewritten file",
+				s->store_at, s->rel, s->f->function, s->var);
+	ind = strspn(ln->v[best], " \t");
+	indent = xstrndup(ln->v[best], ind);
+	/* before the comment that speaks of that statement, with a blank line after */
+	while (best > 0 && comment_line(ln->v[best - 1])) {
+		best--;
+		gap = true;
+	}
+	if (gap) {
+		ZT_ALLOC_GROW(ln->v, ln->n + 1, ln->alloc);
+		memmove(&ln->v[best + 1], &ln->v[best], (ln->n - best) * sizeof(*ln->v));
+		ln->v[best] = xstrdup("");
+		ln->n++;
+	}
+	for (size_t i = 0; i < s->stores.n; i++) {
+		char *line = xasprintf("%s%s%s%s;", indent, s->var,
+				       s->strategy == ZT_FIX_HOIST ? "->" : ".", s->stores.v[i]);
+
+		ZT_ALLOC_GROW(ln->v, ln->n + 1, ln->alloc);
+		memmove(&ln->v[best + i + 1], &ln->v[best + i], (ln->n - best - i) * sizeof(*ln->v));
+		ln->v[best + i] = line;
+		ln->n++;
+	}
+	free(indent);
+	return 0;
+}
+
 int fix_tidy(const struct fix_rewriter *rw, const struct site *s, struct fix_outcome *fo)
 {
 	struct zt_shadow *sh = rw->env->sh;
@@ -244,8 +317,9 @@ int fix_tidy(const struct fix_rewriter *rw, const struct site *s, struct fix_out
 		hoist_first(&ln, decl);
 		free(decl);
 	}
+	ret = keep_stores(rw, s, orig, now, &lo, &ln, fo);
 	out = lines_join(&ln);
-	if (strcmp(out, now) && zt_shadow_write(rw->env->sh, s->rel, out))
+	if (!ret && strcmp(out, now) && zt_shadow_write(rw->env->sh, s->rel, out))
 		ret = fix_fail(fo, "spatch", "cannot write %s: %s", s->rel, strerror(errno));
 	free(out);
 	regfree(&re);

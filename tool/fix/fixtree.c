@@ -91,7 +91,20 @@ static char *why_of(const struct site *s)
 	const char *init = jstr(json_object_get(s->f->details, "decl"), "explicit_init");
 	char *why, *ev = NULL;
 
-	if (init) {
+	if (init && s->stores.n) {
+		struct zt_strbuf sb = { 0 };
+		char *with;
+
+		for (size_t i = 0; i < s->stores.n; i++)
+			zt_strbuf_addf(&sb, "%s'%s%s%s;'", i ? ", " : "", s->var,
+				       s->strategy == ZT_FIX_HOIST ? "->" : ".", s->stores.v[i]);
+		with = xasprintf("%s; what its %s initializer names stays, as %s before line %u "
+				 "(its block's first statement); the rest of the zeroing goes: "
+				 "nothing read depends on it", fill, init, sb.buf, s->store_at);
+		zt_strbuf_release(&sb);
+		free(fill);
+		fill = with;
+	} else if (init) {
 		/* "= {}", "= { 0 }"; or "designated", "list" */
 		char *with = init[0] == '=' ?
 			xasprintf("%s; its initializer '%s' goes: nothing read depends on it",

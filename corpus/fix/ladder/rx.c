@@ -202,6 +202,43 @@ static void l_handle_case_guard(struct l_ring *ring, char *slot)
 	}
 }
 
+/*
+ * A designated initializer names a value the code relies on: a rewrite keeps
+ * it as a store, the first statement after the block's declarations (6.12's
+ * igc_clean_rx_irq(): ctx = { .rx_ts = NULL }), and drops the rest of the
+ * zeroing, which nothing reads first.
+ */
+static void l_handle_named(struct l_ring *ring, char *slot)
+{
+	struct l_buff b = { .flags = 2 };
+	int err = 0;
+
+	if (ring->index & 1)
+		b.flags = 3;
+	if (!slot[0])
+		err = -22;
+	b.data = slot;
+	b.data_end = slot + 16;
+	b.frame_sz = b.flags;
+	for (int i = 0; i < 4; i++)
+		b.pad[i] = (unsigned long)err;
+	l_record(ring, &b);
+}
+
+/* ... but not when a declaration after it reads it before that statement. */
+static void l_handle_named_early(struct l_ring *ring, char *slot)
+{
+	struct l_buff b = { .flags = 2 };
+	unsigned int first = b.flags;
+
+	b.data = slot;
+	b.data_end = slot + 8;
+	b.frame_sz = first;
+	for (int i = 0; i < 4; i++)
+		b.pad[i] = ring->index;
+	l_record(ring, &b);
+}
+
 int l_poll(struct napi_struct *napi, int budget)
 {
 	struct l_vector *v = container_of(napi, struct l_vector, napi);
@@ -218,6 +255,8 @@ int l_poll(struct napi_struct *napi, int budget)
 		l_handle_flag_twice(&v->ring, v->ring.slots[done]);
 		l_handle_agree_switch(&v->ring, v->ring.slots[done]);
 		l_handle_case_guard(&v->ring, v->ring.slots[done]);
+		l_handle_named(&v->ring, v->ring.slots[done]);
+		l_handle_named_early(&v->ring, v->ring.slots[done]);
 	}
 	return done;
 }
