@@ -43,9 +43,10 @@ static int parse_helper_line(char *line, const char *path, unsigned int ln, void
 	bool fills = what && (!strcmp(what, "fills") || !strcmp(what, "fills-count"));
 
 	if (!arg || !what || atoi(arg) < 1 ||
-	    (strcmp(what, "writes") && strcmp(what, "reads") && !fills))
-		return error("%s:%u: expected 'FUNCTION ARG writes|reads FIELD...' or "
-			     "'FUNCTION ARG fills|fills-count ARG'", path, ln);
+	    (strcmp(what, "writes") && strcmp(what, "reads") && strcmp(what, "reads-container") &&
+	     !fills))
+		return error("%s:%u: expected 'FUNCTION ARG writes|reads|reads-container FIELD...' "
+			     "or 'FUNCTION ARG fills|fills-count ARG'", path, ln);
 	if (fills) {
 		f = strtok_r(NULL, " \t", &save);
 		if (!f || atoi(f) < 1 || atoi(f) == atoi(arg))
@@ -58,6 +59,7 @@ static int parse_helper_line(char *line, const char *path, unsigned int ln, void
 	e.fn = xstrdup(fn);
 	e.arg = (unsigned int)atoi(arg);
 	e.writes = !strcmp(what, "writes");
+	e.container = !strcmp(what, "reads-container");
 	while ((f = strtok_r(NULL, " \t", &save)) && f[0] != '#')
 		zt_strvec_push(&e.fields, f);
 	ZT_ALLOC_GROW(h->v, h->n + 1, h->alloc);

@@ -36,6 +36,11 @@ struct helper {
 	 * of the array argument ARG points to (a bulk allocator)
 	 */
 	unsigned int fills_count_arg;
+	/*
+	 * "reads-container": and every other field of the struct the object is
+	 * a member of (a callback it reaches may take it by container_of)
+	 */
+	bool container;
 	struct zt_strvec fields;	/* "*" every field; "-f": not f */
 };
 
@@ -68,6 +73,12 @@ struct summary {
 	char *usr;
 	unsigned int param;
 	bool unknown;		/* not analysable: reads everything, writes nothing */
+	/*
+	 * It turns the pointer into one of another type (container_of(), a
+	 * cast to void * kept in a variable): it may read the object around
+	 * what it was given, all of it.
+	 */
+	bool reaches_out;
 	struct zt_strvec reads;	/* paths read before they are written */
 	struct zt_strvec read_lines;
 	struct state writes;	/* written on every path to the end */

@@ -321,6 +321,33 @@ static void fill_count(struct walk *w, const char *prefix, const struct kids *k,
 }
 
 /* The helper facts for @name's argument @arg (of the call @k): true when there were some. */
+/*
+ * Code that holds a pointer to @prefix of the object may reach all of the
+ * object around it: the caller's local, every field outside @prefix, is
+ * read; a callee's parameter reaches beyond what its caller gave it.
+ */
+static void read_around(struct walk *w, struct state *st, const char *prefix, unsigned int line,
+			const char *by)
+{
+	struct zt_strvec outside = ZT_STRVEC_INIT;
+	char *via;
+
+	if (w->pointer) {
+		w->sum->reaches_out = true;
+		return;
+	}
+	if (!prefix[0])
+		return;
+	zt_strvec_pushf(&outside, "-%s", prefix);
+	via = xasprintf("by %s() at line %u, which reaches the struct around %s (container_of() "
+			"or a cast)", by, line, prefix);
+	w->via = via;
+	da_read_path(w, st, "", line, &outside);
+	w->via = NULL;
+	free(via);
+	zt_strvec_clear(&outside);
+}
+
 static bool apply_helper(struct walk *w, struct state *st, const char *name, unsigned int arg,
 			 const char *prefix, unsigned int line, const struct kids *k)
 {
@@ -341,6 +368,8 @@ static bool apply_helper(struct walk *w, struct state *st, const char *name, uns
 				da_write_path(w, st, prefix, line, name);
 			continue;
 		}
+		if (e->container)
+			read_around(w, st, prefix, line, name);
 		for (size_t k = 0; k < e->fields.n; k++) {
 			const char *f = e->fields.v[k];
 			char *p = da_join(prefix, strcmp(f, "*") ? f : "");
@@ -407,6 +436,8 @@ static void apply_callee(struct walk *w, struct state *st, CXCursor def, const c
 		free(via);
 		return;
 	}
+	if (s->reaches_out)
+		read_around(w, st, prefix, line, name);
 	for (size_t r = 0; r < s->reads.n; r++) {
 		char *p = da_prefix_map(w, prefix, pa->decayed, s->reads.v[r], pa->args);
 		char *via = xasprintf("in %s, called at line %u", s->read_lines.v[r], line);
@@ -864,6 +895,53 @@ static void entry_point(struct walk *w, CXCursor c, struct state *st, enum CXCur
 	da_kids_walk(w, c, st, 0);
 }
 
+/*
+ * "void *__mptr = (void *)(ptr);" (container_of()), "(T *)((char *)p - off)",
+ * "struct my_buff *b = (void *)xdp;": the local's pointer (or a pointer into
+ * it) cast to another type, through pointer arithmetic too. What is read
+ * through the result is beyond the paths the walk follows: all of the object
+ * around the pointer counts as read. The cast's operand is walked as usual.
+ */
+static CXType pointee_of(CXType t)
+{
+	return clang_getUnqualifiedType(clang_getCanonicalType(clang_getPointeeType(
+		clang_getCanonicalType(t))));
+}
+
+static void cast_away(struct walk *w, CXCursor cast, struct state *st)
+{
+	CXCursor c = cast;
+	char *p = NULL;
+
+	if (!is_kind(clang_getCursorType(cast), CXType_Pointer))
+		goto walk;
+	for (;;) {
+		struct kids k;
+		bool arith;
+
+		c = da_strip(c);
+		k = da_kids_of(c);
+		arith = clang_getCursorKind(c) == CXCursor_BinaryOperator && k.n == 2 &&
+			(clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Add ||
+			 clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Sub) &&
+			is_kind(clang_getCursorType(k.v[0]), CXType_Pointer);
+		if ((clang_getCursorKind(c) == CXCursor_CStyleCastExpr && k.n) || arith) {
+			c = k.v[arith ? 0 : k.n - 1];
+			free(k.v);
+			continue;
+		}
+		free(k.v);
+		break;
+	}
+	if (path_of(w, c, &p) == P_PTR &&
+	    !clang_equalTypes(pointee_of(clang_getCursorType(cast)),
+			      pointee_of(clang_getCursorType(c))))
+		read_around(w, st, p, da_line_of(cast), w->fn ? w->fn : "?");
+	free(p);
+walk:
+	da_kids_walk(w, cast, st, 0);
+}
+
 static void var_decl(struct walk *w, CXCursor c, struct state *st)
 {
 	if (take_alias(w, c))
@@ -943,6 +1021,9 @@ void da_node(struct walk *w, CXCursor c, struct state *st)
 		break;
 	case CXCursor_CallExpr:
 		call(w, c, st);
+		break;
+	case CXCursor_CStyleCastExpr:
+		cast_away(w, c, st);
 		break;
 	case CXCursor_UnaryExpr:	/* sizeof, alignof: not evaluated */
 		break;

@@ -19,6 +19,12 @@ struct l_buff {
 	unsigned long pad[4];
 };
 
+/* A buffer inside a struct of the driver's own, which callees reach by container_of(). */
+struct l_wrap {
+	struct l_buff b;
+	void *meta;
+};
+
 struct l_ring {
 	unsigned int index;
 	char *slots[2];

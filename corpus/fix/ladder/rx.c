@@ -239,6 +239,40 @@ static void l_handle_named_early(struct l_ring *ring, char *slot)
 	l_record(ring, &b);
 }
 
+/*
+ * A callee given the buffer inside a struct takes it back to that struct
+ * (6.12's XDP metadata kfuncs, mlx5e_xmit_xdp_frame() with xdptxdf.xd): all
+ * of the struct counts as read there. Written first: applied; not: refused.
+ */
+static void l_meta_peek(struct l_ring *ring, struct l_buff *b)
+{
+	struct l_wrap *wr = container_of(b, struct l_wrap, b);
+
+	if (wr->meta)
+		ring->index += 2;
+	l_record(ring, b);
+}
+
+static void l_handle_wrapped(struct l_ring *ring, char *slot)
+{
+	struct l_wrap wr;
+
+	l_build(ring, &wr.b, slot);
+	wr.meta = slot;
+	l_meta_peek(ring, &wr.b);
+}
+
+static void l_handle_wrapped_late(struct l_ring *ring, char *slot)
+{
+	struct l_wrap wr;
+
+	l_build(ring, &wr.b, slot);
+	l_meta_peek(ring, &wr.b);
+	wr.meta = slot;
+	if (wr.meta)
+		ring->index--;
+}
+
 int l_poll(struct napi_struct *napi, int budget)
 {
 	struct l_vector *v = container_of(napi, struct l_vector, napi);
@@ -257,6 +291,8 @@ int l_poll(struct napi_struct *napi, int budget)
 		l_handle_case_guard(&v->ring, v->ring.slots[done]);
 		l_handle_named(&v->ring, v->ring.slots[done]);
 		l_handle_named_early(&v->ring, v->ring.slots[done]);
+		l_handle_wrapped(&v->ring, v->ring.slots[done]);
+		l_handle_wrapped_late(&v->ring, v->ring.slots[done]);
 	}
 	return done;
 }
