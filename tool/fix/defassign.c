@@ -348,8 +348,10 @@ static void note_read_fail(struct walk *w, const char *leaf, unsigned int line)
 		/* a callee's read before its own write: the caller checks it */
 		if (!zt_strvec_has(&w->sum->reads, leaf)) {
 			zt_strvec_push(&w->sum->reads, leaf);
-			zt_strvec_pushf(&w->sum->read_lines, "%s() at %s%u", w->fn,
-					w->where ? w->where : "line ", line);
+			zt_strvec_pushf(&w->sum->read_lines, "%s() at %s%u%s%s%s", w->fn,
+					w->where ? w->where : "line ", line,
+					w->via ? " (" : "", w->via ? w->via : "",
+					w->via ? ")" : "");
 		}
 		return;
 	}

@@ -538,6 +538,23 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 
 static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs);
 
+/*
+ * @value, walked; when it is the local's address (or one into it) kept
+ * somewhere the walk does not follow, the read of all of it says so (@why).
+ */
+static void stored_walk(struct walk *w, CXCursor value, struct state *st, const char *why)
+{
+	char *p = NULL;
+	bool keep = !w->via && path_of(w, value, &p) == P_PTR;
+
+	free(p);
+	if (keep)
+		w->via = why;
+	da_node(w, value, st);
+	if (keep)
+		w->via = NULL;
+}
+
 static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 {
 	struct kids k = da_kids_of(c);
@@ -563,7 +580,7 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 	} else if (compound || op == CXBinaryOperator_Assign) {
 		if (clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr)
 			da_guard_drop(w, clang_getCursorReferenced(da_strip(k.v[0])));
-		da_node(w, k.v[1], st);
+		stored_walk(w, k.v[1], st, "where its address is stored for other code to read");
 		if (!compound)
 			da_guard_flag_set(w, c, st);
 		if (!compound && w->code.set && da_pending_result(w, k.v[1]) &&
@@ -944,9 +961,19 @@ walk:
 
 static void var_decl(struct walk *w, CXCursor c, struct state *st)
 {
+	struct kids init;
+
 	if (take_alias(w, c))
 		return;
-	da_kids_walk(w, c, st, 0);
+	init = da_kids_of(c);
+	for (size_t i = 0; i + 1 < init.n; i++)
+		da_node(w, init.v[i], st);
+	if (init.n && clang_isExpression(clang_getCursorKind(init.v[init.n - 1])))
+		stored_walk(w, init.v[init.n - 1], st, "where its address is copied into a "
+			    "variable zerotax does not follow");
+	else if (init.n)
+		da_node(w, init.v[init.n - 1], st);
+	free(init.v);
 	if (w->code.set) {
 		struct kids init = da_kids_of(c);
 
