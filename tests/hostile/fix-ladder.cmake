@@ -26,6 +26,9 @@
 #    (container_of(): 6.12's XDP metadata kfuncs, mlx5e_xmit_xdp_frame()):
 #    the whole struct counts as read there; written first, applied; the
 #    other field written after the call, refused;
+#  - a callee given the buffer by value: what its body reads of its copy
+#    (6.1's bnxt_rx_xdp()), applied; one that reads a field never written,
+#    refused;
 #  - a flag set only after the writes ('active = 1' in the block, 'if (active)'
 #    later; 6.12's bnxt_rx_pkt(), xdp_active), and one set elsewhere too,
 #    refused.
@@ -97,4 +100,13 @@ zt_diff_finding(${WORK}/wrapped-late.json ladder l_handle_wrapped_late wr "struc
 		72 ring "struct l_ring" 22 "struct l_vector" l_poll)
 zt_diff_fix(ladder ${WORK}/wrapped-late.json
 	"refused: struct l_wrap wr in l_handle_wrapped_late\\(\\): meta of wr may be read before it is written: read at line 270, by l_meta_peek\\(\\) at line 270, which reaches the struct around b"
+	--strategy=uninitialized)
+zt_diff_finding(${WORK}/byvalue.json ladder l_handle_by_value b "struct l_buff" 64 293 64 ring
+		"struct l_ring" 22 "struct l_vector" l_poll)
+zt_diff_fix(ladder ${WORK}/byvalue.json "applied: struct l_buff b in l_handle_by_value"
+	--strategy=uninitialized)
+zt_diff_finding(${WORK}/byvalue-unset.json ladder l_handle_by_value_unset b "struct l_buff" 64
+		302 64 ring "struct l_ring" 22 "struct l_vector" l_poll)
+zt_diff_fix(ladder ${WORK}/byvalue-unset.json
+	"refused: struct l_buff b in l_handle_by_value_unset\\(\\): flags of b may be read before it is written: read at line 305, in l_flags_of\\(\\) at line [0-9]+ \\(its copy\\), called at line 305"
 	--strategy=uninitialized)

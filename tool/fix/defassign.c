@@ -350,8 +350,8 @@ static void note_read_fail(struct walk *w, const char *leaf, unsigned int line)
 			zt_strvec_push(&w->sum->reads, leaf);
 			zt_strvec_pushf(&w->sum->read_lines, "%s() at %s%u%s%s%s", w->fn,
 					w->where ? w->where : "line ", line,
-					w->via ? " (" : "", w->via ? w->via : "",
-					w->via ? ")" : "");
+					w->stored ? " (" : "", w->stored ? w->stored : "",
+					w->stored ? ")" : "");
 		}
 		return;
 	}
@@ -435,9 +435,10 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 	s = xcalloc(1, sizeof(*s));
 	s->usr = usr;
 	s->param = param;
+	s->by_value = !clang_Cursor_isNull(parm) && is_kind(clang_getCursorType(parm), CXType_Record);
 	s->unknown = depth > DA_MAX_DEPTH || clang_Cursor_isNull(parm) ||
 		     clang_Cursor_isNull(body) ||
-		     !is_kind(clang_getCursorType(parm), CXType_Pointer);
+		     (!is_kind(clang_getCursorType(parm), CXType_Pointer) && !s->by_value);
 	if (!s->unknown) {
 		w.fn = fn;
 		w.where = where_of(da, def);
@@ -445,7 +446,10 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 		/* the error ladder's labels are joined as in the local's function */
 		w.body = body;
 		w.declared = true;	/* the object exists before the callee's first line */
-		leaves_of(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(parm))),
+		w.by_value = s->by_value;
+		leaves_of(s->by_value ? clang_getCursorType(parm) :
+					clang_getPointeeType(
+						clang_getCanonicalType(clang_getCursorType(parm))),
 			  "", &w.leaves, 0);
 		zt_strvec_push(&da->active, usr);
 		da_node(&w, body, &st);

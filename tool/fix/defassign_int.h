@@ -79,6 +79,7 @@ struct summary {
 	 * what it was given, all of it.
 	 */
 	bool reaches_out;
+	bool by_value;		/* a struct parameter: the callee's own copy */
 	struct zt_strvec reads;	/* paths read before they are written */
 	struct zt_strvec read_lines;
 	struct state writes;	/* written on every path to the end */
@@ -116,6 +117,7 @@ struct walk {
 	struct da *da;
 	CXCursor target;	/* VarDecl of the local, or the ParmDecl */
 	bool pointer;		/* target is a pointer parameter: paths are below *p */
+	bool by_value;		/* ... or a struct parameter, the callee's copy: paths below it */
 	const char *fn;
 	char *where;		/* "line " or, in a file not da->home, "path:" */
 	struct zt_strvec leaves;
@@ -155,6 +157,7 @@ struct walk {
 	unsigned int switch_depth;	/* the block_depth at that switch */
 	int depth;
 	const char *via;	/* a read reported through a callee: "in f() at line N" */
+	const char *stored;	/* a callee's read of all of it, where its address is kept */
 	CXCursor loop_var;	/* a counted loop's variable (see counted_loop()) */
 	long long loop_n;	/* ... and its count */
 	CXCursor prefix_var;	/* for (i = 0; i < n; i++): i (defassign_prefix.c) */

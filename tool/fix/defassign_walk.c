@@ -144,7 +144,7 @@ static enum pkind path_of(struct walk *w, CXCursor c, char **out)
 	if (k == CXCursor_DeclRefExpr &&
 	    clang_equalCursors(clang_getCursorReferenced(c), w->target)) {
 		*out = xstrdup("");
-		return w->pointer ? P_PTR : P_OBJ;
+		return w->pointer && !w->by_value ? P_PTR : P_OBJ;
 	}
 	for (size_t i = 0; k == CXCursor_DeclRefExpr && i < w->n_alias; i++)
 		if (clang_equalCursors(clang_getCursorReferenced(c), w->alias[i])) {
@@ -332,7 +332,7 @@ static void read_around(struct walk *w, struct state *st, const char *prefix, un
 	struct zt_strvec outside = ZT_STRVEC_INIT;
 	char *via;
 
-	if (w->pointer) {
+	if (w->pointer && !w->by_value) {
 		w->sum->reaches_out = true;
 		return;
 	}
@@ -483,6 +483,48 @@ static void apply_callee(struct walk *w, struct state *st, CXCursor def, const c
 	}
 }
 
+/*
+ * The local (or a struct member of it) passed by value: the callee reads of
+ * its copy what its body reads before writing it, and no more (a copied byte
+ * nobody reads changes no read); what it writes is its own copy's. A callee
+ * whose body zerotax cannot see reads all of it.
+ */
+static void by_value(struct walk *w, struct state *st, CXCursor ref, const char *name,
+		     unsigned int param, const char *p, unsigned int line)
+{
+	CXCursor def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
+	struct summary *s = NULL;
+	bool stub = false;
+	char *via;
+
+	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def)) {
+		stub = da_config_dependent(def, name);
+		if (!stub)
+			s = da_summarize(w->da, def, param, w->depth + 1);
+	} else if (name[0]) {
+		s = da_summarize_elsewhere(w, name, param);
+	}
+	if (!s || s->unknown || !s->by_value) {
+		via = xasprintf("copied into %s() at line %u, which zerotax cannot see into",
+				name[0] ? name : "a call", line);
+		w->via = via;
+		da_read_path(w, st, p, line, NULL);
+		w->via = NULL;
+		free(via);
+		return;
+	}
+	for (size_t r = 0; r < s->reads.n; r++) {
+		char *q = da_join(p, s->reads.v[r]);
+
+		via = xasprintf("in %s (its copy), called at line %u", s->read_lines.v[r], line);
+		w->via = via;
+		da_read_path(w, st, q, line, NULL);
+		w->via = NULL;
+		free(via);
+		free(q);
+	}
+}
+
 static void call(struct walk *w, CXCursor c, struct state *st)
 {
 	struct kids k = da_kids_of(c);
@@ -502,6 +544,9 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 			pk = P_PTR;
 		if (pk == P_PTR)
 			passed[i] = p;
+		else if (pk == P_OBJ &&
+			 is_kind(clang_getCursorType(da_strip(k.v[i])), CXType_Record))
+			by_value(w, st, ref, name, (unsigned int)(i - 1), p, da_line_of(k.v[i]));
 		else if (pk != P_NONE)
 			da_read_path(w, st, p, da_line_of(k.v[i]), NULL);
 		else
@@ -544,15 +589,16 @@ static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs);
  */
 static void stored_walk(struct walk *w, CXCursor value, struct state *st, const char *why)
 {
+	const char **slot = w->pointer ? &w->stored : &w->via;
 	char *p = NULL;
-	bool keep = !w->via && path_of(w, value, &p) == P_PTR;
+	bool keep = !*slot && path_of(w, value, &p) == P_PTR;
 
 	free(p);
 	if (keep)
-		w->via = why;
+		*slot = why;
 	da_node(w, value, st);
 	if (keep)
-		w->via = NULL;
+		*slot = NULL;
 }
 
 static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)

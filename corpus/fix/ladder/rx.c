@@ -273,6 +273,38 @@ static void l_handle_wrapped_late(struct l_ring *ring, char *slot)
 		ring->index--;
 }
 
+/*
+ * A callee given the buffer by value reads of its copy what its body reads,
+ * no more (6.1's bnxt_rx_xdp(), given the xdp_buff by value); one that reads
+ * a field the caller never wrote: refused.
+ */
+static unsigned long l_len_of(struct l_buff b)
+{
+	return (unsigned long)((char *)b.data_end - (char *)b.data);
+}
+
+static unsigned long l_flags_of(struct l_buff b)
+{
+	return b.flags;
+}
+
+static void l_handle_by_value(struct l_ring *ring, char *slot)
+{
+	struct l_buff b;
+
+	b.data = slot;
+	b.data_end = slot + 4;
+	ring->index += (unsigned int)l_len_of(b);
+}
+
+static void l_handle_by_value_unset(struct l_ring *ring, char *slot)
+{
+	struct l_buff b;
+
+	b.data = slot;
+	ring->index -= (unsigned int)l_flags_of(b);
+}
+
 int l_poll(struct napi_struct *napi, int budget)
 {
 	struct l_vector *v = container_of(napi, struct l_vector, napi);
@@ -293,6 +325,8 @@ int l_poll(struct napi_struct *napi, int budget)
 		l_handle_named_early(&v->ring, v->ring.slots[done]);
 		l_handle_wrapped(&v->ring, v->ring.slots[done]);
 		l_handle_wrapped_late(&v->ring, v->ring.slots[done]);
+		l_handle_by_value(&v->ring, v->ring.slots[done]);
+		l_handle_by_value_unset(&v->ring, v->ring.slots[done]);
 	}
 	return done;
 }
