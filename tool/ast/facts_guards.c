@@ -161,7 +161,7 @@ bool fx_guard_write(struct walk *w, int i, size_t j)
 	int k = fx_up_skip(w, i - 1) - 1;	/* above the assignment */
 	struct kids kids = { 0 };
 	struct scan s;
-	bool ok = false;
+	bool ok = false, then_zero;
 
 	if (g && g->mixed)
 		return false;
@@ -173,7 +173,7 @@ bool fx_guard_write(struct walk *w, int i, size_t j)
 	    w->stack[k - 1].kind != CXCursor_CompoundStmt || clang_Cursor_isNull(w->body))
 		goto out;
 	fx_get_kids(w->stack[k].c, &kids);
-	if (kids.n != 2 || !zero_test_of(kids.v[0], &ng.var, &ng.then_zero) || !ng.then_zero)
+	if (kids.n != 2 || !zero_test_of(kids.v[0], &ng.var, &then_zero) || !then_zero)
 		goto out;
 	s = scan_of(kids.v[1], clang_getNullCursor());
 	/* &v anywhere: it may change where the syntax cannot see */

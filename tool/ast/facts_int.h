@@ -92,7 +92,6 @@ struct fx_guard {
 	CXCursor ifstmt, block;	/* the if, and the block it is a statement of */
 	unsigned int index;	/* the if's position in the block */
 	CXCursor var;		/* v */
-	bool then_zero;
 	bool mixed;		/* written elsewhere in a branch too: plainly conditional */
 };
 

@@ -600,6 +600,7 @@ void zt_prepass_classify(const struct zt_prepass *pp, enum zt_prepass_why *why)
 {
 	bool *defines = xcalloc(pp->n_files + 1, sizeof(bool));
 	bool *stores = xcalloc(pp->n_files + 1, sizeof(bool));
+	bool *covered = xcalloc(pp->n_names + 1, sizeof(bool));
 
 	for (size_t b = 0; b < pp->n_bodies; b++)
 		if (pp->bodies[b].kind == ZT_PP_FUNC && pp->reached[pp->bodies[b].name])
@@ -613,12 +614,32 @@ void zt_prepass_classify(const struct zt_prepass *pp, enum zt_prepass_why *why)
 	for (size_t f = 0; pp->given_reached && f < pp->n_files; f++)
 		for (size_t i = 0; i + 1 < pp->files[f].given.n && !stores[f]; i += 2)
 			stores[f] = given_counts(pp, &pp->files[f], i);
+	/*
+	 * A root registered in several TUs (mlx5e_xmit: the NIC's ops and the
+	 * representor's) is found by parsing any one of them: a TU whose only
+	 * reason is roots another needed TU registers too is not needed.
+	 */
 	for (size_t t = 0; t < pp->n_tus; t++) {
 		size_t f = pp->tu_file[t];
 
+		if (!pp->files[f].unreadable &&
+		    (defines[f] || stores[f] || (pp->files[f].registers && !pp->files[f].roots.n)))
+			for (size_t i = 0; i < pp->files[f].roots.n; i++)
+				covered[pp->files[f].roots.v[i]] = true;
+	}
+	for (size_t t = 0; t < pp->n_tus; t++) {
+		size_t f = pp->tu_file[t];
+		bool new_root = pp->files[f].registers && !pp->files[f].roots.n;
+
+		for (size_t i = 0; i < pp->files[f].roots.n; i++)
+			new_root |= !covered[pp->files[f].roots.v[i]];
+		if (new_root)
+			for (size_t i = 0; i < pp->files[f].roots.n; i++)
+				covered[pp->files[f].roots.v[i]] = true;
 		if (pp->files[f].unreadable)
 			why[t] = ZT_PP_UNREADABLE;
-		else if (pp->files[f].roots.n || pp->files[f].registers)
+		else if ((pp->files[f].roots.n || pp->files[f].registers) &&
+			 (new_root || defines[f] || stores[f]))
 			why[t] = ZT_PP_ROOT;
 		else if (defines[f])
 			why[t] = ZT_PP_DEFINES;
@@ -627,6 +648,7 @@ void zt_prepass_classify(const struct zt_prepass *pp, enum zt_prepass_why *why)
 		else
 			why[t] = ZT_PP_SKIP;
 	}
+	free(covered);
 	free(defines);
 	free(stores);
 }

@@ -165,6 +165,32 @@ static void xmit_indirect_and_rules(void **state)
 	done(&t);
 }
 
+/*
+ * One root in two ops tables (6.12's mlx5e_xmit: the NIC's and the
+ * representor's): parsing one registration finds it; the TU whose only reason
+ * was the second is not needed. A TU with a root of its own still is.
+ */
+static void root_registered_twice(void **state)
+{
+	static const char *const files[] = {
+		"a.c", "static const struct net_device_ops nic = { .ndo_start_xmit = xmit, };\n"
+		       "int xmit(struct sk_buff *skb) { return 0; }\n",
+		"b.c", "static const struct net_device_ops rep = { .ndo_start_xmit = xmit, };\n",
+		"c.c", "static const struct net_device_ops vf = { .ndo_start_xmit = xmit,\n"
+		       "	.ndo_xdp_xmit = xdp_xmit, };\n",
+		"d.c", "int xdp_xmit(void *frames) { return 0; }\n",
+		NULL,
+	};
+	struct tree t;
+
+	build(&t, files, NULL, NULL, 0);
+	assert_int_equal(t.why[tu(&t, "a.c")], ZT_PP_ROOT);
+	assert_int_equal(t.why[tu(&t, "b.c")], ZT_PP_SKIP);
+	assert_int_equal(t.why[tu(&t, "c.c")], ZT_PP_ROOT);
+	assert_int_equal(t.why[tu(&t, "d.c")], ZT_PP_DEFINES);
+	done(&t);
+}
+
 static void both_branches_and_names_defined_twice(void **state)
 {
 	static const char *const files[] = {
@@ -381,6 +407,7 @@ int main(void)
 		cmocka_unit_test(napi_reaches_callees_only),
 		cmocka_unit_test(field_calls_reach_every_store),
 		cmocka_unit_test(xmit_indirect_and_rules),
+		cmocka_unit_test(root_registered_twice),
 		cmocka_unit_test(both_branches_and_names_defined_twice),
 		cmocka_unit_test(header_functions_and_callers),
 		cmocka_unit_test(wrapper_registers_what_it_is_given),
