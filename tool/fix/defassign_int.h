@@ -196,7 +196,15 @@ static inline bool is_integer(CXType t)
 	return k >= CXType_Char_U && k <= CXType_Int128 && k != CXType_Bool;
 }
 
+enum pkind {
+	P_NONE,		/* not the local */
+	P_OBJ,		/* an lvalue inside the local: *out */
+	P_PTR,		/* a pointer to *out inside the local (&v.f; p itself) */
+	P_READ,		/* reads *out (a pointer member) and leaves the local */
+};
+
 /* defassign_walk.c: the walk's own helpers, shared with defassign_jumps.c */
+enum pkind da_path_of(struct walk *w, CXCursor c, char **out);
 CXCursor da_strip(CXCursor c);		/* through parentheses and implicit casts */
 bool da_const_int(CXCursor c, long long *v);	/* an integer constant expression */
 bool da_literal_index(CXCursor c, long long *v);	/* ... that is a literal */
@@ -238,6 +246,13 @@ char *da_prefix_map(const struct walk *w, const char *prefix, bool decayed, cons
 		    const struct kids *args);
 
 CXCursor da_body_of(CXCursor fn);	/* defassign.c: a definition's compound */
+/* defassign_reach.c: what code holding the local's pointer, address or copy reads */
+void da_read_around(struct walk *w, struct state *st, const char *prefix, unsigned int line,
+		    const char *by);
+void da_cast_away(struct walk *w, CXCursor cast, struct state *st);
+void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char *why);
+void da_by_value(struct walk *w, struct state *st, CXCursor ref, const char *name,
+		 unsigned int param, const char *p, unsigned int line);
 /*
  * defassign_stores.c: the designated initializer of @decl (in @def) kept as
  * stores before line *@at_line: the paths it writes and "a.b = value" each;

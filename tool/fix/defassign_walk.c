@@ -11,13 +11,6 @@
 
 /* ---- access paths -------------------------------------------------------------- */
 
-enum pkind {
-	P_NONE,		/* not the local */
-	P_OBJ,		/* an lvalue inside the local: *out */
-	P_PTR,		/* a pointer to *out inside the local (&v.f; p itself) */
-	P_READ,		/* reads *out (a pointer member) and leaves the local */
-};
-
 CXCursor da_strip(CXCursor c)
 {
 	while (clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
@@ -52,7 +45,6 @@ bool da_literal_index(CXCursor c, long long *v)
 	return clang_getCursorKind(c) == CXCursor_IntegerLiteral && da_const_int(c, v);
 }
 
-static enum pkind path_of(struct walk *w, CXCursor c, char **out);
 
 static enum pkind member_path(struct walk *w, CXCursor c, char **out)
 {
@@ -65,7 +57,7 @@ static enum pkind member_path(struct walk *w, CXCursor c, char **out)
 		free(k.v);
 		return P_NONE;
 	}
-	b = path_of(w, k.v[0], &bp);
+	b = da_path_of(w, k.v[0], &bp);
 	arrow = is_kind(clang_getCursorType(da_strip(k.v[0])), CXType_Pointer);
 	name = da_spelling(c);
 	if (b == P_OBJ && !arrow) {
@@ -95,7 +87,7 @@ static enum pkind subscript_path(struct walk *w, CXCursor c, char **out)
 		free(k.v);
 		return P_NONE;
 	}
-	b = path_of(w, k.v[0], &bp);
+	b = da_path_of(w, k.v[0], &bp);
 	if (b == P_OBJ && is_kind(clang_getCursorType(da_strip(k.v[0])), CXType_ConstantArray)) {
 		CXCursor i = da_strip(k.v[1]);
 
@@ -132,7 +124,7 @@ static enum pkind subscript_path(struct walk *w, CXCursor c, char **out)
 	return r;
 }
 
-static enum pkind path_of(struct walk *w, CXCursor c, char **out)
+enum pkind da_path_of(struct walk *w, CXCursor c, char **out)
 {
 	enum CXCursorKind k;
 	enum pkind b, r = P_NONE;
@@ -161,7 +153,7 @@ static enum pkind path_of(struct walk *w, CXCursor c, char **out)
 		struct kids kk = da_kids_of(c);
 		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
 
-		b = kk.n == 1 ? path_of(w, kk.v[0], &bp) : P_NONE;
+		b = kk.n == 1 ? da_path_of(w, kk.v[0], &bp) : P_NONE;
 		free(kk.v);
 		if (op == CXUnaryOperator_Deref && b == P_PTR)
 			r = P_OBJ;
@@ -243,7 +235,7 @@ void da_kids_walk(struct walk *w, CXCursor c, struct state *st, size_t from)
 static void use(struct walk *w, CXCursor c, struct state *st)
 {
 	char *p = NULL;
-	enum pkind k = path_of(w, c, &p);
+	enum pkind k = da_path_of(w, c, &p);
 
 	if (k == P_NONE)
 		da_kids_walk(w, c, st, 0);
@@ -321,33 +313,6 @@ static void fill_count(struct walk *w, const char *prefix, const struct kids *k,
 }
 
 /* The helper facts for @name's argument @arg (of the call @k): true when there were some. */
-/*
- * Code that holds a pointer to @prefix of the object may reach all of the
- * object around it: the caller's local, every field outside @prefix, is
- * read; a callee's parameter reaches beyond what its caller gave it.
- */
-static void read_around(struct walk *w, struct state *st, const char *prefix, unsigned int line,
-			const char *by)
-{
-	struct zt_strvec outside = ZT_STRVEC_INIT;
-	char *via;
-
-	if (w->pointer && !w->by_value) {
-		w->sum->reaches_out = true;
-		return;
-	}
-	if (!prefix[0])
-		return;
-	zt_strvec_pushf(&outside, "-%s", prefix);
-	via = xasprintf("by %s() at line %u, which reaches the struct around %s (container_of() "
-			"or a cast)", by, line, prefix);
-	w->via = via;
-	da_read_path(w, st, "", line, &outside);
-	w->via = NULL;
-	free(via);
-	zt_strvec_clear(&outside);
-}
-
 static bool apply_helper(struct walk *w, struct state *st, const char *name, unsigned int arg,
 			 const char *prefix, unsigned int line, const struct kids *k)
 {
@@ -369,7 +334,7 @@ static bool apply_helper(struct walk *w, struct state *st, const char *name, uns
 			continue;
 		}
 		if (e->container)
-			read_around(w, st, prefix, line, name);
+			da_read_around(w, st, prefix, line, name);
 		for (size_t k = 0; k < e->fields.n; k++) {
 			const char *f = e->fields.v[k];
 			char *p = da_join(prefix, strcmp(f, "*") ? f : "");
@@ -437,7 +402,7 @@ static void apply_callee(struct walk *w, struct state *st, CXCursor def, const c
 		return;
 	}
 	if (s->reaches_out)
-		read_around(w, st, prefix, line, name);
+		da_read_around(w, st, prefix, line, name);
 	for (size_t r = 0; r < s->reads.n; r++) {
 		char *p = da_prefix_map(w, prefix, pa->decayed, s->reads.v[r], pa->args);
 		char *via = xasprintf("in %s, called at line %u", s->read_lines.v[r], line);
@@ -483,48 +448,6 @@ static void apply_callee(struct walk *w, struct state *st, CXCursor def, const c
 	}
 }
 
-/*
- * The local (or a struct member of it) passed by value: the callee reads of
- * its copy what its body reads before writing it, and no more (a copied byte
- * nobody reads changes no read); what it writes is its own copy's. A callee
- * whose body zerotax cannot see reads all of it.
- */
-static void by_value(struct walk *w, struct state *st, CXCursor ref, const char *name,
-		     unsigned int param, const char *p, unsigned int line)
-{
-	CXCursor def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
-	struct summary *s = NULL;
-	bool stub = false;
-	char *via;
-
-	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def)) {
-		stub = da_config_dependent(def, name);
-		if (!stub)
-			s = da_summarize(w->da, def, param, w->depth + 1);
-	} else if (name[0]) {
-		s = da_summarize_elsewhere(w, name, param);
-	}
-	if (!s || s->unknown || !s->by_value) {
-		via = xasprintf("copied into %s() at line %u, which zerotax cannot see into",
-				name[0] ? name : "a call", line);
-		w->via = via;
-		da_read_path(w, st, p, line, NULL);
-		w->via = NULL;
-		free(via);
-		return;
-	}
-	for (size_t r = 0; r < s->reads.n; r++) {
-		char *q = da_join(p, s->reads.v[r]);
-
-		via = xasprintf("in %s (its copy), called at line %u", s->read_lines.v[r], line);
-		w->via = via;
-		da_read_path(w, st, q, line, NULL);
-		w->via = NULL;
-		free(via);
-		free(q);
-	}
-}
-
 static void call(struct walk *w, CXCursor c, struct state *st)
 {
 	struct kids k = da_kids_of(c);
@@ -535,7 +458,7 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 
 	for (size_t i = 1; i < k.n; i++) {
 		char *p = NULL;
-		enum pkind pk = path_of(w, k.v[i], &p);
+		enum pkind pk = da_path_of(w, k.v[i], &p);
 
 		/* an array decays to a pointer to its first element */
 		decayed[i] = pk == P_OBJ &&
@@ -546,7 +469,7 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 			passed[i] = p;
 		else if (pk == P_OBJ &&
 			 is_kind(clang_getCursorType(da_strip(k.v[i])), CXType_Record))
-			by_value(w, st, ref, name, (unsigned int)(i - 1), p, da_line_of(k.v[i]));
+			da_by_value(w, st, ref, name, (unsigned int)(i - 1), p, da_line_of(k.v[i]));
 		else if (pk != P_NONE)
 			da_read_path(w, st, p, da_line_of(k.v[i]), NULL);
 		else
@@ -583,24 +506,6 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 
 static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs);
 
-/*
- * @value, walked; when it is the local's address (or one into it) kept
- * somewhere the walk does not follow, the read of all of it says so (@why).
- */
-static void stored_walk(struct walk *w, CXCursor value, struct state *st, const char *why)
-{
-	const char **slot = w->pointer ? &w->stored : &w->via;
-	char *p = NULL;
-	bool keep = !*slot && path_of(w, value, &p) == P_PTR;
-
-	free(p);
-	if (keep)
-		*slot = why;
-	da_node(w, value, st);
-	if (keep)
-		*slot = NULL;
-}
-
 static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 {
 	struct kids k = da_kids_of(c);
@@ -626,13 +531,13 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 	} else if (compound || op == CXBinaryOperator_Assign) {
 		if (clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr)
 			da_guard_drop(w, clang_getCursorReferenced(da_strip(k.v[0])));
-		stored_walk(w, k.v[1], st, "where its address is stored for other code to read");
+		da_stored_walk(w, k.v[1], st, "where its address is stored for other code to read");
 		if (!compound)
 			da_guard_flag_set(w, c, st);
 		if (!compound && w->code.set && da_pending_result(w, k.v[1]) &&
 		    clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr)
 			w->code.var = clang_getCursorReferenced(da_strip(k.v[0]));
-		pk = path_of(w, k.v[0], &p);
+		pk = da_path_of(w, k.v[0], &p);
 		if (pk == P_OBJ && compound)
 			da_read_path(w, st, p, da_line_of(c), NULL);
 		if (pk == P_OBJ)
@@ -646,7 +551,7 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 	} else if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) {
 		/* comparing the pointer (p == NULL) reads nothing of the object */
 		for (size_t i = 0; i < 2; i++) {
-			if (path_of(w, k.v[i], &p) != P_PTR)
+			if (da_path_of(w, k.v[i], &p) != P_PTR)
 				da_node(w, k.v[i], st);
 			free(p);
 			p = NULL;
@@ -664,7 +569,7 @@ static void unary(struct walk *w, CXCursor c, struct state *st)
 	struct kids k = da_kids_of(c);
 	enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
 	char *p = NULL;
-	enum pkind pk = k.n == 1 ? path_of(w, k.v[0], &p) : P_NONE;
+	enum pkind pk = k.n == 1 ? da_path_of(w, k.v[0], &p) : P_NONE;
 
 	if (k.n == 1 && op != CXUnaryOperator_Deref && op != CXUnaryOperator_LNot &&
 	    clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr)
@@ -774,7 +679,7 @@ static bool take_alias(struct walk *w, CXCursor c)
 	    !is_kind(clang_getCursorType(c), CXType_Pointer) || clang_equalCursors(c, w->target))
 		return false;
 	k = da_kids_of(c);
-	if (k.n && path_of(w, k.v[k.n - 1], &p) == P_PTR) {
+	if (k.n && da_path_of(w, k.v[k.n - 1], &p) == P_PTR) {
 		clang_visitChildren(w->body, changes_visit, &ch);
 		ok = !ch.hits;
 	}
@@ -812,7 +717,7 @@ static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs)
 	k = da_kids_of(var);
 	bare = !k.n || !clang_isExpression(clang_getCursorKind(k.v[k.n - 1]));
 	free(k.v);
-	if (!bare || path_of(w, rhs, &p) != P_PTR) {
+	if (!bare || da_path_of(w, rhs, &p) != P_PTR) {
 		free(p);
 		return false;
 	}
@@ -958,53 +863,6 @@ static void entry_point(struct walk *w, CXCursor c, struct state *st, enum CXCur
 	da_kids_walk(w, c, st, 0);
 }
 
-/*
- * "void *__mptr = (void *)(ptr);" (container_of()), "(T *)((char *)p - off)",
- * "struct my_buff *b = (void *)xdp;": the local's pointer (or a pointer into
- * it) cast to another type, through pointer arithmetic too. What is read
- * through the result is beyond the paths the walk follows: all of the object
- * around the pointer counts as read. The cast's operand is walked as usual.
- */
-static CXType pointee_of(CXType t)
-{
-	return clang_getUnqualifiedType(clang_getCanonicalType(clang_getPointeeType(
-		clang_getCanonicalType(t))));
-}
-
-static void cast_away(struct walk *w, CXCursor cast, struct state *st)
-{
-	CXCursor c = cast;
-	char *p = NULL;
-
-	if (!is_kind(clang_getCursorType(cast), CXType_Pointer))
-		goto walk;
-	for (;;) {
-		struct kids k;
-		bool arith;
-
-		c = da_strip(c);
-		k = da_kids_of(c);
-		arith = clang_getCursorKind(c) == CXCursor_BinaryOperator && k.n == 2 &&
-			(clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Add ||
-			 clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Sub) &&
-			is_kind(clang_getCursorType(k.v[0]), CXType_Pointer);
-		if ((clang_getCursorKind(c) == CXCursor_CStyleCastExpr && k.n) || arith) {
-			c = k.v[arith ? 0 : k.n - 1];
-			free(k.v);
-			continue;
-		}
-		free(k.v);
-		break;
-	}
-	if (path_of(w, c, &p) == P_PTR &&
-	    !clang_equalTypes(pointee_of(clang_getCursorType(cast)),
-			      pointee_of(clang_getCursorType(c))))
-		read_around(w, st, p, da_line_of(cast), w->fn ? w->fn : "?");
-	free(p);
-walk:
-	da_kids_walk(w, cast, st, 0);
-}
-
 static void var_decl(struct walk *w, CXCursor c, struct state *st)
 {
 	struct kids init;
@@ -1015,7 +873,7 @@ static void var_decl(struct walk *w, CXCursor c, struct state *st)
 	for (size_t i = 0; i + 1 < init.n; i++)
 		da_node(w, init.v[i], st);
 	if (init.n && clang_isExpression(clang_getCursorKind(init.v[init.n - 1])))
-		stored_walk(w, init.v[init.n - 1], st, "where its address is copied into a "
+		da_stored_walk(w, init.v[init.n - 1], st, "where its address is copied into a "
 			    "variable zerotax does not follow");
 	else if (init.n)
 		da_node(w, init.v[init.n - 1], st);
@@ -1096,7 +954,7 @@ void da_node(struct walk *w, CXCursor c, struct state *st)
 		call(w, c, st);
 		break;
 	case CXCursor_CStyleCastExpr:
-		cast_away(w, c, st);
+		da_cast_away(w, c, st);
 		break;
 	case CXCursor_UnaryExpr:	/* sizeof, alignof: not evaluated */
 		break;
