@@ -95,7 +95,10 @@ void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char
 {
 	const char **slot = w->pointer ? &w->stored : &w->via;
 	char *p = NULL;
-	bool keep = !*slot && da_path_of(w, value, &p) == P_PTR;
+	enum pkind k = *slot ? P_NONE : da_path_of(w, value, &p);
+	/* an array's name is its address (xdptxdf.dma_arr = dma_arr) */
+	bool keep = k == P_PTR ||
+		    (k == P_OBJ && is_kind(clang_getCursorType(da_strip(value)), CXType_ConstantArray));
 
 	free(p);
 	if (keep)
