@@ -64,12 +64,20 @@ zt_diff_finding(${WORK}/case.json ladder l_handle_case_guard b "struct l_buff" 6
 zt_diff_fix(ladder ${WORK}/case.json
 	"refused: struct l_buff b in l_handle_case_guard\\(\\): .* of b may be read before it is written: read at line 201"
 	--strategy=uninitialized)
-foreach(strategy uninitialized hoist)
-	zt_diff_finding(${WORK}/named.json ladder l_handle_named b "struct l_buff" 64 213 64 ring
+# The check finding of FN's local (the owner: the ring of l_poll's vector) in JSON,
+# its initializer designated when DESIGNATED is given.
+function(ladder_finding json fn sym type size line)
+	zt_diff_finding(${json} ladder ${fn} ${sym} "${type}" ${size} ${line} ${size} ring
 			"struct l_ring" 22 "struct l_vector" l_poll)
-	file(READ ${WORK}/named.json j)
-	string(REPLACE "\"explicit_init\": null" "\"explicit_init\": \"designated\"" j "${j}")
-	file(WRITE ${WORK}/named.json "${j}")
+	if("designated" IN_LIST ARGN)
+		file(READ ${json} j)
+		string(REPLACE "\"explicit_init\": null" "\"explicit_init\": \"designated\"" j "${j}")
+		file(WRITE ${json} "${j}")
+	endif()
+endfunction()
+
+foreach(strategy uninitialized hoist)
+	ladder_finding(${WORK}/named.json l_handle_named b "struct l_buff" 64 213 designated)
 	zt_diff_fix(ladder ${WORK}/named.json "applied: struct l_buff b in l_handle_named"
 		--strategy=${strategy})
 	string(MD5 tag "--strategy=${strategy}")
@@ -84,29 +92,22 @@ foreach(strategy uninitialized hoist)
 			"before the block's first statement:\n${after}")
 	endif()
 endforeach()
-zt_diff_finding(${WORK}/early.json ladder l_handle_named_early b "struct l_buff" 64 231 64 ring
-		"struct l_ring" 22 "struct l_vector" l_poll)
-file(READ ${WORK}/early.json j)
-string(REPLACE "\"explicit_init\": null" "\"explicit_init\": \"designated\"" j "${j}")
-file(WRITE ${WORK}/early.json "${j}")
-zt_diff_fix(ladder ${WORK}/early.json
-	"refused: struct l_buff b in l_handle_named_early\\(\\): flags of b may be read before it is written: read at line 232"
-	--strategy=uninitialized)
-zt_diff_finding(${WORK}/wrapped.json ladder l_handle_wrapped wr "struct l_wrap" 72 258 72 ring
-		"struct l_ring" 22 "struct l_vector" l_poll)
-zt_diff_fix(ladder ${WORK}/wrapped.json "applied: struct l_wrap wr in l_handle_wrapped"
-	--strategy=uninitialized)
-zt_diff_finding(${WORK}/wrapped-late.json ladder l_handle_wrapped_late wr "struct l_wrap" 72 267
-		72 ring "struct l_ring" 22 "struct l_vector" l_poll)
-zt_diff_fix(ladder ${WORK}/wrapped-late.json
-	"refused: struct l_wrap wr in l_handle_wrapped_late\\(\\): meta of wr may be read before it is written: read at line 270, by l_meta_peek\\(\\) at line 270, which reaches the struct around b"
-	--strategy=uninitialized)
-zt_diff_finding(${WORK}/byvalue.json ladder l_handle_by_value b "struct l_buff" 64 293 64 ring
-		"struct l_ring" 22 "struct l_vector" l_poll)
-zt_diff_fix(ladder ${WORK}/byvalue.json "applied: struct l_buff b in l_handle_by_value"
-	--strategy=uninitialized)
-zt_diff_finding(${WORK}/byvalue-unset.json ladder l_handle_by_value_unset b "struct l_buff" 64
-		302 64 ring "struct l_ring" 22 "struct l_vector" l_poll)
-zt_diff_fix(ladder ${WORK}/byvalue-unset.json
-	"refused: struct l_buff b in l_handle_by_value_unset\\(\\): flags of b may be read before it is written: read at line 305, in l_flags_of\\(\\) at line [0-9]+ \\(its copy\\), called at line 305"
-	--strategy=uninitialized)
+# FUNCTION|SYMBOL|TYPE|SIZE|LINE|designated or -|what fix says (--strategy=uninitialized)
+set(cases
+	"l_handle_named_early|b|struct l_buff|64|231|designated|refused: struct l_buff b in l_handle_named_early\\(\\): flags of b may be read before it is written: read at line 232"
+	"l_handle_wrapped|wr|struct l_wrap|72|258|-|applied: struct l_wrap wr in l_handle_wrapped"
+	"l_handle_wrapped_late|wr|struct l_wrap|72|267|-|refused: struct l_wrap wr in l_handle_wrapped_late\\(\\): meta of wr may be read before it is written: read at line 270, by l_meta_peek\\(\\) at line 270, which reaches the struct around b"
+	"l_handle_by_value|b|struct l_buff|64|293|-|applied: struct l_buff b in l_handle_by_value"
+	"l_handle_by_value_unset|b|struct l_buff|64|302|-|refused: struct l_buff b in l_handle_by_value_unset\\(\\): flags of b may be read before it is written: read at line 305, in l_flags_of\\(\\) at line [0-9]+ \\(its copy\\), called at line 305")
+foreach(c IN LISTS cases)
+	string(REPLACE "|" ";" c "${c}")
+	list(GET c 0 fn)
+	list(GET c 1 sym)
+	list(GET c 2 type)
+	list(GET c 3 size)
+	list(GET c 4 line)
+	list(GET c 5 init)
+	list(GET c 6 says)
+	ladder_finding(${WORK}/${fn}.json ${fn} ${sym} "${type}" ${size} ${line} ${init})
+	zt_diff_fix(ladder ${WORK}/${fn}.json "${says}" --strategy=uninitialized)
+endforeach()
