@@ -171,7 +171,7 @@ char *fix_part_key(const struct fix_mail *m, const struct zt_finding *f, const c
 }
 
 /* "struct mlx5e_xdp_buff" -> "xdp_buff": the name without its keyword and the driver's prefix. */
-static char *bare_name(const char *type, const char *pfx)
+static char *bare_name(const char *type, const char *pfx, bool *stripped)
 {
 	static const char *const kw[] = { "struct ", "union ", "enum " };
 	const char *t = type ? type : "";
@@ -183,9 +183,27 @@ static char *bare_name(const char *type, const char *pfx)
 			t += strlen(kw[i]);
 	n = strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
 	name = n ? xstrndup(t, n) : xstrdup("local");
-	if (!strncmp(name, pfx, pl) && name[pl] == '_' && name[pl + 1])
+	*stripped = !strncmp(name, pfx, pl) && name[pl] == '_' && name[pl + 1];
+	if (*stripped)
 		memmove(name, name + pl + 1, strlen(name + pl + 1) + 1);
 	return name;
+}
+
+/*
+ * The name without the subject's driver ("net/mlx4_en": mlx4_en_cq -> cq),
+ * else without the function's prefix (bnxt_rx_pkt: bnxt_cp_ring_info ->
+ * cp_ring_info).
+ */
+static char *subject_name(const char *type, const char *subject_prefix, const char *pfx)
+{
+	const char *slash = strrchr(subject_prefix, '/');
+	bool stripped = false;
+	char *name = bare_name(type, slash ? slash + 1 : subject_prefix, &stripped);
+
+	if (stripped)
+		return name;
+	free(name);
+	return bare_name(type, pfx, &stripped);
 }
 
 static const struct zt_fix_item *lead_item(const struct fix_mail *m, const struct fix_part *p)
@@ -206,7 +224,7 @@ char *fix_part_subject(const struct fix_mail *m, const struct fix_part *p)
 		return xstrdup("zerotax: nothing to change");
 	f = &m->fs->v[it->finding];
 	pfx = prefix_of(f->function);
-	tname = bare_name(f->type, pfx);
+	tname = subject_name(f->type, p->prefix, pfx);
 	obj = zt_subject_words(m->sr, tname);
 	if (f->type && strchr(f->type, '[')) {
 		char *a = xasprintf("%s array", obj);
@@ -217,7 +235,7 @@ char *fix_part_subject(const struct fix_mail *m, const struct fix_part *p)
 	if (it->strategy == ZT_FIX_HOIST) {
 		const char *ot = it->owner ? it->owner :
 				 jstr(json_object_get(f->details, "owner"), "type");
-		char *oname = ot ? bare_name(ot, pfx) : xstrdup("queue");
+		char *oname = ot ? subject_name(ot, p->prefix, pfx) : xstrdup("queue");
 		char *own = zt_subject_words(m->sr, oname);
 
 		subject = xasprintf("%s: Reuse per-%s %s to avoid stack zeroing overhead",
