@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <malloc.h>
 #include <regex.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -462,6 +463,11 @@ int zt_fix_tree(struct zt_ctx *ctx, const struct zt_fix_opts *opts,
 	if (fixer_open(&x))
 		goto out;
 	fix_plan(&x.env, fs, x.helpers, &x.plan);
+	/*
+	 * The plan's ASTs are gone, but the allocator keeps their pages: give
+	 * them back before the compilers and spatch run beside us.
+	 */
+	malloc_trim(0);
 	if (x.plan.n_sites && rewrite_sites(&x))
 		goto out;
 	collect_changed(&x);

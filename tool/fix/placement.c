@@ -2,6 +2,7 @@
 /* Where the embedded type's definition must be for the owner to see it. */
 #include <errno.h>
 #include <limits.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -253,6 +254,7 @@ out:
 	if (tu)
 		clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(index);
+	malloc_trim(0);	/* the AST's pages back before the verify compiles run */
 	return ret;
 }
 
@@ -517,5 +519,6 @@ int zt_tu_defines_macro(const char *tu_file, char *const *args, const char *name
 		clang_disposeTranslationUnit(tu);
 	}
 	clang_disposeIndex(index);
+	malloc_trim(0);
 	return ret;
 }
