@@ -508,6 +508,21 @@ static enum CXChildVisitResult find_call(CXCursor c, CXCursor parent, CXClientDa
 	return CXChildVisit_Break;
 }
 
+/* What one walk found, forgotten before the next (the callees' summaries stay). */
+static void da_forget_walk(struct da *da)
+{
+	for (size_t i = 0; i < da->n_lost; i++) {
+		free(da->lost[i].path);
+		free(da->lost[i].by);
+		free(da->lost[i].fn);
+	}
+	da->n_lost = 0;
+	zt_strvec_clear(&da->writers);
+	zt_strvec_clear(&da->counters);
+	free(da->violation);
+	da->violation = NULL;
+}
+
 static void da_release(struct da *da)
 {
 	for (size_t i = 0; i < da->n_sums; i++) {
@@ -519,20 +534,13 @@ static void da_release(struct da *da)
 		da_st_clear(&da->sums[i].writes_nonneg);
 	}
 	free(da->sums);
-	for (size_t i = 0; i < da->n_lost; i++) {
-		free(da->lost[i].path);
-		free(da->lost[i].by);
-		free(da->lost[i].fn);
-	}
+	da_forget_walk(da);
 	free(da->lost);
 	free(da->home);
 	zt_strvec_clear(&da->active);
 	zt_strvec_clear(&da->tried);
 	for (size_t i = 0; i < da->n_tus; i++)
 		clang_disposeTranslationUnit(da->tus[i]);
-	zt_strvec_clear(&da->writers);
-	zt_strvec_clear(&da->counters);
-	free(da->violation);
 }
 
 static char *writers_text(const struct da *da, const char *fn, const char *var)
@@ -572,20 +580,6 @@ static void walk_local(struct da *da, CXCursor def, CXCursor decl, const char *f
 	walk_release(&w);
 }
 
-/* What one walk found, forgotten before the next (the callees' summaries stay). */
-static void da_forget_walk(struct da *da)
-{
-	for (size_t i = 0; i < da->n_lost; i++) {
-		free(da->lost[i].path);
-		free(da->lost[i].by);
-		free(da->lost[i].fn);
-	}
-	da->n_lost = 0;
-	zt_strvec_clear(&da->writers);
-	zt_strvec_clear(&da->counters);
-	free(da->violation);
-	da->violation = NULL;
-}
 
 int zt_da_check(const char *tu_file, char *const *args, const char *fn, const char *var,
 		unsigned int line, const struct zt_da_helpers *h,

@@ -263,6 +263,13 @@ bool da_kept_stores(CXCursor def, CXCursor decl, struct zt_strvec *paths,
 /* defassign_callees.c */
 CXCursor da_find_definition(CXTranslationUnit tu, const char *fn);
 struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned int i);
+/*
+ * defassign_walk.c: the summary of @def (or of @name's body in another TU of
+ * the driver) for @param; NULL when there is none, *@stub when the body seen
+ * is one configuration's.
+ */
+struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name,
+				  unsigned int param, bool *stub);
 bool da_config_dependent(CXCursor def, const char *fn);	/* a configuration's stub */
 
 /* defassign_jumps.c: return codes (struct pending_code) */

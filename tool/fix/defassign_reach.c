@@ -118,17 +118,10 @@ void da_by_value(struct walk *w, struct state *st, CXCursor ref, const char *nam
 		     unsigned int param, const char *p, unsigned int line)
 {
 	CXCursor def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
-	struct summary *s = NULL;
-	bool stub = false;
+	bool stub;
+	struct summary *s = da_callee_summary(w, def, name, param, &stub);
 	char *via;
 
-	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def)) {
-		stub = da_config_dependent(def, name);
-		if (!stub)
-			s = da_summarize(w->da, def, param, w->depth + 1);
-	} else if (name[0]) {
-		s = da_summarize_elsewhere(w, name, param);
-	}
 	if (!s || s->unknown || !s->by_value) {
 		via = xasprintf("copied into %s() at line %u, which zerotax cannot see into",
 				name[0] ? name : "a call", line);

@@ -374,20 +374,28 @@ static void pending_mapped(struct walk *w, struct state *to, const struct state 
 	}
 }
 
+struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name,
+				  unsigned int param, bool *stub)
+{
+	struct summary *s = NULL;
+
+	*stub = false;
+	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def)) {
+		*stub = da_config_dependent(def, name);
+		if (!*stub)
+			s = da_summarize(w->da, def, param, w->depth + 1);
+	}
+	if (!s && !*stub && clang_Cursor_isNull(def) && name[0])
+		s = da_summarize_elsewhere(w, name, param);
+	return s;
+}
+
 static void apply_callee(struct walk *w, struct state *st, CXCursor def, const char *name,
 			 unsigned int i, const struct passed *pa, unsigned int line)
 {
 	const char *prefix = pa->prefix;
-	struct summary *s = NULL;
 	bool stub = false;
-
-	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def)) {
-		stub = da_config_dependent(def, name);
-		if (!stub)
-			s = da_summarize(w->da, def, i, w->depth + 1);
-	}
-	if (!s && !stub && clang_Cursor_isNull(def))
-		s = da_summarize_elsewhere(w, name, i);
+	struct summary *s = da_callee_summary(w, def, name, i, &stub);
 	if (!s || s->unknown) {
 		char *via = stub ? xasprintf("by %s() at line %u, whose body in this build is one "
 					     "configuration's (the preprocessor skipped another "

@@ -78,6 +78,15 @@ static void lines_release(struct lines *l)
 	memset(l, 0, sizeof(*l));
 }
 
+/* @line (owned) becomes line @at; the lines from there move down. */
+static void lines_insert(struct lines *l, size_t at, char *line)
+{
+	ZT_ALLOC_GROW(l->v, l->n + 1, l->alloc);
+	memmove(&l->v[at + 1], &l->v[at], (l->n - at) * sizeof(*l->v));
+	l->v[at] = line;
+	l->n++;
+}
+
 static bool line_in(const struct lines *l, const char *line)
 {
 	for (size_t i = 0; i < l->n; i++)
@@ -257,21 +266,12 @@ static int keep_stores(const struct fix_rewriter *rw, const struct site *s, cons
 		best--;
 		gap = true;
 	}
-	if (gap) {
-		ZT_ALLOC_GROW(ln->v, ln->n + 1, ln->alloc);
-		memmove(&ln->v[best + 1], &ln->v[best], (ln->n - best) * sizeof(*ln->v));
-		ln->v[best] = xstrdup("");
-		ln->n++;
-	}
-	for (size_t i = 0; i < s->stores.n; i++) {
-		char *line = xasprintf("%s%s%s%s;", indent, s->var,
-				       s->strategy == ZT_FIX_HOIST ? "->" : ".", s->stores.v[i]);
-
-		ZT_ALLOC_GROW(ln->v, ln->n + 1, ln->alloc);
-		memmove(&ln->v[best + i + 1], &ln->v[best + i], (ln->n - best - i) * sizeof(*ln->v));
-		ln->v[best + i] = line;
-		ln->n++;
-	}
+	if (gap)
+		lines_insert(ln, best, xstrdup(""));
+	for (size_t i = 0; i < s->stores.n; i++)
+		lines_insert(ln, best + i, xasprintf("%s%s%s%s;", indent, s->var,
+						     s->strategy == ZT_FIX_HOIST ? "->" : ".",
+						     s->stores.v[i]));
 	free(indent);
 	return 0;
 }
