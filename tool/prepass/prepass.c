@@ -270,6 +270,12 @@ static void reach_wildcard(struct zt_prepass *pp)
 				reach_name(pp, pp->files[f].positional.v[i]);
 }
 
+/* Is given pair @i of @f a parameter or local of the body (the variable, no function)? */
+static bool given_local(const struct zt_pp_file *f, size_t i)
+{
+	return i / 2 < f->given_local.n && f->given_local.v[i / 2];
+}
+
 /* Does the function of given pair @i of @f count (an unknown callee may store it anywhere)? */
 static bool given_counts(const struct zt_prepass *pp, const struct zt_pp_file *f, size_t i)
 {
@@ -413,6 +419,11 @@ static void resolve_given(struct zt_prepass *pp)
 			enum zt_pp_given g = ZT_PP_GIVEN_FUNCTION;
 
 			fields.n = 0;
+			/* a parameter or local: not the function of that name */
+			if (given_local(file, i)) {
+				zt_idlist_push(&file->given_open, 0);
+				continue;
+			}
 			/* a registration's function is a root, not a store */
 			if (fn < n && own[fn] &&
 			    !zt_kernel_napi_registrar(pp->kernel, pp->names[callee],
@@ -522,7 +533,7 @@ static void wrapper_roots(struct zt_prepass *pp, uint32_t wrapper, struct zt_idl
 
 			if (file->given.v[i] != wrapper)
 				continue;
-			if (pp->is_func[id])
+			if (pp->is_func[id] && !given_local(file, i))
 				zt_idlist_push(&out[f], id);
 			else if (i / 2 < file->given_in.n)
 				wrapper_roots(pp, file->given_in.v[i / 2], out, done, depth + 1);
@@ -707,14 +718,60 @@ bool zt_prepass_may_walk(const struct zt_prepass *pp, size_t t, const char *name
 	return found;
 }
 
+/*
+ * Can a call in a body of @file be @id's body, inlined? A function defined
+ * only in .c files (main files) is inlined only into its own file: without
+ * LTO a compiler never sees another TU's body, so another TU's evidence
+ * cannot hold its locals. A header's function, or one no file read defines
+ * (a kernel header's), can be inlined anywhere.
+ */
+static bool inlinable_into(const struct zt_prepass *pp, uint32_t id, uint32_t file)
+{
+	bool in_main = false;
+
+	for (uint32_t b = pp->def_head[id]; b != NONE; b = pp->def_next[b]) {
+		const struct zt_pp_body *body = &pp->bodies[b];
+
+		if (body->kind != ZT_PP_FUNC)
+			continue;
+		if (body->file == file || !pp->files[body->file].main)
+			return true;
+		in_main = true;
+	}
+	return !in_main;
+}
+
+/*
+ * Does @body call something of @in that can be inlined into it? @pos_in:
+ * the functions of @in that sit positionally where the field is unknown.
+ */
+static bool calls_inlinable(const struct zt_prepass *pp, const struct zt_pp_body *body,
+			    const bool *in, const struct zt_idlist *pos_in)
+{
+	for (size_t k = 0; k < body->calls.n; k++)
+		if (in[body->calls.v[k]] && inlinable_into(pp, body->calls.v[k], body->file))
+			return true;
+	for (size_t k = 0; k < body->fcalls.n; k++) {
+		for (uint32_t s = pp->store_head[body->fcalls.v[k]]; s != NONE;
+		     s = pp->store_next[s])
+			if (in[pp->stores[s].fn] &&
+			    inlinable_into(pp, pp->stores[s].fn, body->file))
+				return true;
+		/* a positional function may sit in any field */
+		for (size_t i = 0; i < pos_in->n; i++)
+			if (inlinable_into(pp, pos_in->v[i], body->file))
+				return true;
+	}
+	return false;
+}
+
 void zt_prepass_callers(const struct zt_prepass *pp, char *const *names, size_t n, int depth,
 			bool *out)
 {
 	bool *in = xcalloc(pp->n_names + 1, sizeof(bool));
-	bool *fin = xcalloc(pp->n_names + 1, sizeof(bool));
 	bool *positional = xcalloc(pp->n_names + 1, sizeof(bool));
 	bool *caller = xcalloc(pp->n_bodies + 1, sizeof(bool));
-	bool any_positional = false;
+	struct zt_idlist pos_in = { 0 };
 
 	for (size_t f = 0; f < pp->n_files; f++)
 		for (size_t i = 0; i < pp->files[f].positional.n; i++)
@@ -725,26 +782,16 @@ void zt_prepass_callers(const struct zt_prepass *pp, char *const *names, size_t 
 		if (id != (size_t)-1)
 			in[id] = true;
 	}
+	/* Callers whose evidence may hold an inlined copy: the compiler saw the callee's body. */
 	for (int level = 0; level < depth; level++) {
 		bool grew = false;
 
-		/* fields the set is stored into */
-		for (size_t s = 0; s < pp->n_stores; s++)
-			if (in[pp->stores[s].fn])
-				fin[pp->stores[s].field] = true;
+		pos_in.n = 0;
 		for (size_t i = 0; i < pp->n_names; i++)
-			any_positional |= in[i] && positional[i];
+			if (in[i] && positional[i])
+				zt_idlist_push(&pos_in, (uint32_t)i);
 		for (size_t b = 0; b < pp->n_bodies; b++) {
-			const struct zt_pp_body *body = &pp->bodies[b];
-			bool calls = false;
-
-			if (caller[b])
-				continue;
-			for (size_t k = 0; k < body->calls.n && !calls; k++)
-				calls = in[body->calls.v[k]];
-			for (size_t k = 0; k < body->fcalls.n && !calls; k++)
-				calls = fin[body->fcalls.v[k]] || any_positional;
-			if (calls)
+			if (!caller[b] && calls_inlinable(pp, &pp->bodies[b], in, &pos_in))
 				caller[b] = grew = true;
 		}
 		for (size_t b = 0; b < pp->n_bodies; b++)
@@ -771,9 +818,9 @@ void zt_prepass_callers(const struct zt_prepass *pp, char *const *names, size_t 
 		}
 	}
 	free(in);
-	free(fin);
 	free(positional);
 	free(caller);
+	free(pos_in.v);
 }
 
 const char *zt_prepass_why_name(enum zt_prepass_why why)
@@ -878,6 +925,7 @@ void zt_prepass_release(struct zt_prepass *pp)
 		free(file->given.v);
 		free(file->given_in.v);
 		free(file->given_arg.v);
+		free(file->given_local.v);
 		free(file->given_open.v);
 	}
 	free(pp->files);

@@ -117,6 +117,8 @@ struct zt_pp_file {
 	struct zt_idlist given;		/* (callee, identifier) pairs: given to a call or macro */
 	struct zt_idlist given_in;	/* per pair: the body it was given in */
 	struct zt_idlist given_arg;	/* per pair: which argument */
+	/* per pair: 1 when the identifier is a parameter or local there (no function) */
+	struct zt_idlist given_local;
 	/* per pair: 1 when a call of a field no file declares may reach it (ZT_PP_GIVEN_UNKNOWN) */
 	struct zt_idlist given_open;
 };

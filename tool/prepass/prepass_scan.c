@@ -48,9 +48,10 @@ struct scan {
 	/*
 	 * Variables declared `struct T [*...] v` since the last file-level ';'
 	 * or function end (a function's parameters and locals): v -> T, or
-	 * NO_TYPE when v was also declared otherwise.
+	 * NO_TYPE when v was also declared otherwise; each with the brace depth
+	 * it was declared at, forgotten when its block ends.
 	 */
-	struct zt_idlist decl_var, decl_type;
+	struct zt_idlist decl_var, decl_type, decl_depth;
 };
 
 static uint32_t intern(struct scan *s, const struct zt_pp_tok *t)
@@ -186,7 +187,7 @@ static void close_body(struct scan *s)
 	}
 	s->n_alias = 0;
 	s->body = NULL;
-	s->decl_var.n = s->decl_type.n = 0;
+	s->decl_var.n = s->decl_type.n = s->decl_depth.n = 0;
 }
 
 static bool in_call(const struct scan *s)
@@ -235,6 +236,26 @@ static void declare_as(struct scan *s, uint32_t var, uint32_t type)
 	}
 	zt_idlist_push(&s->decl_var, var);
 	zt_idlist_push(&s->decl_type, type);
+	zt_idlist_push(&s->decl_depth, (uint32_t)s->depth);
+}
+
+/* A block ended (or an #else went back out): its declarations are out of scope. */
+static void forget_inner(struct scan *s)
+{
+	while (s->decl_var.n && s->decl_depth.v[s->decl_var.n - 1] > (uint32_t)s->depth) {
+		s->decl_var.n--;
+		s->decl_type.n--;
+		s->decl_depth.n--;
+	}
+}
+
+/* @var is a parameter or local in scope: the name is the variable's, not a function's. */
+static bool declared(const struct scan *s, uint32_t var)
+{
+	for (size_t k = 0; k < s->decl_var.n; k++)
+		if (s->decl_var.v[k] == var)
+			return true;
+	return false;
 }
 
 /*
@@ -370,6 +391,7 @@ static void ident(struct scan *s, size_t i)
 	size_t n = zt_pp_next(t, i);
 	bool field = p >= 0 && (zt_pp_is(&t->v[p], ".") || zt_pp_is(&t->v[p], "->"));
 	bool called = n < t->n && zt_pp_is(&t->v[n], "(") && !zt_pp_keyword(x);
+	bool shadowed;
 	uint32_t id;
 
 	if (zt_pp_keyword(x))
@@ -404,19 +426,22 @@ static void ident(struct scan *s, size_t i)
 	if (!s->body)
 		return;
 	zt_idlist_push(&s->body->refs, id);
-	if (called || (in_call(s) && !in_registrar(s)))
+	/* a parameter or local given as a value is no function, whatever else has its name */
+	shadowed = !called && declared(s, id);
+	if (called || (in_call(s) && !in_registrar(s) && !shadowed))
 		zt_idlist_push(&s->body->calls, id);
 	if (in_call(s) && !called) {
 		zt_idlist_push(&s->pp->files[s->file].given, s->parens[s->n_parens - 1].callee);
 		zt_idlist_push(&s->pp->files[s->file].given, id);
 		zt_idlist_push(&s->pp->files[s->file].given_in, s->body->name);
 		zt_idlist_push(&s->pp->files[s->file].given_arg, s->parens[s->n_parens - 1].arg);
+		zt_idlist_push(&s->pp->files[s->file].given_local, shadowed);
 	}
 	/* { fn, ... } or { &fn, ... }: positional (not .f = &fn, a store) */
 	if (p >= 0 && zt_pp_is(&t->v[p], "&"))
 		p = zt_pp_prev(t, p);
 	if (p >= 0 && n < t->n && (zt_pp_is(&t->v[p], "{") || zt_pp_is(&t->v[p], ",")) &&
-	    (zt_pp_is(&t->v[n], ",") || zt_pp_is(&t->v[n], "}")) && !s->n_parens)
+	    (zt_pp_is(&t->v[n], ",") || zt_pp_is(&t->v[n], "}")) && !s->n_parens && !shadowed)
 		positional(s, id);
 }
 
@@ -456,6 +481,7 @@ static void define(struct scan *s, const char *p, const char *end)
 	/* a macro's parameters have no declared struct */
 	ms.decl_var = (struct zt_idlist){ 0 };
 	ms.decl_type = (struct zt_idlist){ 0 };
+	ms.decl_depth = (struct zt_idlist){ 0 };
 	ms.body = new_body(&ms, intern(&ms, &mt.v[2]), ZT_PP_MACRO);
 	mention(&ms, ms.body->name);
 	i = 3;
@@ -632,6 +658,7 @@ void zt_pp_scan_file(struct zt_prepass *pp, uint32_t file, const char *text, siz
 			int before = s.depth;
 
 			directive(&s, x);
+			forget_inner(&s);
 			/* an #else that returns to file level ends the body */
 			if (was_body && before > 0 && s.depth == 0)
 				close_body(&s);
@@ -658,6 +685,7 @@ void zt_pp_scan_file(struct zt_prepass *pp, uint32_t file, const char *text, siz
 		} else if (zt_pp_is(x, "}")) {
 			if (s.depth > 0)
 				s.depth--;
+			forget_inner(&s);
 			if (s.body && s.body->kind == ZT_PP_TABLE)
 				s.tbl_level--;
 			if (!s.depth && s.body)
@@ -674,7 +702,7 @@ void zt_pp_scan_file(struct zt_prepass *pp, uint32_t file, const char *text, siz
 				s.n_parens--;
 		} else if (zt_pp_is(x, ";") && !s.depth) {
 			s.n_parens = 0;
-			s.decl_var.n = s.decl_type.n = 0;
+			s.decl_var.n = s.decl_type.n = s.decl_depth.n = 0;
 		}
 		/* bodies grow in pp->bodies: keep the pointer fresh */
 		if (s.body)
@@ -683,5 +711,6 @@ void zt_pp_scan_file(struct zt_prepass *pp, uint32_t file, const char *text, siz
 	free(s.parens);
 	free(s.decl_var.v);
 	free(s.decl_type.v);
+	free(s.decl_depth.v);
 	free(t.v);
 }

@@ -225,32 +225,74 @@ static void both_branches_and_names_defined_twice(void **state)
 	done(&t);
 }
 
+/*
+ * Callers whose evidence may hold a hot function's locals are those the
+ * compiler could inline it into: anywhere for a header's function, only its
+ * own file for a .c file's (no LTO: another TU never sees its body).
+ */
 static void header_functions_and_callers(void **state)
 {
 	static const char *const files[] = {
-		"drv.h", "static inline int hot_inline(void) { return 0; }\n",
+		"drv.h", "static inline int hot_inline(void) { return 0; }\n"
+			 "static inline int wrap_inline(void) { return hot_inline(); }\n",
 		"a.c", "#include \"drv.h\"\n"
-		       "int user_a(void) { return hot_inline(); }\n",
+		       "int user_a(void) { return hot_inline(); }\n"
+		       "int again_a(void) { return user_a(); }\n",
 		"b.c", "#include \"drv.h\"\n"
-		       "int user_b(void) { return 0; }\n",
+		       "int user_b(void) { return wrap_inline(); }\n",
 		"c.c", "int caller(void) { return user_a(); }\n",
-		"d.c", "int top(void) { return caller(); }\n",
+		"d.c", "#include \"drv.h\"\n"
+		       "int user_d(void) { return 0; }\n",
 		NULL,
 	};
-	char *names[] = { "user_a" };
-	bool callers[8] = { 0 };
+	char *names[] = { "hot_inline" }, *in_c[] = { "user_a" };
+	bool one[8] = { 0 }, deep[8] = { 0 }, of_c[8] = { 0 };
 	struct tree t;
 
 	build(&t, files, NULL, NULL, 0);
 	assert_true(zt_prepass_may_walk(&t.pp, tu(&t, "a.c"), "hot_inline"));
-	assert_false(zt_prepass_may_walk(&t.pp, tu(&t, "b.c"), "hot_inline"));
+	assert_true(zt_prepass_may_walk(&t.pp, tu(&t, "b.c"), "hot_inline"));
+	assert_false(zt_prepass_may_walk(&t.pp, tu(&t, "d.c"), "hot_inline"));
 	/* defined in no file read here: cannot tell, so yes */
-	assert_true(zt_prepass_may_walk(&t.pp, tu(&t, "b.c"), "kernel_inline"));
-	zt_prepass_callers(&t.pp, names, 1, 1, callers);
-	assert_true(callers[tu(&t, "c.c")]);
-	assert_false(callers[tu(&t, "d.c")]);
-	zt_prepass_callers(&t.pp, names, 1, 2, callers);
-	assert_true(callers[tu(&t, "d.c")]);
+	assert_true(zt_prepass_may_walk(&t.pp, tu(&t, "d.c"), "kernel_inline"));
+	zt_prepass_callers(&t.pp, names, 1, 1, one);
+	assert_true(one[tu(&t, "a.c")]);
+	assert_true(one[tu(&t, "b.c")]);	/* through the header's wrap_inline() */
+	assert_false(one[tu(&t, "c.c")]);
+	assert_false(one[tu(&t, "d.c")]);
+	/* user_a() is a.c's: c.c's call of it never holds an inlined copy */
+	zt_prepass_callers(&t.pp, names, 1, 8, deep);
+	assert_false(deep[tu(&t, "c.c")]);
+	assert_false(deep[tu(&t, "d.c")]);
+	zt_prepass_callers(&t.pp, in_c, 1, 8, of_c);
+	assert_true(of_c[tu(&t, "a.c")]);
+	assert_false(of_c[tu(&t, "c.c")]);
+	done(&t);
+}
+
+/*
+ * A parameter or local given as a value is the variable, not a function of
+ * that name: c.c hands its parameter 'stats' to an unknown callee, d.c its
+ * block's local and, after the block, the function stats() itself. Only d.c
+ * may have stored stats() where a kernel struct's field call finds it.
+ */
+static void locals_shadow_functions(void **state)
+{
+	static const char *const files[] = {
+		"a.c", "static int poll(struct napi_struct *n, int b) { return n->sk->sk_data_ready(n); }\n"
+		       "void setup(void) { netif_napi_add(d, &napi, poll); }\n",
+		"b.c", "void stats(void) { }\n",
+		"c.c", "void cfg(struct thing *stats) { trace_cfg(stats); }\n",
+		"d.c", "void blk(void) { { int stats = 0; trace_x(stats); } trace_y(stats); }\n",
+		NULL,
+	};
+	struct tree t;
+
+	build(&t, files, NULL, NULL, 0);
+	assert_int_equal(t.why[tu(&t, "b.c")], ZT_PP_DEFINES);
+	assert_int_equal(t.why[tu(&t, "c.c")], ZT_PP_SKIP);
+	assert_int_equal(t.why[tu(&t, "d.c")], ZT_PP_STORES);
+	assert_int_equal(t.pp.n_given[ZT_PP_GIVEN_UNKNOWN], 1);
 	done(&t);
 }
 
@@ -410,6 +452,7 @@ int main(void)
 		cmocka_unit_test(root_registered_twice),
 		cmocka_unit_test(both_branches_and_names_defined_twice),
 		cmocka_unit_test(header_functions_and_callers),
+		cmocka_unit_test(locals_shadow_functions),
 		cmocka_unit_test(wrapper_registers_what_it_is_given),
 		cmocka_unit_test(field_calls_by_receiver_struct),
 		cmocka_unit_test(given_functions_follow_macros),
