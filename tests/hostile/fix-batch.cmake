@@ -11,7 +11,11 @@
 #  - a flush of all n inside the copy loop, after frames[i] only: the element
 #    the loop is at is not every element below n, refused;
 #  - a callee that counts for its caller, applied; one that reads frames[1]
-#    of the array it is given, refused (it read only frames[0] before).
+#    of the array it is given, refused (it read only frames[0] before);
+#  - a bulk queue whose count is a member beside its array, grown only by
+#    'bq->q[bq->count++] = v' and reset to 0, read from index 1 up to the
+#    count: applied (6.12's veth_poll(), its bq); one whose count is also
+#    set to a number the caller asks for: refused.
 cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
 zt_diff_case(batch)
@@ -49,4 +53,14 @@ zt_diff_finding(${WORK}/second.json batch b_rx_second frames "void *[4]" 32 110 
 		"struct b_ring" 16 "struct b_vector" b_poll)
 zt_diff_fix(batch ${WORK}/second.json
 	"refused: void \\*\\[4\\] frames in b_rx_second\\(\\): \\[\\*\\] of frames may be read before it is written: read at line 113"
+	--strategy=uninitialized)
+# a bulk queue counted by a member beside its array (6.12 veth's bq)
+zt_diff_finding(${WORK}/bq.json batch b_rx_bq bq "struct b_bq" 40 144 40 ring
+		"struct b_ring" 16 "struct b_vector" b_poll)
+zt_diff_fix(batch ${WORK}/bq.json "applied: struct b_bq bq in b_rx_bq"
+	--strategy=uninitialized)
+zt_diff_finding(${WORK}/bqset.json batch b_rx_bq_set bq "struct b_bq_set" 40 161 40 ring
+		"struct b_ring" 16 "struct b_vector" b_poll)
+zt_diff_fix(batch ${WORK}/bqset.json
+	"refused: struct b_bq_set bq in b_rx_bq_set\\(\\): q\\[0, count\\) of bq may be read before it is written"
 	--strategy=uninitialized)

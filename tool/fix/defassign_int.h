@@ -235,14 +235,20 @@ unsigned int da_changes(CXCursor body, CXCursor var, unsigned int limit);
 CXCursor da_loop_from_zero(CXCursor init);	/* 'i = 0' or 'int i = 0': i */
 CXCursor da_for_from_zero(const struct kids *k);	/* for (i = 0; i < ...; ...): i */
 bool da_modifies(CXCursor c, CXCursor *operand);	/* =, op=, ++, --, & */
-char *da_prefix_key(const struct walk *w, CXCursor e);
-bool da_prefix_loop(const struct walk *w, const struct kids *k, CXCursor *var, char **key);
-char *da_prefix_index(const struct walk *w, CXCursor ix);
+char *da_prefix_key(struct walk *w, CXCursor e);
+bool da_prefix_loop(struct walk *w, const struct kids *k, CXCursor *var, char **key,
+		    bool *from_zero);
+char *da_prefix_index(struct walk *w, const char *array_path, CXCursor ix);
+/*
+ * "$p" keys of @ix as the array at @array_path's member "^f"; NULL when not
+ * its (or @array_path is NULL: no array member)
+ */
+char *da_prefix_sibling(const char *array_path, const char *ix);
 bool da_prefix_counted(const struct walk *w, const char *p);
 void da_prefix_after_loop(struct walk *w, const struct kids *k, const char *key,
 			  const struct state *body, struct state *st);
 char *da_prefix_spell(const char *path);
-char *da_prefix_map(const struct walk *w, const char *prefix, bool decayed, const char *cp,
+char *da_prefix_map(struct walk *w, const char *prefix, bool decayed, const char *cp,
 		    const struct kids *args);
 
 CXCursor da_body_of(CXCursor fn);	/* defassign.c: a definition's compound */

@@ -8,7 +8,11 @@
  * 'for (i = 0; i < n; i++) ... a[i]' or 'a[--c]'.
  *
  * K is the USR of the count's declaration, or "@j" in a callee for its
- * parameter j, which the caller maps to its own argument j.
+ * parameter j, which the caller maps to its own argument j, or "^f" for the
+ * member f of the struct the array is a member of (a bulk queue's count
+ * beside its array: 6.12 veth's bq->q[bq->count++]). While a path is being
+ * built, a member count is "$p", p its path in the walk's object; the
+ * array's path makes it "^f" (member_key_sibling()).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -50,12 +54,21 @@ static int param_index(const struct walk *w, CXCursor decl)
 	return -1;
 }
 
-char *da_prefix_key(const struct walk *w, CXCursor e)
+char *da_prefix_key(struct walk *w, CXCursor e)
 {
 	CXCursor d;
+	char *p = NULL, *key = NULL;
 	int j;
 
 	e = da_strip(e);
+	/* an integer member of the object: its path, made "^f" beside the array */
+	if (clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
+		if (is_integer(clang_getCursorType(e)) && da_path_of(w, e, &p) == P_OBJ && p[0] &&
+		    !strpbrk(p, "[]"))
+			key = xasprintf("$%s", p);
+		free(p);
+		return key;
+	}
 	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
 		return NULL;
 	d = clang_getCursorReferenced(e);
@@ -98,33 +111,70 @@ CXCursor da_for_from_zero(const struct kids *k)
 	return da_loop_from_zero(k->v[0]);
 }
 
-/*
- * for (i = 0; i < n; i++) BODY (or int i = 0), neither i nor n changed in
- * BODY: in BODY, i < n. *@var gets i, *@key n's key.
- */
-bool da_prefix_loop(const struct walk *w, const struct kids *k, CXCursor *var, char **key)
+/* The variable a for's init sets, 'i = X' or 'int i = X', or a null cursor. */
+static CXCursor loop_var_set(CXCursor init)
 {
-	struct kids cond, inc;
-	CXCursor v;
-	bool ok = false;
+	struct kids in = da_kids_of(init);
+	CXCursor v = clang_getNullCursor();
+
+	if (clang_getCursorKind(init) == CXCursor_BinaryOperator && in.n == 2 &&
+	    clang_getCursorBinaryOperatorKind(init) == CXBinaryOperator_Assign &&
+	    clang_getCursorKind(da_strip(in.v[0])) == CXCursor_DeclRefExpr)
+		v = clang_getCursorReferenced(da_strip(in.v[0]));
+	if (clang_getCursorKind(init) == CXCursor_DeclStmt && in.n == 1 &&
+	    clang_getCursorKind(in.v[0]) == CXCursor_VarDecl) {
+		struct kids d = da_kids_of(in.v[0]);
+
+		/* an initializer: the last child that is an expression */
+		if (d.n && clang_isExpression(clang_getCursorKind(d.v[d.n - 1])))
+			v = in.v[0];
+		free(d.v);
+	}
+	free(in.v);
+	return v;
+}
+
+/*
+ * for (i = X; i < n; i++) BODY (or int i = X; the test may be in likely()
+ * or unlikely()), i not changed in BODY, nor n when it is a variable: in
+ * BODY, i < n, some element below the count (an index below 0 is outside
+ * the array, whatever was written). *@var gets i, *@key n's key,
+ * *@from_zero whether X is 0 (then the loop may have gone through all of
+ * them, da_prefix_after_loop()). A member count may change in BODY: every
+ * change of it keeps the elements below it written (member_counter_holds()),
+ * and an element once written stays so.
+ */
+bool da_prefix_loop(struct walk *w, const struct kids *k, CXCursor *var, char **key,
+		    bool *from_zero)
+{
+	struct kids cond = { 0 }, inc;
+	CXCursor v, core;
+	bool ok = false, neg = false;
 
 	*key = NULL;
-	v = da_for_from_zero(k);
+	if (k->n != 4)
+		return false;
+	*from_zero = !clang_Cursor_isNull(da_loop_from_zero(k->v[0]));
+	v = loop_var_set(k->v[0]);
 	if (clang_Cursor_isNull(v))
 		return false;
 	inc = da_kids_of(k->v[2]);
-	if (clang_Cursor_isNull(v) || clang_getCursorKind(k->v[2]) != CXCursor_UnaryOperator ||
+	if (clang_getCursorKind(k->v[2]) != CXCursor_UnaryOperator ||
 	    inc.n != 1 || !is_ref_to(inc.v[0], v) ||
 	    (clang_getCursorUnaryOperatorKind(k->v[2]) != CXUnaryOperator_PostInc &&
 	     clang_getCursorUnaryOperatorKind(k->v[2]) != CXUnaryOperator_PreInc))
 		v = clang_getNullCursor();
 	free(inc.v);
-	cond = da_kids_of(k->v[1]);
+	core = da_test_core(k->v[1], &neg);
+	if (!neg && clang_getCursorKind(core) == CXCursor_BinaryOperator &&
+	    clang_getCursorBinaryOperatorKind(core) == CXBinaryOperator_LT)
+		cond = da_kids_of(core);
 	if (!clang_Cursor_isNull(v) && cond.n == 2 && is_ref_to(cond.v[0], v) &&
 	    !da_changes(k->v[3], v, 0)) {
 		*key = da_prefix_key(w, cond.v[1]);
-		ok = *key && !da_changes(k->v[3],
-					 clang_getCursorReferenced(da_strip(cond.v[1])), 0);
+		ok = *key && (**key == '$' ||
+			      !da_changes(k->v[3],
+					  clang_getCursorReferenced(da_strip(cond.v[1])), 0));
 	}
 	free(cond.v);
 	if (!ok) {
@@ -135,28 +185,33 @@ bool da_prefix_loop(const struct walk *w, const struct kids *k, CXCursor *var, c
 	return ok;
 }
 
-/* The index @ix of an array filled up to a count: "[<K]", "[=K]", or NULL. */
-char *da_prefix_index(const struct walk *w, CXCursor ix)
+/*
+ * The index @ix of the array at @array_path, filled up to a count: "[<K]",
+ * "[=K]", or NULL (a member count must be the array's, beside it).
+ */
+char *da_prefix_index(struct walk *w, const char *array_path, CXCursor ix)
 {
 	struct kids k;
-	char *key = NULL, *r = NULL;
+	char *key = NULL, *r = NULL, *own;
 
 	ix = da_strip(ix);
 	/* one element below the count, not all of them: not "[<K]" */
-	if (w->prefix_key && is_ref_to(ix, w->prefix_var))
-		return xasprintf("[=%s]", w->prefix_key);
-	if (clang_getCursorKind(ix) != CXCursor_UnaryOperator ||
-	    clang_getCursorUnaryOperatorKind(ix) != CXUnaryOperator_PreDec)
-		return NULL;
-	/* a[--c]: below the count it had */
-	k = da_kids_of(ix);
-	if (k.n == 1)
-		key = da_prefix_key(w, k.v[0]);
-	if (key)
-		r = xasprintf("[<%s]", key);
-	free(key);
-	free(k.v);
-	return r;
+	if (w->prefix_key && is_ref_to(ix, w->prefix_var)) {
+		r = xasprintf("[=%s]", w->prefix_key);
+	} else if (clang_getCursorKind(ix) == CXCursor_UnaryOperator &&
+		   clang_getCursorUnaryOperatorKind(ix) == CXUnaryOperator_PreDec) {
+		/* a[--c]: below the count it had */
+		k = da_kids_of(ix);
+		if (k.n == 1)
+			key = da_prefix_key(w, k.v[0]);
+		if (key)
+			r = xasprintf("[<%s]", key);
+		free(key);
+		free(k.v);
+	}
+	own = r ? da_prefix_sibling(array_path, r) : NULL;
+	free(r);
+	return own;
 }
 
 /* ---- counters ------------------------------------------------------------------ */
@@ -407,6 +462,250 @@ static bool is_counter(const struct walk *w, const char *key)
 	return ok && counter_holds(&ct, w->body);
 }
 
+/* The path @p without its last member: "a.b" for "a.b.c", "" for "c". */
+static size_t parent_len(const char *p, size_t n)
+{
+	while (n && p[n - 1] != '.')
+		n--;
+	return n ? n - 1 : 0;
+}
+
+char *da_prefix_sibling(const char *array_path, const char *ix)
+{
+	const char *k = strstr(ix, "$"), *end;
+	size_t a, kp;
+
+	if (!k)
+		return xstrdup(ix);
+	end = strchr(k, ']');
+	/* a pointer's element (no array member of a struct), or two counts */
+	if (!array_path || !end || strchr(end + 1, '$'))
+		return NULL;
+	k++;
+	a = strlen(array_path);
+	kp = parent_len(k, (size_t)(end - k));
+	/* the count and the array are members of one struct: the same parent */
+	if (strpbrk(array_path, "[]") || parent_len(array_path, a) != kp ||
+	    strncmp(array_path, k, kp))
+		return NULL;
+	return xasprintf("%.*s^%.*s%s", (int)(k - 1 - ix), ix,
+			 (int)(end - k - (kp ? kp + 1 : 0)), k + (kp ? kp + 1 : 0), end);
+}
+
+/* ---- member counters ----------------------------------------------------------- */
+
+/*
+ * A count beside its array in a struct (struct bq { void *q[N]; unsigned
+ * int count; }): every change of the member anywhere it can be changed
+ * keeps q[0, count) written. The struct is defined in the local's own .c
+ * file, so only that file's code knows its members; there each change of
+ * count must be 'x.count = 0', a decrement, or the count++ of
+ * 'x.q[x.count++] = v' (one object x), never &x.count, and an initializer
+ * list of the struct may only zero it.
+ */
+struct member_counter {
+	CXCursor count, array;		/* the FieldDecls */
+	CXCursor record;		/* the struct */
+	unsigned int *stores;		/* offsets of the count++ of 'x.q[x.count++] = v' */
+	size_t n_stores;
+	bool bad;
+};
+
+static bool member_is(CXCursor e, CXCursor field)
+{
+	e = da_strip(e);
+	return clang_getCursorKind(e) == CXCursor_MemberRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(e), field);
+}
+
+/* The variable a member access x.f / x->f is made on, or a null cursor. */
+static CXCursor member_base(CXCursor e)
+{
+	struct kids k = da_kids_of(da_strip(e));
+	CXCursor b = k.n ? da_strip(k.v[0]) : clang_getNullCursor();
+
+	free(k.v);
+	return clang_getCursorKind(b) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(b) :
+								  clang_getNullCursor();
+}
+
+static void note_member_store(struct member_counter *mc, CXCursor assign)
+{
+	struct kids k = da_kids_of(assign), s = { 0 }, u = { 0 };
+	CXCursor l = k.n == 2 ? da_strip(k.v[0]) : clang_getNullCursor(), ix, base;
+
+	if (clang_getCursorKind(l) == CXCursor_ArraySubscriptExpr)
+		s = da_kids_of(l);
+	if (s.n == 2 && member_is(s.v[0], mc->array)) {
+		ix = da_strip(s.v[1]);
+		base = member_base(s.v[0]);
+		if (clang_getCursorKind(ix) == CXCursor_UnaryOperator &&
+		    clang_getCursorUnaryOperatorKind(ix) == CXUnaryOperator_PostInc)
+			u = da_kids_of(ix);
+		if (u.n == 1 && member_is(u.v[0], mc->count) && !clang_Cursor_isNull(base) &&
+		    clang_equalCursors(member_base(u.v[0]), base))
+			offsets_add(&mc->stores, &mc->n_stores, da_offset_of(ix));
+	}
+	free(u.v);
+	free(s.v);
+	free(k.v);
+}
+
+static bool zero_list(CXCursor list)
+{
+	struct kids k = da_kids_of(list);
+	bool ok = true;
+
+	for (size_t i = 0; i < k.n && ok; i++) {
+		long long v = -1;
+
+		ok = clang_getCursorKind(k.v[i]) == CXCursor_InitListExpr ?
+			     zero_list(k.v[i]) :
+			     da_const_int(k.v[i], &v) && !v;
+	}
+	free(k.v);
+	return ok;
+}
+
+static enum CXChildVisitResult member_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct member_counter *mc = d;
+
+	(void)parent;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	if (clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+	    clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign)
+		note_member_store(mc, c);
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult member_changes(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct member_counter *mc = d;
+	CXCursor op;
+	CXType t;
+
+	(void)parent;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	t = clang_getCanonicalType(clang_getCursorType(c));
+	if (clang_getCursorKind(c) == CXCursor_InitListExpr &&
+	    clang_equalCursors(clang_getTypeDeclaration(t), mc->record) && !zero_list(c)) {
+		mc->bad = true;
+		return CXChildVisit_Break;
+	}
+	if (!da_modifies(c, &op) || !member_is(op, mc->count))
+		return CXChildVisit_Recurse;
+	if (clang_getCursorKind(c) == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+
+		if (u == CXUnaryOperator_PreDec || u == CXUnaryOperator_PostDec ||
+		    (u == CXUnaryOperator_PostInc &&
+		     offsets_have(mc->stores, mc->n_stores, da_offset_of(c))))
+			return CXChildVisit_Recurse;
+	} else if (clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+		   clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
+		struct kids k = da_kids_of(c);
+		long long v = -1;
+		bool zero = k.n == 2 && da_const_int(k.v[1], &v) && !v;
+
+		free(k.v);
+		if (zero)
+			return CXChildVisit_Recurse;
+	}
+	mc->bad = true;
+	return CXChildVisit_Break;
+}
+
+struct field_find {
+	const char *name;
+	CXCursor found;
+};
+
+static enum CXVisitorResult field_named(CXCursor c, CXClientData d)
+{
+	struct field_find *ff = d;
+	CXString s = clang_getCursorSpelling(c);
+	bool hit = !strcmp(clang_getCString(s), ff->name);
+
+	clang_disposeString(s);
+	if (hit)
+		ff->found = c;
+	return hit ? CXVisit_Break : CXVisit_Continue;
+}
+
+/* The FieldDecl @name (@len bytes) of the record type @t, or a null cursor. */
+static CXCursor field_of(CXType t, const char *name, size_t len)
+{
+	char *n = xstrndup(name, len);
+	struct field_find ff = { n, clang_getNullCursor() };
+
+	clang_Type_visitFields(clang_getCanonicalType(t), field_named, &ff);
+	free(n);
+	return ff.found;
+}
+
+/* The type at @path (members and indexes) below the type @t. */
+static CXType type_at(CXType t, const char *path, size_t len)
+{
+	const char *p = path, *end = path + len;
+
+	while (p < end && t.kind != CXType_Invalid) {
+		const char *q = p;
+
+		if (*p == '[') {
+			q = memchr(p, ']', (size_t)(end - p));
+			if (!q)
+				break;
+			t = clang_getArrayElementType(clang_getCanonicalType(t));
+			p = q + 1;
+			continue;
+		}
+		if (*p == '.') {
+			p++;
+			continue;
+		}
+		while (q < end && *q != '.' && *q != '[')
+			q++;
+		t = clang_getCursorType(field_of(t, p, (size_t)(q - p)));
+		p = q;
+	}
+	return p < end ? (CXType){ .kind = CXType_Invalid } : t;
+}
+
+/*
+ * Is "^count" of the array at @array_path (from @p) a member counter: both
+ * members of one struct defined in the local's .c file, and every change of
+ * the count keeping the elements below it written?
+ */
+static bool member_counted(const struct walk *w, const char *p, size_t array_len,
+			   const char *count, size_t count_len)
+{
+	CXType obj = clang_getCursorType(w->target), rec;
+	struct member_counter mc = { .bad = false };
+	size_t plen = parent_len(p, array_len);
+	const char *aname = p + (plen ? plen + 1 : 0);
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(w->body);
+
+	if (w->pointer || clang_Cursor_isNull(w->body) || !tu)
+		return false;
+	rec = clang_getCanonicalType(type_at(obj, p, plen));
+	mc.record = clang_getTypeDeclaration(rec);
+	if (rec.kind != CXType_Record || clang_Cursor_isNull(mc.record) ||
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(mc.record)))
+		return false;
+	mc.array = field_of(rec, aname, (size_t)(p + array_len - aname));
+	mc.count = field_of(rec, count, count_len);
+	if (clang_Cursor_isNull(mc.array) || clang_Cursor_isNull(mc.count) ||
+	    clang_getCanonicalType(clang_getCursorType(mc.array)).kind != CXType_ConstantArray)
+		return false;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), member_visit, &mc);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), member_changes, &mc);
+	free(mc.stores);
+	return !mc.bad;
+}
+
 /* Is the read of @p ("[<K]" below some path) covered by a counter of the array? */
 bool da_prefix_counted(const struct walk *w, const char *p)
 {
@@ -415,6 +714,9 @@ bool da_prefix_counted(const struct walk *w, const char *p)
 	bool ok;
 
 	e = b ? strchr(b, ']') : NULL;
+	/* a member's array counted by a member beside it: "q[<^count]" */
+	if (e && !e[1] && b > p && b[2] == '^')
+		return member_counted(w, p, (size_t)(b - p), b + 3, (size_t)(e - b - 3));
 	if (!e || b != p || e[1])
 		return false;	/* the local array itself, not a member's */
 	key = xstrndup(b + 2, (size_t)(e - b - 2));
@@ -430,7 +732,7 @@ bool da_prefix_counted(const struct walk *w, const char *p)
  * caller's: below @prefix, the element [0] when the argument was an array
  * (@decayed), and "[<@j]" as the count the caller passed as argument j.
  */
-char *da_prefix_map(const struct walk *w, const char *prefix, bool decayed, const char *cp,
+char *da_prefix_map(struct walk *w, const char *prefix, bool decayed, const char *cp,
 		    const struct kids *args)
 {
 	char *key = NULL, *r, *head;
@@ -453,6 +755,12 @@ char *da_prefix_map(const struct walk *w, const char *prefix, bool decayed, cons
 		key = da_prefix_key(w, args->v[j + 1]);
 	/* "[=@j]" too: the callee's loop read each element below the count */
 	head = key ? xasprintf("[<%s]", key) : xstrdup("[*]");
+	if (key && key[0] == '$') {
+		char *own = da_prefix_sibling(prefix, head);
+
+		free(head);
+		head = own ? own : xstrdup("[*]");
+	}
 	r = da_join(prefix, head);
 	free(head);
 	free(key);
@@ -502,7 +810,7 @@ char *da_prefix_spell(const char *path)
 			zt_strbuf_add(&sb, p++, 1);
 			continue;
 		}
-		for (name = e; name > p + 2 && name[-1] != '@'; name--)
+		for (name = e; name > p + 2 && name[-1] != '@' && name[-1] != '^'; name--)
 			;
 		if (name == p + 3 && p[2] == '@')	/* a callee's unmapped parameter */
 			zt_strbuf_addf(&sb, p[1] == '<' ? "[0, argument %.*s)" : "[i < argument %.*s]",

@@ -99,7 +99,7 @@ static enum pkind subscript_path(struct walk *w, CXCursor c, char **out)
 			 clang_getArraySize(clang_getCanonicalType(
 				 clang_getCursorType(da_strip(k.v[0])))) == w->loop_n)
 			ix = xstrdup("");	/* every element, in a counted loop */
-		else if (!(ix = da_prefix_index(w, k.v[1])))
+		else if (!(ix = da_prefix_index(w, bp, k.v[1])))
 			ix = xstrdup("[*]");
 		*out = da_join(bp, ix);
 		free(ix);
@@ -107,7 +107,7 @@ static enum pkind subscript_path(struct walk *w, CXCursor c, char **out)
 	} else if (b == P_PTR && da_literal_index(k.v[1], &v) && !v) {
 		*out = xstrdup(bp);
 		r = P_OBJ;
-	} else if (b == P_PTR && (ix = da_prefix_index(w, k.v[1]))) {
+	} else if (b == P_PTR && (ix = da_prefix_index(w, NULL, k.v[1]))) {
 		*out = da_join(bp, ix);
 		free(ix);
 		r = P_OBJ;
@@ -303,7 +303,14 @@ static void fill_count(struct walk *w, const char *prefix, const struct kids *k,
 		return;
 	}
 	ix = xasprintf("[<%s]", key);
-	p = da_join(prefix, ix);
+	p = da_prefix_sibling(prefix, ix);
+	free(ix);
+	ix = p;
+	p = ix ? da_join(prefix, ix) : NULL;
+	if (!p) {
+		free(key);
+		return;
+	}
 	da_st_add(&w->code.zero, p, line, by);
 	da_st_add(&w->code.nonneg, p, line, by);
 	w->code.set = true;
@@ -742,7 +749,7 @@ static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs)
 /* if, ?:, loops and switch: see the comment at the top. */
 /* for (i = 0; i < n; i++) BODY: BODY may not run; in it, a[i] is "[=n]" */
 static void for_up_to(struct walk *w, const struct kids *k, struct state *st, CXCursor var,
-		      char *key)
+		      char *key, bool from_zero)
 {
 	CXCursor saved_var = w->prefix_var;
 	char *saved_key = w->prefix_key;
@@ -759,7 +766,8 @@ static void for_up_to(struct walk *w, const struct kids *k, struct state *st, CX
 	w->loop_depth--;
 	w->prefix_var = saved_var;
 	w->prefix_key = saved_key;
-	da_prefix_after_loop(w, k, key, &b, st);
+	if (from_zero && key[0] != '$')
+		da_prefix_after_loop(w, k, key, &b, st);
 	free(key);
 	da_st_clear(&b);
 }
@@ -772,6 +780,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 	unsigned int saved_depth;
 	CXCursor var;
 	char *key;
+	bool from_zero;
 
 	if ((kind == CXCursor_IfStmt || kind == CXCursor_ConditionalOperator) && k.n >= 2) {
 		enum code_branch code;
@@ -819,8 +828,8 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 		w->loop_depth--;
 		w->loop_var = clang_getNullCursor();
 		(void)saved_var;
-	} else if (kind == CXCursor_ForStmt && da_prefix_loop(w, &k, &var, &key)) {
-		for_up_to(w, &k, st, var, key);
+	} else if (kind == CXCursor_ForStmt && da_prefix_loop(w, &k, &var, &key, &from_zero)) {
+		for_up_to(w, &k, st, var, key, from_zero);
 	} else if (k.n) {
 		/* while, for: everything but the body on a copy, the body on another */
 		a = da_st_copy(st);

@@ -7,6 +7,8 @@
 
 #define container_of(ptr, type, member) ((type *)((char *)(ptr) - offsetof(type, member)))
 
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
 #define B_BATCH 4
 
 struct napi_struct {

@@ -113,6 +113,58 @@ static void b_rx_second(struct b_ring *ring, int budget)
 	b_second(ring, frames);
 }
 
+/*
+ * A bulk queue: the count is a member beside its array (6.12 veth's bq).
+ * It starts at 0, grows only by 'bq->q[bq->count++] = v' and goes back to 0
+ * after a flush of the first count; a loop from any index below the count
+ * reads only frames that were stored.
+ */
+struct b_bq {
+	void *q[B_BATCH];
+	unsigned int count;
+};
+
+static void b_bq_flush(struct b_ring *ring, struct b_bq *bq)
+{
+	b_flush(ring, bq->q, bq->count);
+	for (unsigned int i = 1; unlikely(i < bq->count); i++)
+		b_record(ring, "again", bq->q[i]);
+	bq->count = 0;
+}
+
+static void b_bq_add(struct b_ring *ring, struct b_bq *bq, void *frame)
+{
+	if (bq->count == B_BATCH)
+		b_bq_flush(ring, bq);
+	bq->q[bq->count++] = frame;
+}
+
+static void b_rx_bq(struct b_ring *ring, int budget)
+{
+	struct b_bq bq;
+
+	bq.count = 0;
+	for (int done = 0; done < budget; done++)
+		b_bq_add(ring, &bq, ring->slots[done % 8]);
+	if (bq.count)
+		b_bq_flush(ring, &bq);
+}
+
+/* a queue whose count is also set to what the caller asks: q[1] is read unwritten */
+struct b_bq_set {
+	void *q[B_BATCH];
+	unsigned int count;
+};
+
+static void b_rx_bq_set(struct b_ring *ring, int budget)
+{
+	struct b_bq_set bq;
+
+	bq.count = budget < B_BATCH ? (unsigned int)budget : B_BATCH;
+	bq.q[0] = ring->slots[0];
+	b_flush(ring, bq.q, bq.count);
+}
+
 int b_poll(struct napi_struct *napi, int budget)
 {
 	struct b_vector *v = container_of(napi, struct b_vector, napi);
@@ -124,5 +176,7 @@ int b_poll(struct napi_struct *napi, int budget)
 	b_rx_early(&v->ring, budget);
 	b_rx_through(&v->ring, budget);
 	b_rx_second(&v->ring, budget);
+	b_rx_bq(&v->ring, budget);
+	b_rx_bq_set(&v->ring, budget);
 	return budget;
 }
