@@ -432,16 +432,11 @@ static unsigned int member_taken(const char *otext, const char *owner_type, cons
 	return line;
 }
 
-/* Line @n of @text (without its newline), or NULL. */
-static char *nth_line(const char *text, unsigned int n)
+/* A line of the same text. */
+static bool same_text(const char *was, const char *line, size_t len, void *arg)
 {
-	const char *p = text;
-
-	for (unsigned int l = 1; p && l < n; l++) {
-		p = strchr(p, '\n');
-		p = p ? p + 1 : NULL;
-	}
-	return p ? xstrndup(p, strcspn(p, "\n")) : NULL;
+	(void)arg;
+	return len == strlen(was) && !strncmp(line, was, len);
 }
 
 /*
@@ -453,37 +448,20 @@ static char *nth_line(const char *text, unsigned int n)
  */
 static unsigned int line_now(const struct fix_env *env, const struct site *s)
 {
-	char *orig, *now, *want;
-	const char *ob, *oe, *nb, *ne;
-	unsigned int best = 0, dist = ~0u, from, ofs;
+	char *orig, *now;
+	unsigned int l;
 
 	if (!zt_shadow_changed(env->sh, s->rel))
 		return s->f->line;
 	orig = zt_shadow_read_orig(env->sh, s->rel);
 	now = zt_shadow_read(env->sh, s->rel);
-	want = orig ? nth_line(orig, s->f->line) : NULL;
-	if (want && now && zt_function_body(orig, s->f->function, &ob, &oe) &&
-	    zt_function_body(now, s->f->function, &nb, &ne)) {
-		ofs = s->f->line - zt_line_of(orig, ob);	/* from the function's "{" */
-		from = zt_line_of(now, nb);
-		for (const char *p = nb; p && p < ne; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-			unsigned int l = zt_line_of(now, p);
-			unsigned int d = l - from > ofs ? l - from - ofs : ofs - (l - from);
-
-			if (strcspn(p, "\n") == strlen(want) && !strncmp(p, want, strlen(want)) &&
-			    d < dist) {
-				dist = d;
-				best = l;
-			}
-		}
-	}
-	free(want);
+	l = orig && now ? zt_line_again(orig, now, s->f->function, s->f->line, same_text, NULL) :
+			  0;
 	free(orig);
 	free(now);
-	return best;
+	return l;
 }
 
-/* The strategy's own variables in @v; false (refused) when the owner has the name. */
 /* The strategy's own variables in @v; false (refused) when the owner has the name. */
 static bool site_ready(struct fix_rewriter *rw, struct site *s, struct zt_cocci_vars *v)
 {

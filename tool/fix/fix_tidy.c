@@ -225,40 +225,39 @@ static bool comment_line(const char *l)
  * first statements of the declaration's block: before the statement the plan
  * named, found again by its text, nearest to where it was in its function.
  */
-static int keep_stores(const struct fix_rewriter *rw, const struct site *s, const char *orig,
-		       const char *now, struct lines *lo, struct lines *ln, struct fix_outcome *fo)
+struct same_stmt {
+	const struct site *s;
+	const char *attr;
+};
+
+/* The statement, as the plan's rewrite may have changed it. */
+static bool same_stmt(const char *was, const char *line, size_t len, void *arg)
 {
-	const char *ob, *oe, *nb, *ne;
-	unsigned int o_open, n_open, n_end, want;
-	size_t best = (size_t)-1, dist = (size_t)-1, ind;
-	const char *anchor;
+	const struct same_stmt *ss = arg;
+	char *l = xstrndup(line, len);
+	bool same = fix_same_line(ss->s, ss->attr, was, l);
+
+	free(l);
+	return same;
+}
+
+static int keep_stores(const struct fix_rewriter *rw, const struct site *s, const char *orig,
+		       const char *now, struct lines *ln, struct fix_outcome *fo)
+{
+	struct same_stmt ss = { s, rw->attr };
+	unsigned int at;
+	size_t best, ind;
 	bool gap = false;
 	char *indent;
 
 	if (!s->stores.n)
 		return 0;
-	if (s->store_at < 1 || s->store_at > lo->n ||
-	    !zt_function_body(orig, s->f->function, &ob, &oe) ||
-	    !zt_function_body(now, s->f->function, &nb, &ne))
-		return fix_fail(fo, "spatch", "%s() of %s cannot be found again to keep the stores "
-				"of %s's initializer", s->f->function, s->rel, s->var);
-	anchor = lo->v[s->store_at - 1];
-	o_open = zt_line_of(orig, ob);
-	n_open = zt_line_of(now, nb);
-	n_end = zt_line_of(now, ne);
-	want = n_open + (s->store_at - o_open);
-	for (unsigned int l = n_open + 1; l < n_end && l <= ln->n; l++) {
-		size_t d = l > want ? l - want : want - l;
-
-		if (d < dist && fix_same_line(s, rw->attr, anchor, ln->v[l - 1])) {
-			dist = d;
-			best = l - 1;
-		}
-	}
-	if (best == (size_t)-1)
+	at = zt_line_again(orig, now, s->f->function, s->store_at, same_stmt, &ss);
+	if (!at || at > ln->n)
 		return fix_fail(fo, "spatch", "the statement at line %u of %s (%s()), before which "
 				"the stores of %s's initializer go, is not in the rewritten file",
 				s->store_at, s->rel, s->f->function, s->var);
+	best = at - 1;
 	ind = strspn(ln->v[best], " \t");
 	indent = xstrndup(ln->v[best], ind);
 	/* before the comment that speaks of that statement, with a blank line after */
@@ -317,7 +316,7 @@ int fix_tidy(const struct fix_rewriter *rw, const struct site *s, struct fix_out
 		hoist_first(&ln, decl);
 		free(decl);
 	}
-	ret = keep_stores(rw, s, orig, now, &lo, &ln, fo);
+	ret = keep_stores(rw, s, orig, now, &ln, fo);
 	out = lines_join(&ln);
 	if (!ret && strcmp(out, now) && zt_shadow_write(rw->env->sh, s->rel, out))
 		ret = fix_fail(fo, "spatch", "cannot write %s: %s", s->rel, strerror(errno));

@@ -179,3 +179,36 @@ const char *zt_fix_status_name(enum zt_fix_status s)
 		return "not-applicable";
 	}
 }
+
+unsigned int zt_line_again(const char *orig, const char *now, const char *fn, unsigned int line,
+			   bool (*same)(const char *was, const char *line, size_t len, void *arg),
+			   void *arg)
+{
+	const char *ob, *oe, *nb, *ne, *p;
+	unsigned int best = 0, dist = ~0u, ofs, from;
+	char *was;
+
+	if (!zt_function_body(orig, fn, &ob, &oe) || !zt_function_body(now, fn, &nb, &ne))
+		return 0;
+	from = zt_line_of(orig, ob);
+	if (line < from || line > zt_line_of(orig, oe))
+		return 0;
+	ofs = line - from;
+	for (p = orig; line > 1 && p; line--)
+		p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL;
+	if (!p)
+		return 0;
+	was = xstrndup(p, strcspn(p, "\n"));
+	from = zt_line_of(now, nb);
+	for (p = nb; p && p < ne; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		unsigned int l = zt_line_of(now, p);
+		unsigned int d = l - from > ofs ? l - from - ofs : ofs - (l - from);
+
+		if (d < dist && same(was, p, strcspn(p, "\n"), arg)) {
+			dist = d;
+			best = l;
+		}
+	}
+	free(was);
+	return best;
+}
