@@ -317,6 +317,15 @@ void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned
 		note_read_fail(w, p, line);
 }
 
+void da_read_via(struct walk *w, const struct state *s, const char *p, unsigned int line,
+		 const struct zt_strvec *except, char *via)
+{
+	w->via = via;
+	da_read_path(w, s, p, line, except);
+	w->via = NULL;
+	free(via);
+}
+
 char *da_join(const char *prefix, const char *p)
 {
 	if (!prefix[0])

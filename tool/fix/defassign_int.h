@@ -313,6 +313,9 @@ struct kids da_kids_of(CXCursor c);
 char *da_join(const char *prefix, const char *p);
 void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned int line,
 		  const struct zt_strvec *except);
+/* da_read_path() reported "@via" (taken: an xasprintf() string) */
+void da_read_via(struct walk *w, const struct state *s, const char *p, unsigned int line,
+		 const struct zt_strvec *except, char *via);
 struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, int depth);
 void da_node(struct walk *w, CXCursor c, struct state *st);
 

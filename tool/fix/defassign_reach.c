@@ -22,7 +22,6 @@ void da_read_around(struct walk *w, struct state *st, const char *prefix, unsign
 			const char *by)
 {
 	struct zt_strvec outside = ZT_STRVEC_INIT;
-	char *via;
 
 	if (w->pointer && !w->by_value) {
 		w->sum->reaches_out = true;
@@ -31,12 +30,9 @@ void da_read_around(struct walk *w, struct state *st, const char *prefix, unsign
 	if (!prefix[0])
 		return;
 	zt_strvec_pushf(&outside, "-%s", prefix);
-	via = xasprintf("by %s() at line %u, which reaches the struct around %s (container_of() "
-			"or a cast)", by, line, prefix);
-	w->via = via;
-	da_read_path(w, st, "", line, &outside);
-	w->via = NULL;
-	free(via);
+	da_read_via(w, st, "", line, &outside,
+		    xasprintf("by %s() at line %u, which reaches the struct around %s "
+			      "(container_of() or a cast)", by, line, prefix));
 	zt_strvec_clear(&outside);
 }
 
@@ -120,25 +116,19 @@ void da_by_value(struct walk *w, struct state *st, CXCursor ref, const char *nam
 	CXCursor def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
 	bool stub;
 	struct summary *s = da_callee_summary(w, def, name, param, &stub);
-	char *via;
 
 	if (!s || s->unknown || !s->by_value) {
-		via = xasprintf("copied into %s() at line %u, which zerotax cannot see into",
-				name[0] ? name : "a call", line);
-		w->via = via;
-		da_read_path(w, st, p, line, NULL);
-		w->via = NULL;
-		free(via);
+		da_read_via(w, st, p, line, NULL,
+			    xasprintf("copied into %s() at line %u, which zerotax cannot see into",
+				      name[0] ? name : "a call", line));
 		return;
 	}
 	for (size_t r = 0; r < s->reads.n; r++) {
 		char *q = da_join(p, s->reads.v[r]);
 
-		via = xasprintf("in %s (its copy), called at line %u", s->read_lines.v[r], line);
-		w->via = via;
-		da_read_path(w, st, q, line, NULL);
-		w->via = NULL;
-		free(via);
+		da_read_via(w, st, q, line, NULL,
+			    xasprintf("in %s (its copy), called at line %u", s->read_lines.v[r],
+				      line));
 		free(q);
 	}
 }

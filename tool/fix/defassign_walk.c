@@ -404,28 +404,21 @@ static void apply_callee(struct walk *w, struct state *st, CXCursor def, const c
 	bool stub = false;
 	struct summary *s = da_callee_summary(w, def, name, i, &stub);
 	if (!s || s->unknown) {
-		char *via = stub ? xasprintf("by %s() at line %u, whose body in this build is one "
+		da_read_via(w, st, prefix, line, NULL,
+			    stub ? xasprintf("by %s() at line %u, whose body in this build is one "
 					     "configuration's (the preprocessor skipped another "
 					     "definition of it)", name, line) :
 				   xasprintf("by %s() at line %u, which zerotax cannot see into",
-					     name, line);
-
-		w->via = via;
-		da_read_path(w, st, prefix, line, NULL);
-		w->via = NULL;
-		free(via);
+					     name, line));
 		return;
 	}
 	if (s->reaches_out)
 		da_read_around(w, st, prefix, line, name);
 	for (size_t r = 0; r < s->reads.n; r++) {
 		char *p = da_prefix_map(w, prefix, pa->decayed, s->reads.v[r], pa->args);
-		char *via = xasprintf("in %s, called at line %u", s->read_lines.v[r], line);
 
-		w->via = via;
-		da_read_path(w, st, p, line, NULL);
-		w->via = NULL;
-		free(via);
+		da_read_via(w, st, p, line, NULL,
+			    xasprintf("in %s, called at line %u", s->read_lines.v[r], line));
 		free(p);
 	}
 	for (size_t r = 0; r < s->read_lines.n; r++) {
