@@ -165,6 +165,13 @@ static int run_check(const char *build_dir, const char *json_path)
 	return ret;
 }
 
+/* A hoisted item's new member: "struct mlx5e_rq: struct xdp_buff xdp after page_pool". */
+static char *field_of(const struct zt_finding *fd, const struct zt_fix_item *it)
+{
+	return xasprintf("%s: %s %s %s%s", it->owner, fd->type ? fd->type : "?", fd->symbol,
+			 it->after ? "after " : "at the end", it->after ? it->after : "");
+}
+
 static void print_text(FILE *f, const struct zt_findings *fs, const struct zt_fix_result *r,
 		       const struct zt_fix_opts *o)
 {
@@ -182,15 +189,19 @@ static void print_text(FILE *f, const struct zt_findings *fs, const struct zt_fi
 		fputc('\n', f);
 		if (it->why)
 			fprintf(f, "    why: %s\n", it->why);
+		if (it->owner) {
+			char *field = field_of(fd, it);
+
+			fprintf(f, "    field: %s\n", field);
+			free(field);
+		}
+		if (it->moved)
+			fprintf(f, "    moved: %s\n", it->moved);
+		if (it->included)
+			fprintf(f, "    included: %s\n", it->included);
 		if (it->sp_file)
 			fprintf(f, "    semantic patch: %s\n", it->sp_file);
 	}
-	if (r->field)
-		fprintf(f, "field: %s\n", r->field);
-	if (r->moved)
-		fprintf(f, "moved: %s\n", r->moved);
-	if (r->included)
-		fprintf(f, "included: %s\n", r->included);
 	if (r->failed_step) {
 		fprintf(f, "failed: step '%s': %s\nthe tree %s is untouched\n", r->failed_step,
 			r->failure, o->source_dir);
@@ -248,14 +259,19 @@ static json_t *result_json(const struct zt_findings *fs, const struct zt_fix_res
 		const struct zt_fix_item *it = &r->items[i];
 		const struct zt_finding *fd = &fs->v[it->finding];
 
+		char *field;
+
 		if (it->status == ZT_FIX_NOT_APPLICABLE)
 			continue;
-		json_array_append_new(items, json_pack("{s:s, s:i, s:s?, s:s?, s:s?, s:s, s:s?, s:s?, s:s?, s:s?, s:s?}",
+		field = it->owner ? field_of(fd, it) : NULL;
+		json_array_append_new(items, json_pack("{s:s, s:i, s:s?, s:s?, s:s?, s:s, s:s?, s:s?, s:s?, s:s?, s:s?, s:s?, s:s?, s:s?}",
 			"file", fd->file, "line", (int)fd->line, "function", fd->function,
 			"symbol", fd->symbol, "type", fd->type,
 			"status", zt_fix_status_name(it->status), "step", it->step,
 			"reason", it->reason, "why", it->why, "semantic_patch", it->sp_file, "strategy",
-			it->status == ZT_FIX_APPLIED ? zt_fix_strategy_name(it->strategy) : NULL));
+			it->status == ZT_FIX_APPLIED ? zt_fix_strategy_name(it->strategy) : NULL,
+			"field", field, "moved", it->moved, "included", it->included));
+		free(field);
 	}
 	for (size_t i = 0; i < r->n_changed; i++)
 		json_array_append_new(changed, json_string(r->changed[i]));
@@ -263,13 +279,12 @@ static json_t *result_json(const struct zt_findings *fs, const struct zt_fix_res
 
 	for (size_t i = 0; i < ps->n; i++)
 		json_array_append_new(patches, patch_json(&ps->v[i]));
-	j = json_pack("{s:s, s:s, s:s, s:s, s:b, s:s?, s:s?, s:o, s:o, s:s?, s:s?,"
-		      " s:s?, s:i, s:{s:b, s:i, s:i}, s:s?, s:s?, s:s?}",
+	j = json_pack("{s:s, s:s, s:s, s:s, s:b, s:s?, s:s?, s:o, s:o,"
+		      " s:i, s:{s:b, s:i, s:i}, s:s?, s:s?, s:s?}",
 		      "tool", "zerotax", "version", ZT_VERSION, "command", "fix",
 		      "strategy", zt_fix_strategy_name(o->strategy),
 		      "ok", r->failed_step == NULL, "failed_step", r->failed_step,
 		      "failure", r->failure, "items", items, "changed", changed,
-		      "field", r->field, "moved", r->moved, "included", r->included,
 		      "compiled", (int)r->n_compiled, "sparse", "ran", r->sparse_ran, "before", (int)r->sparse_before,
 		      "after", (int)r->sparse_after, "diff", diff,
 		      "patch", ps->n ? ps->v[0].path : NULL, "cover_letter", ps->cover);

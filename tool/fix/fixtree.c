@@ -182,6 +182,7 @@ static void note_placement(struct fixer *x, size_t g, const struct site *first,
 		it->after = dup_or_null(first->anchor);
 		it->moved_from = dup_or_null(out->moved_from);
 		it->moved_to = dup_or_null(out->moved_to);
+		it->moved = dup_or_null(out->moved);
 		it->included = dup_or_null(out->included);
 	}
 }
@@ -197,21 +198,6 @@ static void take_outcome(struct fixer *x, size_t g, const struct site *first,
 	r->sparse_ran |= out->sparse_ran;
 	r->sparse_before += out->sparse_before;
 	r->sparse_after += out->sparse_after;
-	if (!first || first->strategy != ZT_FIX_HOIST || r->field)
-		return;
-	if (out->moved) {
-		r->moved = out->moved;
-		r->moved_from = out->moved_from;
-		r->moved_to = out->moved_to;
-		out->moved = out->moved_from = out->moved_to = NULL;
-	}
-	r->included = out->included;
-	out->included = NULL;
-	r->field = xasprintf("%s: %s %s %s%s", first->owner_type, first->type, first->var,
-			     first->anchor ? "after " : "at the end",
-			     first->anchor ? first->anchor : "");
-	r->field_owner = xstrdup(first->owner_type);
-	r->field_after = first->anchor ? xstrdup(first->anchor) : NULL;
 }
 
 /* A step failed: the group's sites not refused on their own are refused with it. */
@@ -346,6 +332,7 @@ static void report(struct fixer *x, int ret)
 			r->items[i].after = dup_or_null(r->items[j].after);
 			r->items[i].moved_from = dup_or_null(r->items[j].moved_from);
 			r->items[i].moved_to = dup_or_null(r->items[j].moved_to);
+			r->items[i].moved = dup_or_null(r->items[j].moved);
 			r->items[i].included = dup_or_null(r->items[j].included);
 		}
 		r->n_refused += r->items[i].status == ZT_FIX_REFUSED;
@@ -493,7 +480,6 @@ void zt_fix_result_release(struct zt_fix_result *r)
 	}
 	free(r->scratch_tree);
 	free(r->source_root);
-	free(r->included);
 	for (size_t i = 0; i < r->n_items; i++) {
 		free(r->items[i].reason);
 		free(r->items[i].why);
@@ -502,16 +488,11 @@ void zt_fix_result_release(struct zt_fix_result *r)
 		free(r->items[i].after);
 		free(r->items[i].moved_from);
 		free(r->items[i].moved_to);
+		free(r->items[i].moved);
 		free(r->items[i].included);
 	}
 	free(r->items);
 	free_list(r->changed, r->n_changed);
-	free(r->moved);
-	free(r->field);
-	free(r->field_owner);
-	free(r->field_after);
-	free(r->moved_from);
-	free(r->moved_to);
 	free(r->failure);
 	memset(r, 0, sizeof(*r));
 }

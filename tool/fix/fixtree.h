@@ -68,6 +68,7 @@ struct zt_fix_item {
 	char *owner;		/* "struct mlx5e_rq": the struct that gained the field */
 	char *after;		/* the member the field follows; NULL: at the end */
 	char *moved_from, *moved_to;	/* files (relative) of a moved definition, or NULL */
+	char *moved;		/* "struct T: a.h:12 -> b.h:40", or NULL */
 	char *included;		/* "struct T: #include <x.h> in en.h", or NULL */
 };
 
@@ -76,12 +77,6 @@ struct zt_fix_result {
 	size_t n_items;
 	char **changed;		/* paths relative to the tree, sorted */
 	size_t n_changed, alloc_changed;
-	char *moved;		/* "struct T: a.h:12 -> b.h:40", or NULL */
-	char *field;		/* "struct mlx5e_rq: struct mlx5e_xdp_buff mxbuf after page_pool" */
-	char *field_owner;	/* "struct mlx5e_rq" */
-	char *field_after;	/* the member it follows; NULL: at the end */
-	char *moved_from, *moved_to;	/* files (relative) of a moved definition */
-	char *included;		/* "struct T: #include <x.h> in en.h", or NULL */
 	char *source_root;	/* realpath of the tree */
 	int tree_lock;		/* the tree's directory, flock()ed shared from the first read */
 	bool have_tree_lock;

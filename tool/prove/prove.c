@@ -547,10 +547,16 @@ static int fix_into(struct zt_prove *p, enum zt_tree t, const struct zt_findings
 		ret = zt_prove_fail(p, ZT_PROVE_BROKEN, "cannot make the patch of %s", out);
 		goto out;
 	}
-	zt_prove_progress(p, "fix (%s): %zu applied, %zu refused; %zu file(s) changed%s%s%s%s",
-		 zt_tree_name(t), res.n_applied, res.n_refused, res.n_changed,
-		 res.moved ? "; moved " : "", res.moved ? res.moved : "",
-		 res.field ? "; field " : "", res.field ? res.field : "");
+	zt_prove_progress(p, "fix (%s): %zu applied, %zu refused; %zu file(s) changed",
+		 zt_tree_name(t), res.n_applied, res.n_refused, res.n_changed);
+	/* each hoist: the owner that gained the buffer, and a definition it moved */
+	for (size_t i = 0; i < res.n_items; i++)
+		if (res.items[i].owner && !res.items[i].duplicate_of)
+			zt_prove_progress(p, "fix (%s): %s %s into %s%s%s", zt_tree_name(t),
+					  fs->v[res.items[i].finding].function,
+					  fs->v[res.items[i].finding].symbol, res.items[i].owner,
+					  res.items[i].moved ? "; moved " : "",
+					  res.items[i].moved ? res.items[i].moved : "");
 	p->tree[t] = out;
 	out = NULL;
 out:

@@ -254,14 +254,16 @@ static void test_hoist_safe_corpus(void **state)
 	assert_int_equal(count(en, "struct demo_xdp_buff mxbuf;"), 1);
 	assert_non_null(strstr(en, "\tstruct demo_page_pool *page_pool;\n"
 				   "\tstruct demo_xdp_buff mxbuf;\n\n\t/* control */"));
-	assert_string_equal(r.field, "struct demo_rq: struct demo_xdp_buff mxbuf after page_pool");
+	assert_string_equal(r.items[0].owner, "struct demo_rq");
+	assert_string_equal(r.items[0].after, "page_pool");
+	assert_string_equal(r.items[1].owner, "struct demo_rq");
 	/* The definition moved before the owner, out of the header en.h does not see. */
 	assert_true(strstr(en, "struct demo_xdp_buff {") < strstr(en, "struct demo_rq {"));
 	assert_non_null(strstr(en, "struct demo_xdp_buff {"));
 	xdp = read_out(out, "en/xdp.h");
 	assert_null(strstr(xdp, "struct demo_xdp_buff {"));
-	assert_non_null(r.moved);
-	assert_non_null(r.field);
+	assert_non_null(r.items[0].moved);
+	assert_non_null(r.items[1].moved);
 
 	assert_int_equal(zt_fix_diff(&o, &r, &diff), 0);
 	assert_non_null(strstr(diff, "--- a/en_rx.c\n+++ b/en_rx.c\n"));
@@ -371,7 +373,7 @@ static void test_definition_after_owner_moves(void **state)
 	assert_non_null(strstr(q, "\tunsigned int tail;\n\tstruct demo_item it;\n};"));
 	assert_non_null(strstr(rx, "struct demo_item *it = &q->it;"));
 	assert_non_null(strstr(rx, "return it->len + sizeof(*it);"));
-	assert_string_equal(r.moved, "struct demo_item: q.h:12 -> q.h:6");
+	assert_string_equal(r.items[0].moved, "struct demo_item: q.h:12 -> q.h:6");
 	free(q);
 	free(rx);
 	zt_fix_result_release(&r);
