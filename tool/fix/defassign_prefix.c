@@ -12,7 +12,7 @@
  * member f of the struct the array is a member of (a bulk queue's count
  * beside its array: 6.12 veth's bq->q[bq->count++]). While a path is being
  * built, a member count is "$p", p its path in the walk's object; the
- * array's path makes it "^f" (member_key_sibling()).
+ * array's path makes it "^f" (da_prefix_sibling()).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -141,7 +141,7 @@ static CXCursor loop_var_set(CXCursor init)
  * the array, whatever was written). *@var gets i, *@key n's key,
  * *@from_zero whether X is 0 (then the loop may have gone through all of
  * them, da_prefix_after_loop()). A member count may change in BODY: every
- * change of it keeps the elements below it written (member_counter_holds()),
+ * change of it keeps the elements below it written (member_counted()),
  * and an element once written stays so.
  */
 bool da_prefix_loop(struct walk *w, const struct kids *k, CXCursor *var, char **key,

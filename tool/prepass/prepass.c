@@ -751,17 +751,16 @@ static bool calls_inlinable(const struct zt_prepass *pp, const struct zt_pp_body
 	for (size_t k = 0; k < body->calls.n; k++)
 		if (in[body->calls.v[k]] && inlinable_into(pp, body->calls.v[k], body->file))
 			return true;
-	for (size_t k = 0; k < body->fcalls.n; k++) {
+	for (size_t k = 0; k < body->fcalls.n; k++)
 		for (uint32_t s = pp->store_head[body->fcalls.v[k]]; s != NONE;
 		     s = pp->store_next[s])
 			if (in[pp->stores[s].fn] &&
 			    inlinable_into(pp, pp->stores[s].fn, body->file))
 				return true;
-		/* a positional function may sit in any field */
-		for (size_t i = 0; i < pos_in->n; i++)
-			if (inlinable_into(pp, pos_in->v[i], body->file))
-				return true;
-	}
+	/* a positional function may sit in any field a body calls */
+	for (size_t i = 0; body->fcalls.n && i < pos_in->n; i++)
+		if (inlinable_into(pp, pos_in->v[i], body->file))
+			return true;
 	return false;
 }
 

@@ -224,11 +224,20 @@ static bool type_word(const struct zt_pp_tok *t)
 	return t->kind == ZT_PP_TK_IDENT && !zt_pp_ident_in(t, not_types, ARRAY_SIZE(not_types));
 }
 
+/* Where @var is among the declarations in scope, or -1. */
+static ssize_t decl_of(const struct scan *s, uint32_t var)
+{
+	for (size_t k = 0; k < s->decl_var.n; k++)
+		if (s->decl_var.v[k] == var)
+			return (ssize_t)k;
+	return -1;
+}
+
 static void declare_as(struct scan *s, uint32_t var, uint32_t type)
 {
-	for (size_t i = 0; i < s->decl_var.n; i++) {
-		if (s->decl_var.v[i] != var)
-			continue;
+	ssize_t i = decl_of(s, var);
+
+	if (i >= 0) {
 		/* declared twice (scopes, #if branches) unalike: not known */
 		if (s->decl_type.v[i] != type)
 			s->decl_type.v[i] = NO_TYPE;
@@ -247,15 +256,6 @@ static void forget_inner(struct scan *s)
 		s->decl_type.n--;
 		s->decl_depth.n--;
 	}
-}
-
-/* @var is a parameter or local in scope: the name is the variable's, not a function's. */
-static bool declared(const struct scan *s, uint32_t var)
-{
-	for (size_t k = 0; k < s->decl_var.n; k++)
-		if (s->decl_var.v[k] == var)
-			return true;
-	return false;
 }
 
 /*
@@ -286,7 +286,7 @@ static void declare(struct scan *s, size_t i)
 static uint32_t receiver_type(struct scan *s, ssize_t p)
 {
 	const struct zt_pp_toks *t = s->t;
-	ssize_t r = zt_pp_prev(t, p), before;
+	ssize_t r = zt_pp_prev(t, p), before, k;
 	uint32_t var;
 
 	if (r < 0 || t->v[r].kind != ZT_PP_TK_IDENT || zt_pp_keyword(&t->v[r]))
@@ -296,10 +296,8 @@ static uint32_t receiver_type(struct scan *s, ssize_t p)
 	if (before >= 0 && (zt_pp_is(&t->v[before], ".") || zt_pp_is(&t->v[before], "->")))
 		return NO_TYPE;
 	var = intern(s, &t->v[r]);
-	for (size_t k = 0; k < s->decl_var.n; k++)
-		if (s->decl_var.v[k] == var)
-			return s->decl_type.v[k];
-	return NO_TYPE;
+	k = decl_of(s, var);
+	return k >= 0 ? s->decl_type.v[k] : NO_TYPE;
 }
 
 /*
@@ -427,7 +425,7 @@ static void ident(struct scan *s, size_t i)
 		return;
 	zt_idlist_push(&s->body->refs, id);
 	/* a parameter or local given as a value is no function, whatever else has its name */
-	shadowed = !called && declared(s, id);
+	shadowed = !called && decl_of(s, id) >= 0;
 	if (called || (in_call(s) && !in_registrar(s) && !shadowed))
 		zt_idlist_push(&s->body->calls, id);
 	if (in_call(s) && !called) {
