@@ -42,6 +42,7 @@ def zt_go(p):
 initializer zt_init;
 position zt_p : script:python() { zt_wanted(zt_p) };
 {{DIM_DECL}}
+{{VAR_DECL}}
 @@
 (
 {{TYPE}} {{VAR}}@zt_p{{DIM}};
@@ -59,6 +60,7 @@ expression list zt_es1, zt_es2;
 initializer zt_init;
 position zt_p : script:python() { zt_wanted(zt_p) };
 {{DIM_DECL}}
+{{VAR_DECL}}
 @@
 (
 {{TYPE}} {{VAR}}@zt_p{{DIM}};
@@ -84,6 +86,7 @@ print("zerotax-fill: %s: %s" % (zt_p[0].current_element, zt_fill))
 @depends on context && !patch@
 position zt_p : script:python() { zt_go(zt_p) };
 {{DIM_DECL}}
+{{VAR_DECL}}
 @@
 * {{TYPE}} {{VAR}}@zt_p{{DIM}};
 
@@ -102,19 +105,24 @@ if fn in zt_filled_fn:
     coccilib.org.print_todo(zt_p[0], "%s: {{VAR}} is written by %s() before use; mark it {{ATTR}}" % (fn, zt_filled_fn[fn]))
 
 // Two rules, not one disjunction: spatch 1.1.1 overflows its stack on an
-// attribute added in a branch of a disjunction.
+// attribute added in a branch of a disjunction. The attribute is added after
+// the declarator, not with the line replaced: the one declarator of
+// "T v, *p;" takes it, and the others stay as they were.
 @depends on patch@
 position zt_p : script:python() { zt_go(zt_p) };
 {{DIM_DECL}}
+{{VAR_DECL}}
 {{ATTR_DECL}}
 @@
-- {{TYPE}} {{VAR}}@zt_p{{DIM}};
-+ {{TYPE}} {{VAR}}{{DIM}} {{ATTR}};
+  {{TYPE}} {{VAR}}@zt_p{{DIM}}
++ {{ATTR}}
+  ;
 
 @depends on patch@
 initializer zt_init;
 position zt_p : script:python() { zt_go(zt_p) };
 {{DIM_DECL}}
+{{VAR_DECL}}
 {{ATTR_DECL}}
 @@
 - {{TYPE}} {{VAR}}@zt_p{{DIM}} = zt_init;

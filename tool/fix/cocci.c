@@ -117,6 +117,9 @@ static const char *lookup(const struct zt_cocci_vars *v, const char *name, size_
 		return zt_array_elem_len(v->type) ? "expression zt_n;" : "";
 	if (IS("VAR"))
 		return v->var;
+	/* spatch 1.1.1 reads a word starting with "__" as an attribute unless told */
+	if (IS("VAR_DECL"))
+		return !strncmp(v->var, "__", 2) ? (*owned = xasprintf("symbol %s;", v->var)) : "";
 	if (IS("OWNER_TYPE"))
 		return v->owner_type;
 	if (IS("OWNER_PARAM"))

@@ -29,74 +29,6 @@
 #include "strbuf.h"
 #include "zerotax.h"
 
-/* ---- the init-helper facts ------------------------------------------------ */
-
-static int parse_helper_line(char *line, const char *path, unsigned int ln, void *helpers)
-{
-	struct zt_da_helpers *h = helpers;
-	char *save = NULL, *fn = strtok_r(line, " \t", &save);
-	char *arg = strtok_r(NULL, " \t", &save), *what = strtok_r(NULL, " \t", &save), *f;
-	struct helper e = { 0 };
-
-	if (!fn || fn[0] == '#')
-		return 0;
-	bool fills = what && (!strcmp(what, "fills") || !strcmp(what, "fills-count"));
-
-	if (!arg || !what || atoi(arg) < 1 ||
-	    (strcmp(what, "writes") && strcmp(what, "reads") && strcmp(what, "reads-container") &&
-	     !fills))
-		return error("%s:%u: expected 'FUNCTION ARG writes|reads|reads-container FIELD...' "
-			     "or 'FUNCTION ARG fills|fills-count ARG'", path, ln);
-	if (fills) {
-		f = strtok_r(NULL, " \t", &save);
-		if (!f || atoi(f) < 1 || atoi(f) == atoi(arg))
-			return error("%s:%u: expected 'FUNCTION ARG %s ARG'", path, ln, what);
-		if (!strcmp(what, "fills"))
-			e.fills_size_arg = (unsigned int)atoi(f);
-		else
-			e.fills_count_arg = (unsigned int)atoi(f);
-	}
-	e.fn = xstrdup(fn);
-	e.arg = (unsigned int)atoi(arg);
-	e.writes = !strcmp(what, "writes");
-	e.container = !strcmp(what, "reads-container");
-	while ((f = strtok_r(NULL, " \t", &save)) && f[0] != '#')
-		zt_strvec_push(&e.fields, f);
-	ZT_ALLOC_GROW(h->v, h->n + 1, h->alloc);
-	h->v[h->n++] = e;
-	return 0;
-}
-
-struct zt_da_helpers *zt_da_helpers_load(const char *rules_dir)
-{
-	char *path = rules_dir ? xasprintf("%s/init-helpers.conf", rules_dir) :
-				 zt_data_path("rules/init-helpers.conf");
-	struct zt_da_helpers *h = xcalloc(1, sizeof(*h));
-	char *text = NULL;
-
-	if (!path || zt_rules_read(path, &text) ||
-	    zt_rules_each_line(text, path, parse_helper_line, h))
-		goto fail;
-	free(text);
-	free(path);
-	return h;
-fail:
-	free(text);
-	free(path);
-	zt_da_helpers_free(h);
-	return NULL;
-}
-
-void zt_da_helpers_free(struct zt_da_helpers *h)
-{
-	for (size_t i = 0; h && i < h->n; i++) {
-		free(h->v[i].fn);
-		zt_strvec_clear(&h->v[i].fields);
-	}
-	if (h)
-		free(h->v);
-	free(h);
-}
 
 /* ---- paths and states -------------------------------------------------------- */
 
@@ -527,6 +459,7 @@ static void da_forget_walk(struct da *da)
 	}
 	da->n_lost = 0;
 	zt_strvec_clear(&da->writers);
+	zt_strvec_clear(&da->lent);
 	zt_strvec_clear(&da->counters);
 	free(da->violation);
 	da->violation = NULL;
@@ -564,6 +497,10 @@ static char *writers_text(const struct da *da, const char *fn, const char *var)
 			       sb.len ? ", " : "", da->counters.v[i], var, da->counters.v[i]);
 	if (!sb.len)
 		zt_strbuf_adds(&sb, "nothing (no field of it is read)");
+	for (size_t i = 0; i < da->lent.n; i++)
+		zt_strbuf_addf(&sb, "%s%s()", i ? ", " : "; given to ", da->lent.v[i]);
+	if (da->lent.n)
+		zt_strbuf_adds(&sb, ", which read none of it (rules/init-helpers.conf says why)");
 	return zt_strbuf_detach(&sb, NULL);
 }
 

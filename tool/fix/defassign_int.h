@@ -41,6 +41,11 @@ struct helper {
 	 * a member of (a callback it reaches may take it by container_of)
 	 */
 	bool container;
+	/*
+	 * "returns": the call's value is argument ARG's pointer (or NULL). A
+	 * listed call without it returns no pointer into the object.
+	 */
+	bool returns;
 	struct zt_strvec fields;	/* "*" every field; "-f": not f */
 };
 
@@ -109,6 +114,7 @@ struct da {
 	char *violation;	/* the first read before a write (the answer) */
 	char *home;		/* the file of the local's function: lines are its own */
 	struct zt_strvec writers;
+	struct zt_strvec lent;	/* listed calls given it that read none of it */
 	struct zt_strvec counters;	/* counters that proved a read of elements below them */
 };
 
@@ -167,6 +173,8 @@ struct walk {
 	CXCursor alias[DA_MAX_ALIASES];
 	char *alias_path[DA_MAX_ALIASES];
 	size_t n_alias;
+	/* a call whose value is discarded or followed as an alias: not given away */
+	CXCursor value_followed;
 	bool declared;		/* the walk has passed the local's declaration */
 	const struct zt_strvec *kept;	/* paths its initializer's kept stores write */
 	/* forward gotos: what is written on every goto seen so far, per label */
@@ -252,6 +260,11 @@ char *da_prefix_map(struct walk *w, const char *prefix, bool decayed, const char
 		    const struct kids *args);
 
 CXCursor da_body_of(CXCursor fn);	/* defassign.c: a definition's compound */
+/* defassign_helpers.c: the facts of @name's argument @arg; false when none */
+bool da_apply_helper(struct walk *w, struct state *st, const char *name, unsigned int arg,
+		     const char *prefix, unsigned int line, const struct kids *k);
+/* the argument (1-based) the value of @call is, by a "returns" fact; 0 when none */
+int da_helper_returned(const struct zt_da_helpers *h, CXCursor call);
 /* defassign_reach.c: what code holding the local's pointer, address or copy reads */
 void da_read_around(struct walk *w, struct state *st, const char *prefix, unsigned int line,
 		    const char *by);

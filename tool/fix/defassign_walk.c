@@ -244,124 +244,17 @@ static void use(struct walk *w, CXCursor c, struct state *st)
 	free(p);
 }
 
-struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, int depth);
-
-/* "*" with "-f" entries: every leaf below @p but f. */
-static void write_all_but(struct walk *w, struct state *st, const char *p,
-			  const struct zt_strvec *fields, unsigned int line, const char *by)
+/* A condition: testing a pointer to the object (if (p)) reads nothing of it. */
+static void condition(struct walk *w, CXCursor c, struct state *st)
 {
-	bool except = false;
+	char *p = NULL;
 
-	for (size_t k = 0; k < fields->n; k++)
-		except |= fields->v[k][0] == '-';
-	if (!except) {
-		da_write_path(w, st, p, line, by);
-		return;
-	}
-	for (size_t l = 0; l < w->leaves.n; l++) {
-		const char *leaf = w->leaves.v[l];
-		bool skip = !da_covers(p, leaf);
-
-		for (size_t k = 0; !skip && k < fields->n; k++) {
-			char *x = fields->v[k][0] == '-' ? da_join(p, fields->v[k] + 1) : NULL;
-
-			skip = x && da_covers(x, leaf);
-			free(x);
-		}
-		if (!skip)
-			da_write_path(w, st, leaf, line, by);
-	}
-}
-
-/* Is argument @n of the call @k (1-based) the size of what its argument @arg points to? */
-static bool sized_to_object(const struct kids *k, unsigned int arg, unsigned int n)
-{
-	CXType t;
-	long long want, size = -1;
-
-	if (arg >= k->n || n >= k->n)
-		return false;
-	t = clang_getCursorType(da_strip(k->v[arg]));
-	want = is_kind(t, CXType_Pointer) ? clang_Type_getSizeOf(clang_getPointeeType(t)) :
-					    clang_Type_getSizeOf(t);
-	if (!da_const_int(k->v[n], &size))
-		return false;
-	return want > 0 && size == want;
-}
-
-/*
- * A bulk allocator: on a return of 0, elements [0, n) of what @prefix
- * points to, n argument @n of the call @k, never changed in the function.
- */
-static void fill_count(struct walk *w, const char *prefix, const struct kids *k, unsigned int n,
-		       unsigned int line, const char *by)
-{
-	char *key = n < k->n ? da_prefix_key(w, k->v[n]) : NULL, *ix, *p;
-
-	if (!key || da_changes(w->body, clang_getCursorReferenced(da_strip(k->v[n])), 0)) {
-		free(key);
-		return;
-	}
-	ix = xasprintf("[<%s]", key);
-	p = da_prefix_sibling(prefix, ix);
-	free(ix);
-	ix = p;
-	p = ix ? da_join(prefix, ix) : NULL;
-	if (!p) {
-		free(key);
-		return;
-	}
-	da_st_add(&w->code.zero, p, line, by);
-	da_st_add(&w->code.nonneg, p, line, by);
-	w->code.set = true;
+	if (da_path_of(w, c, &p) != P_PTR)
+		da_node(w, c, st);
 	free(p);
-	free(ix);
-	free(key);
 }
 
-/* The helper facts for @name's argument @arg (of the call @k): true when there were some. */
-static bool apply_helper(struct walk *w, struct state *st, const char *name, unsigned int arg,
-			 const char *prefix, unsigned int line, const struct kids *k)
-{
-	bool hit = false;
-
-	for (size_t i = 0; i < w->da->h->n; i++) {
-		const struct helper *e = &w->da->h->v[i];
-
-		if (strcmp(e->fn, name) || e->arg != arg)
-			continue;
-		hit = true;
-		if (e->fills_count_arg) {
-			fill_count(w, prefix, k, e->fills_count_arg, line, name);
-			continue;
-		}
-		if (e->fills_size_arg) {
-			if (sized_to_object(k, arg, e->fills_size_arg))
-				da_write_path(w, st, prefix, line, name);
-			continue;
-		}
-		if (e->container)
-			da_read_around(w, st, prefix, line, name);
-		for (size_t k = 0; k < e->fields.n; k++) {
-			const char *f = e->fields.v[k];
-			char *p = da_join(prefix, strcmp(f, "*") ? f : "");
-
-			if (f[0] == '-') {
-				free(p);
-				continue;
-			}
-			if (!e->writes) {
-				da_read_path(w, st, p, line, &e->fields);
-			} else if (!strcmp(f, "*")) {
-				write_all_but(w, st, p, &e->fields, line, name);
-			} else {
-				da_write_path(w, st, p, line, name);
-			}
-			free(p);
-		}
-	}
-	return hit;
-}
+struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, int depth);
 
 /* What the callee's summary @s says of its parameter, mapped to the caller's @prefix. */
 struct passed {
@@ -463,6 +356,7 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 	char *name = da_spelling(c), **passed = xcalloc(k.n + 1, sizeof(*passed));
 	bool *decayed = xcalloc(k.n + 1, sizeof(*decayed));
 	unsigned int line = da_line_of(c);
+	int ret;
 
 	for (size_t i = 1; i < k.n; i++) {
 		char *p = NULL;
@@ -495,15 +389,22 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 	for (size_t i = 1; i < k.n; i++) {
 		if (!passed[i])
 			continue;
-		if (!apply_helper(w, st, name, (unsigned int)i, passed[i], line, &k)) {
+		if (!da_apply_helper(w, st, name, (unsigned int)i, passed[i], line, &k)) {
 			CXCursor def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
 
 			struct passed pa = { passed[i], decayed[i], &k };
 
 			apply_callee(w, st, def, name, (unsigned int)(i - 1), &pa, line);
 		}
-		free(passed[i]);
 	}
+	/* its value is the local's address, kept where the walk does not follow it */
+	ret = da_helper_returned(w->da->h, c);
+	if (ret > 0 && (size_t)ret < k.n && passed[ret] && !clang_equalCursors(c, w->value_followed))
+		da_read_via(w, st, passed[ret], line, NULL,
+			    xasprintf("where %s() returns its address for other code to read",
+				      name));
+	for (size_t i = 1; i < k.n; i++)
+		free(passed[i]);
 	if (w->code.set && clang_Cursor_isNull(w->code.call))
 		w->code.call = c;
 	free(decayed);
@@ -512,7 +413,7 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 	free(k.v);
 }
 
-static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs);
+static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs, struct state *st);
 
 static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 {
@@ -529,12 +430,12 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 	if (!compound && (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr)) {
 		struct state rhs;
 
-		da_node(w, k.v[0], st);
+		condition(w, k.v[0], st);
 		rhs = da_st_copy(st);
-		da_node(w, k.v[1], &rhs);	/* may not run: its writes do not count */
+		condition(w, k.v[1], &rhs);	/* may not run: its writes do not count */
 		da_st_clear(&rhs);
 	} else if (!compound && op == CXBinaryOperator_Assign &&
-		   take_assigned_alias(w, k.v[0], k.v[1])) {
+		   take_assigned_alias(w, k.v[0], k.v[1], st)) {
 		/* the pointer now names (a member of) the local: nothing read */
 	} else if (compound || op == CXBinaryOperator_Assign) {
 		if (clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr)
@@ -676,10 +577,50 @@ unsigned int da_changes(CXCursor body, CXCursor var, unsigned int limit)
  * it (assigned again, its address taken, incremented) and it is not
  * followed: the initializer is walked as any other use.
  */
-static bool take_alias(struct walk *w, CXCursor c)
+/*
+ * @e as a pointer into the local: &v.f, an alias, or the value of a call
+ * that returns its argument (rules/init-helpers.conf "returns"), *@call.
+ */
+static enum pkind pointer_value(struct walk *w, CXCursor e, char **p, CXCursor *call)
+{
+	int arg = da_helper_returned(w->da->h, e);
+	struct kids k;
+	enum pkind r;
+
+	*call = clang_getNullCursor();
+	if (!arg)
+		return da_path_of(w, e, p);
+	k = da_kids_of(da_strip(e));
+	r = (size_t)arg < k.n ? da_path_of(w, k.v[arg], p) : P_NONE;
+	if (r == P_PTR)
+		*call = da_strip(e);
+	free(k.v);
+	return r;
+}
+
+/* the call that gave the alias its value runs first; its value is followed */
+static void alias_from(struct walk *w, CXCursor var, char *p, CXCursor call, struct state *st)
+{
+	if (!clang_Cursor_isNull(call)) {
+		w->value_followed = call;
+		da_node(w, call, st);
+	}
+	w->alias[w->n_alias] = var;
+	w->alias_path[w->n_alias++] = p;
+}
+
+/*
+ * "struct xdp_buff *xdp = &vxbuf.xdp;": a pointer local initialized to the
+ * address of (a member of) the local and never changed afterwards is that
+ * member under another name; its uses are the local's. Anything else about
+ * it (assigned again, its address taken, incremented) and it is not
+ * followed: the initializer is walked as any other use.
+ */
+static bool take_alias(struct walk *w, CXCursor c, struct state *st)
 {
 	struct kids k;
 	struct changes ch = { .var = c };
+	CXCursor call = clang_getNullCursor();
 	char *p = NULL;
 	bool ok = false;
 
@@ -687,7 +628,7 @@ static bool take_alias(struct walk *w, CXCursor c)
 	    !is_kind(clang_getCursorType(c), CXType_Pointer) || clang_equalCursors(c, w->target))
 		return false;
 	k = da_kids_of(c);
-	if (k.n && da_path_of(w, k.v[k.n - 1], &p) == P_PTR) {
+	if (k.n && pointer_value(w, k.v[k.n - 1], &p, &call) == P_PTR) {
 		clang_visitChildren(w->body, changes_visit, &ch);
 		ok = !ch.hits;
 	}
@@ -696,8 +637,7 @@ static bool take_alias(struct walk *w, CXCursor c)
 		free(p);
 		return false;
 	}
-	w->alias[w->n_alias] = c;
-	w->alias_path[w->n_alias++] = p;
+	alias_from(w, c, p, call, st);
 	return true;
 }
 
@@ -707,9 +647,10 @@ static bool take_alias(struct walk *w, CXCursor c)
  * (nothing else changes it): from here on its uses are the local's; before,
  * it pointed nowhere.
  */
-static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs)
+static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs, struct state *st)
 {
 	CXCursor var = clang_getCursorReferenced(da_strip(lhs));
+	CXCursor call = clang_getNullCursor();
 	struct changes ch = { .var = var, .limit = 1 };
 	struct kids k;
 	char *p = NULL;
@@ -725,7 +666,7 @@ static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs)
 	k = da_kids_of(var);
 	bare = !k.n || !clang_isExpression(clang_getCursorKind(k.v[k.n - 1]));
 	free(k.v);
-	if (!bare || da_path_of(w, rhs, &p) != P_PTR) {
+	if (!bare || pointer_value(w, rhs, &p, &call) != P_PTR) {
 		free(p);
 		return false;
 	}
@@ -734,8 +675,7 @@ static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs)
 		free(p);
 		return false;
 	}
-	w->alias[w->n_alias] = var;
-	w->alias_path[w->n_alias++] = p;
+	alias_from(w, var, p, call, st);
 	return true;
 }
 
@@ -765,6 +705,14 @@ static void for_up_to(struct walk *w, const struct kids *k, struct state *st, CX
 	da_st_clear(&b);
 }
 
+/* A statement: a call that is the whole statement gives its value to no one. */
+static void statement(struct walk *w, CXCursor c, struct state *st)
+{
+	if (clang_getCursorKind(c) == CXCursor_CallExpr)
+		w->value_followed = c;
+	da_node(w, c, st);
+}
+
 static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
 {
 	struct kids k = da_kids_of(c);
@@ -778,7 +726,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 	if ((kind == CXCursor_IfStmt || kind == CXCursor_ConditionalOperator) && k.n >= 2) {
 		enum code_branch code;
 
-		da_node(w, k.v[0], st);
+		condition(w, k.v[0], st);
 		code = da_code_test(w, k.v[0]);
 		a = da_st_copy(st);
 		b = da_st_copy(st);
@@ -788,8 +736,13 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 			da_code_writes(w, &b, code);
 		da_pending_clear(w);
 		da_guard_apply(w, k.v[0], &a, &b);
-		da_node(w, k.v[1], &a);
-		if (k.n >= 3)
+		if (kind == CXCursor_IfStmt)
+			statement(w, k.v[1], &a);
+		else
+			da_node(w, k.v[1], &a);
+		if (k.n >= 3 && kind == CXCursor_IfStmt)
+			statement(w, k.v[2], &b);
+		else if (k.n >= 3)
 			da_node(w, k.v[2], &b);
 		else if (kind == CXCursor_IfStmt)
 			da_guard_note(w, c, &b, &a);
@@ -817,7 +770,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 		da_node(w, k.v[0], st);
 		da_node(w, k.v[1], st);
 		w->loop_depth++;
-		da_node(w, k.v[3], st);	/* it runs: its writes count */
+		statement(w, k.v[3], st);	/* it runs: its writes count */
 		w->loop_depth--;
 		w->loop_var = clang_getNullCursor();
 		(void)saved_var;
@@ -827,13 +780,13 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 		/* while, for: everything but the body on a copy, the body on another */
 		a = da_st_copy(st);
 		if (kind == CXCursor_WhileStmt)
-			da_node(w, k.v[0], st);
+			condition(w, k.v[0], st);
 		else
 			for (size_t i = 0; i + 1 < k.n; i++)
 				da_node(w, k.v[i], &a);
 		b = da_st_copy(st);
 		w->loop_depth++;
-		da_node(w, k.v[k.n - 1], &b);
+		statement(w, k.v[k.n - 1], &b);
 		w->loop_depth--;
 		da_st_clear(&a);
 		da_st_clear(&b);
@@ -877,7 +830,7 @@ static void var_decl(struct walk *w, CXCursor c, struct state *st)
 {
 	struct kids init;
 
-	if (take_alias(w, c))
+	if (take_alias(w, c, st))
 		return;
 	init = da_kids_of(c);
 	for (size_t i = 0; i + 1 < init.n; i++)
@@ -915,7 +868,7 @@ static void compound(struct walk *w, CXCursor c, struct state *st)
 	for (size_t i = 0; i < k.n; i++) {
 		if (clang_getCursorKind(k.v[i]) != CXCursor_IfStmt)
 			da_pending_clear(w);
-		da_node(w, k.v[i], st);
+		statement(w, k.v[i], st);
 	}
 	da_pending_clear(w);
 	da_guard_block_end(w);

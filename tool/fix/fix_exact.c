@@ -112,7 +112,10 @@ static char *planned_record(const struct site *s, const char *attr, const char *
 	bool init = jstr(json_object_get(s->f->details, "decl"), "explicit_init") &&
 		    !strncmp(m, want, n) && m[n] == '=' && m[strlen(m) - 1] == ';';
 
-	if (!strcmp(m, want) || init)
+	/* "T v, *p;": the attribute goes to v's declarator alone */
+	if (s->strategy == ZT_FIX_UNINITIALIZED && !strncmp(m, want, n) && m[n] == ',')
+		out = squeezef("%s %s %s%s", s->type, s->var, attr ? attr : "", m + n);
+	else if (!strcmp(m, want) || init)
 		out = s->strategy == ZT_FIX_HOIST ?
 			      squeezef("%s *%s = &%s->%s;", s->type, s->var, s->owner_param,
 				       s->var) :

@@ -72,6 +72,12 @@ static bool rewritten(const struct site *s, const char *attr, const char *b, con
 		want = xasprintf("%s %s %s;", s->type, s->var, attr);
 	old = xasprintf("%s %s;", s->type, s->var);
 	ok = contains(b, e, want) && !contains(b, e, old);
+	if (!ok && s->strategy == ZT_FIX_UNINITIALIZED) {
+		/* one declarator of several: "T v ATTR, *p;" */
+		want[strlen(want) - 1] = ',';
+		old[strlen(old) - 1] = ',';
+		ok = contains(b, e, want) && !contains(b, e, old);
+	}
 	free(want);
 	free(old);
 	return ok;
