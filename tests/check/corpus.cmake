@@ -29,8 +29,10 @@ set(expected_note "")
 set(expected_below "")
 foreach(rel ${corpus_files})
 	file(READ ${CORPUS}/${rel} text)
-	# Make the text a list of lines: protect the list separator first.
+	# Make the text a list of lines: protect the list separator first, and
+	# a macro's line-ending backslash, which would escape the separator.
 	string(REPLACE ";" "<semi>" text "${text}")
+	string(REPLACE "\\" "<bs>" text "${text}")
 	string(REPLACE "\n" ";" lines "${text}")
 	set(n 0)
 	foreach(line IN LISTS lines)

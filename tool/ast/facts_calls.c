@@ -70,6 +70,29 @@ static char *pointer_source(struct walk *w, CXCursor e)
 }
 
 /*
+ * The key "field:USR" of the function-pointer field @e reads (the 'f' of
+ * INDIRECT_CALL_1(f, ...), whose fallback calls a local copy of it), else
+ * NULL: a pointer holding it holds whatever was stored into the field.
+ */
+static char *field_source(CXCursor e)
+{
+	CXCursor fd;
+	char *usr, *key;
+
+	e = fx_strip(e);
+	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+		return NULL;
+	fd = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(fd) != CXCursor_FieldDecl ||
+	    !is_function_pointer(clang_getCursorType(fd)))
+		return NULL;
+	usr = fx_take(clang_getCursorUSR(fd));
+	key = usr[0] ? xasprintf("field:%s", usr) : NULL;
+	free(usr);
+	return key;
+}
+
+/*
  * Every function @e may evaluate to (f, &f, c ? f : g) stored under
  * @field_usr (a field's USR or a pointer's key); a function-pointer local or
  * parameter is stored as its key (an alias, resolved in the program): the
@@ -98,7 +121,7 @@ static void store_values(struct walk *w, const char *field_usr, const char *reco
 		for (size_t i = 1; i < k.n; i++)
 			store_values(w, field_usr, record, field, k.v[i], depth + 1);
 		free(k.v);
-	} else if ((src = pointer_source(w, e))) {
+	} else if ((src = pointer_source(w, e)) || (src = field_source(e))) {
 		if (strcmp(src, field_usr)) {
 			a = PUSH(w->tu->assigns, w->tu->n_assigns);
 			a->field_usr = xstrdup(field_usr);

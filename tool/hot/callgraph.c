@@ -43,10 +43,14 @@ static size_t node_for(struct zt_program *p, const char *usr, const char *name)
 	return p->n++;
 }
 
-/* A pointer's key ("param:USR#i", "local:USR") stored as a value: an alias, not a function. */
+/*
+ * A pointer's key ("param:USR#i", "local:USR") or a field's ("field:USR", a
+ * pointer copied from the field) stored as a value: an alias, not a function.
+ */
 static bool is_pointer_key(const char *usr)
 {
-	return !strncmp(usr, "param:", 6) || !strncmp(usr, "local:", 6);
+	return !strncmp(usr, "param:", 6) || !strncmp(usr, "local:", 6) ||
+	       !strncmp(usr, "field:", 6);
 }
 
 /*
@@ -249,7 +253,9 @@ static void each_stored(struct zt_program *p, const char *key, const struct zt_f
 			if (!is_pointer_key(as->fn_usr))
 				fn(p, as->fn_usr, as->fn_name, top ? top : as, arg);
 			else if (depth < ALIAS_DEPTH)
-				each_stored(p, as->fn_usr, top ? top : as, depth + 1, fn, arg);
+				/* a field's stores are keyed by its USR alone */
+				each_stored(p, as->fn_usr + (strncmp(as->fn_usr, "field:", 6) ? 0 : 6),
+					    top ? top : as, depth + 1, fn, arg);
 		}
 	}
 }
