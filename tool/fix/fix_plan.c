@@ -269,6 +269,15 @@ static void plan_one(struct planner *x, size_t i)
 			       x->env->src);
 		return;
 	}
+	/* a shared header's inline function: every includer's code, no driver's patch */
+	if (zt_place_is_public(s.rel)) {
+		fix_set_reason(&x->out->refusal[i], "%s() is defined in %s, a header shared "
+			       "beyond the driver: a rewrite there changes every user of it, "
+			       "which is that header's maintainers' patch, not this one",
+			       f->function, s.rel);
+		free(s.rel);
+		return;
+	}
 	if (x->env->o->strategy != ZT_FIX_UNINITIALIZED)
 		why_not = no_hoist(x, i);
 	if (x->env->o->strategy == ZT_FIX_HOIST && why_not) {
