@@ -471,6 +471,7 @@ static void da_release(struct da *da)
 		free(da->sums[i].usr);
 		zt_strvec_clear(&da->sums[i].reads);
 		zt_strvec_clear(&da->sums[i].read_lines);
+		zt_strvec_clear(&da->sums[i].lost_lines);
 		da_st_clear(&da->sums[i].writes);
 		da_st_clear(&da->sums[i].writes_zero);
 		da_st_clear(&da->sums[i].writes_nonneg);

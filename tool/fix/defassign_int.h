@@ -86,7 +86,9 @@ struct summary {
 	bool reaches_out;
 	bool by_value;		/* a struct parameter: the callee's own copy */
 	struct zt_strvec reads;	/* paths read before they are written */
-	struct zt_strvec read_lines;
+	struct zt_strvec read_lines;	/* where each of reads is read, by index */
+	/* writes on one path only: "#lost PATH LINE BY AT FN", for the caller's reasons */
+	struct zt_strvec lost_lines;
 	struct state writes;	/* written on every path to the end */
 	/*
 	 * An int-returning callee (the kernel's 0 or -errno): written on every

@@ -179,7 +179,7 @@ static void add_lost(struct walk *w, const struct wr *x, unsigned int at)
 
 	/* pointer mode: relative to the callee's parameter; kept with the summary */
 	if (w->pointer) {
-		zt_strvec_pushf(&w->sum->read_lines, "#lost %s %u %s %u %s",
+		zt_strvec_pushf(&w->sum->lost_lines, "#lost %s %u %s %u %s",
 				x->path[0] ? x->path : ".", x->line, x->by, at, w->fn);
 		return;
 	}
@@ -314,13 +314,13 @@ static void apply_callee(struct walk *w, struct state *st, CXCursor def, const c
 			    xasprintf("in %s, called at line %u", s->read_lines.v[r], line));
 		free(p);
 	}
-	for (size_t r = 0; r < s->read_lines.n; r++) {
+	for (size_t r = 0; r < s->lost_lines.n; r++) {
 		char path[256], by[128], fn[128];
 		unsigned int wl, at;
 		struct wr x;
 		char *full;
 
-		if (sscanf(s->read_lines.v[r], "#lost %255s %u %127s %u %127s", path, &wl, by, &at,
+		if (sscanf(s->lost_lines.v[r], "#lost %255s %u %127s %u %127s", path, &wl, by, &at,
 			   fn) != 5)
 			continue;
 		full = da_prefix_map(w, prefix, pa->decayed, strcmp(path, ".") ? path : "",

@@ -56,6 +56,21 @@ static void l_rx_given(struct l_ring *ring, int budget)
 	l_record(ring, "given", memcpy(&pair, ring->slots[budget - 3], sizeof(pair.head)));
 }
 
+/* writes head on one path only, then reads tail: the reason names this read */
+static void l_pair_fill_maybe(struct l_ring *ring, struct l_pair *p, int budget)
+{
+	if (budget > 1)
+		p->head[0] = 'h';
+	l_record(ring, "maybe", p->tail);
+}
+
+static void l_rx_half(struct l_ring *ring, int budget)
+{
+	struct l_pair pair;
+
+	l_pair_fill_maybe(ring, &pair, budget);
+}
+
 int l_poll(struct napi_struct *napi, int budget)
 {
 	struct l_vector *v = container_of(napi, struct l_vector, napi);
@@ -64,5 +79,6 @@ int l_poll(struct napi_struct *napi, int budget)
 	l_rx_copied(&v->ring, budget);
 	l_rx_copied_all(&v->ring, budget);
 	l_rx_given(&v->ring, budget);
+	l_rx_half(&v->ring, budget);
 	return budget;
 }
