@@ -222,6 +222,20 @@ void da_jump(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kin
 		else
 			da_st_clear(&s);
 	}
+	/* a break of a switch: the state after the switch is joined from it */
+	if (kind == CXCursor_BreakStmt && w->brk && !st->dead) {
+		struct state s = da_st_copy_whole(st);
+
+		if (w->brk->set) {
+			struct state old = w->brk->st;
+
+			w->brk->st = (struct state){ 0 };
+			da_st_join(w, &w->brk->st, &old, &s, da_line_of(c));
+		} else {
+			w->brk->st = s;
+			w->brk->set = true;
+		}
+	}
 	if (kind == CXCursor_ReturnStmt) {
 		struct kids k = da_kids_of(c);
 

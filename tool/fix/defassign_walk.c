@@ -713,16 +713,61 @@ static void statement(struct walk *w, CXCursor c, struct state *st)
 	da_node(w, c, st);
 }
 
+static enum CXChildVisitResult default_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_SwitchStmt)
+		return CXChildVisit_Continue;	/* an inner switch's default is its own */
+	if (clang_getCursorKind(c) == CXCursor_DefaultStmt) {
+		*(bool *)d = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * After a switch: what every way out wrote, its breaks and the end of its
+ * body, and without a default the way past every case. Only for a local
+ * declared before it (else the switch leaves *@st as it was).
+ */
+static void switch_end(struct walk *w, CXCursor c, CXCursor body, struct state *st,
+		       struct state *end, struct state *entry, struct brk *breaks)
+{
+	bool has_default = false;
+	struct state r = { 0 };
+
+	clang_visitChildren(body, default_visit, &has_default);
+	if (st->dead) {
+		da_st_clear(end);
+		da_st_clear(entry);
+		da_st_clear(&breaks->st);
+		return;
+	}
+	if (breaks->set)
+		da_st_join(w, &r, end, &breaks->st, da_line_of(c));
+	else
+		da_st_move(&r, end);
+	if (!has_default)
+		da_st_join(w, &r, &r, entry, da_line_of(c));
+	else
+		da_st_clear(entry);
+	da_st_move(st, &r);
+}
+
 static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
 {
 	struct kids k = da_kids_of(c);
 	struct state a, b, entry;
+	/* a break in a loop leaves the loop, not a switch around it */
+	struct brk *saved_brk = w->brk;
 	const struct state *saved;
 	unsigned int saved_depth;
 	CXCursor var;
 	char *key;
 	bool from_zero;
 
+	if (kind == CXCursor_WhileStmt || kind == CXCursor_ForStmt || kind == CXCursor_DoStmt)
+		w->brk = NULL;
 	if ((kind == CXCursor_IfStmt || kind == CXCursor_ConditionalOperator) && k.n >= 2) {
 		enum code_branch code;
 
@@ -752,18 +797,22 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 		da_kids_walk(w, c, st, 0);
 		w->loop_depth--;
 	} else if (kind == CXCursor_SwitchStmt && k.n == 2) {
+		struct brk breaks = { 0 };
+
 		da_node(w, k.v[0], st);
 		entry = da_st_copy(st);
 		a = da_st_copy(st);
+		a.dead = true;	/* the body is entered at its labels only */
 		saved = w->switch_entry;
 		saved_depth = w->switch_depth;
 		w->switch_entry = &entry;
 		w->switch_depth = w->block_depth;
+		w->brk = &breaks;
 		da_node(w, k.v[1], &a);
 		w->switch_entry = saved;
 		w->switch_depth = saved_depth;
-		da_st_clear(&a);
-		da_st_clear(&entry);
+		w->brk = saved_brk;
+		switch_end(w, c, k.v[1], st, &a, &entry, &breaks);
 	} else if (kind == CXCursor_ForStmt && da_counted_loop(&k, &w->loop_var, &w->loop_n)) {
 		CXCursor saved_var = w->loop_var;
 
@@ -791,6 +840,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 		da_st_clear(&a);
 		da_st_clear(&b);
 	}
+	w->brk = saved_brk;
 	free(k.v);
 }
 
