@@ -754,14 +754,34 @@ static void switch_end(struct walk *w, CXCursor c, CXCursor body, struct state *
 	da_st_move(st, &r);
 }
 
+/* switch (v) BODY: its cases start from the head, its breaks end it (switch_end()) */
+static void switch_stmt(struct walk *w, CXCursor c, const struct kids *k, struct state *st)
+{
+	const struct state *saved = w->switch_entry;
+	unsigned int saved_depth = w->switch_depth;
+	struct brk breaks = { 0 }, *saved_brk = w->brk;
+	struct state entry, body;
+
+	da_node(w, k->v[0], st);
+	entry = da_st_copy(st);
+	body = da_st_copy(st);
+	body.dead = true;	/* the body is entered at its labels only */
+	w->switch_entry = &entry;
+	w->switch_depth = w->block_depth;
+	w->brk = &breaks;
+	da_node(w, k->v[1], &body);
+	w->switch_entry = saved;
+	w->switch_depth = saved_depth;
+	w->brk = saved_brk;
+	switch_end(w, c, k->v[1], st, &body, &entry, &breaks);
+}
+
 static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
 {
 	struct kids k = da_kids_of(c);
-	struct state a, b, entry;
+	struct state a, b;
 	/* a break in a loop leaves the loop, not a switch around it */
 	struct brk *saved_brk = w->brk;
-	const struct state *saved;
-	unsigned int saved_depth;
 	CXCursor var;
 	char *key;
 	bool from_zero;
@@ -797,22 +817,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 		da_kids_walk(w, c, st, 0);
 		w->loop_depth--;
 	} else if (kind == CXCursor_SwitchStmt && k.n == 2) {
-		struct brk breaks = { 0 };
-
-		da_node(w, k.v[0], st);
-		entry = da_st_copy(st);
-		a = da_st_copy(st);
-		a.dead = true;	/* the body is entered at its labels only */
-		saved = w->switch_entry;
-		saved_depth = w->switch_depth;
-		w->switch_entry = &entry;
-		w->switch_depth = w->block_depth;
-		w->brk = &breaks;
-		da_node(w, k.v[1], &a);
-		w->switch_entry = saved;
-		w->switch_depth = saved_depth;
-		w->brk = saved_brk;
-		switch_end(w, c, k.v[1], st, &a, &entry, &breaks);
+		switch_stmt(w, c, &k, st);
 	} else if (kind == CXCursor_ForStmt && da_counted_loop(&k, &w->loop_var, &w->loop_n)) {
 		CXCursor saved_var = w->loop_var;
 
