@@ -24,8 +24,8 @@
 #    a later declaration reads before that statement: refused;
 #  - a callee that takes the buffer back to the struct around it
 #    (container_of(): 6.12's XDP metadata kfuncs, mlx5e_xmit_xdp_frame()):
-#    the whole struct counts as read there; written first, applied; the
-#    other field written after the call, refused;
+#    what it reads of that struct is read; written first, applied; the
+#    other field written after the call, refused at the callee's read;
 #  - a callee given the buffer by value: what its body reads of its copy
 #    (6.1's bnxt_rx_xdp()), applied; one that reads a field never written,
 #    refused;
@@ -96,7 +96,7 @@ endforeach()
 set(cases
 	"l_handle_named_early|b|struct l_buff|64|231|designated|refused: struct l_buff b in l_handle_named_early\\(\\): flags of b may be read before it is written: read at line 232"
 	"l_handle_wrapped|wr|struct l_wrap|72|258|-|applied: struct l_wrap wr in l_handle_wrapped"
-	"l_handle_wrapped_late|wr|struct l_wrap|72|267|-|refused: struct l_wrap wr in l_handle_wrapped_late\\(\\): meta of wr may be read before it is written: read at line 270, by l_meta_peek\\(\\) at line 270, which reaches the struct around b"
+	"l_handle_wrapped_late|wr|struct l_wrap|72|267|-|refused: struct l_wrap wr in l_handle_wrapped_late\\(\\): meta of wr may be read before it is written: read at line 270, in l_meta_peek\\(\\) at line 251, called at line 270"
 	"l_handle_by_value|b|struct l_buff|64|293|-|applied: struct l_buff b in l_handle_by_value"
 	"l_handle_by_value_unset|b|struct l_buff|64|302|-|refused: struct l_buff b in l_handle_by_value_unset\\(\\): flags of b may be read before it is written: read at line 305, in l_flags_of\\(\\) at line [0-9]+ \\(its copy\\), called at line 305")
 foreach(c IN LISTS cases)

@@ -79,6 +79,7 @@ void da_st_clear(struct state *s)
 	s->v = NULL;
 	s->n = 0;
 	s->alloc = 0;
+	da_facts_clear(s);
 }
 
 /*
@@ -93,6 +94,7 @@ struct state da_st_copy_whole(const struct state *s)
 	for (size_t i = 0; i < s->n; i++)
 		if (!strstr(s->v[i].path, "[="))
 			da_st_add(&c, s->v[i].path, s->v[i].line, s->v[i].by);
+	da_facts_copy(&c, s);
 	return c;
 }
 
@@ -103,6 +105,7 @@ struct state da_st_copy(const struct state *s)
 	for (size_t i = 0; i < s->n; i++)
 		da_st_add(&c, s->v[i].path, s->v[i].line, s->v[i].by);
 	c.dead = s->dead;
+	da_facts_copy(&c, s);
 	return c;
 }
 
@@ -218,7 +221,8 @@ static void leaves_of(CXType t, const char *prefix, struct zt_strvec *out, int d
 		zt_strvec_push(out, prefix);
 }
 
-static void note_read_fail(struct walk *w, const char *leaf, unsigned int line);
+static void note_read_fail(struct walk *w, const struct state *s, const char *leaf,
+			   unsigned int line);
 char *da_join(const char *prefix, const char *p);
 
 /* A read of @p (and all below it) at @line; "-f" entries of @except are left out. */
@@ -241,12 +245,12 @@ void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned
 			free(x);
 		}
 		if (!skip && !da_st_covered(s, l)) {
-			note_read_fail(w, l, line);
+			note_read_fail(w, s, l, line);
 			return;
 		}
 	}
 	if (!any && !da_st_covered(s, p) && !da_prefix_counted(w, p))
-		note_read_fail(w, p, line);
+		note_read_fail(w, s, p, line);
 }
 
 void da_read_via(struct walk *w, const struct state *s, const char *p, unsigned int line,
@@ -280,20 +284,35 @@ static const char *lost_for(struct walk *w, const char *leaf, const struct lost 
 	return NULL;
 }
 
-static void note_read_fail(struct walk *w, const char *leaf, unsigned int line)
+/* A callee's read before its own write, under the tests of the facts of @s: the caller checks it. */
+static void note_callee_read(struct walk *w, const struct state *s, const char *leaf,
+			     unsigned int line)
+{
+	struct summary *sum = w->sum;
+	char *guard = da_facts_guard(s);
+	const char *g = guard ? guard : "";
+
+	for (size_t i = 0; i < sum->reads.n; i++)
+		if (!strcmp(sum->reads.v[i], leaf) && !strcmp(sum->read_guards.v[i], g)) {
+			free(guard);
+			return;
+		}
+	zt_strvec_push(&sum->reads, leaf);
+	zt_strvec_push(&sum->read_guards, g);
+	zt_strvec_pushf(&sum->read_lines, "%s() at %s%u%s%s%s", w->fn, w->where ? w->where : "line ",
+			line, w->stored ? " (" : "", w->stored ? w->stored : "",
+			w->stored ? ")" : "");
+	free(guard);
+}
+
+static void note_read_fail(struct walk *w, const struct state *s, const char *leaf,
+			   unsigned int line)
 {
 	const struct lost *l = NULL;
 	char *path, *name, *spelled;
 
 	if (w->pointer) {
-		/* a callee's read before its own write: the caller checks it */
-		if (!zt_strvec_has(&w->sum->reads, leaf)) {
-			zt_strvec_push(&w->sum->reads, leaf);
-			zt_strvec_pushf(&w->sum->read_lines, "%s() at %s%u%s%s%s", w->fn,
-					w->where ? w->where : "line ", line,
-					w->stored ? " (" : "", w->stored ? w->stored : "",
-					w->stored ? ")" : "");
-		}
+		note_callee_read(w, s, leaf, line);
 		return;
 	}
 	if (w->da->violation)
@@ -400,6 +419,7 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 		if (!st.dead)
 			da_exit(&w, &st, NULL);
 		da_st_move(&s->writes, &w.exit);
+		da_facts_finish(s);
 		s->by_code = w.exit_zero_set && w.exit_nonneg_set &&
 			     is_integer(clang_getCursorResultType(def));
 		if (s->by_code) {
@@ -471,6 +491,8 @@ static void da_release(struct da *da)
 		free(da->sums[i].usr);
 		zt_strvec_clear(&da->sums[i].reads);
 		zt_strvec_clear(&da->sums[i].read_lines);
+		zt_strvec_clear(&da->sums[i].read_guards);
+		zt_strvec_clear(&da->sums[i].touched);
 		zt_strvec_clear(&da->sums[i].lost_lines);
 		da_st_clear(&da->sums[i].writes);
 		da_st_clear(&da->sums[i].writes_zero);

@@ -154,14 +154,32 @@ void da_guard_drop_above(struct walk *w, unsigned int depth)
 	w->n_guards = n;
 }
 
+/* a local of the function, initialized to 0 and changed once (by that assignment) */
+static bool zero_once(struct walk *w, CXCursor var)
+{
+	struct kids init;
+	long long v = -1;
+	bool yes;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    clang_Cursor_getStorageClass(var) == CX_SC_Static ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_FunctionDecl)
+		return false;
+	init = da_kids_of(var);
+	yes = init.n && clang_isExpression(clang_getCursorKind(init.v[init.n - 1])) &&
+	      da_const_int(init.v[init.n - 1], &v) && !v;
+	free(init.v);
+	return yes && da_changes(w->body, var, 1) == 1;
+}
+
+/* 'flag = value' of a flag (any value: where it is not 0, this assignment ran) */
 void da_guard_flag_set(struct walk *w, CXCursor assign, const struct state *st)
 {
 	struct kids k = da_kids_of(assign);
 	CXCursor l = k.n == 2 ? da_strip(k.v[0]) : assign;
-	long long v = 0;
 
-	if (k.n == 2 && clang_getCursorKind(l) == CXCursor_DeclRefExpr && da_const_int(k.v[1], &v) &&
-	    v) {
+	if (k.n == 2 && clang_getCursorKind(l) == CXCursor_DeclRefExpr &&
+	    !clang_Cursor_isNull(w->body) && zero_once(w, clang_getCursorReferenced(l))) {
 		da_st_clear(&w->flag.st);
 		w->flag.var = clang_getCursorReferenced(l);
 		w->flag.assign = assign;
@@ -191,7 +209,9 @@ static enum CXChildVisitResult labels_visit(CXCursor c, CXCursor parent, CXClien
 /*
  * A flag: 'bool active = false; ... if (...) { writes; active = true; }'
  * and later 'if (active)': the flag is set only there, so where it is set
- * the block ran up to it (6.12's bnxt_rx_pkt(), xdp_active). Only for a
+ * the block ran up to it (6.12's bnxt_rx_pkt(), xdp_active). Any value will
+ * do: where it is not 0 the assignment ran (6.12's mlx5e_xmit_xdp_frame(),
+ * 'num_frags = ...' under has_frags, then 'for (i = 0; i < num_frags; i++)'). Only for a
  * local flag whose initializer is 0, set by that one assignment (a statement
  * of the block itself) and never given away by address, outside any loop and
  * any backward goto's reach, and a block with no label or case.
@@ -199,26 +219,20 @@ static enum CXChildVisitResult labels_visit(CXCursor c, CXCursor parent, CXClien
 static void note_flag(struct walk *w, CXCursor then, const struct state *entry)
 {
 	CXCursor var = w->flag.var;
-	struct kids k = da_kids_of(then), init = { 0 };
+	struct kids k = da_kids_of(then);
 	struct scan inside = { clang_getNullCursor(), false, false };
 	struct labels back = { w, da_offset_of(then), false };
 	struct addr_of esc = { var, 0, 0 };
-	struct guard g = { .var = var, .ran_zero = false, .depth = w->block_depth };
-	bool top = false;
-	long long v = -1;
+	/* it holds after the block too: the flag is 0 wherever the block did not run */
+	struct guard g = { .var = var, .ran_zero = false, .depth = 0 };
+	/* the block's own statement, or the block is that statement ('if (c) n = v;') */
+	bool top = clang_equalCursors(then, w->flag.assign);
 
-	for (size_t i = 0; i < k.n; i++)
+	for (size_t i = 0; clang_getCursorKind(then) == CXCursor_CompoundStmt && i < k.n; i++)
 		top |= clang_equalCursors(k.v[i], w->flag.assign);
 	free(k.v);
-	if (!top || w->loop_depth || clang_getCursorKind(var) != CXCursor_VarDecl ||
-	    clang_Cursor_getStorageClass(var) == CX_SC_Static ||
-	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_FunctionDecl)
-		return;
-	init = da_kids_of(var);
-	top = init.n && clang_isExpression(clang_getCursorKind(init.v[init.n - 1])) &&
-	      da_const_int(init.v[init.n - 1], &v) && !v;
-	free(init.v);
-	if (!top || da_changes(w->body, var, 1) != 1)
+	/* da_guard_flag_set() took only a local set to 0 and changed once */
+	if (!top || w->loop_depth)
 		return;
 	clang_visitChildren(then, leaves_visit, &inside);
 	clang_visitChildren(w->body, addr_visit, &esc);
@@ -229,7 +243,14 @@ static void note_flag(struct walk *w, CXCursor then, const struct state *entry)
 		if (!da_st_covered(entry, w->flag.st.v[i].path))
 			da_st_add(&g.writes, w->flag.st.v[i].path, w->flag.st.v[i].line,
 				  w->flag.st.v[i].by);
-	if (g.writes.n)
+	/*
+	 * a callee's tests of its parameter's fields where the flag was set
+	 * hold wherever it is not 0, unless it writes them itself (see
+	 * da_facts_finish())
+	 */
+	if (w->pointer)
+		da_facts_copy(&g.writes, &w->flag.st);
+	if (g.writes.n || g.writes.n_facts)
 		w->guards[w->n_guards++] = g;
 }
 
@@ -266,6 +287,29 @@ out:
 	free(k.v);
 }
 
+/* @st is where @var is (not) 0: what the guards on it say held there */
+static void apply_var(struct walk *w, CXCursor var, bool zero, struct state *st)
+{
+	for (size_t i = 0; i < w->n_guards && !st->dead; i++) {
+		const struct guard *g = &w->guards[i];
+
+		if (!clang_equalCursors(g->var, var) || g->ran_zero != zero)
+			continue;
+		for (size_t j = 0; j < g->writes.n; j++)
+			da_write_path(w, st, g->writes.v[j].path, g->writes.v[j].line,
+				      g->writes.v[j].by);
+		for (size_t j = 0; j < g->writes.n_facts; j++) {
+			const struct fact *f = &g->writes.facts[j];
+
+			if (f->value != FACT_UNKNOWN &&
+			    !da_fact_assume(w, st, f->field, f->value == FACT_NONZERO)) {
+				da_st_clear(st);
+				st->dead = true;
+			}
+		}
+	}
+}
+
 void da_guard_apply(struct walk *w, CXCursor cond, struct state *then_st, struct state *else_st)
 {
 	CXCursor var;
@@ -273,14 +317,37 @@ void da_guard_apply(struct walk *w, CXCursor cond, struct state *then_st, struct
 
 	if (!w->n_guards || !test_of_var(cond, &var, &then_zero))
 		return;
-	for (size_t i = 0; i < w->n_guards; i++) {
-		const struct guard *g = &w->guards[i];
-		struct state *st = g->ran_zero == then_zero ? then_st : else_st;
+	apply_var(w, var, then_zero, then_st);
+	apply_var(w, var, !then_zero, else_st);
+}
 
-		if (!clang_equalCursors(g->var, var))
-			continue;
-		for (size_t j = 0; j < g->writes.n; j++)
-			da_write_path(w, st, g->writes.v[j].path, g->writes.v[j].line,
-				      g->writes.v[j].by);
-	}
+/*
+ * for (i = 0; i < n; i++) BODY: where BODY runs, n is not 0 (i only
+ * grows from 0), so what the guards on n say holds in it.
+ */
+void da_guard_apply_bound(struct walk *w, const struct kids *k, struct state *body)
+{
+	CXCursor i = k->n == 4 ? da_for_from_zero(k) : clang_getNullCursor(), c;
+	struct kids b;
+
+	CXCursor inc = k->n == 4 ? da_strip(k->v[2]) : clang_getNullCursor(), op;
+
+	/* i only grows: ++i or i++, and the body leaves it alone */
+	if (!w->n_guards || clang_Cursor_isNull(i) ||
+	    clang_getCursorKind(inc) != CXCursor_UnaryOperator ||
+	    (clang_getCursorUnaryOperatorKind(inc) != CXUnaryOperator_PostInc &&
+	     clang_getCursorUnaryOperatorKind(inc) != CXUnaryOperator_PreInc) ||
+	    !da_modifies(inc, &op) || clang_getCursorKind(da_strip(op)) != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(da_strip(op)), i) ||
+	    da_changes(k->v[3], i, 0))
+		return;
+	c = da_strip(k->v[1]);
+	b = da_kids_of(c);
+	if (clang_getCursorKind(c) == CXCursor_BinaryOperator && b.n == 2 &&
+	    clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LT &&
+	    clang_getCursorKind(da_strip(b.v[0])) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(da_strip(b.v[0])), i) &&
+	    clang_getCursorKind(da_strip(b.v[1])) == CXCursor_DeclRefExpr)
+		apply_var(w, clang_getCursorReferenced(da_strip(b.v[1])), false, body);
+	free(b.v);
 }

@@ -60,10 +60,27 @@ struct wr {
 	char *by;		/* the function whose code wrote it */
 };
 
+struct fact;
+
 struct state {
 	struct wr *v;
 	size_t n, alloc;
 	bool dead;
+	/* what tests of the object's own fields found (defassign_facts.c) */
+	struct fact *facts;
+	size_t n_facts, alloc_facts;
+};
+
+/*
+ * A scalar field of the object a test looked at: what its value is while
+ * nothing writes it, and what is written on every path where it is not 0.
+ */
+enum fact_value { FACT_UNKNOWN, FACT_ZERO, FACT_NONZERO };
+
+struct fact {
+	char *field;
+	enum fact_value value;
+	struct state set;	/* written wherever it is non-zero (no facts of its own) */
 };
 
 /* A write lost at a join: written on one side of the branch at @at only. */
@@ -87,6 +104,15 @@ struct summary {
 	bool by_value;		/* a struct parameter: the callee's own copy */
 	struct zt_strvec reads;	/* paths read before they are written */
 	struct zt_strvec read_lines;	/* where each of reads is read, by index */
+	/*
+	 * ... and the tests of the parameter's fields each read is under, by
+	 * index: "" none, else "f !g" (read only where f is non-zero, g is 0)
+	 */
+	struct zt_strvec read_guards;
+	/* every path it may write, on any path ("" all of it) */
+	struct zt_strvec touched;
+	/* its pointer goes where the walk does not follow: later code may write it */
+	bool escapes;
 	/* writes on one path only: "#lost PATH LINE BY AT FN", for the caller's reasons */
 	struct zt_strvec lost_lines;
 	struct state writes;	/* written on every path to the end */
@@ -185,6 +211,8 @@ struct walk {
 	/* a call whose value is discarded or followed as an alias: not given away */
 	CXCursor value_followed;
 	bool declared;		/* the walk has passed the local's declaration */
+	/* its address went where the walk does not follow: no facts from here on */
+	bool no_facts;
 	const struct zt_strvec *kept;	/* paths its initializer's kept stores write */
 	/* forward gotos: what is written on every goto seen so far, per label */
 	struct label_in {
@@ -233,6 +261,27 @@ void da_write_path(struct walk *w, struct state *st, const char *p, unsigned int
 		   const char *by);
 void da_kids_walk(struct walk *w, CXCursor c, struct state *st, size_t from);
 
+/* defassign_facts.c: what tests of the object's fields found (struct fact) */
+void da_facts_clear(struct state *s);
+void da_facts_copy(struct state *to, const struct state *from);
+/* @r holds what both wrote: its facts from @a's and @b's */
+void da_facts_join(struct state *r, const struct state *a, const struct state *b);
+/* @p is (or may be) written: the facts it covers end; a callee's summary notes it */
+void da_facts_written(struct walk *w, struct state *s, const char *p);
+/* the object's address went where the walk does not follow */
+void da_facts_escape(struct walk *w, struct state *s);
+/* a loop's body may run again after writing a field: no fact holds across it */
+void da_facts_loop(struct state *s);
+/* where @field is (not) 0: false when a fact says otherwise (the path cannot be) */
+bool da_fact_assume(struct walk *w, struct state *s, const char *field, bool nonzero);
+void da_facts_test(struct walk *w, CXCursor cond, struct state *then_st, struct state *else_st);
+/* the facts a read of a callee's is under: "f !g", or NULL */
+char *da_facts_guard(const struct state *s);
+/* a summary's guards without the fields it may write itself (then not its caller's) */
+void da_facts_finish(struct summary *s);
+/* can code holding the local pointer @var write through it? */
+bool da_copy_writes(struct walk *w, CXCursor var);
+
 /* defassign_guards.c: tests that agree (struct guard) */
 void da_guard_drop(struct walk *w, CXCursor var);	/* a null @var: every guard */
 void da_guard_block_end(struct walk *w);
@@ -242,6 +291,7 @@ void da_guard_note(struct walk *w, CXCursor ifstmt, const struct state *entry,
 		   const struct state *end);
 void da_guard_apply(struct walk *w, CXCursor cond, struct state *then_st, struct state *else_st);
 void da_guard_flag_set(struct walk *w, CXCursor assign, const struct state *st);
+void da_guard_apply_bound(struct walk *w, const struct kids *k, struct state *body);
 /* defassign_walk.c: assignments, ++, -- and & of @var in @body, counted up to @limit + 1 */
 unsigned int da_changes(CXCursor body, CXCursor var, unsigned int limit);
 
@@ -278,7 +328,17 @@ int da_helper_returned(const struct zt_da_helpers *h, CXCursor call);
 void da_read_around(struct walk *w, struct state *st, const char *prefix, unsigned int line,
 		    const char *by);
 void da_cast_away(struct walk *w, CXCursor cast, struct state *st);
-void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char *why);
+/* @dest: the local pointer variable it is copied into, else a null cursor */
+void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char *why,
+		    CXCursor dest);
+/*
+ * "^T:m.rest": a callee's path through container_of(param, struct T, m),
+ * rest of the struct around what it was given. @prefix's (the caller's) when
+ * that is member m of a struct T; NULL when not.
+ */
+char *da_up_map(struct walk *w, const char *prefix, const char *path);
+/* T *p = container_of(<the object's pointer>, T, m): p an alias of the struct around */
+bool da_container_alias(struct walk *w, CXCursor var);
 void da_by_value(struct walk *w, struct state *st, CXCursor ref, const char *name,
 		 unsigned int param, const char *p, unsigned int line);
 /*
@@ -339,6 +399,21 @@ void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned
 void da_read_via(struct walk *w, const struct state *s, const char *p, unsigned int line,
 		 const struct zt_strvec *except, char *via);
 struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, int depth);
+/* defassign_walk.c: a write on one side of a branch only (for the reasons) */
+void da_add_lost(struct walk *w, const struct wr *x, unsigned int at);
+
+/* defassign_apply.c: what a callee's summary says of its parameter, in the caller's @prefix */
+struct da_passed {
+	const char *prefix;
+	bool decayed;		/* an array, passed as a pointer to its first element */
+	const struct kids *args;
+};
+
+void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char *name,
+		     unsigned int i, const struct da_passed *pa, unsigned int line);
+/* a call through a function-pointer field: false when the field's functions are not known */
+bool da_apply_stored(struct walk *w, struct state *st, CXCursor c, unsigned int i,
+		     const struct da_passed *pa, unsigned int line);
 void da_node(struct walk *w, CXCursor c, struct state *st);
 
 #endif /* ZT_DEFASSIGN_INT_H */

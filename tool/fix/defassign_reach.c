@@ -23,6 +23,7 @@ void da_read_around(struct walk *w, struct state *st, const char *prefix, unsign
 {
 	struct zt_strvec outside = ZT_STRVEC_INIT;
 
+	da_facts_escape(w, st);
 	if (w->pointer && !w->by_value) {
 		w->sum->reaches_out = true;
 		return;
@@ -85,9 +86,12 @@ walk:
 
 /*
  * @value, walked; when it is the local's address (or one into it) kept
- * somewhere the walk does not follow, the read of all of it says so (@why).
+ * somewhere the walk does not follow, the read of all of it says so (@why),
+ * and what the walk knew of its fields ends, unless it went into a local
+ * pointer @dest through which nothing writes.
  */
-void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char *why)
+void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char *why,
+		    CXCursor dest)
 {
 	const char **slot = w->pointer ? &w->stored : &w->via;
 	char *p = NULL;
@@ -97,11 +101,383 @@ void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char
 		    (k == P_OBJ && is_kind(clang_getCursorType(da_strip(value)), CXType_ConstantArray));
 
 	free(p);
+	if (keep && (clang_Cursor_isNull(dest) || da_copy_writes(w, dest)))
+		da_facts_escape(w, st);
 	if (keep)
 		*slot = why;
 	da_node(w, value, st);
 	if (keep)
 		*slot = NULL;
+}
+
+/* ---- container_of() ---------------------------------------------------------- */
+
+static CXType field_type(CXType t, const char *name, bool *found);
+
+struct field_find {
+	const char *name;
+	CXType type;
+	bool found;
+};
+
+static enum CXVisitorResult field_find_visit(CXCursor c, CXClientData d)
+{
+	struct field_find *f = d;
+	char *name = da_spelling(c);
+
+	if (!strcmp(name, f->name)) {
+		f->type = clang_getCanonicalType(clang_getCursorType(c));
+		f->found = true;
+	} else if (!name[0]) {
+		/* an anonymous struct or union: its members are the outer one's */
+		f->type = field_type(clang_getCursorType(c), f->name, &f->found);
+	}
+	free(name);
+	return f->found ? CXVisit_Break : CXVisit_Continue;
+}
+
+static CXType field_type(CXType t, const char *name, bool *found)
+{
+	struct field_find f = { .name = name };
+
+	clang_Type_visitFields(clang_getCanonicalType(t), field_find_visit, &f);
+	*found = f.found;
+	return f.type;
+}
+
+/* The type of @path (no subscripts) in the object the walk follows; false when unknown. */
+static bool path_type(struct walk *w, const char *path, CXType *out)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(w->target));
+	char *p = xstrdup(path), *save = NULL, *tok;
+	bool ok = !strchr(path, '[') && path[0] != '^';
+
+	if (w->pointer && !w->by_value)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	for (tok = strtok_r(p, ".", &save); ok && tok; tok = strtok_r(NULL, ".", &save))
+		t = field_type(t, tok, &ok);
+	free(p);
+	*out = t;
+	return ok;
+}
+
+/* "struct T" or "union T": T */
+static char *record_name(CXType t)
+{
+	CXString s = clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t)));
+	const char *n = clang_getCString(s) ? clang_getCString(s) : "";
+	char *r;
+
+	if (!strncmp(n, "struct ", 7))
+		n += 7;
+	else if (!strncmp(n, "union ", 6))
+		n += 6;
+	r = xstrdup(n);
+	clang_disposeString(s);
+	return r;
+}
+
+/* @prefix is member @m of a struct named @rec: the path of that struct (else NULL) */
+static char *around(struct walk *w, const char *prefix, const char *rec, const char *m)
+{
+	size_t pl = strlen(prefix), ml = strlen(m);
+	char *base, *name;
+	CXType t;
+	bool ok;
+
+	if (pl < ml || strcmp(prefix + pl - ml, m) || (pl > ml && prefix[pl - ml - 1] != '.'))
+		return NULL;
+	base = xstrndup(prefix, pl > ml ? pl - ml - 1 : 0);
+	ok = path_type(w, base, &t) && t.kind == CXType_Record;
+	name = ok ? record_name(t) : NULL;
+	ok = name && !strcmp(name, rec);
+	free(name);
+	if (!ok) {
+		free(base);
+		return NULL;
+	}
+	return base;
+}
+
+char *da_up_map(struct walk *w, const char *prefix, const char *path)
+{
+	const char *colon = strchr(path, ':'), *dot;
+	char *rec, *m, *base, *r = NULL;
+
+	if (!prefix[0] && w->pointer && !w->by_value)
+		return xstrdup(path);	/* still around the parameter */
+	if (!colon || prefix[0] == '^')
+		return NULL;
+	dot = strchr(colon, '.');
+	rec = xstrndup(path + 1, (size_t)(colon - path - 1));
+	m = dot ? xstrndup(colon + 1, (size_t)(dot - colon - 1)) : xstrdup(colon + 1);
+	base = around(w, prefix, rec, m);
+	if (base)
+		r = da_join(base, dot ? dot + 1 : "");
+	free(base);
+	free(rec);
+	free(m);
+	return r;
+}
+
+/* The last kid of @c (a cast's operand, an initializer, a block's value), stripped. */
+static CXCursor last_kid(CXCursor c)
+{
+	struct kids k = da_kids_of(c);
+	CXCursor r = k.n ? da_strip(k.v[k.n - 1]) : clang_getNullCursor();
+
+	free(k.v);
+	return r;
+}
+
+/* offsetof(T, m) of one member: m, else NULL */
+static char *offset_member(CXCursor c)
+{
+	struct kids k = da_kids_of(da_strip(c));
+	char *m = NULL;
+	unsigned int n = 0;
+
+	for (size_t i = 0; i < k.n; i++)
+		if (clang_getCursorKind(k.v[i]) == CXCursor_MemberRef && !n++)
+			m = da_spelling(k.v[i]);
+	free(k.v);
+	if (n != 1) {
+		free(m);
+		return NULL;
+	}
+	return m;
+}
+
+/*
+ * container_of(ptr, T, m): (T *)((char *)(ptr) - offsetof(T, m)), or as the
+ * kernel spells it, ({ void *__mptr = (void *)(ptr); ...; ((T *)(__mptr -
+ * offsetof(T, m))); }). *@ptr and @m (one member, not a member's member);
+ * false when @e is not that.
+ */
+static bool container_parts(struct walk *w, CXCursor e, CXCursor *ptr, char **m)
+{
+	struct kids sub;
+	CXCursor c = da_strip(e);
+
+	*m = NULL;
+	if (clang_getCursorKind(c) == CXCursor_StmtExpr)
+		c = last_kid(last_kid(c));
+	if (clang_getCursorKind(c) != CXCursor_CStyleCastExpr)
+		return false;
+	c = last_kid(c);
+	sub = da_kids_of(c);
+	if (clang_getCursorKind(c) == CXCursor_BinaryOperator && sub.n == 2 &&
+	    clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Sub)
+		*m = offset_member(sub.v[1]);
+	c = *m ? da_strip(sub.v[0]) : c;
+	free(sub.v);
+	if (!*m)
+		return false;
+	/* through casts, and the macro's own pointer variable (set once, never changed) */
+	for (int hops = 0; hops < 8; hops++) {
+		CXCursor v = clang_getCursorReferenced(c);
+
+		if (clang_getCursorKind(c) == CXCursor_CStyleCastExpr)
+			c = last_kid(c);
+		else if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+			 clang_getCursorKind(v) == CXCursor_VarDecl &&
+			 !clang_equalCursors(v, w->target) && !da_changes(w->body, v, 0) &&
+			 clang_isExpression(clang_getCursorKind(last_kid(v))) &&
+			 clang_getCursorKind(last_kid(v)) == CXCursor_CStyleCastExpr)
+			c = last_kid(v);
+		else
+			break;
+	}
+	*ptr = c;
+	return true;
+}
+
+bool da_container_alias(struct walk *w, CXCursor var)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(var)), pt, mt, have;
+	struct kids k;
+	CXCursor ptr;
+	char *m = NULL, *q = NULL, *rec = NULL, *path = NULL;
+	bool ok;
+
+	if (w->n_alias == DA_MAX_ALIASES || clang_Cursor_isNull(w->body) ||
+	    t.kind != CXType_Pointer || da_changes(w->body, var, 0))
+		return false;
+	pt = clang_getCanonicalType(clang_getPointeeType(t));
+	k = da_kids_of(var);
+	ok = pt.kind == CXType_Record && k.n &&
+	     clang_isExpression(clang_getCursorKind(k.v[k.n - 1])) &&
+	     container_parts(w, k.v[k.n - 1], &ptr, &m) && da_path_of(w, ptr, &q) == P_PTR;
+	free(k.v);
+	if (ok) {
+		rec = record_name(pt);
+		path = around(w, q, rec, m);
+		/* the parameter itself is member m: the struct around it, "^T:m" */
+		if (!path && !q[0] && w->pointer && !w->by_value) {
+			mt = field_type(pt, m, &ok);
+			have = clang_getCanonicalType(clang_getPointeeType(
+				clang_getCanonicalType(clang_getCursorType(w->target))));
+			ok = ok && clang_equalTypes(clang_getUnqualifiedType(mt),
+						    clang_getUnqualifiedType(have));
+			path = ok ? xasprintf("^%s:%s", rec, m) : NULL;
+		}
+	}
+	if (path) {
+		w->alias[w->n_alias] = var;
+		w->alias_path[w->n_alias++] = path;
+	}
+	free(rec);
+	free(q);
+	free(m);
+	return path != NULL;
+}
+
+/* ---- writes through a copy of its pointer -------------------------------------- */
+
+struct copy_scan {
+	struct walk *w;
+	CXCursor var;
+	bool writes;
+};
+
+static bool is_var(CXCursor c, CXCursor var)
+{
+	c = da_strip(c);
+	return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(c), var);
+}
+
+/* @c is an lvalue reached from @var through a member, subscript or '*' of it */
+static bool through(CXCursor c, CXCursor var)
+{
+	for (int hops = 0;; hops++) {
+		struct kids k;
+		enum CXCursorKind kind;
+
+		c = da_strip(c);
+		kind = clang_getCursorKind(c);
+		if (kind == CXCursor_DeclRefExpr)
+			return hops && clang_equalCursors(clang_getCursorReferenced(c), var);
+		if (kind != CXCursor_MemberRefExpr && kind != CXCursor_ArraySubscriptExpr &&
+		    kind != CXCursor_CStyleCastExpr &&
+		    !(kind == CXCursor_UnaryOperator &&
+		      clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref))
+			return false;
+		k = da_kids_of(c);
+		if (!k.n) {
+			free(k.v);
+			return false;
+		}
+		c = kind == CXCursor_CStyleCastExpr ? k.v[k.n - 1] : k.v[0];
+		free(k.v);
+	}
+}
+
+/* the callee's parameter @i given @var: does it write, or keep, anything of it? */
+static bool callee_writes(struct copy_scan *s, CXCursor call, unsigned int i)
+{
+	CXCursor ref = clang_getCursorReferenced(call);
+	CXCursor def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
+	char *name = da_spelling(call);
+	bool stub = false;
+	struct summary *sum = NULL;
+
+	for (size_t h = 0; h < s->w->da->h->n; h++)
+		if (!strcmp(s->w->da->h->v[h].fn, name)) {
+			free(name);
+			return true;	/* the table says what it reads or writes, not what it keeps */
+		}
+	sum = da_callee_summary(s->w, def, name, i, &stub);
+	free(name);
+	return !sum || sum->unknown || sum->escapes || sum->reaches_out || sum->touched.n;
+}
+
+static void copy_scan(struct copy_scan *s, CXCursor c, bool allowed);
+
+static enum CXChildVisitResult copy_kids(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct copy_scan *s = ((void **)d)[0];
+	bool allowed = *(bool *)((void **)d)[1];
+
+	(void)parent;
+	copy_scan(s, c, allowed);
+	return s->writes ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static void scan_kids(struct copy_scan *s, CXCursor c, bool allowed)
+{
+	void *d[2] = { s, &allowed };
+
+	clang_visitChildren(c, copy_kids, d);
+}
+
+/*
+ * @c, where a bare use of the variable is @allowed (a member's base, a
+ * condition, a comparison's operand, an assignment's target) or is a copy
+ * that may go anywhere (an initializer, a value returned, stored, cast).
+ */
+static void copy_scan(struct copy_scan *s, CXCursor c, bool allowed)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	CXCursor op;
+	struct kids k;
+
+	if (s->writes)
+		return;
+	if (kind == CXCursor_DeclRefExpr) {
+		s->writes = !allowed && clang_equalCursors(clang_getCursorReferenced(c), s->var);
+		return;
+	}
+	if (da_modifies(c, &op) && (through(op, s->var) ||
+				    (kind == CXCursor_UnaryOperator && is_var(op, s->var) &&
+				     clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf))) {
+		s->writes = true;	/* a write through it, or its address given away */
+		return;
+	}
+	k = da_kids_of(c);
+	if (kind == CXCursor_CallExpr) {
+		for (size_t i = 1; i < k.n && !s->writes; i++)
+			if (is_var(k.v[i], s->var))
+				s->writes = callee_writes(s, c, (unsigned int)(i - 1));
+			else
+				copy_scan(s, k.v[i], false);
+	} else if (kind == CXCursor_BinaryOperator && k.n == 2) {
+		enum CXBinaryOperatorKind b = clang_getCursorBinaryOperatorKind(c);
+		bool cmp = b >= CXBinaryOperator_LT && b <= CXBinaryOperator_LOr;
+
+		copy_scan(s, k.v[0], cmp || b == CXBinaryOperator_Assign);
+		copy_scan(s, k.v[1], cmp);
+	} else if (kind == CXCursor_MemberRefExpr || kind == CXCursor_ArraySubscriptExpr) {
+		copy_scan(s, k.v[0], true);
+		for (size_t i = 1; i < k.n; i++)
+			copy_scan(s, k.v[i], false);
+	} else if (kind == CXCursor_UnaryOperator || kind == CXCursor_UnexposedExpr ||
+		   kind == CXCursor_ParenExpr) {
+		scan_kids(s, c, kind == CXCursor_UnaryOperator ?
+					clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_AddrOf :
+					allowed);
+	} else if (kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt ||
+		   kind == CXCursor_ConditionalOperator) {
+		for (size_t i = 0; i < k.n; i++)
+			copy_scan(s, k.v[i], !i || kind != CXCursor_ConditionalOperator);
+	} else {
+		/* statements hold no value; every other expression may copy it */
+		scan_kids(s, c, !clang_isExpression(kind) && kind != CXCursor_ReturnStmt &&
+					kind != CXCursor_VarDecl);
+	}
+	free(k.v);
+}
+
+bool da_copy_writes(struct walk *w, CXCursor var)
+{
+	struct copy_scan s = { w, var, false };
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl || clang_Cursor_isNull(w->body) ||
+	    clang_Cursor_getStorageClass(var) == CX_SC_Static ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_FunctionDecl)
+		return true;
+	copy_scan(&s, w->body, true);
+	return s.writes;
 }
 
 /*

@@ -173,7 +173,7 @@ enum pkind da_path_of(struct walk *w, CXCursor c, char **out)
 
 void da_node(struct walk *w, CXCursor c, struct state *st);
 
-static void add_lost(struct walk *w, const struct wr *x, unsigned int at)
+void da_add_lost(struct walk *w, const struct wr *x, unsigned int at)
 {
 	size_t *n = &w->da->n_lost;
 
@@ -203,12 +203,13 @@ void da_st_join(struct walk *w, struct state *st, struct state *a, struct state 
 		if (da_st_covered(b, a->v[i].path))
 			da_st_add(&r, a->v[i].path, a->v[i].line, a->v[i].by);
 		else if (w)
-			add_lost(w, &a->v[i], at);
+			da_add_lost(w, &a->v[i], at);
 	for (size_t i = 0; i < b->n; i++)
 		if (da_st_covered(a, b->v[i].path))
 			da_st_add(&r, b->v[i].path, b->v[i].line, b->v[i].by);
 		else if (w)
-			add_lost(w, &b->v[i], at);
+			da_add_lost(w, &b->v[i], at);
+	da_facts_join(&r, a, b);
 	da_st_clear(a);
 	da_st_clear(b);
 	da_st_move(st, &r);
@@ -219,6 +220,7 @@ void da_write_path(struct walk *w, struct state *st, const char *p, unsigned int
 {
 	if (!w->pointer && !st->dead && !zt_strvec_has(&w->da->writers, by))
 		zt_strvec_push(&w->da->writers, by);
+	da_facts_written(w, st, p);
 	da_st_add(st, p, line, by);
 }
 
@@ -252,101 +254,6 @@ static void condition(struct walk *w, CXCursor c, struct state *st)
 	if (da_path_of(w, c, &p) != P_PTR)
 		da_node(w, c, st);
 	free(p);
-}
-
-struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, int depth);
-
-/* What the callee's summary @s says of its parameter, mapped to the caller's @prefix. */
-struct passed {
-	const char *prefix;
-	bool decayed;		/* an array, passed as a pointer to its first element */
-	const struct kids *args;
-};
-
-static void pending_mapped(struct walk *w, struct state *to, const struct state *from,
-			   const struct passed *pa)
-{
-	for (size_t k = 0; k < from->n; k++) {
-		char *p = da_prefix_map(w, pa->prefix, pa->decayed, from->v[k].path, pa->args);
-
-		da_st_add(to, p, from->v[k].line, from->v[k].by);
-		free(p);
-	}
-}
-
-struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name,
-				  unsigned int param, bool *stub)
-{
-	struct summary *s = NULL;
-
-	*stub = false;
-	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def)) {
-		*stub = da_config_dependent(def, name);
-		if (!*stub)
-			s = da_summarize(w->da, def, param, w->depth + 1);
-	}
-	if (!s && !*stub && clang_Cursor_isNull(def) && name[0])
-		s = da_summarize_elsewhere(w, name, param);
-	return s;
-}
-
-static void apply_callee(struct walk *w, struct state *st, CXCursor def, const char *name,
-			 unsigned int i, const struct passed *pa, unsigned int line)
-{
-	const char *prefix = pa->prefix;
-	bool stub = false;
-	struct summary *s = da_callee_summary(w, def, name, i, &stub);
-	if (!s || s->unknown) {
-		da_read_via(w, st, prefix, line, NULL,
-			    stub ? xasprintf("by %s() at line %u, whose body in this build is one "
-					     "configuration's (the preprocessor skipped another "
-					     "definition of it)", name, line) :
-				   xasprintf("by %s() at line %u, which zerotax cannot see into",
-					     name, line));
-		return;
-	}
-	if (s->reaches_out)
-		da_read_around(w, st, prefix, line, name);
-	for (size_t r = 0; r < s->reads.n; r++) {
-		char *p = da_prefix_map(w, prefix, pa->decayed, s->reads.v[r], pa->args);
-
-		da_read_via(w, st, p, line, NULL,
-			    xasprintf("in %s, called at line %u", s->read_lines.v[r], line));
-		free(p);
-	}
-	for (size_t r = 0; r < s->lost_lines.n; r++) {
-		char path[256], by[128], fn[128];
-		unsigned int wl, at;
-		struct wr x;
-		char *full;
-
-		if (sscanf(s->lost_lines.v[r], "#lost %255s %u %127s %u %127s", path, &wl, by, &at,
-			   fn) != 5)
-			continue;
-		full = da_prefix_map(w, prefix, pa->decayed, strcmp(path, ".") ? path : "",
-				     pa->args);
-		x = (struct wr){ full, wl, by };
-		if (w->pointer) {
-			add_lost(w, &x, at);
-		} else {
-			ZT_ALLOC_GROW(w->da->lost, w->da->n_lost + 1, w->da->alloc_lost);
-			w->da->lost[w->da->n_lost++] = (struct lost){ full, xstrdup(by),
-								      xstrdup(fn), wl, at };
-			full = NULL;
-		}
-		free(full);
-	}
-	for (size_t k = 0; k < s->writes.n; k++) {
-		char *p = da_prefix_map(w, prefix, pa->decayed, s->writes.v[k].path, pa->args);
-
-		da_write_path(w, st, p, s->writes.v[k].line, s->writes.v[k].by);
-		free(p);
-	}
-	if (s->by_code) {
-		pending_mapped(w, &w->code.zero, &s->writes_zero, pa);
-		pending_mapped(w, &w->code.nonneg, &s->writes_nonneg, pa);
-		w->code.set = true;
-	}
 }
 
 static void call(struct walk *w, CXCursor c, struct state *st)
@@ -389,20 +296,27 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 	for (size_t i = 1; i < k.n; i++) {
 		if (!passed[i])
 			continue;
-		if (!da_apply_helper(w, st, name, (unsigned int)i, passed[i], line, &k)) {
+		if (da_apply_helper(w, st, name, (unsigned int)i, passed[i], line, &k)) {
+			/* the table says what it reads and writes, not what else it may */
+			da_facts_written(w, st, passed[i]);
+		} else {
 			CXCursor def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
 
-			struct passed pa = { passed[i], decayed[i], &k };
+			struct da_passed pa = { passed[i], decayed[i], &k };
 
-			apply_callee(w, st, def, name, (unsigned int)(i - 1), &pa, line);
+			if (!da_apply_stored(w, st, c, (unsigned int)(i - 1), &pa, line))
+				da_apply_callee(w, st, def, name, (unsigned int)(i - 1), &pa,
+						line);
 		}
 	}
 	/* its value is the local's address, kept where the walk does not follow it */
 	ret = da_helper_returned(w->da->h, c);
-	if (ret > 0 && (size_t)ret < k.n && passed[ret] && !clang_equalCursors(c, w->value_followed))
+	if (ret > 0 && (size_t)ret < k.n && passed[ret] && !clang_equalCursors(c, w->value_followed)) {
 		da_read_via(w, st, passed[ret], line, NULL,
 			    xasprintf("where %s() returns its address for other code to read",
 				      name));
+		da_facts_escape(w, st);
+	}
 	for (size_t i = 1; i < k.n; i++)
 		free(passed[i]);
 	if (w->code.set && clang_Cursor_isNull(w->code.call))
@@ -440,7 +354,10 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 	} else if (compound || op == CXBinaryOperator_Assign) {
 		if (clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr)
 			da_guard_drop(w, clang_getCursorReferenced(da_strip(k.v[0])));
-		da_stored_walk(w, k.v[1], st, "where its address is stored for other code to read");
+		da_stored_walk(w, k.v[1], st, "where its address is stored for other code to read",
+			       clang_getCursorKind(da_strip(k.v[0])) == CXCursor_DeclRefExpr ?
+				       clang_getCursorReferenced(da_strip(k.v[0])) :
+				       clang_getNullCursor());
 		if (!compound)
 			da_guard_flag_set(w, c, st);
 		if (!compound && w->code.set && da_pending_result(w, k.v[1]) &&
@@ -504,6 +421,8 @@ static void unary(struct walk *w, CXCursor c, struct state *st)
 		break;
 	default:
 		/* &v outside a call: an alias zerotax does not follow, so all of it is read */
+		if (op == CXUnaryOperator_AddrOf && pk == P_OBJ)
+			da_facts_escape(w, st);
 		use(w, c, st);
 		break;
 	}
@@ -691,6 +610,8 @@ static void for_up_to(struct walk *w, const struct kids *k, struct state *st, CX
 	da_node(w, k->v[0], st);
 	da_node(w, k->v[1], st);
 	b = da_st_copy_whole(st);
+	da_facts_loop(&b);
+	da_guard_apply_bound(w, k, &b);
 	w->prefix_var = var;
 	w->prefix_key = key;
 	w->loop_depth++;
@@ -701,6 +622,7 @@ static void for_up_to(struct walk *w, const struct kids *k, struct state *st, CX
 	w->prefix_key = saved_key;
 	if (from_zero && key[0] != '$')
 		da_prefix_after_loop(w, k, key, &b, st);
+	da_facts_loop(st);	/* the body may have run and changed a field */
 	free(key);
 	da_st_clear(&b);
 }
@@ -801,6 +723,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 			da_code_writes(w, &b, code);
 		da_pending_clear(w);
 		da_guard_apply(w, k.v[0], &a, &b);
+		da_facts_test(w, k.v[0], &a, &b);
 		if (kind == CXCursor_IfStmt)
 			statement(w, k.v[1], &a);
 		else
@@ -813,6 +736,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 			da_guard_note(w, c, &b, &a);
 		da_st_join(w, st, &a, &b, da_line_of(c));
 	} else if (kind == CXCursor_DoStmt) {
+		da_facts_loop(st);
 		w->loop_depth++;
 		da_kids_walk(w, c, st, 0);
 		w->loop_depth--;
@@ -823,6 +747,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 
 		da_node(w, k.v[0], st);
 		da_node(w, k.v[1], st);
+		da_facts_loop(st);
 		w->loop_depth++;
 		statement(w, k.v[3], st);	/* it runs: its writes count */
 		w->loop_depth--;
@@ -839,9 +764,13 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 			for (size_t i = 0; i + 1 < k.n; i++)
 				da_node(w, k.v[i], &a);
 		b = da_st_copy(st);
+		da_facts_loop(&b);
+		if (kind == CXCursor_ForStmt)
+			da_guard_apply_bound(w, &k, &b);
 		w->loop_depth++;
 		statement(w, k.v[k.n - 1], &b);
 		w->loop_depth--;
+		da_facts_loop(st);	/* the body may have run and changed a field */
 		da_st_clear(&a);
 		da_st_clear(&b);
 	}
@@ -885,14 +814,14 @@ static void var_decl(struct walk *w, CXCursor c, struct state *st)
 {
 	struct kids init;
 
-	if (take_alias(w, c, st))
+	if (take_alias(w, c, st) || da_container_alias(w, c))
 		return;
 	init = da_kids_of(c);
 	for (size_t i = 0; i + 1 < init.n; i++)
 		da_node(w, init.v[i], st);
 	if (init.n && clang_isExpression(clang_getCursorKind(init.v[init.n - 1])))
 		da_stored_walk(w, init.v[init.n - 1], st, "where its address is copied into a "
-			    "variable zerotax does not follow");
+			       "variable zerotax does not follow", c);
 	else if (init.n)
 		da_node(w, init.v[init.n - 1], st);
 	free(init.v);

@@ -166,6 +166,7 @@ static char *no_hoist(struct planner *x, size_t i)
 struct resolve {
 	const struct fix_env *env;
 	char *dir;		/* the driver: the finding's directory's parent */
+	const json_t *through;	/* the finding's details.calls_through */
 };
 
 /* zt_da_resolver: the TU of the database, in the driver, that defines @fn. */
@@ -198,6 +199,22 @@ static int resolve_fn(void *arg, const char *fn, char **file, char ***args)
 	return -1;
 }
 
+/* zt_da_resolver: what check saw stored into the field a call goes through. */
+static int stored_fns(void *arg, const char *field_usr, struct zt_strvec *names)
+{
+	struct resolve *r = arg;
+	json_t *fns = r->through ? json_object_get(r->through, field_usr) : NULL;
+	size_t i;
+	json_t *v;
+
+	if (!json_is_array(fns) || !json_array_size(fns))
+		return -1;
+	json_array_foreach(fns, i, v)
+		if (json_is_string(v))
+			zt_strvec_push(names, json_string_value(v));
+	return names->n ? 0 : -1;
+}
+
 static char *parent_dir(const char *rel)
 {
 	char *d = xstrdup(rel), *s = strrchr(d, '/');
@@ -224,8 +241,9 @@ static bool plan_da(struct planner *x, size_t i, struct site *s)
 	json_t *decl = json_object_get(f->details, "decl");
 	unsigned int line = (unsigned int)jint(decl, "line", f->line);
 	struct zt_da_answer a;
-	struct resolve rs = { x->env, parent_dir(s->rel) };
-	struct zt_da_resolver res = { resolve_fn, &rs };
+	struct resolve rs = { x->env, parent_dir(s->rel), json_object_get(f->details,
+									 "calls_through") };
+	struct zt_da_resolver res = { resolve_fn, stored_fns, &rs };
 	int ret = zt_da_check(abs, args, f->function, f->symbol, line, x->helpers, &res, &a);
 
 	free(rs.dir);

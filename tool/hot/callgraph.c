@@ -230,8 +230,9 @@ static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, b
 
 #define ALIAS_DEPTH 8
 
-typedef void (*stored_fn)(struct zt_program *p, const char *fn_usr, const char *fn_name,
-			  const struct zt_field_assign *as, void *arg);
+/* @into: the field (or pointer) key the function itself was stored under */
+typedef void (*stored_fn)(const struct zt_program *p, const char *fn_usr, const char *fn_name,
+			  const struct zt_field_assign *as, const char *into, void *arg);
 
 /*
  * Every function stored under @key anywhere in the program, through aliases
@@ -239,8 +240,8 @@ typedef void (*stored_fn)(struct zt_program *p, const char *fn_usr, const char *
  * parameter), ALIAS_DEPTH levels deep: @fn gets each with the store that
  * named @key (its field and record).
  */
-static void each_stored(struct zt_program *p, const char *key, const struct zt_field_assign *top,
-			int depth, stored_fn fn, void *arg)
+static void each_stored(const struct zt_program *p, const char *key,
+			const struct zt_field_assign *top, int depth, stored_fn fn, void *arg)
 {
 	for (size_t t = 0; t < p->n_tus; t++) {
 		const struct zt_tu_facts *tu = &p->tus[t];
@@ -251,7 +252,7 @@ static void each_stored(struct zt_program *p, const char *key, const struct zt_f
 			if (strcmp(as->field_usr, key))
 				continue;
 			if (!is_pointer_key(as->fn_usr))
-				fn(p, as->fn_usr, as->fn_name, top ? top : as, arg);
+				fn(p, as->fn_usr, as->fn_name, top ? top : as, key, arg);
 			else if (depth < ALIAS_DEPTH)
 				/* a field's stores are keyed by its USR alone */
 				each_stored(p, as->fn_usr + (strncmp(as->fn_usr, "field:", 6) ? 0 : 6),
@@ -261,18 +262,21 @@ static void each_stored(struct zt_program *p, const char *key, const struct zt_f
 }
 
 struct link_arg {
+	struct zt_program *p;
 	size_t from;
 	const struct zt_call *call;
 };
 
-static void link_stored(struct zt_program *p, const char *fn_usr, const char *fn_name,
-			const struct zt_field_assign *as, void *arg)
+static void link_stored(const struct zt_program *cp, const char *fn_usr, const char *fn_name,
+			const struct zt_field_assign *as, const char *into, void *arg)
 {
 	struct link_arg *l = arg;
-	size_t to = node_for(p, fn_usr, fn_name);
+	size_t to = node_for(l->p, fn_usr, fn_name);
 
+	(void)cp;
 	(void)as;
-	add_edge(&p->nodes[l->from], to, l->call, true);
+	(void)into;
+	add_edge(&l->p->nodes[l->from], to, l->call, true);
 }
 
 void zt_program_link(struct zt_program *p)
@@ -294,12 +298,60 @@ void zt_program_link(struct zt_program *p)
 				f = p->nodes[i].fn;
 				add_edge(&p->nodes[i], to, call, false);
 			} else if (call->kind == ZT_CALL_FIELD) {
-				struct link_arg l = { .from = i, .call = call };
+				struct link_arg l = { .p = p, .from = i, .call = call };
 
 				each_stored(p, call->target, NULL, 0, link_stored, &l);
 			}
 		}
 	}
+}
+
+struct targets_arg {
+	zt_field_target_fn fn;
+	void *arg;
+};
+
+/* A function stored into a field: the field's USR without the TU's number (fix's key). */
+static void target_stored(const struct zt_program *p, const char *fn_usr, const char *fn_name,
+			  const struct zt_field_assign *as, const char *into, void *arg)
+{
+	struct targets_arg *t = arg;
+	const char *tu = strstr(into, "@tu");
+	char *key;
+
+	(void)p;
+	(void)fn_usr;
+	(void)as;
+	if (is_pointer_key(into))
+		return;		/* a parameter's or a local's: a caller's, not a field */
+	key = xstrndup(into, tu ? (size_t)(tu - into) : strlen(into));
+	t->fn(key, fn_name, t->arg);
+	free(key);
+}
+
+void zt_program_field_targets(const struct zt_program *p, size_t node, unsigned int depth,
+			      zt_field_target_fn fn, void *arg)
+{
+	struct targets_arg t = { fn, arg };
+	unsigned int *level = xcalloc(p->n, sizeof(*level));
+	size_t *todo = xcalloc(p->n, sizeof(*todo)), n = 0;
+
+	level[node] = 1;
+	todo[n++] = node;
+	for (size_t q = 0; q < n; q++) {
+		const struct zt_node *u = &p->nodes[todo[q]];
+
+		for (size_t c = 0; u->fn && c < u->fn->n_calls; c++)
+			if (u->fn->calls[c].kind == ZT_CALL_FIELD)
+				each_stored(p, u->fn->calls[c].target, NULL, 0, target_stored, &t);
+		for (size_t e = 0; level[todo[q]] <= depth && e < u->n_edges; e++)
+			if (!level[u->edges[e].to]) {
+				level[u->edges[e].to] = level[todo[q]] + 1;
+				todo[n++] = u->edges[e].to;
+			}
+	}
+	free(level);
+	free(todo);
 }
 
 static void set_root(struct zt_node *n, const char *why)
@@ -345,15 +397,17 @@ static const struct zt_ops_root *ops_root_of(const struct zt_program *p,
 }
 
 struct root_arg {
+	struct zt_program *p;
 	size_t found;
 	const char *why;	/* a NAPI registration's; NULL: an ops field's (from the store) */
 	const char *via;	/* the pointer the registration was given, NULL: a function */
 };
 
-static void root_stored(struct zt_program *p, const char *fn_usr, const char *fn_name,
-			const struct zt_field_assign *as, void *arg)
+static void root_stored(const struct zt_program *cp, const char *fn_usr, const char *fn_name,
+			const struct zt_field_assign *as, const char *into, void *arg)
 {
 	struct root_arg *r = arg;
+	struct zt_program *p = r->p;
 	size_t i = node_for(p, fn_usr, fn_name);
 	const struct zt_ops_root *op = r->why ? NULL : ops_root_of(p, as);
 	char *why;
@@ -366,6 +420,8 @@ static void root_stored(struct zt_program *p, const char *fn_usr, const char *fn
 		why = xasprintf("%s of %s: %s", as->field, as->record, op->why);
 	else
 		return;
+	(void)cp;
+	(void)into;
 	r->found += !p->nodes[i].is_root;
 	if (op && op->freq == ZT_OPS_PER_PACKET)
 		p->nodes[i].per_packet = true;
@@ -380,7 +436,7 @@ static void root_stored(struct zt_program *p, const char *fn_usr, const char *fn
  */
 size_t zt_program_auto_roots(struct zt_program *p)
 {
-	struct root_arg r = { 0 };
+	struct root_arg r = { .p = p };
 
 	for (size_t t = 0; t < p->n_tus; t++) {
 		const struct zt_tu_facts *tu = &p->tus[t];
@@ -394,7 +450,7 @@ size_t zt_program_auto_roots(struct zt_program *p)
 				r.via = ref->fn_name;
 				each_stored(p, ref->fn_usr, NULL, 0, root_stored, &r);
 			} else {
-				root_stored(p, ref->fn_usr, ref->fn_name, NULL, &r);
+				root_stored(p, ref->fn_usr, ref->fn_name, NULL, NULL, &r);
 			}
 		}
 		for (size_t a = 0; a < tu->n_assigns; a++) {
@@ -406,7 +462,7 @@ size_t zt_program_auto_roots(struct zt_program *p)
 			if (is_pointer_key(as->fn_usr))
 				each_stored(p, as->fn_usr, as, 1, root_stored, &r);
 			else
-				root_stored(p, as->fn_usr, as->fn_name, as, &r);
+				root_stored(p, as->fn_usr, as->fn_name, as, NULL, &r);
 		}
 	}
 	return r.found;

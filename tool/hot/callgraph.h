@@ -104,6 +104,15 @@ size_t zt_program_find(const struct zt_program *p, const char *usr);
 size_t zt_program_chain(const struct zt_program *p, size_t node, const char ***out);
 bool zt_program_recursive(const struct zt_program *p, size_t node);
 /*
+ * Every function-pointer field a call in @node's function, or in a callee up
+ * to @depth calls below it, goes through (directly or by a local copy, as
+ * INDIRECT_CALL_*() makes): @fn gets each function stored into it anywhere
+ * in the program, with the field's USR.
+ */
+typedef void (*zt_field_target_fn)(const char *field_usr, const char *fn_name, void *arg);
+void zt_program_field_targets(const struct zt_program *p, size_t node, unsigned int depth,
+			      zt_field_target_fn fn, void *arg);
+/*
  * Is code in a loop with these bounds run once per packet? In a function that
  * receives the budget, only a loop bounded by it (or by a *budget* name) is;
  * in one that does not, any loop is.

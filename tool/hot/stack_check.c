@@ -316,6 +316,22 @@ static json_t *batch_json(const struct sc_freq *fq)
 			 "loops_over", fq->loop_callee);
 }
 
+/* { field USR: [function, ...] }, each function once */
+static void add_call_target(const char *field_usr, const char *fn_name, void *arg)
+{
+	json_t *map = arg, *names = json_object_get(map, field_usr), *v;
+	size_t i;
+
+	if (!names) {
+		names = json_array();
+		json_object_set_new(map, field_usr, names);
+	}
+	json_array_foreach(names, i, v)
+		if (!strcmp(json_string_value(v), fn_name))
+			return;
+	json_array_append_new(names, json_string(fn_name));
+}
+
 static json_t *finding_details(const struct zt_program *p, size_t node,
 			       const struct zt_local *l, const struct sc_freq *fq,
 			       const struct zt_tu_evidence *tev, const struct judged *j,
@@ -351,6 +367,9 @@ static json_t *finding_details(const struct zt_program *p, size_t node,
 				      sc_frame_json(sc_frame_size(tev, true, n->name)), "clang",
 				      sc_frame_json(sc_frame_size(tev, false, n->name))));
 	json_object_set_new(d, "source", json_string(p->tus[n->tu].file));
+	/* fix follows a call through a field into what was stored there (6: its depth) */
+	json_object_set_new(d, "calls_through", json_object());
+	zt_program_field_targets(p, node, 6, add_call_target, json_object_get(d, "calls_through"));
 	return d;
 }
 

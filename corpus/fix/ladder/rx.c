@@ -241,8 +241,8 @@ static void l_handle_named_early(struct l_ring *ring, char *slot)
 
 /*
  * A callee given the buffer inside a struct takes it back to that struct
- * (6.12's XDP metadata kfuncs, mlx5e_xmit_xdp_frame() with xdptxdf.xd): all
- * of the struct counts as read there. Written first: applied; not: refused.
+ * (6.12's XDP metadata kfuncs, mlx5e_xmit_xdp_frame() with xdptxdf.xd): what
+ * it reads there is read. Written first: applied; not: refused.
  */
 static void l_meta_peek(struct l_ring *ring, struct l_buff *b)
 {

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Definite assignment, a call given the object (see defassign.c): the
+ * callee's summary in the caller's terms, its reads under its own tests of
+ * the object's fields (defassign_facts.c), and a call through a
+ * function-pointer field, each function stored there.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "defassign_int.h"
+#include "zerotax.h"
+
+/* A callee's path in the caller's terms; NULL when it is beyond what the caller gave. */
+static char *mapped(struct walk *w, const struct da_passed *pa, const char *path)
+{
+	if (path[0] == '^')
+		return da_up_map(w, pa->prefix, path);
+	return da_prefix_map(w, pa->prefix, pa->decayed, path, pa->args);
+}
+
+static void pending_mapped(struct walk *w, struct state *to, const struct state *from,
+			   const struct da_passed *pa)
+{
+	for (size_t k = 0; k < from->n; k++) {
+		char *p = mapped(w, pa, from->v[k].path);
+
+		if (p)
+			da_st_add(to, p, from->v[k].line, from->v[k].by);
+		free(p);
+	}
+}
+
+struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name,
+				  unsigned int param, bool *stub)
+{
+	struct summary *s = NULL;
+
+	*stub = false;
+	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def)) {
+		*stub = da_config_dependent(def, name);
+		if (!*stub)
+			s = da_summarize(w->da, def, param, w->depth + 1);
+	}
+	if (!s && !*stub && clang_Cursor_isNull(def) && name[0])
+		s = da_summarize_elsewhere(w, name, param);
+	return s;
+}
+
+/*
+ * A callee's read of @p (the caller's) under its tests @guard ("f !g", its
+ * own paths): where the caller's facts say a test fails the read is not
+ * made; where it holds, what the caller wrote under it counts.
+ */
+static void guarded_read(struct walk *w, struct state *st, const char *p, const char *guard,
+			 const struct da_passed *pa, unsigned int line, char *via)
+{
+	char *g = xstrdup(guard), *save = NULL, *tok;
+	struct state t = da_st_copy(st);
+	bool can = true;
+
+	for (tok = strtok_r(g, " ", &save); can && tok; tok = strtok_r(NULL, " ", &save)) {
+		char *f = mapped(w, pa, tok + (tok[0] == '!'));
+
+		if (f)
+			can = da_fact_assume(w, &t, f, tok[0] != '!');
+		free(f);
+	}
+	if (can)
+		da_read_via(w, &t, p, line, NULL, via);
+	else
+		free(via);
+	da_st_clear(&t);
+	free(g);
+}
+
+/* What the callee may write: the facts about it end; its lost writes, for the reasons. */
+static void callee_touches(struct walk *w, struct state *st, const struct summary *s,
+			   const struct da_passed *pa)
+{
+	for (size_t r = 0; r < s->touched.n; r++) {
+		char *p = mapped(w, pa, s->touched.v[r]);
+
+		da_facts_written(w, st, p ? p : "");
+		free(p);
+	}
+	if (s->escapes)
+		da_facts_escape(w, st);
+	for (size_t r = 0; r < s->lost_lines.n; r++) {
+		char path[256], by[128], fn[128];
+		unsigned int wl, at;
+		struct wr x;
+		char *full;
+
+		if (sscanf(s->lost_lines.v[r], "#lost %255s %u %127s %u %127s", path, &wl, by, &at,
+			   fn) != 5)
+			continue;
+		full = mapped(w, pa, strcmp(path, ".") ? path : "");
+		if (!full)
+			continue;
+		x = (struct wr){ full, wl, by };
+		if (w->pointer) {
+			da_add_lost(w, &x, at);
+		} else {
+			ZT_ALLOC_GROW(w->da->lost, w->da->n_lost + 1, w->da->alloc_lost);
+			w->da->lost[w->da->n_lost++] = (struct lost){ full, xstrdup(by),
+								      xstrdup(fn), wl, at };
+			full = NULL;
+		}
+		free(full);
+	}
+}
+
+void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char *name,
+			 unsigned int i, const struct da_passed *pa, unsigned int line)
+{
+	const char *prefix = pa->prefix;
+	bool stub = false, around = false;
+	struct summary *s = da_callee_summary(w, def, name, i, &stub);
+
+	if (!s || s->unknown) {
+		da_read_via(w, st, prefix, line, NULL,
+			    stub ? xasprintf("by %s() at line %u, whose body in this build is one "
+					     "configuration's (the preprocessor skipped another "
+					     "definition of it)", name, line) :
+				   xasprintf("by %s() at line %u, which zerotax cannot see into",
+					     name, line));
+		da_facts_escape(w, st);
+		return;
+	}
+	for (size_t r = 0; r < s->reads.n; r++) {
+		char *p = mapped(w, pa, s->reads.v[r]);
+
+		if (p)
+			guarded_read(w, st, p, s->read_guards.v[r], pa, line,
+				     xasprintf("in %s, called at line %u", s->read_lines.v[r],
+					       line));
+		around |= !p;
+		free(p);
+	}
+	if (s->reaches_out || around)
+		da_read_around(w, st, prefix, line, name);
+	callee_touches(w, st, s, pa);
+	for (size_t k = 0; k < s->writes.n; k++) {
+		char *p = mapped(w, pa, s->writes.v[k].path);
+
+		if (p)
+			da_write_path(w, st, p, s->writes.v[k].line, s->writes.v[k].by);
+		free(p);
+	}
+	if (s->by_code) {
+		pending_mapped(w, &w->code.zero, &s->writes_zero, pa);
+		pending_mapped(w, &w->code.nonneg, &s->writes_nonneg, pa);
+		w->code.set = true;
+	}
+}
+
+/*
+ * The field a call through a pointer goes through: 'p->f(...)', or a local
+ * copy of it never changed ('__f1 = p->f', as INDIRECT_CALL_*() makes one):
+ * its USR, else NULL.
+ */
+static char *called_field(struct walk *w, CXCursor call)
+{
+	struct kids k = da_kids_of(call);
+	CXCursor c = k.n ? da_strip(k.v[0]) : call;
+
+	free(k.v);
+	for (int hops = 0; hops < 8; hops++) {
+		CXCursor v = clang_getCursorReferenced(c);
+		struct kids in;
+
+		if (clang_getCursorKind(c) == CXCursor_MemberRefExpr &&
+		    clang_getCursorKind(v) == CXCursor_FieldDecl) {
+			CXString u = clang_getCursorUSR(v);
+			char *usr = xstrdup(clang_getCString(u) ? clang_getCString(u) : "");
+
+			clang_disposeString(u);
+			return usr;
+		}
+		if (clang_getCursorKind(c) != CXCursor_DeclRefExpr ||
+		    clang_getCursorKind(v) != CXCursor_VarDecl ||
+		    clang_Cursor_getStorageClass(v) == CX_SC_Static ||
+		    clang_getCursorKind(clang_getCursorSemanticParent(v)) != CXCursor_FunctionDecl ||
+		    clang_Cursor_isNull(w->body) || da_changes(w->body, v, 0))
+			return NULL;
+		in = da_kids_of(v);
+		c = in.n && clang_isExpression(clang_getCursorKind(in.v[in.n - 1])) ?
+			    da_strip(in.v[in.n - 1]) : clang_getNullCursor();
+		free(in.v);
+		if (clang_Cursor_isNull(c))
+			return NULL;
+	}
+	return NULL;
+}
+
+/*
+ * A call through a function-pointer field (or a copy of it): each function
+ * stored into the field, as check's call graph found them, may be the one
+ * called. What each reads is read; what every one writes is written.
+ */
+bool da_apply_stored(struct walk *w, struct state *st, CXCursor c, unsigned int i,
+		     const struct da_passed *pa, unsigned int line)
+{
+	const struct zt_da_resolver *res = w->da->res;
+	struct zt_strvec names = ZT_STRVEC_INIT;
+	struct state r = { .dead = true };
+	char *usr;
+
+	if (!res || !res->stored)
+		return false;
+	usr = called_field(w, c);
+	if (!usr || res->stored(res->arg, usr, &names)) {
+		free(usr);
+		zt_strvec_clear(&names);
+		return false;
+	}
+	for (size_t n = 0; n < names.n; n++) {
+		CXCursor def = da_find_definition(clang_Cursor_getTranslationUnit(c), names.v[n]);
+		struct state t = da_st_copy(st);
+
+		da_apply_callee(w, &t, def, names.v[n], i, pa, line);
+		da_st_join(w, &r, &r, &t, line);
+	}
+	da_st_move(st, &r);
+	free(usr);
+	zt_strvec_clear(&names);
+	return true;
+}

@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Definite assignment, what tests of the object's own fields tell (struct
+ * fact). In 'if (x.frags) { x.info = ...; }' x.frags is non-zero in the
+ * branch and 0 beside it, so after the join x.info is written wherever
+ * x.frags is non-zero: a later 'if (x.frags)' finds it written, and so does a
+ * callee that reads x.info only under its own test of frags (6.12's
+ * mlx5e_xmit_xdp_buff(): sinfo is set for a multi-buffer frame only, and
+ * every reader, the INDIRECT_CALL_2() callees included, tests has_frags
+ * first).
+ *
+ * A fact holds while nothing writes its field: a write of it, or of what
+ * holds it, ends it; so does a callee that may write it on any path, a loop
+ * (its body may run again after writing it), and the object's address going
+ * where the walk does not follow, after which any call may write it.
+ * Only fields outside arrays are tested this way.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "defassign_int.h"
+#include "zerotax.h"
+
+void da_facts_clear(struct state *s)
+{
+	for (size_t i = 0; i < s->n_facts; i++) {
+		free(s->facts[i].field);
+		da_st_clear(&s->facts[i].set);
+	}
+	free(s->facts);
+	s->facts = NULL;
+	s->n_facts = 0;
+	s->alloc_facts = 0;
+}
+
+static struct fact *fact_of(const struct state *s, const char *field)
+{
+	for (size_t i = 0; i < s->n_facts; i++)
+		if (!strcmp(s->facts[i].field, field))
+			return &s->facts[i];
+	return NULL;
+}
+
+static struct fact *fact_add(struct state *s, const char *field, enum fact_value v)
+{
+	struct fact *f;
+
+	ZT_ALLOC_GROW(s->facts, s->n_facts + 1, s->alloc_facts);
+	f = &s->facts[s->n_facts++];
+	*f = (struct fact){ .field = xstrdup(field), .value = v };
+	return f;
+}
+
+void da_facts_copy(struct state *to, const struct state *from)
+{
+	da_facts_clear(to);
+	for (size_t i = 0; i < from->n_facts; i++) {
+		struct fact *f = fact_add(to, from->facts[i].field, from->facts[i].value);
+
+		f->set = da_st_copy(&from->facts[i].set);
+	}
+}
+
+/* What @s has written where @field is non-zero; *@all when that is everything (it is 0). */
+static struct state effective(const struct state *s, const char *field, bool *all)
+{
+	const struct fact *f = fact_of(s, field);
+	struct state e = { 0 };
+
+	*all = f && f->value == FACT_ZERO;
+	if (*all)
+		return e;
+	for (size_t i = 0; i < s->n; i++)
+		da_st_add(&e, s->v[i].path, s->v[i].line, s->v[i].by);
+	for (size_t i = 0; f && i < f->set.n; i++)
+		da_st_add(&e, f->set.v[i].path, f->set.v[i].line, f->set.v[i].by);
+	return e;
+}
+
+/* Is every path of @x already in @r's own writes? Then the fact adds nothing. */
+static bool adds_nothing(const struct state *r, const struct state *x)
+{
+	for (size_t i = 0; i < x->n; i++)
+		if (!da_st_covered(r, x->v[i].path))
+			return false;
+	return true;
+}
+
+static void join_one(struct state *r, const struct state *a, const struct state *b,
+		     const char *field)
+{
+	const struct fact *fa = fact_of(a, field), *fb = fact_of(b, field);
+	enum fact_value v = fa && fb && fa->value == fb->value ? fa->value : FACT_UNKNOWN;
+	bool all_a, all_b;
+	struct state ea = effective(a, field, &all_a), eb = effective(b, field, &all_b);
+	struct state set = { 0 };
+
+	if (all_a && !all_b)
+		da_st_move(&set, &eb);
+	else if (all_b && !all_a)
+		da_st_move(&set, &ea);
+	else if (!all_a)
+		da_st_join(NULL, &set, &ea, &eb, 0);
+	da_st_clear(&ea);
+	da_st_clear(&eb);
+	if (fact_of(r, field) || (v == FACT_UNKNOWN && adds_nothing(r, &set))) {
+		da_st_clear(&set);
+		return;
+	}
+	fact_add(r, field, v)->set = set;
+}
+
+void da_facts_join(struct state *r, const struct state *a, const struct state *b)
+{
+	da_facts_clear(r);
+	for (size_t i = 0; i < a->n_facts; i++)
+		join_one(r, a, b, a->facts[i].field);
+	for (size_t i = 0; i < b->n_facts; i++)
+		join_one(r, a, b, b->facts[i].field);
+}
+
+static void note_touched(struct walk *w, const char *p)
+{
+	if (w->pointer && w->sum && !zt_strvec_has(&w->sum->touched, p))
+		zt_strvec_push(&w->sum->touched, p);
+}
+
+void da_facts_written(struct walk *w, struct state *s, const char *p)
+{
+	size_t n = 0;
+
+	note_touched(w, p);
+	for (size_t i = 0; i < s->n_facts; i++) {
+		if (da_covers(p, s->facts[i].field)) {
+			free(s->facts[i].field);
+			da_st_clear(&s->facts[i].set);
+		} else {
+			s->facts[n++] = s->facts[i];
+		}
+	}
+	s->n_facts = n;
+}
+
+void da_facts_escape(struct walk *w, struct state *s)
+{
+	w->no_facts = true;
+	if (w->pointer && w->sum)
+		w->sum->escapes = true;
+	da_facts_clear(s);
+}
+
+void da_facts_loop(struct state *s)
+{
+	da_facts_clear(s);
+}
+
+bool da_fact_assume(struct walk *w, struct state *s, const char *field, bool nonzero)
+{
+	enum fact_value v = nonzero ? FACT_NONZERO : FACT_ZERO;
+	struct fact *f;
+
+	if (s->dead || w->no_facts)
+		return true;
+	f = fact_of(s, field);
+	if (f && f->value != FACT_UNKNOWN)
+		return f->value == v;
+	if (!f)
+		f = fact_add(s, field, v);
+	f->value = v;
+	if (!nonzero)
+		return true;
+	/* da_st_add() may grow s->facts: copy the set's paths first */
+	{
+		struct state set = da_st_copy(&f->set);
+
+		for (size_t i = 0; i < set.n; i++)
+			da_st_add(s, set.v[i].path, set.v[i].line, set.v[i].by);
+		da_st_clear(&set);
+	}
+	return true;
+}
+
+/* A scalar field of the object, outside any array: what a fact may be about. */
+static char *tested_field(struct walk *w, CXCursor c)
+{
+	char *p = NULL;
+	enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(c)).kind;
+
+	if (da_path_of(w, c, &p) != P_OBJ || !p || !p[0] || strchr(p, '[') ||
+	    (!is_integer(clang_getCursorType(c)) && k != CXType_Bool && k != CXType_Pointer &&
+	     k != CXType_Enum)) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+/* @st is where @field is (not) 0; a path that cannot be ends there */
+static void assume_in(struct walk *w, struct state *st, const char *field, bool nonzero)
+{
+	if (st && !da_fact_assume(w, st, field, nonzero)) {
+		da_st_clear(st);
+		st->dead = true;
+	}
+}
+
+void da_facts_test(struct walk *w, CXCursor cond, struct state *then_st, struct state *else_st)
+{
+	bool neg;
+	CXCursor c = da_test_core(cond, &neg);
+	struct kids k = da_kids_of(c);
+	char *field = NULL;
+
+	if (neg) {
+		struct state *t = then_st;
+
+		then_st = else_st;
+		else_st = t;
+	}
+	if (clang_getCursorKind(c) == CXCursor_BinaryOperator && k.n == 2) {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+		long long v = -1;
+
+		if (op == CXBinaryOperator_LAnd) {
+			/* both held where it is true */
+			da_facts_test(w, k.v[0], then_st, NULL);
+			da_facts_test(w, k.v[1], then_st, NULL);
+		} else if (op == CXBinaryOperator_LOr) {
+			da_facts_test(w, k.v[0], NULL, else_st);
+			da_facts_test(w, k.v[1], NULL, else_st);
+		} else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
+			   da_literal_index(k.v[1], &v) && !v &&
+			   (field = tested_field(w, da_strip(k.v[0])))) {
+			assume_in(w, then_st, field, op == CXBinaryOperator_NE);
+			assume_in(w, else_st, field, op == CXBinaryOperator_EQ);
+		}
+	} else if ((field = tested_field(w, c))) {
+		assume_in(w, then_st, field, true);
+		assume_in(w, else_st, field, false);
+	}
+	free(field);
+	free(k.v);
+}
+
+char *da_facts_guard(const struct state *s)
+{
+	struct zt_strbuf sb = { 0 };
+
+	for (size_t i = 0; i < s->n_facts; i++)
+		if (s->facts[i].value != FACT_UNKNOWN)
+			zt_strbuf_addf(&sb, "%s%s%s", sb.len ? " " : "",
+				       s->facts[i].value == FACT_ZERO ? "!" : "", s->facts[i].field);
+	return sb.len ? zt_strbuf_detach(&sb, NULL) : NULL;
+}
+
+/* Does the callee write @field itself somewhere (then a test of it saw its own value)? */
+static bool own_field(const struct summary *s, const char *field)
+{
+	if (s->escapes)
+		return true;
+	for (size_t i = 0; i < s->touched.n; i++)
+		if (da_covers(s->touched.v[i], field) || da_covers(field, s->touched.v[i]))
+			return true;
+	return false;
+}
+
+void da_facts_finish(struct summary *s)
+{
+	for (size_t r = 0; r < s->read_guards.n; r++) {
+		char *g = s->read_guards.v[r], *save = NULL, *tok;
+		struct zt_strbuf kept = { 0 };
+
+		if (!g[0])
+			continue;
+		for (tok = strtok_r(g, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+			if (!own_field(s, tok + (tok[0] == '!')))
+				zt_strbuf_addf(&kept, "%s%s", kept.len ? " " : "", tok);
+		free(s->read_guards.v[r]);
+		s->read_guards.v[r] = kept.len ? zt_strbuf_detach(&kept, NULL) : xstrdup("");
+	}
+}
