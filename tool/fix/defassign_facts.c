@@ -125,13 +125,53 @@ static void note_touched(struct walk *w, const char *p)
 		zt_strvec_push(&w->sum->touched, p);
 }
 
+/*
+ * @p as a path of the object itself: "^T:m.m.f" (through container_of() and
+ * back into the member the parameter is) is "f", "^T:m" all of it; NULL
+ * when it is another member of the struct around, which holds none of it.
+ */
+static char *own_part(const char *p)
+{
+	const char *colon = p[0] == '^' ? strchr(p, ':') : NULL, *rest;
+	size_t ml;
+
+	if (p[0] != '^')
+		return xstrdup(p);
+	if (!colon)
+		return xstrdup("");
+	rest = strchr(colon, '.');
+	if (!rest)
+		return xstrdup("");	/* the whole struct around */
+	ml = (size_t)(rest - colon - 1);
+	rest++;
+	if (strncmp(rest, colon + 1, ml) || (rest[ml] && rest[ml] != '.' && rest[ml] != '['))
+		return NULL;
+	return xstrdup(rest[ml] == '.' ? rest + ml + 1 : rest + ml);
+}
+
+/* may a write of @p (or of anything it covers) change @field? */
+static bool may_change(const char *p, const char *field)
+{
+	char *a, *b;
+	bool yes;
+
+	if (da_covers(p, field) || da_covers(field, p))
+		return true;
+	a = own_part(p);
+	b = own_part(field);
+	yes = a && b && (da_covers(a, b) || da_covers(b, a));
+	free(a);
+	free(b);
+	return yes;
+}
+
 void da_facts_written(struct walk *w, struct state *s, const char *p)
 {
 	size_t n = 0;
 
 	note_touched(w, p);
 	for (size_t i = 0; i < s->n_facts; i++) {
-		if (da_covers(p, s->facts[i].field)) {
+		if (may_change(p, s->facts[i].field)) {
 			free(s->facts[i].field);
 			da_st_clear(&s->facts[i].set);
 		} else {
@@ -259,7 +299,7 @@ static bool own_field(const struct summary *s, const char *field)
 	if (s->escapes)
 		return true;
 	for (size_t i = 0; i < s->touched.n; i++)
-		if (da_covers(s->touched.v[i], field) || da_covers(field, s->touched.v[i]))
+		if (may_change(s->touched.v[i], field))
 			return true;
 	return false;
 }

@@ -170,9 +170,13 @@ bool da_apply_helper(struct walk *w, struct state *st, const char *name, unsigne
 			continue;
 		hit = true;
 		/* said in the answer: the fact, not the code, is why it is unread */
-		if (!w->pointer && !e->writes && !e->container && !e->fills_size_arg &&
-		    !e->fills_count_arg && !e->fields.n && !zt_strvec_has(&w->da->lent, name))
-			zt_strvec_push(&w->da->lent, name);
+		if (!e->writes && !e->container && !e->fills_size_arg && !e->fills_count_arg &&
+		    !e->fields.n) {
+			/* lent: code after the call may write it through the task */
+			da_facts_escape(w, st);
+			if (!w->pointer && !zt_strvec_has(&w->da->lent, name))
+				zt_strvec_push(&w->da->lent, name);
+		}
 		if (e->fills_count_arg) {
 			fill_count(w, prefix, k, e->fills_count_arg, line, name);
 			continue;

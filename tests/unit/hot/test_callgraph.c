@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Call graph: merge by USR, roots, per-poll/per-packet propagation, cold code, chains. */
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -290,6 +291,62 @@ static void test_field_calls_reach_every_assigned_function(void **state)
 	zt_program_release(&p);
 }
 
+struct targets_seen {
+	char buf[512];
+};
+
+static void note_target(const char *field_usr, const char *fn_name, void *arg)
+{
+	struct targets_seen *t = arg;
+	size_t n = strlen(t->buf);
+
+	snprintf(t->buf + n, sizeof(t->buf) - n, "%s=%s;", field_usr, fn_name);
+}
+
+/*
+ * fix's view of a call through a field: every function stored into each
+ * field a call at or below the function goes through, through a local copy
+ * of the field too (INDIRECT_CALL_*()'s fallback), and none below the depth.
+ */
+static void test_field_targets_below_a_function(void **state)
+{
+	struct zt_tu_facts a = { .file = xstrdup("a.c") };
+	struct zt_program p;
+	struct zt_function *f;
+	struct zt_field_assign *copy;
+	struct zt_call *c;
+	struct targets_seen seen = { "" };
+
+	(void)state;
+	zt_program_init(&p, &kernel);
+	f = fn(&a, "xmit_buff", true, false);
+	call(f, "send", false, false);
+	f = fn(&a, "send", true, false);
+	/* __f1 = sq->xmit (a local's key, stored the field's "field:" key), __f1(...) */
+	c = PUSH(f->calls, f->n_calls);
+	c->kind = ZT_CALL_FIELD;
+	c->target = xstrdup("local:c:a.c@10@F@send@__f1");
+	c->name = xstrdup("__f1");
+	copy = PUSH(a.assigns, a.n_assigns);
+	copy->field_usr = xstrdup("local:c:a.c@10@F@send@__f1");
+	copy->record = xstrdup("");
+	copy->field = xstrdup("__f1");
+	copy->fn_usr = xstrdup("field:c:@S@ops@FI@xmit");
+	copy->fn_name = xstrdup("xmit");
+	fn(&a, "xmit_one", true, false);
+	fn(&a, "xmit_mpw", true, false);
+	assign(&a, "struct ops", "xmit", "xmit_one");
+	assign(&a, "struct ops", "xmit", "xmit_mpw");
+	zt_program_add_tu(&p, &a);
+	zt_program_link(&p);
+	zt_program_field_targets(&p, node(&p, "xmit_buff"), 6, note_target, &seen);
+	assert_string_equal(seen.buf, "c:@S@ops@FI@xmit=xmit_one;c:@S@ops@FI@xmit=xmit_mpw;");
+	seen.buf[0] = '\0';
+	zt_program_field_targets(&p, node(&p, "xmit_buff"), 0, note_target, &seen);
+	assert_string_equal(seen.buf, "");
+	zt_program_release(&p);
+}
+
 static void test_merge_by_usr_across_tus(void **state)
 {
 	struct zt_tu_facts a = { .file = xstrdup("a.c") }, b = { .file = xstrdup("b.c") };
@@ -498,6 +555,7 @@ int main(void)
 		cmocka_unit_test(test_marked_path_keeps_its_condition),
 		cmocka_unit_test(test_chain_from_root),
 		cmocka_unit_test(test_field_calls_reach_every_assigned_function),
+		cmocka_unit_test(test_field_targets_below_a_function),
 		cmocka_unit_test(test_merge_by_usr_across_tus),
 		cmocka_unit_test(test_recursion_terminates),
 		cmocka_unit_test(test_chains_stay_acyclic_through_recursion),
