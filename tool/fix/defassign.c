@@ -481,6 +481,7 @@ static void da_forget_walk(struct da *da)
 	zt_strvec_clear(&da->writers);
 	zt_strvec_clear(&da->lent);
 	zt_strvec_clear(&da->counters);
+	zt_strvec_clear(&da->under);
 	free(da->violation);
 	da->violation = NULL;
 }
@@ -520,6 +521,15 @@ static char *writers_text(const struct da *da, const char *fn, const char *var)
 			       sb.len ? ", " : "", da->counters.v[i], var, da->counters.v[i]);
 	if (!sb.len)
 		zt_strbuf_adds(&sb, "nothing (no field of it is read)");
+	/* "; read only where written: sinfo, dma_arr where xd.has_frags is not 0" */
+	for (size_t i = 0; i < da->under.n; i++) {
+		const char *f = strchr(da->under.v[i], ' ') + 1;
+
+		zt_strbuf_addf(&sb, "%s%.*s", i ? ", " : "; read only where written: ",
+			       (int)(f - 1 - da->under.v[i]), da->under.v[i]);
+		if (i + 1 == da->under.n || strcmp(strchr(da->under.v[i + 1], ' ') + 1, f))
+			zt_strbuf_addf(&sb, " where %s is not 0", f);
+	}
 	for (size_t i = 0; i < da->lent.n; i++)
 		zt_strbuf_addf(&sb, "%s%s()", i ? ", " : "; given to ", da->lent.v[i]);
 	if (da->lent.n)

@@ -212,10 +212,21 @@ bool da_fact_assume(struct walk *w, struct state *s, const char *field, bool non
 	/* da_st_add() may grow s->facts: copy the set's paths first */
 	{
 		struct state set = da_st_copy(&f->set);
+		char *at = xstrdup(field);
 
-		for (size_t i = 0; i < set.n; i++)
+		for (size_t i = 0; i < set.n; i++) {
+			/* the local's own proof: said in the answer */
+			if (!w->pointer && !da_st_covered(s, set.v[i].path)) {
+				char *u = xasprintf("%s %s", set.v[i].path, at);
+
+				if (!zt_strvec_has(&w->da->under, u))
+					zt_strvec_push(&w->da->under, u);
+				free(u);
+			}
 			da_st_add(s, set.v[i].path, set.v[i].line, set.v[i].by);
+		}
 		da_st_clear(&set);
+		free(at);
 	}
 	return true;
 }

@@ -144,6 +144,8 @@ struct da {
 	struct zt_strvec writers;
 	struct zt_strvec lent;	/* listed calls given it that read none of it */
 	struct zt_strvec counters;	/* counters that proved a read of elements below them */
+	/* "PATH FIELD": a path the proof found written where FIELD is not 0 (a fact) */
+	struct zt_strvec under;
 };
 
 /* What the breaks out of a switch wrote, joined. */
