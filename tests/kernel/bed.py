@@ -4,7 +4,7 @@
 reading the source (tests/kernel/pins_6_12.py says where each is and why).
 
   bed.py check TREE CHECK.json       findings per driver by rank; the pins
-  bed.py fix TREE FIX.json           fix's applied/refused per driver, with reasons
+  bed.py fix TREE FIX.json CHECK.json  fix's applied/refused per driver, with reasons
   bed.py layout TREE LAYOUT.json ERR structs read per driver
 
 TREE is gcc or clang. check fails when the run did not look at everything
@@ -12,6 +12,9 @@ TREE is gcc or clang. check fails when the run did not look at everything
 pinned case is not the one pinned as today's (so a change is seen and the pin
 updated with it), or when a case pinned as never-on-the-stack is reported.
 A pin whose reading check does not give is a gap: listed, counted per driver.
+fix fails when less than 90% of the per-packet findings check made (those on
+no marked packet's path: TC restore, sampling, timestamps) are applied by
+some strategy (issue 31's bar).
 """
 import json
 import os
@@ -110,7 +113,19 @@ def do_check(tree, path):
     return 1 if bad else 0
 
 
-def do_fix(tree, path):
+PER_PACKET_BAR = 0.9
+
+
+def per_packet_applied(items, check_path):
+    """(applied, all) of check's per-packet findings on no marked path."""
+    findings = json.load(open(check_path)).get("findings", [])
+    status = {(i.get("function"), i.get("symbol")): i.get("status") for i in items}
+    pp = [f for f in findings if f.get("frequency") == "per-packet"
+          and not (f.get("details") or {}).get("path")]
+    return sum(status.get((f["function"], f["symbol"])) == "applied" for f in pp), len(pp)
+
+
+def do_fix(tree, path, check_path):
     doc = json.load(open(path))
     items = doc.get("items", [])
     groups = by_driver(items, lambda i: i.get("file") or "")
@@ -132,6 +147,12 @@ def do_fix(tree, path):
                     ": " + i["reason"].splitlines()[0] if i.get("reason") else ""))
     print("bed: %s fix total: %s" % (tree, ", ".join(
         "%d %s" % (n, s) for s, n in sorted(total.items()))))
+    applied, pp = per_packet_applied(items, check_path)
+    print("bed: %s fix per-packet (no marked path): %d of %d applied" % (tree, applied, pp))
+    if pp and applied < PER_PACKET_BAR * pp:
+        print("bed: FAIL %s: fix applies %d of %d per-packet findings, under %d%%" % (
+            tree, applied, pp, PER_PACKET_BAR * 100))
+        return 1
     return 0
 
 
@@ -174,7 +195,7 @@ def do_layout(tree, path, err):
 
 
 if __name__ == "__main__":
-    cmds = {"check": (do_check, 2), "fix": (do_fix, 2), "layout": (do_layout, 3)}
+    cmds = {"check": (do_check, 2), "fix": (do_fix, 3), "layout": (do_layout, 3)}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds or len(sys.argv) != 2 + cmds[sys.argv[1]][1]:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
