@@ -682,12 +682,11 @@ static void switch_stmt(struct walk *w, CXCursor c, const struct kids *k, struct
 	const struct state *saved = w->switch_entry;
 	unsigned int saved_depth = w->switch_depth;
 	struct brk breaks = { 0 }, *saved_brk = w->brk;
-	struct state entry, body;
+	/* the body is entered at its labels only */
+	struct state entry, body = { .dead = true };
 
 	da_node(w, k->v[0], st);
 	entry = da_st_copy(st);
-	body = da_st_copy(st);
-	body.dead = true;	/* the body is entered at its labels only */
 	w->switch_entry = &entry;
 	w->switch_depth = w->block_depth;
 	w->brk = &breaks;
