@@ -148,12 +148,6 @@ struct da {
 	struct zt_strvec under;
 };
 
-/* What the breaks out of a switch wrote, joined. */
-struct brk {
-	struct state st;
-	bool set;
-};
-
 /* One function being walked: the local (or a pointer parameter) it tracks. */
 struct walk {
 	struct da *da;
@@ -196,7 +190,8 @@ struct walk {
 	} code;
 	struct summary *sum;	/* pointer mode: where its reads go */
 	const struct state *switch_entry;
-	struct brk *brk;	/* the innermost switch's breaks; NULL inside a loop */
+	/* what the innermost switch's breaks wrote, joined (dead: none yet); NULL in a loop */
+	struct state *brk;
 	unsigned int switch_depth;	/* the block_depth at that switch */
 	int depth;
 	const char *via;	/* a read reported through a callee: "in f() at line N" */

@@ -226,15 +226,7 @@ void da_jump(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kin
 	if (kind == CXCursor_BreakStmt && w->brk && !st->dead) {
 		struct state s = da_st_copy_whole(st);
 
-		if (w->brk->set) {
-			struct state old = w->brk->st;
-
-			w->brk->st = (struct state){ 0 };
-			da_st_join(w, &w->brk->st, &old, &s, da_line_of(c));
-		} else {
-			w->brk->st = s;
-			w->brk->set = true;
-		}
+		da_st_join(w, w->brk, w->brk, &s, da_line_of(c));
 	}
 	if (kind == CXCursor_ReturnStmt) {
 		struct kids k = da_kids_of(c);

@@ -653,7 +653,7 @@ static enum CXChildVisitResult default_visit(CXCursor c, CXCursor parent, CXClie
  * declared before it (else the switch leaves *@st as it was).
  */
 static void switch_end(struct walk *w, CXCursor c, CXCursor body, struct state *st,
-		       struct state *end, struct state *entry, struct brk *breaks)
+		       struct state *end, struct state *entry, struct state *breaks)
 {
 	bool has_default = false;
 	struct state r = { 0 };
@@ -662,13 +662,10 @@ static void switch_end(struct walk *w, CXCursor c, CXCursor body, struct state *
 	if (st->dead) {
 		da_st_clear(end);
 		da_st_clear(entry);
-		da_st_clear(&breaks->st);
+		da_st_clear(breaks);
 		return;
 	}
-	if (breaks->set)
-		da_st_join(w, &r, end, &breaks->st, da_line_of(c));
-	else
-		da_st_move(&r, end);
+	da_st_join(w, &r, end, breaks, da_line_of(c));
 	if (!has_default)
 		da_st_join(w, &r, &r, entry, da_line_of(c));
 	else
@@ -681,9 +678,9 @@ static void switch_stmt(struct walk *w, CXCursor c, const struct kids *k, struct
 {
 	const struct state *saved = w->switch_entry;
 	unsigned int saved_depth = w->switch_depth;
-	struct brk breaks = { 0 }, *saved_brk = w->brk;
-	/* the body is entered at its labels only */
-	struct state entry, body = { .dead = true };
+	/* the body is entered at its labels only; no break has left it yet */
+	struct state entry, body = { .dead = true }, breaks = { .dead = true };
+	struct state *saved_brk = w->brk;
 
 	da_node(w, k->v[0], st);
 	entry = da_st_copy(st);
@@ -702,7 +699,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 	struct kids k = da_kids_of(c);
 	struct state a, b;
 	/* a break in a loop leaves the loop, not a switch around it */
-	struct brk *saved_brk = w->brk;
+	struct state *saved_brk = w->brk;
 	CXCursor var;
 	char *key;
 	bool from_zero;
