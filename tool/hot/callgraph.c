@@ -53,6 +53,18 @@ static bool is_pointer_key(const char *usr)
 	       !strncmp(usr, "field:", 6);
 }
 
+/* The USR a key is bound to: "local:USR" is the local's USR. */
+static const char *key_core(const char *key)
+{
+	return is_pointer_key(key) ? key + 6 : key;
+}
+
+/* Where a value's stores are filed: a field's under its USR alone, a pointer's under its key. */
+static const char *stores_key(const char *value)
+{
+	return strncmp(value, "field:", 6) ? value : key_core(value);
+}
+
 /*
  * Each database entry is its own TU, and what it alone defines is known by
  * the TU, not by its name. clang's USR of what is bound to the TU's source
@@ -87,13 +99,11 @@ static bool defined_again(const struct tu_key *k, const char *core)
 
 static void tu_qualify(const struct tu_key *k, char **usr)
 {
-	const char *core = *usr;
+	const char *core = *usr ? key_core(*usr) : NULL;
 	char *q;
 
 	if (!core)
 		return;
-	if (is_pointer_key(core))
-		core += 6;
 	if (strncmp(core, k->own, strlen(k->own)) && !defined_again(k, core))
 		return;
 	q = xasprintf("%s@tu%zu", *usr, k->t);
@@ -254,9 +264,8 @@ static void each_stored(const struct zt_program *p, const char *key,
 			if (!is_pointer_key(as->fn_usr))
 				fn(p, as->fn_usr, as->fn_name, top ? top : as, key, arg);
 			else if (depth < ALIAS_DEPTH)
-				/* a field's stores are keyed by its USR alone */
-				each_stored(p, as->fn_usr + (strncmp(as->fn_usr, "field:", 6) ? 0 : 6),
-					    top ? top : as, depth + 1, fn, arg);
+				each_stored(p, stores_key(as->fn_usr), top ? top : as, depth + 1,
+					    fn, arg);
 		}
 	}
 }
