@@ -61,25 +61,25 @@ static int array_decl(const char *b, const char *e, const char *var, const char 
 
 static bool rewritten(const struct site *s, const char *attr, const char *b, const char *e)
 {
-	char *want, *old;
-	bool ok;
+	bool ok = false;
 
 	if (zt_array_elem_len(s->type))
 		return s->strategy == ZT_FIX_UNINITIALIZED && array_decl(b, e, s->var, attr) == 1;
-	if (s->strategy == ZT_FIX_HOIST)
-		want = xasprintf("%s *%s = &%s->%s;", s->type, s->var, s->owner_param, s->var);
-	else
-		want = xasprintf("%s %s %s;", s->type, s->var, attr);
-	old = xasprintf("%s %s;", s->type, s->var);
-	ok = contains(b, e, want) && !contains(b, e, old);
-	if (!ok && s->strategy == ZT_FIX_UNINITIALIZED) {
-		/* one declarator of several: "T v ATTR, *p;" */
-		want[strlen(want) - 1] = ',';
-		old[strlen(old) - 1] = ',';
+	/* "T v ATTR;", or one declarator of several: "T v ATTR, *p;" */
+	for (const char *end = ";,"; *end && !ok; end++) {
+		char *want, *old;
+
+		if (*end == ',' && s->strategy != ZT_FIX_UNINITIALIZED)
+			break;
+		want = s->strategy == ZT_FIX_HOIST ?
+			       xasprintf("%s *%s = &%s->%s;", s->type, s->var, s->owner_param,
+					 s->var) :
+			       xasprintf("%s %s %s%c", s->type, s->var, attr, *end);
+		old = xasprintf("%s %s%c", s->type, s->var, *end);
 		ok = contains(b, e, want) && !contains(b, e, old);
+		free(want);
+		free(old);
 	}
-	free(want);
-	free(old);
 	return ok;
 }
 
