@@ -8,7 +8,9 @@
 #  - info written under another test: refused at the callee's read;
 #  - multi written again after the test: refused at the callee's read;
 #  - the callee writes multi before its own test: that test is not the
-#    caller's, refused at the callee's read.
+#    caller's, refused at the callee's read;
+#  - a flag in a union whose other member is written between the two tests:
+#    no fact about it, refused.
 cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
 zt_diff_case(frags)
@@ -24,3 +26,8 @@ foreach(c "frags;47;applied: struct f_frags fr in f_rx_frags"
 			ring "struct f_ring" 20 "struct f_vector" s_poll)
 	zt_diff_fix(frags ${WORK}/${name}.json "${want}" --strategy=uninitialized)
 endforeach()
+zt_diff_finding(${WORK}/union.json frags f_rx_union fr "struct f_ufrags" 24 126 24
+		ring "struct f_ring" 20 "struct f_vector" s_poll)
+zt_diff_fix(frags ${WORK}/union.json
+	"refused: struct f_ufrags fr in f_rx_union\\(\\): info of fr may be read before it is written: read at line 134"
+	--strategy=uninitialized)

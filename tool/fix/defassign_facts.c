@@ -231,7 +231,38 @@ bool da_fact_assume(struct walk *w, struct state *s, const char *field, bool non
 	return true;
 }
 
-/* A scalar field of the object, outside any array: what a fact may be about. */
+/* Is the member @c names, or one it is reached through, in a union? */
+static bool through_union(CXCursor c)
+{
+	for (int hops = 0; hops < 16; hops++) {
+		struct kids k;
+		CXType base;
+		CXCursor f;
+
+		c = da_strip(c);
+		if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
+			return false;
+		f = clang_getCursorReferenced(c);
+		k = da_kids_of(c);
+		base = k.n ? clang_getCanonicalType(clang_getCursorType(da_strip(k.v[0]))) :
+			     clang_getCursorType(c);
+		if (base.kind == CXType_Pointer)
+			base = clang_getCanonicalType(clang_getPointeeType(base));
+		if (clang_getCursorKind(clang_getTypeDeclaration(base)) == CXCursor_UnionDecl ||
+		    clang_getCursorKind(clang_getCursorSemanticParent(f)) == CXCursor_UnionDecl) {
+			free(k.v);
+			return true;
+		}
+		c = k.n ? k.v[0] : c;
+		free(k.v);
+	}
+	return true;
+}
+
+/*
+ * A scalar field of the object, outside any array and any union (a write of
+ * another member of the union changes it): what a fact may be about.
+ */
 static char *tested_field(struct walk *w, CXCursor c)
 {
 	char *p = NULL;
@@ -239,7 +270,8 @@ static char *tested_field(struct walk *w, CXCursor c)
 
 	if (da_path_of(w, c, &p) != P_OBJ || !p || !p[0] || strchr(p, '[') ||
 	    (!is_integer(clang_getCursorType(c)) && k != CXType_Bool && k != CXType_Pointer &&
-	     k != CXType_Enum)) {
+	     k != CXType_Enum) ||
+	    through_union(c) || da_path_in_union(w, p)) {
 		free(p);
 		return NULL;
 	}

@@ -336,6 +336,8 @@ void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char
 char *da_up_map(struct walk *w, const char *prefix, const char *path);
 /* T *p = container_of(<the object's pointer>, T, m): p an alias of the struct around */
 bool da_container_alias(struct walk *w, CXCursor var);
+/* @path (no subscripts) is in a union of the object (or its type is not known) */
+bool da_path_in_union(struct walk *w, const char *path);
 void da_by_value(struct walk *w, struct state *st, CXCursor ref, const char *name,
 		 unsigned int param, const char *p, unsigned int line);
 /*

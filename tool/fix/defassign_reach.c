@@ -118,7 +118,16 @@ struct field_find {
 	const char *name;
 	CXType type;
 	bool found;
+	bool in_union;		/* found in an anonymous union */
 };
+
+static bool is_union(CXType t)
+{
+	return clang_getCursorKind(clang_getTypeDeclaration(clang_getCanonicalType(t))) ==
+	       CXCursor_UnionDecl;
+}
+
+static CXType field_type_of(CXType t, const char *name, bool *found, bool *in_union);
 
 static enum CXVisitorResult field_find_visit(CXCursor c, CXClientData d)
 {
@@ -130,19 +139,51 @@ static enum CXVisitorResult field_find_visit(CXCursor c, CXClientData d)
 		f->found = true;
 	} else if (!name[0]) {
 		/* an anonymous struct or union: its members are the outer one's */
-		f->type = field_type(clang_getCursorType(c), f->name, &f->found);
+		f->type = field_type_of(clang_getCursorType(c), f->name, &f->found, &f->in_union);
+		f->in_union |= f->found && is_union(clang_getCursorType(c));
 	}
 	free(name);
 	return f->found ? CXVisit_Break : CXVisit_Continue;
 }
 
-static CXType field_type(CXType t, const char *name, bool *found)
+static CXType field_type_of(CXType t, const char *name, bool *found, bool *in_union)
 {
 	struct field_find f = { .name = name };
 
 	clang_Type_visitFields(clang_getCanonicalType(t), field_find_visit, &f);
 	*found = f.found;
+	*in_union = f.in_union;
 	return f.type;
+}
+
+static CXType field_type(CXType t, const char *name, bool *found)
+{
+	bool in_union;
+
+	return field_type_of(t, name, found, &in_union);
+}
+
+bool da_path_in_union(struct walk *w, const char *path)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(w->target));
+	char *p = xstrdup(path), *save = NULL, *tok;
+	bool ok = true, in = false;
+
+	if (path[0] == '^') {
+		free(p);
+		return false;	/* the struct around: da_container_alias() takes no union */
+	}
+	if (w->pointer && !w->by_value)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	for (tok = strtok_r(p, ".", &save); ok && !in && tok; tok = strtok_r(NULL, ".", &save)) {
+		bool anon;
+
+		in = is_union(t);
+		t = field_type_of(t, tok, &ok, &anon);
+		in |= anon;
+	}
+	free(p);
+	return in || !ok;
 }
 
 /* The type of @path (no subscripts) in the object the walk follows; false when unknown. */
@@ -305,7 +346,8 @@ bool da_container_alias(struct walk *w, CXCursor var)
 		return false;
 	pt = clang_getCanonicalType(clang_getPointeeType(t));
 	k = da_kids_of(var);
-	ok = pt.kind == CXType_Record && k.n &&
+	/* a union's members overlap: its other members are not "another member" */
+	ok = pt.kind == CXType_Record && !is_union(pt) && k.n &&
 	     clang_isExpression(clang_getCursorKind(k.v[k.n - 1])) &&
 	     container_parts(w, k.v[k.n - 1], &ptr, &m) && da_path_of(w, ptr, &q) == P_PTR;
 	free(k.v);

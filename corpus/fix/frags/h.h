@@ -41,6 +41,16 @@ struct f_frags {
 	unsigned long pad[4];
 };
 
+/* a flag in a union: writing its other member changes it */
+struct f_ufrags {
+	struct f_xmit xd;
+	union {
+		unsigned int flags;
+		unsigned short low;
+	} u;
+	struct f_info *info;
+};
+
 void s_record(struct f_ring *ring, const char *what, unsigned int v);
 
 int s_poll(struct napi_struct *napi, int budget);

@@ -120,6 +120,20 @@ static void f_rx_flipped(struct f_ring *ring, int budget)
 	f_send_flipped(ring, x);
 }
 
+/* the tested flag shares a union with 'low', written after the test: refused */
+static void f_rx_union(struct f_ring *ring, int budget)
+{
+	struct f_ufrags fr;
+
+	fr.xd.len = 8;
+	fr.u.flags = (unsigned int)budget & 1;
+	if (fr.u.flags)
+		fr.info = &ring->info;
+	fr.u.low = (unsigned short)budget;
+	if (fr.u.flags)
+		s_record(ring, "union", fr.info->count);
+}
+
 int s_poll(struct napi_struct *napi, int budget)
 {
 	struct f_vector *v = container_of(napi, struct f_vector, napi);
@@ -130,5 +144,6 @@ int s_poll(struct napi_struct *napi, int budget)
 	f_rx_other(&v->ring, 3);
 	f_rx_rewritten(&v->ring, 3);
 	f_rx_flipped(&v->ring, 3);
+	f_rx_union(&v->ring, 3);
 	return budget;
 }
