@@ -121,16 +121,24 @@ void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char 
 	bool stub = false, around = false;
 	struct summary *s = da_callee_summary(w, def, name, i, &stub);
 
-	if (!s || s->unknown) {
+	if (!s || s->unknown || (pa->shared && s->facts_used)) {
 		da_read_via(w, st, prefix, line, NULL,
 			    stub ? xasprintf("by %s() at line %u, whose body in this build is one "
 					     "configuration's (the preprocessor skipped another "
 					     "definition of it)", name, line) :
+			    s && !s->unknown ?
+				   xasprintf("by %s() at line %u, given it twice: what its tests of "
+					     "one parameter found, the other may change", name, line) :
 				   xasprintf("by %s() at line %u, which zerotax cannot see into",
 					     name, line));
+		/* its proof is not for this call: what it reaches through container_of() too */
+		if (s && !s->unknown)
+			da_read_around(w, st, prefix, line, name);
 		da_facts_escape(w, st);
 		return;
 	}
+	if (w->pointer && w->sum && s->facts_used)
+		w->sum->facts_used = true;
 	for (size_t r = 0; r < s->reads.n; r++) {
 		char *p = mapped(w, pa, s->reads.v[r]);
 

@@ -165,11 +165,22 @@ static bool may_change(const char *p, const char *field)
 	return yes;
 }
 
+static void drop_written(struct state *s, const char *p);
+
 void da_facts_written(struct walk *w, struct state *s, const char *p)
+{
+	note_touched(w, p);
+	drop_written(s, p);
+	/* a guard's facts were true where its flag was set: no longer after this */
+	for (size_t g = 0; g < w->n_guards; g++)
+		drop_written(&w->guards[g].writes, p);
+	drop_written(&w->flag.st, p);
+}
+
+static void drop_written(struct state *s, const char *p)
 {
 	size_t n = 0;
 
-	note_touched(w, p);
 	for (size_t i = 0; i < s->n_facts; i++) {
 		if (may_change(p, s->facts[i].field)) {
 			free(s->facts[i].field);
@@ -187,6 +198,74 @@ void da_facts_escape(struct walk *w, struct state *s)
 	if (w->pointer && w->sum)
 		w->sum->escapes = true;
 	da_facts_clear(s);
+	for (size_t g = 0; g < w->n_guards; g++)
+		da_facts_clear(&w->guards[g].writes);
+	da_facts_clear(&w->flag.st);
+}
+
+struct writes_scan {
+	struct walk *w;
+	const struct state *facts;	/* the fields that matter */
+	bool hit;
+};
+
+static void writes_scan(struct writes_scan *s, CXCursor c);
+
+static enum CXChildVisitResult writes_kids(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	writes_scan(d, c);
+	return ((struct writes_scan *)d)->hit ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * A write of one of the facts' fields, or the object's pointer used as a
+ * value (given to a call, copied, cast: what is done with it is not seen
+ * here); a member's value read is neither. An lvalue the walk cannot name
+ * (a cast) counts as a write.
+ */
+static void writes_scan(struct writes_scan *s, CXCursor c)
+{
+	CXCursor op;
+	char *p = NULL;
+	enum pkind k;
+
+	if (s->hit)
+		return;
+	if (da_modifies(c, &op)) {
+		k = da_path_of(s->w, op, &p);
+		for (size_t i = 0; k == P_OBJ && i < s->facts->n_facts && !s->hit; i++)
+			s->hit = may_change(p, s->facts->facts[i].field);
+		s->hit |= k == P_PTR ||
+			  (k == P_OBJ && clang_getCursorKind(c) == CXCursor_UnaryOperator &&
+			   clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf);
+		free(p);
+		p = NULL;
+		if (k == P_NONE)
+			clang_visitChildren(op, writes_kids, s);	/* ((T *)x)->f = v */
+		if (clang_getCursorKind(c) != CXCursor_UnaryOperator) {
+			struct kids kk = da_kids_of(c);
+
+			for (size_t i = 1; i < kk.n; i++)
+				writes_scan(s, kk.v[i]);
+			free(kk.v);
+		}
+		return;
+	}
+	k = da_path_of(s->w, c, &p);
+	free(p);
+	if (k == P_PTR)
+		s->hit = true;
+	else if (k == P_NONE)
+		clang_visitChildren(c, writes_kids, s);
+}
+
+bool da_may_write_in(struct walk *w, CXCursor body, const struct state *facts)
+{
+	struct writes_scan s = { w, facts, false };
+
+	writes_scan(&s, body);
+	return s.hit;
 }
 
 void da_facts_loop(struct state *s)
@@ -201,6 +280,8 @@ bool da_fact_assume(struct walk *w, struct state *s, const char *field, bool non
 
 	if (s->dead || w->no_facts)
 		return true;
+	if (w->pointer && w->sum)
+		w->sum->facts_used = true;
 	f = fact_of(s, field);
 	if (f && f->value != FACT_UNKNOWN)
 		return f->value == v;
@@ -287,6 +368,35 @@ static void assume_in(struct walk *w, struct state *st, const char *field, bool 
 	}
 }
 
+/* a call (but a compiler builtin), an assignment, ++ or -- */
+static enum CXChildVisitResult effects_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	CXCursor op;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		name = da_spelling(c);
+		*(bool *)d = strncmp(name, "__builtin_", 10) != 0;
+		free(name);
+	} else if (da_modifies(c, &op) && (clang_getCursorKind(c) != CXCursor_UnaryOperator ||
+					   clang_getCursorUnaryOperatorKind(c) !=
+						   CXUnaryOperator_AddrOf)) {
+		*(bool *)d = true;
+	}
+	return *(bool *)d ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static bool has_effects(CXCursor c)
+{
+	bool yes = false;
+
+	effects_visit(c, c, &yes);
+	if (!yes)
+		clang_visitChildren(c, effects_visit, &yes);
+	return yes;
+}
+
 void da_facts_test(struct walk *w, CXCursor cond, struct state *then_st, struct state *else_st)
 {
 	bool neg;
@@ -304,12 +414,17 @@ void da_facts_test(struct walk *w, CXCursor cond, struct state *then_st, struct 
 		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
 		long long v = -1;
 
+		/*
+		 * both held where it is true (false for ||); the first only when
+		 * the second changes nothing after it was tested
+		 */
 		if (op == CXBinaryOperator_LAnd) {
-			/* both held where it is true */
-			da_facts_test(w, k.v[0], then_st, NULL);
+			if (!has_effects(k.v[1]))
+				da_facts_test(w, k.v[0], then_st, NULL);
 			da_facts_test(w, k.v[1], then_st, NULL);
 		} else if (op == CXBinaryOperator_LOr) {
-			da_facts_test(w, k.v[0], NULL, else_st);
+			if (!has_effects(k.v[1]))
+				da_facts_test(w, k.v[0], NULL, else_st);
 			da_facts_test(w, k.v[1], NULL, else_st);
 		} else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
 			   da_literal_index(k.v[1], &v) && !v &&

@@ -287,8 +287,11 @@ out:
 	free(k.v);
 }
 
-/* @st is where @var is (not) 0: what the guards on it say held there */
-static void apply_var(struct walk *w, CXCursor var, bool zero, struct state *st)
+/*
+ * @st is where @var is (not) 0: what the guards on it say held there; at the
+ * top of the body @loop of a loop, only the facts that body cannot change
+ */
+static void apply_var(struct walk *w, CXCursor var, bool zero, struct state *st, CXCursor loop)
 {
 	for (size_t i = 0; i < w->n_guards && !st->dead; i++) {
 		const struct guard *g = &w->guards[i];
@@ -298,7 +301,10 @@ static void apply_var(struct walk *w, CXCursor var, bool zero, struct state *st)
 		for (size_t j = 0; j < g->writes.n; j++)
 			da_write_path(w, st, g->writes.v[j].path, g->writes.v[j].line,
 				      g->writes.v[j].by);
-		for (size_t j = 0; j < g->writes.n_facts; j++) {
+		/* at the top of a loop's body, only facts the body cannot change */
+		bool facts = clang_Cursor_isNull(loop) || !da_may_write_in(w, loop, &g->writes);
+
+		for (size_t j = 0; facts && j < g->writes.n_facts; j++) {
 			const struct fact *f = &g->writes.facts[j];
 
 			if (f->value != FACT_UNKNOWN &&
@@ -317,8 +323,8 @@ void da_guard_apply(struct walk *w, CXCursor cond, struct state *then_st, struct
 
 	if (!w->n_guards || !test_of_var(cond, &var, &then_zero))
 		return;
-	apply_var(w, var, then_zero, then_st);
-	apply_var(w, var, !then_zero, else_st);
+	apply_var(w, var, then_zero, then_st, clang_getNullCursor());
+	apply_var(w, var, !then_zero, else_st, clang_getNullCursor());
 }
 
 /*
@@ -348,6 +354,6 @@ void da_guard_apply_bound(struct walk *w, const struct kids *k, struct state *bo
 	    clang_getCursorKind(da_strip(b.v[0])) == CXCursor_DeclRefExpr &&
 	    clang_equalCursors(clang_getCursorReferenced(da_strip(b.v[0])), i) &&
 	    clang_getCursorKind(da_strip(b.v[1])) == CXCursor_DeclRefExpr)
-		apply_var(w, clang_getCursorReferenced(da_strip(b.v[1])), false, body);
+		apply_var(w, clang_getCursorReferenced(da_strip(b.v[1])), false, body, k->v[3]);
 	free(b.v);
 }

@@ -113,6 +113,11 @@ struct summary {
 	struct zt_strvec touched;
 	/* its pointer goes where the walk does not follow: later code may write it */
 	bool escapes;
+	/*
+	 * its proof used what a test of the parameter's fields found: sound only
+	 * while nothing else it is given reaches the same object
+	 */
+	bool facts_used;
 	/* writes on one path only: "#lost PATH LINE BY AT FN", for the caller's reasons */
 	struct zt_strvec lost_lines;
 	struct state writes;	/* written on every path to the end */
@@ -192,6 +197,7 @@ struct walk {
 	const struct state *switch_entry;
 	/* what the innermost switch's breaks wrote, joined (dead: none yet); NULL in a loop */
 	struct state *brk;
+	struct state *cont;	/* a do-while's continues, joined (see do_while()) */
 	unsigned int switch_depth;	/* the block_depth at that switch */
 	int depth;
 	const char *via;	/* a read reported through a callee: "in f() at line N" */
@@ -269,6 +275,8 @@ void da_facts_written(struct walk *w, struct state *s, const char *p);
 void da_facts_escape(struct walk *w, struct state *s);
 /* a loop's body may run again after writing a field: no fact holds across it */
 void da_facts_loop(struct state *s);
+/* may @body write a field @facts are about, or give the object's pointer away? */
+bool da_may_write_in(struct walk *w, CXCursor body, const struct state *facts);
 /* where @field is (not) 0: false when a fact says otherwise (the path cannot be) */
 bool da_fact_assume(struct walk *w, struct state *s, const char *field, bool nonzero);
 void da_facts_test(struct walk *w, CXCursor cond, struct state *then_st, struct state *else_st);
@@ -406,6 +414,8 @@ struct da_passed {
 	const char *prefix;
 	bool decayed;		/* an array, passed as a pointer to its first element */
 	const struct kids *args;
+	/* the object is given to the call more than once: a summary's facts do not hold */
+	bool shared;
 };
 
 void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char *name,

@@ -228,6 +228,11 @@ void da_jump(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kin
 
 		da_st_join(w, w->brk, w->brk, &s, da_line_of(c));
 	}
+	if (kind == CXCursor_ContinueStmt && w->cont && !st->dead) {
+		struct state s = da_st_copy_whole(st);
+
+		da_st_join(w, w->cont, w->cont, &s, da_line_of(c));
+	}
 	if (kind == CXCursor_ReturnStmt) {
 		struct kids k = da_kids_of(c);
 

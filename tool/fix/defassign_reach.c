@@ -79,6 +79,8 @@ void da_cast_away(struct walk *w, CXCursor cast, struct state *st)
 	    !clang_equalTypes(pointee_of(clang_getCursorType(cast)),
 			      pointee_of(clang_getCursorType(c))))
 		da_read_around(w, st, p, da_line_of(cast), w->fn ? w->fn : "?");
+	else if (p)
+		da_facts_escape(w, st);	/* what is written through the result is not seen */
 	free(p);
 walk:
 	da_kids_walk(w, cast, st, 0);

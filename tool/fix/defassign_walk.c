@@ -263,6 +263,7 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 	char *name = da_spelling(c), **passed = xcalloc(k.n + 1, sizeof(*passed));
 	bool *decayed = xcalloc(k.n + 1, sizeof(*decayed));
 	unsigned int line = da_line_of(c);
+	unsigned int n_passed = 0;
 	int ret;
 
 	for (size_t i = 1; i < k.n; i++) {
@@ -291,7 +292,7 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 	for (size_t i = 1; i < k.n; i++)
 		if (passed[i]) {
 			da_pending_clear(w);	/* this call's result is the one tested next */
-			break;
+			n_passed++;
 		}
 	for (size_t i = 1; i < k.n; i++) {
 		if (!passed[i])
@@ -302,7 +303,7 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 		} else {
 			CXCursor def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
 
-			struct da_passed pa = { passed[i], decayed[i], &k };
+			struct da_passed pa = { passed[i], decayed[i], &k, n_passed > 1 };
 
 			if (!da_apply_stored(w, st, c, (unsigned int)(i - 1), &pa, line))
 				da_apply_callee(w, st, def, name, (unsigned int)(i - 1), &pa,
@@ -346,8 +347,9 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 
 		condition(w, k.v[0], st);
 		rhs = da_st_copy(st);
-		condition(w, k.v[1], &rhs);	/* may not run: its writes do not count */
-		da_st_clear(&rhs);
+		condition(w, k.v[1], &rhs);
+		/* it may not run: its writes do not count, but a fact it ended stays ended */
+		da_st_join(NULL, st, st, &rhs, 0);
 	} else if (!compound && op == CXBinaryOperator_Assign &&
 		   take_assigned_alias(w, k.v[0], k.v[1], st)) {
 		/* the pointer now names (a member of) the local: nothing read */
@@ -383,6 +385,14 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 			p = NULL;
 		}
 	} else {
+		/* p + n, (a, p): a pointer into it the walk does not follow */
+		for (size_t i = 0; i < 2 && (op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub ||
+					     op == CXBinaryOperator_Comma); i++) {
+			if (da_path_of(w, k.v[i], &p) == P_PTR)
+				da_facts_escape(w, st);
+			free(p);
+			p = NULL;
+		}
 		da_node(w, k.v[0], st);
 		da_node(w, k.v[1], st);
 	}
@@ -694,6 +704,28 @@ static void switch_stmt(struct walk *w, CXCursor c, const struct kids *k, struct
 	switch_end(w, c, k->v[1], st, &body, &entry, &breaks);
 }
 
+/*
+ * do BODY while (COND): the body runs at least once; a continue goes to
+ * COND, as the body's end does, and a break past it (6.12's
+ * 'do { if (...) break; ... } while (0)'): what every way out wrote.
+ */
+static void do_while(struct walk *w, CXCursor c, const struct kids *k, struct state *st)
+{
+	struct state breaks = { .dead = true }, conts = { .dead = true };
+
+	da_facts_loop(st);
+	w->brk = &breaks;
+	w->cont = &conts;
+	w->loop_depth++;
+	statement(w, k->v[0], st);
+	w->loop_depth--;
+	w->brk = NULL;
+	w->cont = NULL;
+	da_st_join(w, st, st, &conts, da_line_of(c));
+	da_node(w, k->v[1], st);
+	da_st_join(w, st, st, &breaks, da_line_of(c));
+}
+
 static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
 {
 	struct kids k = da_kids_of(c);
@@ -704,8 +736,13 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 	char *key;
 	bool from_zero;
 
-	if (kind == CXCursor_WhileStmt || kind == CXCursor_ForStmt || kind == CXCursor_DoStmt)
+	struct state *saved_cont = w->cont;
+
+	/* a break or continue in a loop is the loop's; do-while keeps them (do_while()) */
+	if (kind == CXCursor_WhileStmt || kind == CXCursor_ForStmt || kind == CXCursor_DoStmt) {
 		w->brk = NULL;
+		w->cont = NULL;
+	}
 	if ((kind == CXCursor_IfStmt || kind == CXCursor_ConditionalOperator) && k.n >= 2) {
 		enum code_branch code;
 
@@ -731,11 +768,8 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 		else if (kind == CXCursor_IfStmt)
 			da_guard_note(w, c, &b, &a);
 		da_st_join(w, st, &a, &b, da_line_of(c));
-	} else if (kind == CXCursor_DoStmt) {
-		da_facts_loop(st);
-		w->loop_depth++;
-		da_kids_walk(w, c, st, 0);
-		w->loop_depth--;
+	} else if (kind == CXCursor_DoStmt && k.n == 2) {
+		do_while(w, c, &k, st);
 	} else if (kind == CXCursor_SwitchStmt && k.n == 2) {
 		switch_stmt(w, c, &k, st);
 	} else if (kind == CXCursor_ForStmt && da_counted_loop(&k, &w->loop_var, &w->loop_n)) {
@@ -771,6 +805,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 		da_st_clear(&b);
 	}
 	w->brk = saved_brk;
+	w->cont = saved_cont;
 	free(k.v);
 }
 
@@ -800,9 +835,15 @@ static void entry_point(struct walk *w, CXCursor c, struct state *st, enum CXCur
 		return;
 	}
 	/* reached from elsewhere: nothing known to be written */
-	da_st_clear(st);
-	*st = w->switch_entry && kind != CXCursor_LabelStmt ? da_st_copy(w->switch_entry) :
-							      (struct state){ 0 };
+	if (w->switch_entry && kind != CXCursor_LabelStmt) {
+		/* from the head, or falling through from the case before: both */
+		struct state head = da_st_copy(w->switch_entry);
+
+		da_st_join(w, st, st, &head, da_line_of(c));
+	} else {
+		da_st_clear(st);
+		*st = (struct state){ 0 };
+	}
 	da_kids_walk(w, c, st, 0);
 }
 
