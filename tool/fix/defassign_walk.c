@@ -726,17 +726,46 @@ static void do_while(struct walk *w, CXCursor c, const struct kids *k, struct st
 	da_st_join(w, st, st, &breaks, da_line_of(c));
 }
 
+/* if and ?: both arms from the same state, each with what its test tells; joined */
+static void if_else(struct walk *w, CXCursor c, const struct kids *k, struct state *st,
+		    enum CXCursorKind kind)
+{
+	enum code_branch code;
+	struct state a, b;
+
+	condition(w, k->v[0], st);
+	code = da_code_test(w, k->v[0]);
+	a = da_st_copy(st);
+	b = da_st_copy(st);
+	if (code == CODE_ZERO_THEN || code == CODE_NONNEG_THEN)
+		da_code_writes(w, &a, code);
+	else if (code != CODE_NONE)
+		da_code_writes(w, &b, code);
+	da_pending_clear(w);
+	da_guard_apply(w, k->v[0], &a, &b);
+	da_facts_test(w, k->v[0], &a, &b);
+	if (kind == CXCursor_IfStmt)
+		statement(w, k->v[1], &a);
+	else
+		da_node(w, k->v[1], &a);
+	if (k->n >= 3 && kind == CXCursor_IfStmt)
+		statement(w, k->v[2], &b);
+	else if (k->n >= 3)
+		da_node(w, k->v[2], &b);
+	else if (kind == CXCursor_IfStmt)
+		da_guard_note(w, c, &b, &a);
+	da_st_join(w, st, &a, &b, da_line_of(c));
+}
+
 static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind)
 {
 	struct kids k = da_kids_of(c);
 	struct state a, b;
 	/* a break in a loop leaves the loop, not a switch around it */
-	struct state *saved_brk = w->brk;
+	struct state *saved_brk = w->brk, *saved_cont = w->cont;
 	CXCursor var;
 	char *key;
 	bool from_zero;
-
-	struct state *saved_cont = w->cont;
 
 	/* a break or continue in a loop is the loop's; do-while keeps them (do_while()) */
 	if (kind == CXCursor_WhileStmt || kind == CXCursor_ForStmt || kind == CXCursor_DoStmt) {
@@ -744,30 +773,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 		w->cont = NULL;
 	}
 	if ((kind == CXCursor_IfStmt || kind == CXCursor_ConditionalOperator) && k.n >= 2) {
-		enum code_branch code;
-
-		condition(w, k.v[0], st);
-		code = da_code_test(w, k.v[0]);
-		a = da_st_copy(st);
-		b = da_st_copy(st);
-		if (code == CODE_ZERO_THEN || code == CODE_NONNEG_THEN)
-			da_code_writes(w, &a, code);
-		else if (code != CODE_NONE)
-			da_code_writes(w, &b, code);
-		da_pending_clear(w);
-		da_guard_apply(w, k.v[0], &a, &b);
-		da_facts_test(w, k.v[0], &a, &b);
-		if (kind == CXCursor_IfStmt)
-			statement(w, k.v[1], &a);
-		else
-			da_node(w, k.v[1], &a);
-		if (k.n >= 3 && kind == CXCursor_IfStmt)
-			statement(w, k.v[2], &b);
-		else if (k.n >= 3)
-			da_node(w, k.v[2], &b);
-		else if (kind == CXCursor_IfStmt)
-			da_guard_note(w, c, &b, &a);
-		da_st_join(w, st, &a, &b, da_line_of(c));
+		if_else(w, c, &k, st, kind);
 	} else if (kind == CXCursor_DoStmt && k.n == 2) {
 		do_while(w, c, &k, st);
 	} else if (kind == CXCursor_SwitchStmt && k.n == 2) {
