@@ -196,9 +196,12 @@ struct zt_field_assign {
 	char *field_usr;
 	char *record;		/* "struct net_device_ops" */
 	char *field;		/* "ndo_start_xmit" */
-	char *fn_usr;
+	char *fn_usr;		/* ZT_STORE_UNKNOWN: a value that names no function */
 	char *fn_name;
 };
+
+/* x->fn = some_call(), x->fn = table[i]: what it holds is not known */
+#define ZT_STORE_UNKNOWN "?"
 
 /* A function handed to netif_napi_add*() and friends. */
 struct zt_root_ref {

@@ -92,11 +92,24 @@ static char *field_source(CXCursor e)
 	return key;
 }
 
+/* NULL, 0, (void *)0: a store that calls nothing */
+static bool is_null_pointer(CXCursor e)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(e);
+	bool null = r && clang_EvalResult_getKind(r) == CXEval_Int &&
+		    !clang_EvalResult_getAsLongLong(r);
+
+	if (r)
+		clang_EvalResult_dispose(r);
+	return null;
+}
+
 /*
  * Every function @e may evaluate to (f, &f, c ? f : g) stored under
  * @field_usr (a field's USR or a pointer's key); a function-pointer local or
  * parameter is stored as its key (an alias, resolved in the program): the
- * functions ever stored into it.
+ * functions ever stored into it. Any other value but NULL is stored as
+ * ZT_STORE_UNKNOWN: whoever needs every function stored there knows it cannot.
  */
 static void store_values(struct walk *w, const char *field_usr, const char *record,
 			 const char *field, CXCursor e, int depth)
@@ -132,6 +145,13 @@ static void store_values(struct walk *w, const char *field_usr, const char *reco
 			src = NULL;
 		}
 		free(src);
+	} else if (!is_null_pointer(e)) {
+		a = PUSH(w->tu->assigns, w->tu->n_assigns);
+		a->field_usr = xstrdup(field_usr);
+		a->record = xstrdup(record);
+		a->field = xstrdup(field);
+		a->fn_usr = xstrdup(ZT_STORE_UNKNOWN);
+		a->fn_name = xstrdup(ZT_STORE_UNKNOWN);
 	}
 }
 

@@ -48,11 +48,12 @@ void zt_da_answer_release(struct zt_da_answer *a);
 struct zt_da_resolver {
 	int (*find)(void *arg, const char *fn, char **file, char ***args);
 	/*
-	 * The functions stored into the function-pointer field @field_usr
-	 * anywhere in the program (check's call graph says), pushed to @names;
-	 * -1 when that is not known
+	 * The functions stored into the function-pointer field @field_usr,
+	 * declared in @field_file, anywhere in the program (check's call graph
+	 * says), pushed to @names; -1 when that is not known to be all of them
 	 */
-	int (*stored)(void *arg, const char *field_usr, struct zt_strvec *names);
+	int (*stored)(void *arg, const char *field_usr, const char *field_file,
+		      struct zt_strvec *names);
 	void *arg;
 };
 

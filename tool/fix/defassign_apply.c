@@ -171,7 +171,7 @@ void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char 
  * copy of it never changed ('__f1 = p->f', as INDIRECT_CALL_*() makes one):
  * its USR, else NULL.
  */
-static char *called_field(struct walk *w, CXCursor call)
+static char *called_field(struct walk *w, CXCursor call, char **file)
 {
 	struct kids k = da_kids_of(call);
 	CXCursor c = k.n ? da_strip(k.v[0]) : call;
@@ -183,10 +183,15 @@ static char *called_field(struct walk *w, CXCursor call)
 
 		if (clang_getCursorKind(c) == CXCursor_MemberRefExpr &&
 		    clang_getCursorKind(v) == CXCursor_FieldDecl) {
-			CXString u = clang_getCursorUSR(v);
+			CXString u = clang_getCursorUSR(v), f;
 			char *usr = xstrdup(clang_getCString(u) ? clang_getCString(u) : "");
+			CXFile cf = NULL;
 
 			clang_disposeString(u);
+			clang_getExpansionLocation(clang_getCursorLocation(v), &cf, NULL, NULL, NULL);
+			f = clang_getFileName(cf);
+			*file = xstrdup(clang_getCString(f) ? clang_getCString(f) : "");
+			clang_disposeString(f);
 			return usr;
 		}
 		if (clang_getCursorKind(c) != CXCursor_DeclRefExpr ||
@@ -216,13 +221,14 @@ bool da_apply_stored(struct walk *w, struct state *st, CXCursor c, unsigned int 
 	const struct zt_da_resolver *res = w->da->res;
 	struct zt_strvec names = ZT_STRVEC_INIT;
 	struct state r = { .dead = true };
-	char *usr;
+	char *usr, *file = NULL;
 
 	if (!res || !res->stored)
 		return false;
-	usr = called_field(w, c);
-	if (!usr || res->stored(res->arg, usr, &names)) {
+	usr = called_field(w, c, &file);
+	if (!usr || res->stored(res->arg, usr, file, &names)) {
 		free(usr);
+		free(file);
 		zt_strvec_clear(&names);
 		return false;
 	}
@@ -235,6 +241,7 @@ bool da_apply_stored(struct walk *w, struct state *st, CXCursor c, unsigned int 
 	}
 	da_st_move(st, &r);
 	free(usr);
+	free(file);
 	zt_strvec_clear(&names);
 	return true;
 }

@@ -199,19 +199,30 @@ static int resolve_fn(void *arg, const char *fn, char **file, char ***args)
 	return -1;
 }
 
-/* zt_da_resolver: what check saw stored into the field a call goes through. */
-static int stored_fns(void *arg, const char *field_usr, struct zt_strvec *names)
+/*
+ * zt_da_resolver: what check saw stored into the field a call goes through;
+ * only for a struct of the driver's own (a kernel struct's field is stored
+ * into by code outside the database too).
+ */
+static int stored_fns(void *arg, const char *field_usr, const char *field_file,
+		      struct zt_strvec *names)
 {
 	struct resolve *r = arg;
 	json_t *fns = r->through ? json_object_get(r->through, field_usr) : NULL;
-	size_t i;
+	char *rel = zt_real_path_under(r->env->src, field_file);
+	size_t i, dl = strlen(r->dir);
+	bool own = rel && dl && !strncmp(rel, r->dir, dl) && rel[dl] == '/';
 	json_t *v;
 
-	if (!json_is_array(fns) || !json_array_size(fns))
+	free(rel);
+	if (!own || !json_is_array(fns) || !json_array_size(fns))
 		return -1;
-	json_array_foreach(fns, i, v)
-		if (json_is_string(v))
-			zt_strvec_push(names, json_string_value(v));
+	json_array_foreach(fns, i, v) {
+		/* a value check could not name was stored there too: not every function */
+		if (!json_is_string(v) || !strcmp(json_string_value(v), "?"))
+			return -1;
+		zt_strvec_push(names, json_string_value(v));
+	}
 	return names->n ? 0 : -1;
 }
 

@@ -248,26 +248,39 @@ typedef void (*stored_fn)(const struct zt_program *p, const char *fn_usr, const 
  * Every function stored under @key anywhere in the program, through aliases
  * (a parameter given another function-pointer parameter, a local given a
  * parameter), ALIAS_DEPTH levels deep: @fn gets each with the store that
- * named @key (its field and record).
+ * named @key (its field and record). With @unknowns, each value that names
+ * no function (or an alias deeper than that) too, as a NULL @fn_usr.
  */
-static void each_stored(const struct zt_program *p, const char *key,
-			const struct zt_field_assign *top, int depth, stored_fn fn, void *arg)
+static void each_store(const struct zt_program *p, const char *key,
+		       const struct zt_field_assign *top, int depth, bool unknowns, stored_fn fn,
+		       void *arg)
 {
 	for (size_t t = 0; t < p->n_tus; t++) {
 		const struct zt_tu_facts *tu = &p->tus[t];
 
 		for (size_t a = 0; a < tu->n_assigns; a++) {
 			const struct zt_field_assign *as = &tu->assigns[a];
+			bool unknown = !strcmp(as->fn_usr, ZT_STORE_UNKNOWN);
 
 			if (strcmp(as->field_usr, key))
 				continue;
-			if (!is_pointer_key(as->fn_usr))
+			if (unknown || (is_pointer_key(as->fn_usr) && depth >= ALIAS_DEPTH)) {
+				if (unknowns)
+					fn(p, NULL, NULL, top ? top : as, key, arg);
+			} else if (!is_pointer_key(as->fn_usr)) {
 				fn(p, as->fn_usr, as->fn_name, top ? top : as, key, arg);
-			else if (depth < ALIAS_DEPTH)
-				each_stored(p, stores_key(as->fn_usr), top ? top : as, depth + 1,
-					    fn, arg);
+			} else {
+				each_store(p, stores_key(as->fn_usr), top ? top : as, depth + 1,
+					   unknowns, fn, arg);
+			}
 		}
 	}
+}
+
+static void each_stored(const struct zt_program *p, const char *key,
+			const struct zt_field_assign *top, int depth, stored_fn fn, void *arg)
+{
+	each_store(p, key, top, depth, false, fn, arg);
 }
 
 struct link_arg {
@@ -329,12 +342,11 @@ static void target_stored(const struct zt_program *p, const char *fn_usr, const 
 	char *key;
 
 	(void)p;
-	(void)fn_usr;
 	(void)as;
 	if (is_pointer_key(into))
 		return;		/* a parameter's or a local's: a caller's, not a field */
 	key = xstrndup(into, tu ? (size_t)(tu - into) : strlen(into));
-	t->fn(key, fn_name, t->arg);
+	t->fn(key, fn_usr ? fn_name : ZT_STORE_UNKNOWN, t->arg);
 	free(key);
 }
 
@@ -352,7 +364,8 @@ void zt_program_field_targets(const struct zt_program *p, size_t node, unsigned 
 
 		for (size_t c = 0; u->fn && c < u->fn->n_calls; c++)
 			if (u->fn->calls[c].kind == ZT_CALL_FIELD)
-				each_stored(p, u->fn->calls[c].target, NULL, 0, target_stored, &t);
+				each_store(p, u->fn->calls[c].target, NULL, 0, true, target_stored,
+					   &t);
 		for (size_t e = 0; level[todo[q]] <= depth && e < u->n_edges; e++)
 			if (!level[u->edges[e].to]) {
 				level[u->edges[e].to] = level[todo[q]] + 1;
@@ -465,7 +478,7 @@ size_t zt_program_auto_roots(struct zt_program *p)
 		for (size_t a = 0; a < tu->n_assigns; a++) {
 			const struct zt_field_assign *as = &p->tus[t].assigns[a];
 
-			if (!ops_root_of(p, as))
+			if (!ops_root_of(p, as) || !strcmp(as->fn_usr, ZT_STORE_UNKNOWN))
 				continue;
 			r.why = r.via = NULL;
 			if (is_pointer_key(as->fn_usr))

@@ -107,7 +107,8 @@ bool zt_program_recursive(const struct zt_program *p, size_t node);
  * Every function-pointer field a call in @node's function, or in a callee up
  * to @depth calls below it, goes through (directly or by a local copy, as
  * INDIRECT_CALL_*() makes): @fn gets each function stored into it anywhere
- * in the program, with the field's USR.
+ * in the program, with the field's USR; ZT_STORE_UNKNOWN for a value that
+ * names no function (then the list is not every function it may hold).
  */
 typedef void (*zt_field_target_fn)(const char *field_usr, const char *fn_name, void *arg);
 void zt_program_field_targets(const struct zt_program *p, size_t node, unsigned int depth,
