@@ -92,16 +92,40 @@ static char *field_source(CXCursor e)
 	return key;
 }
 
-/* NULL, 0, (void *)0: a store that calls nothing */
+/*
+ * NULL, 0, (void *)0: a store that calls nothing. Read from the tokens of
+ * the tree (through parentheses and casts to a literal 0), never evaluated:
+ * clang_Cursor_Evaluate() crashed on some kernel expressions (6.12's
+ * bnxt.c, ixgbe_main.c).
+ */
 static bool is_null_pointer(CXCursor e)
 {
-	CXEvalResult r = clang_Cursor_Evaluate(e);
-	bool null = r && clang_EvalResult_getKind(r) == CXEval_Int &&
-		    !clang_EvalResult_getAsLongLong(r);
+	for (int hops = 0; hops < 8; hops++) {
+		enum CXCursorKind k = clang_getCursorKind(e);
+		struct kids kids = { 0 };
+		CXEvalResult r;
+		bool null;
 
-	if (r)
-		clang_EvalResult_dispose(r);
-	return null;
+		if (k == CXCursor_IntegerLiteral) {
+			r = clang_Cursor_Evaluate(e);
+			null = r && clang_EvalResult_getKind(r) == CXEval_Int &&
+			       !clang_EvalResult_getAsLongLong(r);
+			if (r)
+				clang_EvalResult_dispose(r);
+			return null;
+		}
+		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr &&
+		    k != CXCursor_CStyleCastExpr)
+			return false;
+		fx_get_kids(e, &kids);
+		if (!kids.n) {
+			free(kids.v);
+			return false;
+		}
+		e = kids.v[kids.n - 1];
+		free(kids.v);
+	}
+	return false;
 }
 
 /*
