@@ -10,7 +10,8 @@
 #  - the callee writes multi before its own test: that test is not the
 #    caller's, refused at the callee's read;
 #  - a flag in a union whose other member is written between the two tests:
-#    no fact about it, refused.
+#    no fact about it, refused;
+#  - written in a do-while's body (no break): the body ran, applied.
 cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
 zt_diff_case(frags)
@@ -18,6 +19,7 @@ foreach(c "frags;47;applied: struct f_frags fr in f_rx_frags"
 	  "single;63;applied: struct f_frags fr in f_rx_single"
 	  "other;76;refused: struct f_frags fr in f_rx_other\\(\\): info of fr may be read before it is written: read at line 83, in f_send\\(\\) at line 41"
 	  "rewritten;89;refused: struct f_frags fr in f_rx_rewritten\\(\\): info of fr may be read before it is written: read at line 97, in f_send\\(\\) at line 41"
+	  "do;140;applied: struct f_frags fr in f_rx_do"
 	  "flipped;113;refused: struct f_frags fr in f_rx_flipped\\(\\): info of fr may be read before it is written: read at line 120, in f_send_flipped\\(\\) at line 107")
 	list(GET c 0 name)
 	list(GET c 1 line)

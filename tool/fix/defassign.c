@@ -111,6 +111,8 @@ struct state da_st_copy(const struct state *s)
 
 void da_st_move(struct state *to, struct state *from)
 {
+	if (to == from)
+		return;
 	da_st_clear(to);
 	*to = *from;
 	memset(from, 0, sizeof(*from));

@@ -195,8 +195,12 @@ void da_st_join(struct walk *w, struct state *st, struct state *a, struct state 
 	struct state r = { 0 };
 
 	if (a->dead || b->dead) {
-		da_st_move(st, a->dead ? b : a);
-		da_st_clear(a->dead ? a : b);
+		/* @st may be @a or @b: keep the live one there, drop the other */
+		struct state *keep = a->dead ? b : a, *drop = a->dead ? a : b;
+
+		if (drop != st)
+			da_st_clear(drop);
+		da_st_move(st, keep);
 		return;
 	}
 	for (size_t i = 0; i < a->n; i++)
