@@ -343,16 +343,14 @@ void da_guard_apply_bound(struct walk *w, const struct kids *k, struct state *bo
 	    clang_getCursorKind(inc) != CXCursor_UnaryOperator ||
 	    (clang_getCursorUnaryOperatorKind(inc) != CXUnaryOperator_PostInc &&
 	     clang_getCursorUnaryOperatorKind(inc) != CXUnaryOperator_PreInc) ||
-	    !da_modifies(inc, &op) || clang_getCursorKind(da_strip(op)) != CXCursor_DeclRefExpr ||
-	    !clang_equalCursors(clang_getCursorReferenced(da_strip(op)), i) ||
+	    !da_modifies(inc, &op) || !da_is_ref(op, CXCursor_DeclRefExpr, i) ||
 	    da_changes(k->v[3], i, 0))
 		return;
 	c = da_strip(k->v[1]);
 	b = da_kids_of(c);
 	if (clang_getCursorKind(c) == CXCursor_BinaryOperator && b.n == 2 &&
 	    clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LT &&
-	    clang_getCursorKind(da_strip(b.v[0])) == CXCursor_DeclRefExpr &&
-	    clang_equalCursors(clang_getCursorReferenced(da_strip(b.v[0])), i) &&
+	    da_is_ref(b.v[0], CXCursor_DeclRefExpr, i) &&
 	    clang_getCursorKind(da_strip(b.v[1])) == CXCursor_DeclRefExpr)
 		apply_var(w, clang_getCursorReferenced(da_strip(b.v[1])), false, body, k->v[3]);
 	free(b.v);

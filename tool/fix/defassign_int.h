@@ -254,6 +254,8 @@ enum pkind {
 /* defassign_walk.c: the walk's own helpers, shared with defassign_jumps.c */
 enum pkind da_path_of(struct walk *w, CXCursor c, char **out);
 CXCursor da_strip(CXCursor c);		/* through parentheses and implicit casts */
+/* @e (stripped) is a @kind (DeclRefExpr, MemberRefExpr) naming @to */
+bool da_is_ref(CXCursor e, enum CXCursorKind kind, CXCursor to);
 bool da_const_int(CXCursor c, long long *v);	/* an integer constant expression */
 bool da_literal_index(CXCursor c, long long *v);	/* ... that is a literal */
 /* where @c is in its file (labels are told apart by it) */

@@ -34,9 +34,7 @@ static char *usr_of(CXCursor decl)
 
 static bool is_ref_to(CXCursor e, CXCursor decl)
 {
-	e = da_strip(e);
-	return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(e), decl);
+	return da_is_ref(e, CXCursor_DeclRefExpr, decl);
 }
 
 /* The parameter index of @decl in the function the walk is in (pointer mode), or -1. */
@@ -513,9 +511,7 @@ struct member_counter {
 
 static bool member_is(CXCursor e, CXCursor field)
 {
-	e = da_strip(e);
-	return clang_getCursorKind(e) == CXCursor_MemberRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(e), field);
+	return da_is_ref(e, CXCursor_MemberRefExpr, field);
 }
 
 /* The variable a member access x.f / x->f is made on, or a null cursor. */

@@ -384,13 +384,6 @@ struct copy_scan {
 	bool writes;
 };
 
-static bool is_var(CXCursor c, CXCursor var)
-{
-	c = da_strip(c);
-	return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(c), var);
-}
-
 /* @c is an lvalue reached from @var through a member, subscript or '*' of it */
 static bool through(CXCursor c, CXCursor var)
 {
@@ -473,7 +466,7 @@ static void copy_scan(struct copy_scan *s, CXCursor c, bool allowed)
 		return;
 	}
 	if (da_modifies(c, &op) && (through(op, s->var) ||
-				    (kind == CXCursor_UnaryOperator && is_var(op, s->var) &&
+				    (kind == CXCursor_UnaryOperator && da_is_ref(op, CXCursor_DeclRefExpr, s->var) &&
 				     clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf))) {
 		s->writes = true;	/* a write through it, or its address given away */
 		return;
@@ -481,7 +474,7 @@ static void copy_scan(struct copy_scan *s, CXCursor c, bool allowed)
 	k = da_kids_of(c);
 	if (kind == CXCursor_CallExpr) {
 		for (size_t i = 1; i < k.n && !s->writes; i++)
-			if (is_var(k.v[i], s->var))
+			if (da_is_ref(k.v[i], CXCursor_DeclRefExpr, s->var))
 				s->writes = callee_writes(s, c, (unsigned int)(i - 1));
 			else
 				copy_scan(s, k.v[i], false);

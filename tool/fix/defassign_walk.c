@@ -27,6 +27,13 @@ CXCursor da_strip(CXCursor c)
 	return c;
 }
 
+bool da_is_ref(CXCursor e, enum CXCursorKind kind, CXCursor to)
+{
+	e = da_strip(e);
+	return clang_getCursorKind(e) == kind &&
+	       clang_equalCursors(clang_getCursorReferenced(e), to);
+}
+
 bool da_const_int(CXCursor c, long long *v)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(c);
