@@ -69,6 +69,8 @@ struct zt_local {
 	bool loop_budget;
 	bool from_macro;
 	enum zt_init_kind init;
+	/* marked __uninitialized: auto-init leaves it alone (an initializer still runs) */
+	bool no_autoinit;
 	/*
 	 * An explicit initializer: the bytes of the fields it names (the rest,
 	 * padding included, is zeroed), -1 when not known; the line of the
@@ -220,6 +222,12 @@ enum zt_access_kind {
 	ZT_ACCESS_ADDR_READER,	/* &p->f passed as a pointer to const */
 	ZT_ACCESS_KINDS
 };
+
+/* No initializer and marked __uninitialized: nothing zeroes it on entry. */
+static inline bool zt_local_opted_out(const struct zt_local *l)
+{
+	return l->init == ZT_INIT_NONE && l->no_autoinit;
+}
 
 static inline bool zt_access_writes(enum zt_access_kind k)
 {

@@ -438,6 +438,32 @@ static bool init_names_field(CXCursor var, CXCursor field)
 	return named;
 }
 
+/*
+ * Is this attribute __uninitialized (the kernel's spelling) or
+ * __attribute__((uninitialized))? libclang does not expose it as its own
+ * kind, so its tokens say.
+ */
+static enum CXChildVisitResult uninit_attr(CXCursor c, CXCursor parent, CXClientData data)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	bool *found = data;
+	CXToken *toks;
+	unsigned int n;
+
+	(void)parent;
+	if (!clang_isAttribute(clang_getCursorKind(c)))
+		return CXChildVisit_Continue;
+	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	for (unsigned int i = 0; i < n && !*found; i++) {
+		CXString sp = clang_getTokenSpelling(tu, toks[i]);
+
+		*found = strstr(clang_getCString(sp), "uninitialized") != NULL;
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return *found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
 void fx_add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 {
 	struct zt_function *f = fx_cur(w);
@@ -505,6 +531,7 @@ void fx_add_local(struct walk *w, CXCursor c, int loop, bool unlikely)
 	init = clang_Cursor_getVarDeclInitializer(c);
 	l->init = clang_Cursor_isNull(init) ? ZT_INIT_NONE : init_kind(init);
 	l->init_named = -1;
+	clang_visitChildren(c, uninit_attr, &l->no_autoinit);
 	if (l->init != ZT_INIT_NONE && l->init != ZT_INIT_COPY)
 		l->init_named = init_named_bytes(init_list_of(init), l->init);
 }

@@ -41,7 +41,8 @@ double zt_rank(long long bytes, enum zt_freq freq, unsigned int budget, unsigned
 
 bool sc_is_candidate(const struct zt_local *l, const struct zt_stack_opts *o)
 {
-	if (l->is_vla || l->size < 0 || l->size < o->min_size || l->in_unlikely)
+	if (l->is_vla || l->size < 0 || l->size < o->min_size || l->in_unlikely ||
+	    zt_local_opted_out(l))
 		return false;
 	if (l->init == ZT_INIT_COPY)
 		return false;
@@ -496,7 +497,7 @@ static int judge_local(const struct zt_program *p, const struct zt_compdb *db,
 bool sc_is_small_part(const struct zt_local *l, const struct zt_stack_opts *o)
 {
 	return !l->is_vla && l->size > 0 && l->size < o->min_size && !l->in_unlikely &&
-	       l->init != ZT_INIT_COPY &&
+	       l->init != ZT_INIT_COPY && !zt_local_opted_out(l) &&
 	       (l->init == ZT_INIT_NONE || l->init_named < l->size);
 }
 

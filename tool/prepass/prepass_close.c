@@ -25,7 +25,7 @@ static bool may_report(const struct zt_node *n, const struct zt_stack_opts *so)
 		const struct zt_local *l = &n->fn->locals[j];
 
 		if (!l->is_vla && l->size >= 0 && l->size >= so->min_size && !l->in_unlikely &&
-		    l->init != ZT_INIT_COPY)
+		    l->init != ZT_INIT_COPY && !zt_local_opted_out(l))
 			return true;
 	}
 	return false;

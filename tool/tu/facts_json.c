@@ -57,9 +57,9 @@ static json_t *local_to_json(const struct zt_local *l)
 						l->end_column));
 	json_object_set_new(o, "type_file", zt_json_str_or_null(l->type_file));
 	json_object_set_new(o, "type_line", json_integer(l->type_line));
-	json_object_set_new(o, "flags", json_pack("[b,b,b,b,b,b]", l->is_array, l->is_vla,
+	json_object_set_new(o, "flags", json_pack("[b,b,b,b,b,b,b]", l->is_array, l->is_vla,
 						  l->is_record, l->in_loop, l->in_unlikely,
-						  l->from_macro));
+						  l->from_macro, l->no_autoinit));
 	json_object_set_new(o, "init", json_integer(l->init));
 	json_object_set_new(o, "uses", json_integer(l->uses));
 	json_object_set_new(o, "loop", json_pack("[I,b]", (json_int_t)l->loop_params,
@@ -78,7 +78,7 @@ static void local_from_json(json_t *o, struct zt_local *l)
 	unsigned int *p[] = { &l->line, &l->column, &l->start_line, &l->start_column,
 			      &l->end_line, &l->end_column };
 	bool *b[] = { &l->is_array, &l->is_vla, &l->is_record, &l->in_loop, &l->in_unlikely,
-		      &l->from_macro };
+		      &l->from_macro, &l->no_autoinit };
 
 	l->name = sdup(o, "name");
 	l->type = sdup(o, "type");

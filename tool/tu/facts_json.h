@@ -15,7 +15,7 @@
 #include "evidence.h"
 #include "facts.h"
 
-#define ZT_TU_SCHEMA 12
+#define ZT_TU_SCHEMA 13
 
 /* One TU: everything needed to redo the program-level analysis. */
 struct zt_tu_result {
