@@ -102,14 +102,7 @@ static void callee_touches(struct walk *w, struct state *st, const struct summar
 		if (!full)
 			continue;
 		x = (struct wr){ full, wl, by };
-		if (w->pointer) {
-			da_add_lost(w, &x, at);
-		} else {
-			ZT_ALLOC_GROW(w->da->lost, w->da->n_lost + 1, w->da->alloc_lost);
-			w->da->lost[w->da->n_lost++] = (struct lost){ full, xstrdup(by),
-								      xstrdup(fn), wl, at };
-			full = NULL;
-		}
+		da_add_lost(w, &x, at, fn);
 		free(full);
 	}
 }
@@ -194,10 +187,7 @@ static char *called_field(struct walk *w, CXCursor call, char **file)
 			clang_disposeString(f);
 			return usr;
 		}
-		if (clang_getCursorKind(c) != CXCursor_DeclRefExpr ||
-		    clang_getCursorKind(v) != CXCursor_VarDecl ||
-		    clang_Cursor_getStorageClass(v) == CX_SC_Static ||
-		    clang_getCursorKind(clang_getCursorSemanticParent(v)) != CXCursor_FunctionDecl ||
+		if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || !da_function_local(v) ||
 		    clang_Cursor_isNull(w->body) || da_changes(w->body, v, 0))
 			return NULL;
 		in = da_kids_of(v);

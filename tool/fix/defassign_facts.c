@@ -268,11 +268,6 @@ bool da_may_write_in(struct walk *w, CXCursor body, const struct state *facts)
 	return s.hit;
 }
 
-void da_facts_loop(struct state *s)
-{
-	da_facts_clear(s);
-}
-
 bool da_fact_assume(struct walk *w, struct state *s, const char *field, bool nonzero)
 {
 	enum fact_value v = nonzero ? FACT_NONZERO : FACT_ZERO;

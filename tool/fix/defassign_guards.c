@@ -55,9 +55,7 @@ static bool test_of_var(CXCursor cond, CXCursor *var, bool *then_zero)
 		return false;
 	*var = clang_getCursorReferenced(c);
 	*then_zero ^= neg;
-	return clang_getCursorKind(*var) == CXCursor_VarDecl &&
-	       clang_Cursor_getStorageClass(*var) != CX_SC_Static &&
-	       clang_getCursorKind(clang_getCursorSemanticParent(*var)) == CXCursor_FunctionDecl;
+	return da_function_local(*var);
 }
 
 struct scan {
@@ -161,9 +159,7 @@ static bool zero_once(struct walk *w, CXCursor var)
 	long long v = -1;
 	bool yes;
 
-	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
-	    clang_Cursor_getStorageClass(var) == CX_SC_Static ||
-	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_FunctionDecl)
+	if (!da_function_local(var))
 		return false;
 	init = da_kids_of(var);
 	yes = init.n && clang_isExpression(clang_getCursorKind(init.v[init.n - 1])) &&
@@ -211,8 +207,8 @@ static enum CXChildVisitResult labels_visit(CXCursor c, CXCursor parent, CXClien
  * and later 'if (active)': the flag is set only there, so where it is set
  * the block ran up to it (6.12's bnxt_rx_pkt(), xdp_active). Any value will
  * do: where it is not 0 the assignment ran (6.12's mlx5e_xmit_xdp_frame(),
- * 'num_frags = ...' under has_frags, then 'for (i = 0; i < num_frags; i++)'). Only for a
- * local flag whose initializer is 0, set by that one assignment (a statement
+ * 'num_frags = ...' under has_frags, then 'for (i = 0; i < num_frags;
+ * i++)'). Only for a local flag whose initializer is 0, set by that one assignment (a statement
  * of the block itself) and never given away by address, outside any loop and
  * any backward goto's reach, and a block with no label or case.
  */

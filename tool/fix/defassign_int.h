@@ -183,7 +183,7 @@ struct walk {
 	size_t n_guards;
 	unsigned int block_depth;	/* compound statements the walk is in */
 	unsigned int loop_depth;	/* ... and loop bodies */
-	/* the last 'flag = <non-zero constant>' and what was written when it ran */
+	/* the last 'flag = <value>' of a flag set once, and what was written when it ran */
 	struct {
 		CXCursor var, assign;
 		struct state st;
@@ -256,6 +256,8 @@ enum pkind da_path_of(struct walk *w, CXCursor c, char **out);
 CXCursor da_strip(CXCursor c);		/* through parentheses and implicit casts */
 /* @e (stripped) is a @kind (DeclRefExpr, MemberRefExpr) naming @to */
 bool da_is_ref(CXCursor e, enum CXCursorKind kind, CXCursor to);
+/* @var is a non-static variable of the function it is declared in */
+bool da_function_local(CXCursor var);
 bool da_const_int(CXCursor c, long long *v);	/* an integer constant expression */
 bool da_literal_index(CXCursor c, long long *v);	/* ... that is a literal */
 /* where @c is in its file (labels are told apart by it) */
@@ -267,6 +269,7 @@ void da_write_path(struct walk *w, struct state *st, const char *p, unsigned int
 void da_kids_walk(struct walk *w, CXCursor c, struct state *st, size_t from);
 
 /* defassign_facts.c: what tests of the object's fields found (struct fact) */
+/* also at a loop: its body may run again after writing a field, so no fact holds across it */
 void da_facts_clear(struct state *s);
 void da_facts_copy(struct state *to, const struct state *from);
 /* @r holds what both wrote: its facts from @a's and @b's */
@@ -275,8 +278,6 @@ void da_facts_join(struct state *r, const struct state *a, const struct state *b
 void da_facts_written(struct walk *w, struct state *s, const char *p);
 /* the object's address went where the walk does not follow */
 void da_facts_escape(struct walk *w, struct state *s);
-/* a loop's body may run again after writing a field: no fact holds across it */
-void da_facts_loop(struct state *s);
 /* may @body write a field @facts are about, or give the object's pointer away? */
 bool da_may_write_in(struct walk *w, CXCursor body, const struct state *facts);
 /* where @field is (not) 0: false when a fact says otherwise (the path cannot be) */
@@ -408,8 +409,8 @@ void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned
 void da_read_via(struct walk *w, const struct state *s, const char *p, unsigned int line,
 		 const struct zt_strvec *except, char *via);
 struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, int depth);
-/* defassign_walk.c: a write on one side of a branch only (for the reasons) */
-void da_add_lost(struct walk *w, const struct wr *x, unsigned int at);
+/* defassign_walk.c: a write on one side of a branch of @fn only (for the reasons) */
+void da_add_lost(struct walk *w, const struct wr *x, unsigned int at, const char *fn);
 
 /* defassign_apply.c: what a callee's summary says of its parameter, in the caller's @prefix */
 struct da_passed {

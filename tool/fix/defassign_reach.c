@@ -509,9 +509,7 @@ bool da_copy_writes(struct walk *w, CXCursor var)
 {
 	struct copy_scan s = { w, var, false };
 
-	if (clang_getCursorKind(var) != CXCursor_VarDecl || clang_Cursor_isNull(w->body) ||
-	    clang_Cursor_getStorageClass(var) == CX_SC_Static ||
-	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_FunctionDecl)
+	if (!da_function_local(var) || clang_Cursor_isNull(w->body))
 		return true;
 	copy_scan(&s, w->body, true);
 	return s.writes;

@@ -34,6 +34,13 @@ bool da_is_ref(CXCursor e, enum CXCursorKind kind, CXCursor to)
 	       clang_equalCursors(clang_getCursorReferenced(e), to);
 }
 
+bool da_function_local(CXCursor var)
+{
+	return clang_getCursorKind(var) == CXCursor_VarDecl &&
+	       clang_Cursor_getStorageClass(var) != CX_SC_Static &&
+	       clang_getCursorKind(clang_getCursorSemanticParent(var)) == CXCursor_FunctionDecl;
+}
+
 bool da_const_int(CXCursor c, long long *v)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(c);
@@ -180,18 +187,18 @@ enum pkind da_path_of(struct walk *w, CXCursor c, char **out)
 
 void da_node(struct walk *w, CXCursor c, struct state *st);
 
-void da_add_lost(struct walk *w, const struct wr *x, unsigned int at)
+void da_add_lost(struct walk *w, const struct wr *x, unsigned int at, const char *fn)
 {
 	size_t *n = &w->da->n_lost;
 
 	/* pointer mode: relative to the callee's parameter; kept with the summary */
 	if (w->pointer) {
 		zt_strvec_pushf(&w->sum->lost_lines, "#lost %s %u %s %u %s",
-				x->path[0] ? x->path : ".", x->line, x->by, at, w->fn);
+				x->path[0] ? x->path : ".", x->line, x->by, at, fn);
 		return;
 	}
 	ZT_ALLOC_GROW(w->da->lost, *n + 1, w->da->alloc_lost);
-	w->da->lost[(*n)++] = (struct lost){ xstrdup(x->path), xstrdup(x->by), xstrdup(w->fn),
+	w->da->lost[(*n)++] = (struct lost){ xstrdup(x->path), xstrdup(x->by), xstrdup(fn),
 					     x->line, at };
 }
 
@@ -214,12 +221,12 @@ void da_st_join(struct walk *w, struct state *st, struct state *a, struct state 
 		if (da_st_covered(b, a->v[i].path))
 			da_st_add(&r, a->v[i].path, a->v[i].line, a->v[i].by);
 		else if (w)
-			da_add_lost(w, &a->v[i], at);
+			da_add_lost(w, &a->v[i], at, w->fn);
 	for (size_t i = 0; i < b->n; i++)
 		if (da_st_covered(a, b->v[i].path))
 			da_st_add(&r, b->v[i].path, b->v[i].line, b->v[i].by);
 		else if (w)
-			da_add_lost(w, &b->v[i], at);
+			da_add_lost(w, &b->v[i], at, w->fn);
 	da_facts_join(&r, a, b);
 	da_st_clear(a);
 	da_st_clear(b);
@@ -597,10 +604,7 @@ static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs, stru
 	bool bare;
 
 	if (w->pointer || clang_Cursor_isNull(w->body) || w->n_alias == DA_MAX_ALIASES ||
-	    clang_getCursorKind(da_strip(lhs)) != CXCursor_DeclRefExpr ||
-	    clang_getCursorKind(var) != CXCursor_VarDecl ||
-	    clang_Cursor_getStorageClass(var) == CX_SC_Static ||
-	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_FunctionDecl ||
+	    clang_getCursorKind(da_strip(lhs)) != CXCursor_DeclRefExpr || !da_function_local(var) ||
 	    !is_kind(clang_getCursorType(var), CXType_Pointer))
 		return false;
 	k = da_kids_of(var);
@@ -631,7 +635,7 @@ static void for_up_to(struct walk *w, const struct kids *k, struct state *st, CX
 	da_node(w, k->v[0], st);
 	da_node(w, k->v[1], st);
 	b = da_st_copy_whole(st);
-	da_facts_loop(&b);
+	da_facts_clear(&b);
 	da_guard_apply_bound(w, k, &b);
 	w->prefix_var = var;
 	w->prefix_key = key;
@@ -643,7 +647,7 @@ static void for_up_to(struct walk *w, const struct kids *k, struct state *st, CX
 	w->prefix_key = saved_key;
 	if (from_zero && key[0] != '$')
 		da_prefix_after_loop(w, k, key, &b, st);
-	da_facts_loop(st);	/* the body may have run and changed a field */
+	da_facts_clear(st);	/* the body may have run and changed a field */
 	free(key);
 	da_st_clear(&b);
 }
@@ -724,7 +728,7 @@ static void do_while(struct walk *w, CXCursor c, const struct kids *k, struct st
 {
 	struct state breaks = { .dead = true }, conts = { .dead = true };
 
-	da_facts_loop(st);
+	da_facts_clear(st);
 	w->brk = &breaks;
 	w->cont = &conts;
 	w->loop_depth++;
@@ -794,7 +798,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 
 		da_node(w, k.v[0], st);
 		da_node(w, k.v[1], st);
-		da_facts_loop(st);
+		da_facts_clear(st);
 		w->loop_depth++;
 		statement(w, k.v[3], st);	/* it runs: its writes count */
 		w->loop_depth--;
@@ -811,13 +815,13 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 			for (size_t i = 0; i + 1 < k.n; i++)
 				da_node(w, k.v[i], &a);
 		b = da_st_copy(st);
-		da_facts_loop(&b);
+		da_facts_clear(&b);
 		if (kind == CXCursor_ForStmt)
 			da_guard_apply_bound(w, &k, &b);
 		w->loop_depth++;
 		statement(w, k.v[k.n - 1], &b);
 		w->loop_depth--;
-		da_facts_loop(st);	/* the body may have run and changed a field */
+		da_facts_clear(st);	/* the body may have run and changed a field */
 		da_st_clear(&a);
 		da_st_clear(&b);
 	}
