@@ -2,11 +2,10 @@
 /*
  * A local marked __uninitialized is left alone by auto-init: nothing zeroes
  * it, so there is no tax to report, from the source or from the compilers.
- * An initializer on such a local still zeroes what it does not name.
+ * An initializer on such a local still zeroes what it does not name. The
+ * attribute comes from a header's macro (netdev.h), as in the kernel.
  */
 #include "netdev.h"
-
-#define __uninitialized __attribute__((__uninitialized__))
 
 static void oo_rx(struct rx_queue *rq, struct cqe64 *cqe)
 {

@@ -441,19 +441,22 @@ static bool init_names_field(CXCursor var, CXCursor field)
 /*
  * Is this attribute __uninitialized (the kernel's spelling) or
  * __attribute__((uninitialized))? libclang does not expose it as its own
- * kind, so its tokens say.
+ * kind, so its tokens say, read where it is written (a macro's expansion has
+ * no tokens of its own).
  */
 static enum CXChildVisitResult uninit_attr(CXCursor c, CXCursor parent, CXClientData data)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
 	bool *found = data;
+	CXSourceRange ext;
 	CXToken *toks;
 	unsigned int n;
 
 	(void)parent;
 	if (!clang_isAttribute(clang_getCursorKind(c)))
 		return CXChildVisit_Continue;
-	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	ext = clang_getCursorExtent(c);
+	fx_written_tokens(tu, clang_getRangeStart(ext), clang_getRangeEnd(ext), &toks, &n);
 	for (unsigned int i = 0; i < n && !*found; i++) {
 		CXString sp = clang_getTokenSpelling(tu, toks[i]);
 

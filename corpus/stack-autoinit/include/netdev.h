@@ -11,6 +11,8 @@
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
 #define __cold		__attribute__((__cold__))
+/* a header's macro, as the kernel's: the attribute's tokens are not where it is used */
+#define __uninitialized	__attribute__((__uninitialized__))
 #define NAPI_POLL_WEIGHT 64
 
 typedef unsigned int u32;
