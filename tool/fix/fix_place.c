@@ -11,10 +11,13 @@ int fix_place_group(const struct fix_env *env, const struct site *s, struct fix_
 {
 	char **args = zt_fix_clang_args(env->build, s->rel);
 	char *abs = path_in(env->src, s->rel), *reason = NULL, *moved = NULL;
+	struct zt_strvec dirs = ZT_STRVEC_INIT;
 	struct zt_place p;
 	int ret;
 
-	ret = zt_place_decide(env->src, abs, args, s->owner_type, s->type, &p, &reason);
+	zt_fix_include_dirs(env->build, s->rel, &dirs);
+	ret = zt_place_decide(env->src, abs, args, &dirs, s->owner_type, s->type, &p, &reason);
+	zt_strvec_clear(&dirs);
 	zt_argv_free(args);
 	free(abs);
 	if (ret) {

@@ -9,7 +9,9 @@
 #include <clang-c/Index.h>
 
 #include "fixtext.h"
+#include "strbuf.h"
 #include "placement.h"
+#include "verify.h"
 #include "zerotax.h"
 
 bool zt_place_is_public(const char *rel)
@@ -84,33 +86,39 @@ static enum CXCursorKind kind_of(const char *record)
 	return !strncmp(record, "union ", 6) ? CXCursor_UnionDecl : CXCursor_StructDecl;
 }
 
-/* ---- the text's view: does one header reach another (quoted includes)? ----- */
-
-static bool reaches(const char *root, const char *from_rel, const char *to_rel, int depth,
-		    char ***seen, size_t *n_seen)
+/* Is @rel inside @dir ("" is the tree)? */
+static bool under(const char *rel, const char *dir)
 {
-	char *text, *dir, *p;
+	size_t n = strlen(dir);
+
+	return !n || (!strncmp(rel, dir, n) && rel[n] == '/');
+}
+
+/* ---- the text's view: does one header reach another, as the TU's compiler looks? ---- */
+
+struct reach {
+	const char *root;
+	const struct zt_strvec *dirs;	/* the TU's -iquote and -I directories */
+	struct zt_strvec seen;
+};
+
+static bool reaches(struct reach *r, const char *from_rel, const char *to_rel, int depth)
+{
+	char *text, *p;
 	bool found = false;
 
 	if (!strcmp(from_rel, to_rel))
 		return true;
-	if (depth > 16)
+	if (depth > 16 || zt_strvec_has(&r->seen, from_rel))
 		return false;
-	for (size_t i = 0; i < *n_seen; i++)
-		if (!strcmp((*seen)[i], from_rel))
-			return false;
-	*seen = xrealloc(*seen, (*n_seen + 1) * sizeof(**seen));
-	(*seen)[(*n_seen)++] = xstrdup(from_rel);
-	p = xasprintf("%s/%s", root, from_rel);
+	zt_strvec_push(&r->seen, from_rel);
+	p = xasprintf("%s/%s", r->root, from_rel);
 	if (zt_read_file(p, &text, NULL))
 		text = NULL;
 	free(p);
-	if (!text)
-		return false;
-	dir = dir_of(from_rel);
 	for (const char *l = text; !found && l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
 		const char *a = l, *q;
-		char open, close, *inc, *cand, *rel;
+		char open, close, *inc, *rel;
 
 		while (*a == ' ' || *a == '\t')
 			a++;
@@ -131,82 +139,80 @@ static bool reaches(const char *root, const char *from_rel, const char *to_rel, 
 		if (!q || memchr(a, '\n', (size_t)(q - a)))
 			continue;
 		inc = xstrndup(a + 1, (size_t)(q - a - 1));
-		/* Next to the including file (quoted), then include/ and the tree's root. */
-		rel = NULL;
-		if (open == '"') {
-			cand = xasprintf("%s/%s%s%s", root, dir, dir[0] ? "/" : "", inc);
-			rel = zt_real_path_under(root, cand);
-			free(cand);
-		}
-		if (!rel) {
-			cand = xasprintf("%s/include/%s", root, inc);
-			rel = zt_real_path_under(root, cand);
-			free(cand);
-		}
-		if (!rel && open == '"') {
-			cand = xasprintf("%s/%s", root, inc);
-			rel = zt_real_path_under(root, cand);
-			free(cand);
-		}
+		rel = zt_fix_resolve_include(r->root, from_rel, inc, open == '"', r->dirs);
 		if (rel)
-			found = reaches(root, rel, to_rel, depth + 1, seen, n_seen);
+			found = reaches(r, rel, to_rel, depth + 1);
 		free(rel);
 		free(inc);
 	}
-	free(dir);
 	free(text);
 	return found;
 }
 
-static bool header_reaches(const char *root, const char *from_rel, const char *to_rel)
+static bool header_reaches(const char *root, const struct zt_strvec *dirs, const char *from_rel,
+			   const char *to_rel)
 {
-	char **seen = NULL;
-	size_t n = 0;
-	bool yes = reaches(root, from_rel, to_rel, 0, &seen, &n);
+	struct reach r = { root, dirs, ZT_STRVEC_INIT };
+	bool yes = reaches(&r, from_rel, to_rel, 0);
 
-	for (size_t i = 0; i < n; i++)
-		free(seen[i]);
-	free(seen);
+	zt_strvec_clear(&r.seen);
 	return yes;
 }
 
-/* "../en/xdp.h": @to_rel as a quoted include from a file in @from_dir. */
-static char *relative_include(const char *from_dir, const char *to_rel)
+/* "../x/y.h": @to_rel from a file in @from_dir, through the common directory. */
+static char *path_from(const char *from_dir, const char *to_rel)
 {
-	size_t common = 0, i;
-	char *out;
+	size_t common = 0, i, len = strlen(from_dir);
+	struct zt_strbuf sb = { 0 };
 
 	for (i = 0; from_dir[i] && from_dir[i] == to_rel[i]; i++)
 		if (from_dir[i] == '/')
 			common = i + 1;
 	if (!from_dir[i] && to_rel[i] == '/')
 		common = i + 1;
-	out = xstrdup("");
-	for (const char *p = from_dir + common; *p;) {
-		char *n = xasprintf("%s../", out);
-
-		free(out);
-		out = n;
+	for (const char *p = from_dir + (common < len ? common : len); *p;) {
+		zt_strbuf_addf(&sb, "../");
 		p = strchr(p, '/');
 		if (!p)
 			break;
 		p++;
 	}
-	{
-		char *n = xasprintf("\"%s%s\"", out, to_rel + common);
-
-		free(out);
-		out = n;
-	}
-	return out;
+	zt_strbuf_addf(&sb, "%s", to_rel + common);
+	return zt_strbuf_detach(&sb, NULL);
 }
 
-/* Is @rel inside @dir ("" is the tree)? */
-static bool under(const char *rel, const char *dir)
+/*
+ * The quoted spelling of @type_rel in @owner_rel: next to the owner's header,
+ * then under one of the TU's include directories (the spelling the tree's own
+ * files use: "en/xdp.h" under mlx5's -I core), then through "../". Only a
+ * spelling that the compiler's search from the owner's header finds is taken.
+ */
+static char *include_spelling(const char *src, const struct zt_strvec *dirs,
+			      const char *owner_rel, const char *type_rel)
 {
-	size_t n = strlen(dir);
+	struct zt_strvec cands = ZT_STRVEC_INIT;
+	char *odir = dir_of(owner_rel), *out = NULL;
 
-	return !n || (!strncmp(rel, dir, n) && rel[n] == '/');
+	if (under(type_rel, odir))
+		zt_strvec_push(&cands, type_rel + strlen(odir) + (odir[0] ? 1 : 0));
+	for (size_t d = 0; d < dirs->n; d++) {
+		char *rel = zt_real_path_under(src, dirs->v[d]);
+
+		if (rel && under(type_rel, rel))
+			zt_strvec_push(&cands, type_rel + strlen(rel) + (rel[0] ? 1 : 0));
+		free(rel);
+	}
+	zt_strvec_push_nodup(&cands, path_from(odir, type_rel));
+	for (size_t c = 0; c < cands.n && !out; c++) {
+		char *r = zt_fix_resolve_include(src, owner_rel, cands.v[c], true, dirs);
+
+		if (r && !strcmp(r, type_rel))
+			out = xasprintf("\"%s\"", cands.v[c]);
+		free(r);
+	}
+	zt_strvec_clear(&cands);
+	free(odir);
+	return out;
 }
 
 /* The longest directory holding both files. */
@@ -262,20 +268,23 @@ out:
  * The type's header is not the owner's and does not include it: the owner's
  * header can include the type's, if that is a public header or the driver's own.
  */
-static int decide_include(const char *drv, const char *type, struct zt_place *p,
-			  char **reason)
+static int decide_include(const char *src, const struct zt_strvec *dirs, const char *drv,
+			  const char *type, struct zt_place *p, char **reason)
 {
-	char *odir = dir_of(p->owner_rel);
-
 	if (zt_place_is_public(p->type_rel)) {
 		const char *inc = !strncmp(p->type_rel, "include/", 8) ?
 					  p->type_rel + 8 : strstr(p->type_rel, "/include/") + 9;
 
 		p->include = xasprintf("<%s>", inc);
 	} else if (under(p->type_rel, drv)) {
-		p->include = relative_include(odir, p->type_rel);
+		p->include = include_spelling(src, dirs, p->owner_rel, p->type_rel);
+		if (!p->include) {
+			*reason = xasprintf("%s is defined in %s, which no quoted #include in %s "
+					    "finds with the TU's include directories: not placed",
+					    type, p->type_rel, p->owner_rel);
+			return -1;
+		}
 	}
-	free(odir);
 	if (p->include) {
 		p->action = ZT_PLACE_INCLUDE;
 		return 0;
@@ -286,8 +295,9 @@ static int decide_include(const char *drv, const char *type, struct zt_place *p,
 }
 
 /* Both definitions in the tree, the type's after the owner's: move it, or include it. */
-static int decide_order(const char *src, const char *drv, const char *owner_type,
-			const char *type, struct zt_place *p, char **reason)
+static int decide_order(const char *src, const struct zt_strvec *dirs, const char *drv,
+			const char *owner_type, const char *type, struct zt_place *p,
+			char **reason)
 {
 	if (!strcmp(p->type_rel, p->owner_rel)) {
 		if (zt_place_is_public(p->type_rel) || !under(p->type_rel, drv)) {
@@ -298,8 +308,8 @@ static int decide_order(const char *src, const char *drv, const char *owner_type
 		p->action = ZT_PLACE_MOVE;
 		return 0;
 	}
-	if (!header_reaches(src, p->type_rel, p->owner_rel))
-		return decide_include(drv, type, p, reason);
+	if (!header_reaches(src, dirs, p->type_rel, p->owner_rel))
+		return decide_include(src, dirs, drv, type, p, reason);
 	/* The type's header includes the owner's: an #include would be a cycle. */
 	if (zt_place_is_public(p->type_rel) || !under(p->type_rel, drv)) {
 		*reason = xasprintf("%s (%s) includes %s, and lies outside the driver: neither an "
@@ -312,7 +322,8 @@ static int decide_order(const char *src, const char *drv, const char *owner_type
 }
 
 int zt_place_decide(const char *src, const char *tu_file, char *const *args,
-		    const char *owner_type, const char *type, struct zt_place *p, char **reason)
+		    const struct zt_strvec *dirs, const char *owner_type, const char *type,
+		    struct zt_place *p, char **reason)
 {
 	struct walk w = {
 		.owner = strchr(owner_type, ' ') + 1, .type = strchr(type, ' ') + 1,
@@ -349,7 +360,7 @@ int zt_place_decide(const char *src, const char *tu_file, char *const *args,
 		goto out;
 	}
 	drv = common_dir(tu_rel ? tu_rel : p->owner_rel, p->owner_rel);
-	ret = decide_order(src, drv, owner_type, type, p, reason);
+	ret = decide_order(src, dirs, drv, owner_type, type, p, reason);
 out:
 	if (ret)
 		zt_place_release(p);

@@ -20,6 +20,8 @@
 
 #include "shadow.h"
 
+struct zt_strvec;
+
 enum zt_place_action {
 	ZT_PLACE_VISIBLE,	/* nothing to do */
 	ZT_PLACE_INCLUDE,	/* add "#include INCLUDE" to the owner's header */
@@ -37,11 +39,13 @@ struct zt_place {
 
 /*
  * Decide for @type embedded in @owner_type, from the TU @tu_file parsed with
- * @args (libclang arguments, NULL-terminated). 0 with @p filled; -1 with
- * *reason (the finding is refused).
+ * @args (libclang arguments, NULL-terminated); @dirs are its command's include
+ * directories (zt_fix_include_dirs()), searched as its compiler would. 0 with
+ * @p filled; -1 with *reason (the finding is refused).
  */
 int zt_place_decide(const char *src, const char *tu_file, char *const *args,
-		    const char *owner_type, const char *type, struct zt_place *p, char **reason);
+		    const struct zt_strvec *dirs, const char *owner_type, const char *type,
+		    struct zt_place *p, char **reason);
 /*
  * Carry the decision out in the shadow. *moved gets "struct T: a.h:12 -> b.h:40"
  * for a move. -1 with *reason.

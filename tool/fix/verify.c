@@ -146,7 +146,7 @@ static bool is_changed(struct scan *s, const char *rel)
  */
 static bool scan_file(struct scan *s, const char *rel, int depth)
 {
-	char *p, *text, *dir, *slash;
+	char *p, *text, *r;
 	bool hit = false;
 
 	if (is_changed(s, rel))
@@ -159,9 +159,6 @@ static bool scan_file(struct scan *s, const char *rel, int depth)
 	p = xasprintf("%s/%s", s->b->sh->src, rel);
 	if (zt_read_file(p, &text, NULL))
 		text = NULL;
-	dir = xstrdup(p);
-	slash = strrchr(dir, '/');
-	*slash = '\0';
 	free(p);
 	for (const char *l = text; !hit && l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
 		const char *a = l, *q;
@@ -184,25 +181,39 @@ static bool scan_file(struct scan *s, const char *rel, int depth)
 		if (!q || memchr(a, '\n', (size_t)(q - a)))
 			continue;
 		inc = xstrndup(a + 1, (size_t)(q - a - 1));
-		for (size_t d = close == '"' ? 0 : 1; !hit && d <= s->dirs.n; d++) {
-			char *cand = xasprintf("%s/%s", d ? s->dirs.v[d - 1] : dir, inc);
-			char *r = zt_real_path_under(s->b->sh->src, cand);
-
-			free(cand);
-			if (r) {
-				hit = scan_file(s, r, depth + 1);
-				free(r);
-				break;	/* the first directory that has it */
-			}
-		}
+		r = zt_fix_resolve_include(s->b->sh->src, rel, inc, close == '"', &s->dirs);
+		if (r)
+			hit = scan_file(s, r, depth + 1);
+		free(r);
 		free(inc);
 	}
-	free(dir);
 	free(text);
 	return hit;
 }
 
-static void scan_dirs(struct scan *s, const struct zt_compile_cmd *c)
+char *zt_fix_resolve_include(const char *src, const char *includer, const char *inc,
+			     bool quoted, const struct zt_strvec *dirs)
+{
+	const char *slash = strrchr(includer, '/');
+	char *here = slash ? xstrndup(includer, (size_t)(slash - includer)) : xstrdup("");
+
+	for (size_t d = quoted ? 0 : 1; d <= dirs->n; d++) {
+		char *cand = d ? xasprintf("%s/%s", dirs->v[d - 1], inc) :
+				 xasprintf("%s/%s%s%s", src, here, here[0] ? "/" : "", inc);
+		char *r = zt_real_path_under(src, cand);
+
+		free(cand);
+		if (r) {
+			free(here);
+			return r;	/* the first directory that has it */
+		}
+	}
+	free(here);
+	return NULL;
+}
+
+static void scan_dirs(struct zt_strvec *dirs, const struct zt_fix_build *b,
+		      const struct zt_compile_cmd *c)
 {
 	for (size_t k = 1; c && k < c->argc; k++) {
 		const char *d = NULL;
@@ -215,16 +226,21 @@ static void scan_dirs(struct scan *s, const struct zt_compile_cmd *c)
 			d = c->argv[k] + 7;
 		if (!d || !*d)
 			continue;
-		zt_strvec_push_nodup(&s->dirs, d[0] == '/' ? xstrdup(d)
-							   : xasprintf("%s/%s", c->directory, d));
+		zt_strvec_push_nodup(dirs, d[0] == '/' ? xstrdup(d)
+						       : xasprintf("%s/%s", c->directory, d));
 	}
-	for (size_t k = 0; !c && s->b->cflags && s->b->cflags[k]; k++) {
-		const char *a = s->b->cflags[k];
+	for (size_t k = 0; !c && b->cflags && b->cflags[k]; k++) {
+		const char *a = b->cflags[k];
 
 		if (strncmp(a, "-I", 2) || !a[2])
 			continue;
-		zt_strvec_push(&s->dirs, a + 2);
+		zt_strvec_push(dirs, a + 2);
 	}
+}
+
+void zt_fix_include_dirs(const struct zt_fix_build *b, const char *rel, struct zt_strvec *dirs)
+{
+	scan_dirs(dirs, b, zt_fix_command(b, rel));
 }
 
 static void scan_release(struct scan *s)
@@ -256,7 +272,7 @@ void zt_fix_affected_tus(const struct zt_fix_build *b, char *const *changed, siz
 			char *r = zt_real_path_under(b->sh->src, b->db->v[i].file);
 
 			if (r) {
-				scan_dirs(&s, &b->db->v[i]);
+				scan_dirs(&s.dirs, b, &b->db->v[i]);
 				if (scan_file(&s, r, 0))
 					add_tu(tus, n_tus, r);
 				scan_release(&s);
@@ -267,7 +283,7 @@ void zt_fix_affected_tus(const struct zt_fix_build *b, char *const *changed, siz
 	}
 	list_c_files(b->sh->src, "", &files, &nf);
 	for (size_t i = 0; i < nf; i++) {
-		scan_dirs(&s, NULL);
+		scan_dirs(&s.dirs, b, NULL);
 		if (scan_file(&s, files[i], 0))
 			add_tu(tus, n_tus, files[i]);
 		scan_release(&s);

@@ -13,6 +13,8 @@
 #include "compdb.h"
 #include "shadow.h"
 
+struct zt_strvec;
+
 struct zt_fix_build {
 	const struct zt_compdb *db;	/* NULL: gcc -std=gnu11 with @cflags */
 	char *const *cflags;
@@ -31,6 +33,15 @@ int zt_fix_sparse(const struct zt_fix_build *b, char *const *tus, size_t n, size
 		  size_t *after, char **failure);
 /* libclang arguments for the original TU @rel (NULL-terminated; zt_argv_free). */
 char **zt_fix_clang_args(const struct zt_fix_build *b, const char *rel);
+/* The include directories of @rel's command (-iquote, -I), absolute, in order. */
+void zt_fix_include_dirs(const struct zt_fix_build *b, const char *rel, struct zt_strvec *dirs);
+/*
+ * Where '#include "@inc"' (@quoted) or <@inc> in @includer (relative to @src)
+ * is found under @src: next to the includer when quoted, then @dirs in order,
+ * as the compiler looks. Relative to @src, or NULL (elsewhere, or nowhere).
+ */
+char *zt_fix_resolve_include(const char *src, const char *includer, const char *inc,
+			     bool quoted, const struct zt_strvec *dirs);
 /* The compile command of @rel in the database, or NULL. */
 const struct zt_compile_cmd *zt_fix_command(const struct zt_fix_build *b, const char *rel);
 
