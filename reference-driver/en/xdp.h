@@ -2,7 +2,7 @@
 #ifndef __MLX5_EN_XDP_H__
 #define __MLX5_EN_XDP_H__
 
-#include "../en.h"
+#include "en.h"	/* through -I of the driver's directory, as mlx5 spells it */
 
 /* The XDP buffer of one received frame, with what the driver's kfuncs need to find. */
 struct mlx5e_xdp_buff {
