@@ -356,8 +356,7 @@ bool *zt_ci_tu_prefilter(const struct zt_ci_tus *tus, const struct zt_stack_opts
 
 				want[t] = !l->is_vla && l->size >= 0 && l->size >= so->min_size &&
 					  !l->in_unlikely && l->init == ZT_INIT_NONE &&
-					  !l->no_autoinit &&
-					  so->checks.on[ZT_CHECK_STACK_AUTOINIT];
+					  !l->no_autoinit && so->checks.on[ZT_CHECK_STACK_AUTOINIT];
 			}
 		}
 	}
