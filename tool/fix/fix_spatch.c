@@ -184,32 +184,27 @@ static const char *uninit_attr(const struct fix_env *env, const struct site *s)
  */
 static char **include_dirs(const struct fix_env *env, const char *rel)
 {
-	const struct zt_compile_cmd *c = zt_fix_command(env->build, rel);
+	struct zt_strvec dirs = ZT_STRVEC_INIT;
 	char **v = xcalloc(1, sizeof(*v));
 	size_t n = 0;
 
-	for (size_t k = 1; c && k < c->argc; k++) {
-		const char *d = NULL;
-		char *abs, *r;
+	zt_fix_include_dirs(env->build, rel, &dirs);
+	for (size_t k = 0; k < dirs.n; k++) {
+		char real[PATH_MAX], *r = zt_real_path_under(env->src, dirs.v[k]);
 
-		if (!strcmp(c->argv[k], "-I") || !strcmp(c->argv[k], "-iquote"))
-			d = k + 1 < c->argc ? c->argv[++k] : NULL;
-		else if (!strncmp(c->argv[k], "-I", 2))
-			d = c->argv[k] + 2;
-		if (!d)
-			continue;
-		abs = d[0] == '/' ? xstrdup(d) : xasprintf("%s/%s", c->directory, d);
-		r = zt_real_path_under(env->src, abs);
-		free(abs);
-		if (!r || zt_place_is_public(r) || !r[0]) {
+		/* the tree's root itself ("-I."): the owner's header may be found only there */
+		if (!r && realpath(dirs.v[k], real) && !strcmp(real, env->src))
+			r = xstrdup("");
+		if (!r || (r[0] && zt_place_is_public(r))) {
 			free(r);
 			continue;
 		}
 		v = xrealloc(v, (n + 2) * sizeof(*v));
-		v[n++] = zt_shadow_path(env->sh, r);
+		v[n++] = r[0] ? zt_shadow_path(env->sh, r) : xstrdup(env->sh->tree);
 		v[n] = NULL;
 		free(r);
 	}
+	zt_strvec_clear(&dirs);
 	return v;
 }
 
