@@ -8,14 +8,7 @@ cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
 zt_diff_case(reversed)
 set(d ${WORK}/src/reversed)
-file(WRITE ${d}/compile_commands.json
-	"[{\"directory\": \"${d}\", \"file\": \"rx.c\", \"arguments\": [\"gcc\", \"-O2\", \"-I${d}\", \"-c\", \"rx.c\"]}]\n")
-execute_process(COMMAND ${ZEROTAX} check -p ${d} --no-cache --evidence=gcc --hot r_poll
-			--format=json
-		OUTPUT_FILE ${WORK}/f.json RESULT_VARIABLE rc ERROR_VARIABLE e)
-if(NOT rc EQUAL 1)
-	message(FATAL_ERROR "check: exit ${rc}, expected 1 (one finding)\n${e}")
-endif()
+zt_diff_check(reversed r_poll ${WORK}/f.json -I${d})
 zt_diff_fix(reversed ${WORK}/f.json "verified: 1 applied, 0 refused"
 	-p ${d} --strategy=hoist)
 file(GLOB en_h ${WORK}/out-*/en.h)

@@ -8,14 +8,6 @@
 cmake_minimum_required(VERSION 3.19)
 include(${SRC}/tests/cmake/fix/differential.cmake)
 zt_diff_case(samefile)
-set(d ${WORK}/src/samefile)
-file(WRITE ${d}/compile_commands.json
-	"[{\"directory\": \"${d}\", \"file\": \"rx.c\", \"arguments\": [\"gcc\", \"-O2\", \"-c\", \"rx.c\"]}]\n")
-execute_process(COMMAND ${ZEROTAX} check -p ${d} --no-cache --evidence=gcc --hot s_poll
-			--format=json
-		OUTPUT_FILE ${WORK}/f.json RESULT_VARIABLE rc ERROR_VARIABLE e)
-if(NOT rc EQUAL 1)
-	message(FATAL_ERROR "check: exit ${rc}, expected 1 (two findings)\n${e}")
-endif()
-file(REMOVE ${d}/compile_commands.json)
+zt_diff_check(samefile s_poll ${WORK}/f.json)
+file(REMOVE ${WORK}/src/samefile/compile_commands.json)
 zt_diff_fix(samefile ${WORK}/f.json "verified: 2 applied, 0 refused")

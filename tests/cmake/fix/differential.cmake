@@ -39,6 +39,25 @@ function(zt_diff_finding out name fn sym type size line clang oparam otype oline
 	file(WRITE ${out} "${json}")
 endfunction()
 
+# zt_diff_check(NAME POLL OUT FLAGS...): check's own findings for corpus/fix/NAME/rx.c
+# (gcc's evidence, POLL the hot root) into OUT, through a compile database of
+# rx.c with FLAGS that stays in the tree (fix -p may read it); exit 1 wanted.
+function(zt_diff_check name poll out)
+	set(d ${WORK}/src/${name})
+	set(args "\"gcc\", \"-O2\"")
+	foreach(f ${ARGN})
+		string(APPEND args ", \"${f}\"")
+	endforeach()
+	file(WRITE ${d}/compile_commands.json
+		"[{\"directory\": \"${d}\", \"file\": \"rx.c\", \"arguments\": [${args}, \"-c\", \"rx.c\"]}]\n")
+	execute_process(COMMAND ${ZEROTAX} check -p ${d} --no-cache --evidence=gcc --hot ${poll}
+				--format=json
+			OUTPUT_FILE ${out} RESULT_VARIABLE rc ERROR_VARIABLE e)
+	if(NOT rc EQUAL 1)
+		message(FATAL_ERROR "check: exit ${rc}, expected 1 (findings)\n${e}")
+	endif()
+endfunction()
+
 # Build DIR's rx.c and main.c with the kernel's auto-init and run it: its output in OUT.
 function(zt_diff_run dir out)
 	execute_process(COMMAND gcc-12 -std=gnu11 -O0 -ftrivial-auto-var-init=zero -I${dir}
