@@ -9,8 +9,8 @@
 #include <clang-c/Index.h>
 
 #include "fixtext.h"
-#include "strbuf.h"
 #include "placement.h"
+#include "strbuf.h"
 #include "verify.h"
 #include "zerotax.h"
 
