@@ -256,17 +256,18 @@ static bool plan_da(struct planner *x, size_t i, struct site *s)
 									 "calls_through") };
 	struct zt_da_resolver res = { resolve_fn, stored_fns, &rs };
 	int ret = zt_da_check(abs, args, f->function, f->symbol, line, x->helpers, &res, &a);
+	bool proved = !ret && a.verdict == ZT_DA_WRITTEN_FIRST;
 
 	free(rs.dir);
 	zt_argv_free(args);
 	free(abs);
-	if (!ret && a.ok && a.init_call) {
+	if (proved && a.init_call) {
 		free(a.why);
-		a.ok = false;
+		proved = false;
 		a.why = xasprintf("the initializer of %s calls %s(): dropping the initializer "
 				  "would drop the call", f->symbol, a.init_call);
 	}
-	if (ret || !a.ok) {
+	if (!proved) {
 		fix_set_reason(&x->out->refusal[i], "%s%s",
 			       ret ? "definite assignment not shown: " : "", a.why ? a.why : "?");
 		zt_da_answer_release(&a);

@@ -35,18 +35,24 @@ static void pending_mapped(struct walk *w, struct state *to, const struct state 
 }
 
 struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name,
-				  unsigned int param, bool *stub)
+				  unsigned int param, enum zt_da_unknown *why)
 {
 	struct summary *s = NULL;
 
-	*stub = false;
+	*why = name[0] ? ZT_DA_NO_BODY : ZT_DA_INDIRECT;
 	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def)) {
-		*stub = da_config_dependent(def, name);
-		if (!*stub)
-			s = da_summarize(w->da, def, param, w->depth + 1);
+		if (da_config_dependent(def, name)) {
+			*why = ZT_DA_OTHER_CONFIG;
+			return NULL;
+		}
+		s = da_summarize(w->da, def, param, w->depth + 1);
+		if (!s)
+			*why = ZT_DA_RECURSION;
 	}
-	if (!s && !*stub && clang_Cursor_isNull(def) && name[0])
-		s = da_summarize_elsewhere(w, name, param);
+	if (!s && clang_Cursor_isNull(def) && name[0])
+		s = da_summarize_elsewhere(w, name, param, why);
+	if (s && s->unknown)
+		*why = s->unknown;
 	return s;
 }
 
@@ -56,7 +62,8 @@ struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name
  * made; where it holds, what the caller wrote under it counts.
  */
 static void guarded_read(struct walk *w, struct state *st, const char *p, const char *guard,
-			 const struct da_passed *pa, unsigned int line, char *via)
+			 const struct da_passed *pa, unsigned int line, char *via,
+			 enum zt_da_unknown why)
 {
 	char *g = xstrdup(guard), *save = NULL, *tok;
 	struct state t = da_st_copy(st);
@@ -70,7 +77,7 @@ static void guarded_read(struct walk *w, struct state *st, const char *p, const 
 		free(f);
 	}
 	if (can)
-		da_read_via(w, &t, p, line, NULL, via);
+		da_read_via(w, &t, p, line, NULL, via, why);
 	else
 		free(via);
 	da_st_clear(&t);
@@ -111,8 +118,10 @@ void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char 
 			 unsigned int i, const struct da_passed *pa, unsigned int line)
 {
 	const char *prefix = pa->prefix;
-	bool stub = false, around = false;
-	struct summary *s = da_callee_summary(w, def, name, i, &stub);
+	bool around = false;
+	enum zt_da_unknown why;
+	struct summary *s = da_callee_summary(w, def, name, i, &why);
+	bool stub = why == ZT_DA_OTHER_CONFIG;
 
 	if (!s || s->unknown || (pa->shared && s->facts_used)) {
 		da_read_via(w, st, prefix, line, NULL,
@@ -123,7 +132,8 @@ void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char 
 				   xasprintf("by %s() at line %u, given it twice: what its tests of "
 					     "one parameter found, the other may change", name, line) :
 				   xasprintf("by %s() at line %u, which zerotax cannot see into",
-					     name, line));
+					     name, line),
+			    s && !s->unknown ? ZT_DA_SHARED : why);
 		/* its proof is not for this call: what it reaches through container_of() too */
 		if (s && !s->unknown)
 			da_read_around(w, st, prefix, line, name);
@@ -138,7 +148,8 @@ void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char 
 		if (p)
 			guarded_read(w, st, p, s->read_guards.v[r], pa, line,
 				     xasprintf("in %s, called at line %u", s->read_lines.v[r],
-					       line));
+					       line),
+				     s->read_why[r]);
 		around |= !p;
 		free(p);
 	}

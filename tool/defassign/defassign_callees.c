@@ -43,8 +43,10 @@ CXCursor da_find_definition(CXTranslationUnit tu, const char *fn)
 }
 
 /* A callee defined in another TU of the driver (the resolver says which). */
-struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned int i)
+struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned int i,
+				       enum zt_da_unknown *why)
 {
+	struct summary *s;
 	struct da *da = w->da;
 	CXCursor def = clang_getNullCursor();
 	char *file = NULL, **args = NULL;
@@ -53,6 +55,10 @@ struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned 
 
 	for (size_t t = 0; t < da->n_tus && clang_Cursor_isNull(def); t++)
 		def = da_find_definition(da->tus[t], fn);
+	*why = ZT_DA_NO_BODY;
+	if (clang_Cursor_isNull(def) && da->res && da->n_tus == DA_MAX_TUS &&
+	    !zt_strvec_has(&da->tried, fn))
+		*why = ZT_DA_TU_LIMIT;
 	if (clang_Cursor_isNull(def) && da->res && da->n_tus < DA_MAX_TUS &&
 	    !zt_strvec_has(&da->tried, fn)) {
 		zt_strvec_push(&da->tried, fn);
@@ -71,7 +77,12 @@ struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned 
 			free(args[k]);
 		free(args);
 	}
-	return clang_Cursor_isNull(def) ? NULL : da_summarize(da, def, i, w->depth + 1);
+	if (clang_Cursor_isNull(def))
+		return NULL;
+	s = da_summarize(da, def, i, w->depth + 1);
+	if (!s)
+		*why = ZT_DA_RECURSION;
+	return s;
 }
 
 /* Does [b, e) name @fn as a function ("fn(", an identifier of its own)? */

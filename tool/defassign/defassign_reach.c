@@ -33,7 +33,8 @@ void da_read_around(struct walk *w, struct state *st, const char *prefix, unsign
 	zt_strvec_pushf(&outside, "-%s", prefix);
 	da_read_via(w, st, "", line, &outside,
 		    xasprintf("by %s() at line %u, which reaches the struct around %s "
-			      "(container_of() or a cast)", by, line, prefix));
+			      "(container_of() or a cast)", by, line, prefix),
+		    ZT_DA_REACHES_AROUND);
 	zt_strvec_clear(&outside);
 }
 
@@ -105,11 +106,17 @@ void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char
 	free(p);
 	if (keep && (clang_Cursor_isNull(dest) || da_copy_writes(w, dest)))
 		da_facts_escape(w, st);
-	if (keep)
+	enum zt_da_unknown was = w->presumed;
+
+	if (keep) {
 		*slot = why;
+		w->presumed = ZT_DA_ESCAPES;
+	}
 	da_node(w, value, st);
-	if (keep)
+	if (keep) {
 		*slot = NULL;
+		w->presumed = was;
+	}
 }
 
 /* ---- container_of() ---------------------------------------------------------- */
@@ -416,7 +423,7 @@ static bool callee_writes(struct copy_scan *s, CXCursor call, unsigned int i)
 	CXCursor ref = clang_getCursorReferenced(call);
 	CXCursor def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
 	char *name = da_spelling(call);
-	bool stub = false;
+	enum zt_da_unknown why;
 	struct summary *sum = NULL;
 
 	for (size_t h = 0; h < s->w->da->h->n; h++)
@@ -424,7 +431,7 @@ static bool callee_writes(struct copy_scan *s, CXCursor call, unsigned int i)
 			free(name);
 			return true;	/* the table says what it reads or writes, not what it keeps */
 		}
-	sum = da_callee_summary(s->w, def, name, i, &stub);
+	sum = da_callee_summary(s->w, def, name, i, &why);
 	free(name);
 	return !sum || sum->unknown || sum->escapes || sum->reaches_out || sum->touched.n;
 }
@@ -525,13 +532,14 @@ void da_by_value(struct walk *w, struct state *st, CXCursor ref, const char *nam
 		     unsigned int param, const char *p, unsigned int line)
 {
 	CXCursor def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
-	bool stub;
-	struct summary *s = da_callee_summary(w, def, name, param, &stub);
+	enum zt_da_unknown why;
+	struct summary *s = da_callee_summary(w, def, name, param, &why);
 
 	if (!s || s->unknown || !s->by_value) {
 		da_read_via(w, st, p, line, NULL,
 			    xasprintf("copied into %s() at line %u, which zerotax cannot see into",
-				      name[0] ? name : "a call", line));
+				      name[0] ? name : "a call", line),
+			    s && !s->unknown ? ZT_DA_NOT_FOLLOWED : why);
 		return;
 	}
 	for (size_t r = 0; r < s->reads.n; r++) {
@@ -539,7 +547,8 @@ void da_by_value(struct walk *w, struct state *st, CXCursor ref, const char *nam
 
 		da_read_via(w, st, q, line, NULL,
 			    xasprintf("in %s (its copy), called at line %u", s->read_lines.v[r],
-				      line));
+				      line),
+			    s->read_why[r]);
 		free(q);
 	}
 }

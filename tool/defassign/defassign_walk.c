@@ -333,7 +333,8 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 	if (ret > 0 && (size_t)ret < k.n && passed[ret] && !clang_equalCursors(c, w->value_followed)) {
 		da_read_via(w, st, passed[ret], line, NULL,
 			    xasprintf("where %s() returns its address for other code to read",
-				      name));
+				      name),
+			    ZT_DA_ESCAPES);
 		da_facts_escape(w, st);
 	}
 	for (size_t i = 1; i < k.n; i++)
@@ -391,7 +392,7 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 		else if (pk == P_READ)
 			da_read_path(w, st, p, da_line_of(c), NULL);
 		else if (pk == P_PTR && w->pointer)
-			w->sum->unknown = true;	/* the parameter itself reassigned */
+			w->sum->unknown = ZT_DA_NOT_FOLLOWED;	/* the parameter reassigned */
 		else
 			da_node(w, k.v[0], st);
 	} else if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) {

@@ -94,7 +94,8 @@ struct lost {
 struct summary {
 	char *usr;
 	unsigned int param;
-	bool unknown;		/* not analysable: reads everything, writes nothing */
+	/* not analysable (why): reads everything, writes nothing */
+	enum zt_da_unknown unknown;
 	/*
 	 * It turns the pointer into one of another type (container_of(), a
 	 * cast to void * kept in a variable): it may read the object around
@@ -104,6 +105,9 @@ struct summary {
 	bool by_value;		/* a struct parameter: the callee's own copy */
 	struct zt_strvec reads;	/* paths read before they are written */
 	struct zt_strvec read_lines;	/* where each of reads is read, by index */
+	/* ... and, by index, why a read was presumed (ZT_DA_KNOWN: a read it makes) */
+	enum zt_da_unknown *read_why;
+	size_t alloc_why;
 	/*
 	 * ... and the tests of the parameter's fields each read is under, by
 	 * index: "" none, else "f !g" (read only where f is non-zero, g is 0)
@@ -144,7 +148,14 @@ struct da {
 	struct zt_strvec active;	/* USRs being analysed (recursion) */
 	struct lost *lost;
 	size_t n_lost, alloc_lost;
-	char *violation;	/* the first read before a write (the answer) */
+	char *violation;	/* the first read before a write (the answer's message) */
+	/*
+	 * The read the verdict is about: the first that sees the zero, else the
+	 * first presumed one (@unknown says why); @read_path NULL while none.
+	 */
+	char *read_path;
+	unsigned int read_line;
+	enum zt_da_unknown unknown;
 	char *home;		/* the file of the local's function: lines are its own */
 	struct zt_strvec writers;
 	struct zt_strvec lent;	/* listed calls given it that read none of it */
@@ -201,6 +212,8 @@ struct walk {
 	unsigned int switch_depth;	/* the block_depth at that switch */
 	int depth;
 	const char *via;	/* a read reported through a callee: "in f() at line N" */
+	/* the read being reported is presumed, the proof having stopped for this reason */
+	enum zt_da_unknown presumed;
 	const char *stored;	/* a callee's read of all of it, where its address is kept */
 	CXCursor loop_var;	/* a counted loop's variable (see counted_loop()) */
 	long long loop_n;	/* ... and its count */
@@ -360,14 +373,16 @@ bool da_kept_stores(CXCursor def, CXCursor decl, struct zt_strvec *paths,
 		    struct zt_strvec *stores, unsigned int *at_line);
 /* defassign_callees.c */
 CXCursor da_find_definition(CXTranslationUnit tu, const char *fn);
-struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned int i);
+/* NULL with *@why when @fn's body is in no TU the resolver gives (or one too many) */
+struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned int i,
+				       enum zt_da_unknown *why);
 /*
- * defassign_walk.c: the summary of @def (or of @name's body in another TU of
- * the driver) for @param; NULL when there is none, *@stub when the body seen
- * is one configuration's.
+ * defassign_apply.c: the summary of @def (or of @name's body in another TU
+ * of the driver) for @param; NULL when there is none (*@why says why: the
+ * body seen is one configuration's, none found, a recursion, ...).
  */
 struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name,
-				  unsigned int param, bool *stub);
+				  unsigned int param, enum zt_da_unknown *why);
 bool da_config_dependent(CXCursor def, const char *fn);	/* a configuration's stub */
 
 /* defassign_jumps.c: return codes (struct pending_code) */
@@ -405,9 +420,12 @@ struct kids da_kids_of(CXCursor c);
 char *da_join(const char *prefix, const char *p);
 void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned int line,
 		  const struct zt_strvec *except);
-/* da_read_path() reported "@via" (taken: an xasprintf() string) */
+/*
+ * da_read_path() reported "@via" (taken: an xasprintf() string), presumed
+ * for the reason @why (ZT_DA_KNOWN: a read the code makes)
+ */
 void da_read_via(struct walk *w, const struct state *s, const char *p, unsigned int line,
-		 const struct zt_strvec *except, char *via);
+		 const struct zt_strvec *except, char *via, enum zt_da_unknown why);
 struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, int depth);
 /* defassign_walk.c: a write on one side of a branch of @fn only (for the reasons) */
 void da_add_lost(struct walk *w, const struct wr *x, unsigned int at, const char *fn);

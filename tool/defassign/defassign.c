@@ -256,11 +256,16 @@ void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned
 }
 
 void da_read_via(struct walk *w, const struct state *s, const char *p, unsigned int line,
-		 const struct zt_strvec *except, char *via)
+		 const struct zt_strvec *except, char *via, enum zt_da_unknown why)
 {
+	enum zt_da_unknown was = w->presumed;
+
 	w->via = via;
+	if (why)
+		w->presumed = why;
 	da_read_path(w, s, p, line, except);
 	w->via = NULL;
+	w->presumed = was;
 	free(via);
 }
 
@@ -299,6 +304,8 @@ static void note_callee_read(struct walk *w, const struct state *s, const char *
 			free(guard);
 			return;
 		}
+	ZT_ALLOC_GROW(sum->read_why, sum->reads.n + 1, sum->alloc_why);
+	sum->read_why[sum->reads.n] = w->presumed;
 	zt_strvec_push(&sum->reads, leaf);
 	zt_strvec_push(&sum->read_guards, g);
 	zt_strvec_pushf(&sum->read_lines, "%s() at %s%u%s%s%s", w->fn, w->where ? w->where : "line ",
@@ -316,6 +323,13 @@ static void note_read_fail(struct walk *w, const struct state *s, const char *le
 	if (w->pointer) {
 		note_callee_read(w, s, leaf, line);
 		return;
+	}
+	/* the verdict's read: the first that sees the zero, else the first presumed */
+	if (!w->da->read_path || (w->da->unknown && !w->presumed)) {
+		free(w->da->read_path);
+		w->da->read_path = da_prefix_spell(leaf);
+		w->da->read_line = line;
+		w->da->unknown = w->presumed;
 	}
 	if (w->da->violation)
 		return;
@@ -398,9 +412,13 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 	s->usr = usr;
 	s->param = param;
 	s->by_value = !clang_Cursor_isNull(parm) && is_kind(clang_getCursorType(parm), CXType_Record);
-	s->unknown = depth > DA_MAX_DEPTH || clang_Cursor_isNull(parm) ||
-		     clang_Cursor_isNull(body) ||
-		     (!is_kind(clang_getCursorType(parm), CXType_Pointer) && !s->by_value);
+	if (depth > DA_MAX_DEPTH)
+		s->unknown = ZT_DA_DEPTH;
+	else if (clang_Cursor_isNull(body))
+		s->unknown = ZT_DA_NO_BODY;
+	else if (clang_Cursor_isNull(parm) ||
+		 (!is_kind(clang_getCursorType(parm), CXType_Pointer) && !s->by_value))
+		s->unknown = ZT_DA_NOT_FOLLOWED;
 	if (!s->unknown) {
 		w.fn = fn;
 		w.where = where_of(da, def);
@@ -486,6 +504,10 @@ static void da_forget_walk(struct da *da)
 	zt_strvec_clear(&da->under);
 	free(da->violation);
 	da->violation = NULL;
+	free(da->read_path);
+	da->read_path = NULL;
+	da->read_line = 0;
+	da->unknown = ZT_DA_KNOWN;
 }
 
 static void da_release(struct da *da)
@@ -495,6 +517,7 @@ static void da_release(struct da *da)
 		zt_strvec_clear(&da->sums[i].reads);
 		zt_strvec_clear(&da->sums[i].read_lines);
 		zt_strvec_clear(&da->sums[i].read_guards);
+		free(da->sums[i].read_why);
 		zt_strvec_clear(&da->sums[i].touched);
 		zt_strvec_clear(&da->sums[i].lost_lines);
 		da_st_clear(&da->sums[i].writes);
@@ -539,9 +562,36 @@ static char *writers_text(const struct da *da, const char *fn, const char *var)
 	return zt_strbuf_detach(&sb, NULL);
 }
 
+static const char *const unknown_names[ZT_DA_N_UNKNOWN] = {
+	[ZT_DA_DEPTH] = "depth",
+	[ZT_DA_TU_LIMIT] = "tu-limit",
+	[ZT_DA_NO_BODY] = "no-body",
+	[ZT_DA_INDIRECT] = "indirect",
+	[ZT_DA_RECURSION] = "recursion",
+	[ZT_DA_OTHER_CONFIG] = "other-config",
+	[ZT_DA_SHARED] = "shared",
+	[ZT_DA_ESCAPES] = "escapes",
+	[ZT_DA_REACHES_AROUND] = "reaches-around",
+	[ZT_DA_NOT_FOLLOWED] = "not-followed",
+};
+
+const char *zt_da_unknown_name(enum zt_da_unknown why)
+{
+	return why > ZT_DA_KNOWN && why < ZT_DA_N_UNKNOWN ? unknown_names[why] : NULL;
+}
+
+enum zt_da_unknown zt_da_unknown_parse(const char *name)
+{
+	for (int i = ZT_DA_KNOWN + 1; i < ZT_DA_N_UNKNOWN; i++)
+		if (!strcmp(unknown_names[i], name))
+			return (enum zt_da_unknown)i;
+	return ZT_DA_N_UNKNOWN;
+}
+
 void zt_da_answer_release(struct zt_da_answer *a)
 {
 	free(a->why);
+	free(a->read_path);
 	free(a->init_call);
 	zt_strvec_clear(&a->stores);
 	memset(a, 0, sizeof(*a));
@@ -607,11 +657,16 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 			a->store_at = 0;
 		}
 	}
-	a->ok = !da.violation;
 	if (da.violation) {
+		a->verdict = da.unknown ? ZT_DA_UNKNOWN : ZT_DA_READ_BEFORE_WRITTEN;
+		a->unknown = da.unknown;
+		a->read_path = da.read_path;
+		a->read_line = da.read_line;
+		da.read_path = NULL;
 		a->why = da.violation;
 		da.violation = NULL;
 	} else {
+		a->verdict = ZT_DA_WRITTEN_FIRST;
 		who = writers_text(&da, fn, var);
 		a->why = xasprintf("every %s of %s that is read is written first on every "
 				   "path, by %s",
