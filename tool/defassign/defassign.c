@@ -79,7 +79,14 @@ void da_st_clear(struct state *s)
 	s->v = NULL;
 	s->n = 0;
 	s->alloc = 0;
+	s->maybe = ZT_DA_KNOWN;
 	da_facts_clear(s);
+}
+
+void da_st_taint(struct state *s, enum zt_da_unknown why)
+{
+	if (!s->maybe)
+		s->maybe = why;
 }
 
 /*
@@ -89,7 +96,7 @@ void da_st_clear(struct state *s)
  */
 struct state da_st_copy_whole(const struct state *s)
 {
-	struct state c = { .dead = s->dead };
+	struct state c = { .dead = s->dead, .maybe = s->maybe };
 
 	for (size_t i = 0; i < s->n; i++)
 		if (!strstr(s->v[i].path, "[="))
@@ -100,7 +107,7 @@ struct state da_st_copy_whole(const struct state *s)
 
 struct state da_st_copy(const struct state *s)
 {
-	struct state c = { .dead = s->dead };
+	struct state c = { .dead = s->dead, .maybe = s->maybe };
 
 	for (size_t i = 0; i < s->n; i++)
 		da_st_add(&c, s->v[i].path, s->v[i].line, s->v[i].by);
@@ -305,7 +312,7 @@ static void note_callee_read(struct walk *w, const struct state *s, const char *
 			return;
 		}
 	ZT_ALLOC_GROW(sum->read_why, sum->reads.n + 1, sum->alloc_why);
-	sum->read_why[sum->reads.n] = w->presumed;
+	sum->read_why[sum->reads.n] = w->presumed ? w->presumed : s->maybe;
 	zt_strvec_push(&sum->reads, leaf);
 	zt_strvec_push(&sum->read_guards, g);
 	zt_strvec_pushf(&sum->read_lines, "%s() at %s%u%s%s%s", w->fn, w->where ? w->where : "line ",
@@ -319,17 +326,19 @@ static void note_read_fail(struct walk *w, const struct state *s, const char *le
 {
 	const struct lost *l = NULL;
 	char *path, *name, *spelled;
+	enum zt_da_unknown presumed;
 
 	if (w->pointer) {
 		note_callee_read(w, s, leaf, line);
 		return;
 	}
 	/* the verdict's read: the first that sees the zero, else the first presumed */
-	if (!w->da->read_path || (w->da->unknown && !w->presumed)) {
+	presumed = w->presumed ? w->presumed : s->maybe;
+	if (!w->da->read_path || (w->da->unknown && !presumed)) {
 		free(w->da->read_path);
 		w->da->read_path = da_prefix_spell(leaf);
 		w->da->read_line = line;
-		w->da->unknown = w->presumed;
+		w->da->unknown = presumed;
 	}
 	if (w->da->violation)
 		return;

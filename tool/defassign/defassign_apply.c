@@ -40,6 +40,11 @@ struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name
 	struct summary *s = NULL;
 
 	*why = name[0] ? ZT_DA_NO_BODY : ZT_DA_INDIRECT;
+	/* a call through a pointer: a parameter, a variable, a field */
+	if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) != CXCursor_FunctionDecl) {
+		*why = ZT_DA_INDIRECT;
+		return NULL;
+	}
 	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def)) {
 		if (da_config_dependent(def, name)) {
 			*why = ZT_DA_OTHER_CONFIG;
@@ -94,8 +99,10 @@ static void callee_touches(struct walk *w, struct state *st, const struct summar
 		da_facts_written(w, st, p ? p : "");
 		free(p);
 	}
-	if (s->escapes)
+	if (s->escapes) {
 		da_facts_escape(w, st);
+		da_st_taint(st, ZT_DA_ESCAPES);
+	}
 	for (size_t r = 0; r < s->lost_lines.n; r++) {
 		char path[256], by[128], fn[128];
 		unsigned int wl, at;
@@ -138,6 +145,7 @@ void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char 
 		if (s && !s->unknown)
 			da_read_around(w, st, prefix, line, name);
 		da_facts_escape(w, st);
+		da_st_taint(st, s && !s->unknown ? ZT_DA_SHARED : why);
 		return;
 	}
 	if (w->pointer && w->sum && s->facts_used)
@@ -163,6 +171,8 @@ void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char 
 			da_write_path(w, st, p, s->writes.v[k].line, s->writes.v[k].by);
 		free(p);
 	}
+	if (s->writes.maybe)
+		da_st_taint(st, s->writes.maybe);
 	if (s->by_code) {
 		pending_mapped(w, &w->code.zero, &s->writes_zero, pa);
 		pending_mapped(w, &w->code.nonneg, &s->writes_nonneg, pa);

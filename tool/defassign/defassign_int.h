@@ -66,6 +66,13 @@ struct state {
 	struct wr *v;
 	size_t n, alloc;
 	bool dead;
+	/*
+	 * On some path to here the object went where the proof does not follow
+	 * (a callee it cannot see into, its address kept, ...): a part not
+	 * written here may have been written there. Its reads are presumed, for
+	 * this reason. Never makes a read "written": it names the answer only.
+	 */
+	enum zt_da_unknown maybe;
 	/* what tests of the object's own fields found (defassign_facts.c) */
 	struct fact *facts;
 	size_t n_facts, alloc_facts;
@@ -409,6 +416,8 @@ bool da_covers(const char *w, const char *p);
 bool da_st_covered(const struct state *s, const char *p);
 void da_st_add(struct state *s, const char *p, unsigned int line, const char *by);
 void da_st_clear(struct state *s);
+/* @s may have been written where the proof stopped, for the reason @why */
+void da_st_taint(struct state *s, enum zt_da_unknown why);
 struct state da_st_copy(const struct state *s);
 struct state da_st_copy_whole(const struct state *s);
 void da_st_move(struct state *to, struct state *from);

@@ -24,6 +24,7 @@ void da_read_around(struct walk *w, struct state *st, const char *prefix, unsign
 	struct zt_strvec outside = ZT_STRVEC_INIT;
 
 	da_facts_escape(w, st);
+	da_st_taint(st, ZT_DA_REACHES_AROUND);
 	if (w->pointer && !w->by_value) {
 		w->sum->reaches_out = true;
 		return;
@@ -111,6 +112,7 @@ void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char
 	if (keep) {
 		*slot = why;
 		w->presumed = ZT_DA_ESCAPES;
+		da_st_taint(st, ZT_DA_ESCAPES);
 	}
 	da_node(w, value, st);
 	if (keep) {
