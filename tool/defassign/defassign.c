@@ -79,14 +79,7 @@ void da_st_clear(struct state *s)
 	s->v = NULL;
 	s->n = 0;
 	s->alloc = 0;
-	s->maybe = ZT_DA_KNOWN;
 	da_facts_clear(s);
-}
-
-void da_st_taint(struct state *s, enum zt_da_unknown why)
-{
-	if (!s->maybe)
-		s->maybe = why;
 }
 
 /*
@@ -96,7 +89,7 @@ void da_st_taint(struct state *s, enum zt_da_unknown why)
  */
 struct state da_st_copy_whole(const struct state *s)
 {
-	struct state c = { .dead = s->dead, .maybe = s->maybe };
+	struct state c = { .dead = s->dead };
 
 	for (size_t i = 0; i < s->n; i++)
 		if (!strstr(s->v[i].path, "[="))
@@ -107,7 +100,7 @@ struct state da_st_copy_whole(const struct state *s)
 
 struct state da_st_copy(const struct state *s)
 {
-	struct state c = { .dead = s->dead, .maybe = s->maybe };
+	struct state c = { .dead = s->dead };
 
 	for (size_t i = 0; i < s->n; i++)
 		da_st_add(&c, s->v[i].path, s->v[i].line, s->v[i].by);
@@ -312,7 +305,7 @@ static void note_callee_read(struct walk *w, const struct state *s, const char *
 			return;
 		}
 	ZT_ALLOC_GROW(sum->read_why, sum->reads.n + 1, sum->alloc_why);
-	sum->read_why[sum->reads.n] = w->presumed ? w->presumed : s->maybe;
+	sum->read_why[sum->reads.n] = w->presumed;
 	zt_strvec_push(&sum->reads, leaf);
 	zt_strvec_push(&sum->read_guards, g);
 	zt_strvec_pushf(&sum->read_lines, "%s() at %s%u%s%s%s", w->fn, w->where ? w->where : "line ",
@@ -326,19 +319,19 @@ static void note_read_fail(struct walk *w, const struct state *s, const char *le
 {
 	const struct lost *l = NULL;
 	char *path, *name, *spelled;
-	enum zt_da_unknown presumed;
 
 	if (w->pointer) {
 		note_callee_read(w, s, leaf, line);
 		return;
 	}
-	/* the verdict's read: the first that sees the zero, else the first presumed */
-	presumed = w->presumed ? w->presumed : s->maybe;
-	if (!w->da->read_path || (w->da->unknown && !presumed)) {
-		free(w->da->read_path);
+	if (!w->da->read_path) {
 		w->da->read_path = da_prefix_spell(leaf);
 		w->da->read_line = line;
-		w->da->unknown = presumed;
+		w->da->unknown = w->presumed;
+	}
+	if (!w->presumed && !w->da->real_path) {
+		w->da->real_path = da_prefix_spell(leaf);
+		w->da->real_line = line;
 	}
 	if (w->da->violation)
 		return;
@@ -517,6 +510,19 @@ static void da_forget_walk(struct da *da)
 	da->read_path = NULL;
 	da->read_line = 0;
 	da->unknown = ZT_DA_KNOWN;
+	free(da->real_path);
+	da->real_path = NULL;
+	da->real_line = 0;
+}
+
+void da_write_maybe(struct walk *w, struct state *st, const char *p, unsigned int line,
+		    const char *by, enum zt_da_unknown why)
+{
+	if (!w->da->optimistic)
+		return;
+	if (!w->da->first_stop)
+		w->da->first_stop = why;
+	da_write_path(w, st, p, line, by);
 }
 
 static void da_release(struct da *da)
@@ -620,6 +626,36 @@ static void walk_local(struct da *da, CXCursor def, CXCursor decl, const char *f
 	walk_release(&w);
 }
 
+/*
+ * A failing proof (@da's walk): does a read see the zero, or did the proof
+ * only stop? The optimistic walk lets whatever the proof could not follow
+ * write all it was given; a read that fails even so sees the zero on some
+ * path ("read before written"). Else "unknown", for the reason of the first
+ * read the proof presumed. Its own struct da: its summaries never serve a
+ * proof. Gives up on nothing: at worst a presumed read counts as one that
+ * sees the zero, which refuses all the same.
+ */
+static void classify(struct da *da, CXCursor def, CXCursor decl, const char *fn,
+		     const struct zt_strvec *kept, struct zt_da_answer *a)
+{
+	struct da opt = { .h = da->h, .res = da->res, .index = da->index, .optimistic = true };
+
+	opt.home = xstrdup(da->home);
+	walk_local(&opt, def, decl, fn, kept);
+	if (opt.real_path) {
+		a->verdict = ZT_DA_READ_BEFORE_WRITTEN;
+		a->read_path = opt.real_path;
+		a->read_line = opt.real_line;
+		opt.real_path = NULL;
+	} else {
+		a->verdict = ZT_DA_UNKNOWN;
+		a->unknown = da->unknown ? da->unknown : opt.first_stop;
+		a->read_path = da->read_path;
+		a->read_line = da->read_line;
+		da->read_path = NULL;
+	}
+	da_release(&opt);
+}
 
 int zt_da_check(const char *tu_file, char *const *args, const char *fn, const char *var,
 		unsigned int line, const struct zt_da_helpers *h,
@@ -631,6 +667,7 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 	struct da da = { .h = h, .res = res, .index = index };
 	struct zt_strvec kept = ZT_STRVEC_INIT, stores = ZT_STRVEC_INIT;
 	int nargs = 0, ret = -1;
+	bool kept_used = false;
 	char *who;
 
 	memset(a, 0, sizeof(*a));
@@ -664,14 +701,11 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 			stores = (struct zt_strvec)ZT_STRVEC_INIT;
 		} else {
 			a->store_at = 0;
+			kept_used = true;
 		}
 	}
 	if (da.violation) {
-		a->verdict = da.unknown ? ZT_DA_UNKNOWN : ZT_DA_READ_BEFORE_WRITTEN;
-		a->unknown = da.unknown;
-		a->read_path = da.read_path;
-		a->read_line = da.read_line;
-		da.read_path = NULL;
+		classify(&da, f.def, f.decl, fn, kept_used ? &kept : NULL, a);
 		a->why = da.violation;
 		da.violation = NULL;
 	} else {

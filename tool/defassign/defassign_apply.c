@@ -101,7 +101,7 @@ static void callee_touches(struct walk *w, struct state *st, const struct summar
 	}
 	if (s->escapes) {
 		da_facts_escape(w, st);
-		da_st_taint(st, ZT_DA_ESCAPES);
+		da_write_maybe(w, st, pa->prefix, 0, "", ZT_DA_ESCAPES);
 	}
 	for (size_t r = 0; r < s->lost_lines.n; r++) {
 		char path[256], by[128], fn[128];
@@ -145,7 +145,7 @@ void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char 
 		if (s && !s->unknown)
 			da_read_around(w, st, prefix, line, name);
 		da_facts_escape(w, st);
-		da_st_taint(st, s && !s->unknown ? ZT_DA_SHARED : why);
+		da_write_maybe(w, st, prefix, line, name, s && !s->unknown ? ZT_DA_SHARED : why);
 		return;
 	}
 	if (w->pointer && w->sum && s->facts_used)
@@ -171,8 +171,6 @@ void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char 
 			da_write_path(w, st, p, s->writes.v[k].line, s->writes.v[k].by);
 		free(p);
 	}
-	if (s->writes.maybe)
-		da_st_taint(st, s->writes.maybe);
 	if (s->by_code) {
 		pending_mapped(w, &w->code.zero, &s->writes_zero, pa);
 		pending_mapped(w, &w->code.nonneg, &s->writes_nonneg, pa);

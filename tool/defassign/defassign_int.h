@@ -66,13 +66,6 @@ struct state {
 	struct wr *v;
 	size_t n, alloc;
 	bool dead;
-	/*
-	 * On some path to here the object went where the proof does not follow
-	 * (a callee it cannot see into, its address kept, ...): a part not
-	 * written here may have been written there. Its reads are presumed, for
-	 * this reason. Never makes a read "written": it names the answer only.
-	 */
-	enum zt_da_unknown maybe;
 	/* what tests of the object's own fields found (defassign_facts.c) */
 	struct fact *facts;
 	size_t n_facts, alloc_facts;
@@ -156,13 +149,20 @@ struct da {
 	struct lost *lost;
 	size_t n_lost, alloc_lost;
 	char *violation;	/* the first read before a write (the answer's message) */
-	/*
-	 * The read the verdict is about: the first that sees the zero, else the
-	 * first presumed one (@unknown says why); @read_path NULL while none.
-	 */
+	/* the first read before a write (@unknown: why it is presumed); NULL while none */
 	char *read_path;
 	unsigned int read_line;
 	enum zt_da_unknown unknown;
+	/*
+	 * The optimistic walk: wherever the proof stops, what it could not
+	 * follow writes all it was given (da_write_maybe()). Only for the
+	 * verdict: a read that fails even so (@real_path) sees the zero. Never
+	 * makes a rewrite's proof: its callee summaries are its own.
+	 */
+	bool optimistic;
+	char *real_path;
+	unsigned int real_line;
+	enum zt_da_unknown first_stop;	/* where it first stopped (the optimistic walk) */
 	char *home;		/* the file of the local's function: lines are its own */
 	struct zt_strvec writers;
 	struct zt_strvec lent;	/* listed calls given it that read none of it */
@@ -416,8 +416,13 @@ bool da_covers(const char *w, const char *p);
 bool da_st_covered(const struct state *s, const char *p);
 void da_st_add(struct state *s, const char *p, unsigned int line, const char *by);
 void da_st_clear(struct state *s);
-/* @s may have been written where the proof stopped, for the reason @why */
-void da_st_taint(struct state *s, enum zt_da_unknown why);
+/*
+ * Where the proof stops (a callee it cannot see into, an address kept,
+ * ...), what it could not follow may write @p: only in the optimistic walk
+ * (struct da), which tells a read that sees the zero from a presumed one.
+ */
+void da_write_maybe(struct walk *w, struct state *st, const char *p, unsigned int line,
+		    const char *by, enum zt_da_unknown why);
 struct state da_st_copy(const struct state *s);
 struct state da_st_copy_whole(const struct state *s);
 void da_st_move(struct state *to, struct state *from);

@@ -24,7 +24,6 @@ void da_read_around(struct walk *w, struct state *st, const char *prefix, unsign
 	struct zt_strvec outside = ZT_STRVEC_INIT;
 
 	da_facts_escape(w, st);
-	da_st_taint(st, ZT_DA_REACHES_AROUND);
 	if (w->pointer && !w->by_value) {
 		w->sum->reaches_out = true;
 		return;
@@ -32,6 +31,7 @@ void da_read_around(struct walk *w, struct state *st, const char *prefix, unsign
 	if (!prefix[0])
 		return;
 	zt_strvec_pushf(&outside, "-%s", prefix);
+	da_write_maybe(w, st, "", line, by, ZT_DA_REACHES_AROUND);
 	da_read_via(w, st, "", line, &outside,
 		    xasprintf("by %s() at line %u, which reaches the struct around %s "
 			      "(container_of() or a cast)", by, line, prefix),
@@ -103,22 +103,24 @@ void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char
 	/* an array's name is its address (xdptxdf.dma_arr = dma_arr) */
 	bool keep = k == P_PTR ||
 		    (k == P_OBJ && is_kind(clang_getCursorType(da_strip(value)), CXType_ConstantArray));
-
-	free(p);
-	if (keep && (clang_Cursor_isNull(dest) || da_copy_writes(w, dest)))
-		da_facts_escape(w, st);
+	bool away = keep && (clang_Cursor_isNull(dest) || da_copy_writes(w, dest));
 	enum zt_da_unknown was = w->presumed;
 
+	if (away)
+		da_facts_escape(w, st);
 	if (keep) {
 		*slot = why;
 		w->presumed = ZT_DA_ESCAPES;
-		da_st_taint(st, ZT_DA_ESCAPES);
 	}
 	da_node(w, value, st);
 	if (keep) {
 		*slot = NULL;
 		w->presumed = was;
 	}
+	/* whoever holds the address may write through it later */
+	if (away)
+		da_write_maybe(w, st, p, da_line_of(value), "", ZT_DA_ESCAPES);
+	free(p);
 }
 
 /* ---- container_of() ---------------------------------------------------------- */

@@ -228,7 +228,6 @@ void da_st_join(struct walk *w, struct state *st, struct state *a, struct state 
 		else if (w)
 			da_add_lost(w, &b->v[i], at, w->fn);
 	da_facts_join(&r, a, b);
-	r.maybe = a->maybe ? a->maybe : b->maybe;
 	da_st_clear(a);
 	da_st_clear(b);
 	da_st_move(st, &r);
@@ -337,7 +336,7 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 				      name),
 			    ZT_DA_ESCAPES);
 		da_facts_escape(w, st);
-		da_st_taint(st, ZT_DA_ESCAPES);
+		da_write_maybe(w, st, passed[ret], line, name, ZT_DA_ESCAPES);
 	}
 	for (size_t i = 1; i < k.n; i++)
 		free(passed[i]);

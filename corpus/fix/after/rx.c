@@ -9,3 +9,9 @@ unsigned long demo_q_rx(struct demo_q *q, unsigned long addr, unsigned long len)
 	q->head++;
 	return it.len + sizeof(it);
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: demo_q_rx it: written-first
+ */

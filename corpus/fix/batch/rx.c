@@ -180,3 +180,17 @@ int b_poll(struct napi_struct *napi, int budget)
 	b_rx_bq_set(&v->ring, budget);
 	return budget;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: b_rx_batch frames: written-first
+ * zt-da: b_rx_copy frames: written-first
+ * zt-da: b_rx_skip frames: read-before-written [0, n) @58
+ * zt-da: b_rx_early frames: read-before-written [0, n) @81
+ * zt-da: b_rx_first frames: read-before-written [0] @69
+ * zt-da: b_rx_through frames: written-first
+ * zt-da: b_rx_second frames: read-before-written [*] @113
+ * zt-da: b_rx_bq bq: written-first
+ * zt-da: b_rx_bq_set bq: read-before-written q[0, count) @165
+ */

@@ -9,3 +9,9 @@ unsigned int demo_rx(struct demo_rq *rq, void *data, unsigned int len)
 	rq->head++;
 	return b.len;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: demo_rx b: written-first
+ */

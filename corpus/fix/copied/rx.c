@@ -45,3 +45,11 @@ int c_poll(struct napi_struct *napi, int budget)
 	}
 	return done;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: c_handle d: written-first
+ * zt-da: c_handle_half d: read-before-written w[0] @23
+ * zt-da: c_handle_alias d: written-first
+ */

@@ -218,3 +218,18 @@ int s_poll(struct napi_struct *napi, int budget)
 	f_rx_i2(&v->ring, budget);
 	return budget;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: f_rx_a fr: read-before-written pad[0] @25
+ * zt-da: f_rx_b fr: read-before-written pad[0] @47
+ * zt-da: f_rx_c fr: read-before-written pad[0] @71
+ * zt-da: f_rx_c2 fr: read-before-written pad[0] @95
+ * zt-da: f_rx_d fr: unknown reaches-around info @116
+ * zt-da: f_rx_e u: read-before-written data[0] @130
+ * zt-da: f_rx_f fr: read-before-written pad[0] @144
+ * zt-da: f_rx_h fr: read-before-written pad[0] @162
+ * zt-da: f_rx_i fr: read-before-written pad[0] @181
+ * zt-da: f_rx_i2 fr: read-before-written pad[0] @202
+ */

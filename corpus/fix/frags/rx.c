@@ -162,3 +162,15 @@ int s_poll(struct napi_struct *napi, int budget)
 	f_rx_do(&v->ring, budget);
 	return budget;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: f_rx_frags fr: written-first
+ * zt-da: f_rx_single fr: written-first
+ * zt-da: f_rx_other fr: read-before-written info @83
+ * zt-da: f_rx_rewritten fr: read-before-written info @97
+ * zt-da: f_rx_flipped fr: read-before-written info @120
+ * zt-da: f_rx_union fr: read-before-written info @134
+ * zt-da: f_rx_do fr: written-first
+ */

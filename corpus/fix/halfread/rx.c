@@ -24,3 +24,9 @@ int h_poll(struct napi_struct *napi, int budget)
 		h_handle(&v->ring, &v->ring.slots[done]);
 	return done;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: h_handle d: read-before-written hi.w[3] @15
+ */

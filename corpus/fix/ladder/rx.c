@@ -330,3 +330,24 @@ int l_poll(struct napi_struct *napi, int budget)
 	}
 	return done;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: l_handle b: written-first
+ * zt-da: l_handle_ok b: written-first
+ * zt-da: l_handle_err b: written-first
+ * zt-da: l_handle_wrong b: read-before-written data_end @83
+ * zt-da: l_handle_agree b: written-first
+ * zt-da: l_handle_disagree b: read-before-written data_end @119
+ * zt-da: l_handle_flag b: written-first
+ * zt-da: l_handle_flag_twice b: read-before-written data_end @153
+ * zt-da: l_handle_agree_switch b: written-first
+ * zt-da: l_handle_case_guard b: read-before-written data_end @201
+ * zt-da: l_handle_named b: written-first
+ * zt-da: l_handle_named_early b: read-before-written flags @232
+ * zt-da: l_handle_wrapped wr: written-first
+ * zt-da: l_handle_wrapped_late wr: read-before-written meta @270
+ * zt-da: l_handle_by_value b: written-first
+ * zt-da: l_handle_by_value_unset b: read-before-written flags @305
+ */

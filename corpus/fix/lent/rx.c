@@ -82,3 +82,13 @@ int l_poll(struct napi_struct *napi, int budget)
 	l_rx_half(&v->ring, budget);
 	return budget;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: l_rx_lent __bpf_net_ctx: written-first
+ * zt-da: l_rx_copied pair: read-before-written tail[0] @39
+ * zt-da: l_rx_copied_all pair: written-first
+ * zt-da: l_rx_given pair: unknown escapes head @56
+ * zt-da: l_rx_half pair: read-before-written tail[0] @71
+ */

@@ -19,3 +19,10 @@ unsigned long demo_cq_poll(struct demo_cq *cq)
 	cq->ci++;
 	return st.v[0];
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: demo_rx_one buf: written-first
+ * zt-da: demo_cq_poll st: written-first
+ */

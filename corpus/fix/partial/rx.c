@@ -27,3 +27,9 @@ int p_poll(struct napi_struct *napi, int budget)
 		p_handle(&v->ring, &v->ring.pkts[done]);
 	return done;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: p_handle m: read-before-written b[0] @18
+ */

@@ -36,3 +36,9 @@ int q_poll(struct napi_struct *napi, int budget)
 	v->rx.seq += (unsigned int)done;
 	return done;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: q_handle b: written-first
+ */

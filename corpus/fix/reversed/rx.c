@@ -39,3 +39,9 @@ int r_run(char *a, char *z)
 	rq.slots[1] = z;
 	return r_poll(&rq.napi, 2);
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: r_one b: written-first
+ */

@@ -56,3 +56,10 @@ int demo_poll_rx(struct demo_rq *rq, int budget)
 	rq->cqe_count += (unsigned int)done;
 	return done;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: demo_skb_from_cqe_linear mxbuf: written-first
+ * zt-da: demo_skb_from_cqe_nonlinear mxbuf: written-first
+ */

@@ -59,3 +59,10 @@ int s_run(char *a, char *z)
 	ring.slots[1] = z;
 	return s_poll(&ring.napi, 2);
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: s_small b: written-first
+ * zt-da: s_big b: written-first
+ */

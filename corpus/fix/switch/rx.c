@@ -101,3 +101,12 @@ int s_poll(struct napi_struct *napi, int budget)
 	s_rx_loop(&v->ring, budget);
 	return budget;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: s_rx_parsed hdr: written-first
+ * zt-da: s_rx_nodefault hdr: read-before-written l4_len @50
+ * zt-da: s_rx_fallthrough hdr: read-before-written l3_len @71
+ * zt-da: s_rx_loop hdr: written-first
+ */

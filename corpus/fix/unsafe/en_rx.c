@@ -73,3 +73,15 @@ unsigned int demo_read_first(struct demo_rq *rq, void *va, unsigned int len)
 	demo_fill(&mxbuf, va, len);
 	return mxbuf.len;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: demo_by_value mxbuf: unknown no-body data @10
+ * zt-da: demo_escapes mxbuf: unknown no-body data @19
+ * zt-da: demo_recursive mxbuf: unknown no-body data @29
+ * zt-da: demo_no_owner mxbuf: unknown no-body data @40
+ * zt-da: demo_name_taken mxbuf: unknown no-body data @49
+ * zt-da: demo_guarded mxbuf: unknown no-body data @61
+ * zt-da: demo_read_first mxbuf: read-before-written flags @71
+ */

@@ -9,8 +9,11 @@
  *	zt-da: unknown REASON [PATH @LINE]
  *
  * (PATH as the messages spell it, '*' for all of the local; REASON one of
- * zt_da_unknown_name()'s). A file may add libclang arguments on a line of
- * its own, "zt-da-args: -I../include", relative -I from its directory. A
+ * zt_da_unknown_name()'s). Where a comment on the declaration's line would
+ * change what the file is tested for (fix rewrites that line), the answer
+ * names the local instead, in a block at the end of the file (sparse's
+ * habit): "zt-da: FUNCTION LOCAL: written-first". A file may add libclang
+ * arguments, "zt-da-args: -I../include", relative -I from its directory. A
  * callee without a body in the file is looked for in the .c files of the
  * same directory. One cmocka test per file; each local's answer is printed.
  */
@@ -32,7 +35,8 @@
 #include "zerotax.h"
 
 struct expect {
-	unsigned int line;
+	unsigned int line;	/* of the declaration, or 0: @fn and @var name it */
+	char *fn, *var;
 	enum zt_da_verdict verdict;
 	enum zt_da_unknown unknown;
 	char *path;		/* NULL: not given */
@@ -59,7 +63,8 @@ static struct corpus corpus;
 /* "read-before-written info @83": *@e filled; false with the reason in *@err */
 static bool parse_expect(const char *s, struct expect *e, char **err)
 {
-	char word[64], path[256];
+	char word[64];
+	const char *at;
 	int n = 0;
 
 	if (sscanf(s, "%63s%n", word, &n) != 1)
@@ -84,10 +89,19 @@ static bool parse_expect(const char *s, struct expect *e, char **err)
 	} else {
 		goto bad;
 	}
-	if (sscanf(s, " %255s @%u", path, &e->read_line) == 2)
-		e->path = xstrdup(strcmp(path, "*") ? path : "");
-	else if (e->verdict == ZT_DA_READ_BEFORE_WRITTEN)
+	/* PATH may hold spaces ("q[0, count)"): it ends at the last " @" */
+	at = strrchr(s, '@');
+	if (at && sscanf(at, "@%u", &e->read_line) == 1) {
+		while (*s == ' ')
+			s++;
+		while (at > s && at[-1] == ' ')
+			at--;
+		e->path = xstrndup(s, (size_t)(at - s));
+		if (!strcmp(e->path, "*"))
+			e->path[0] = '\0';
+	} else if (e->verdict == ZT_DA_READ_BEFORE_WRITTEN) {
 		goto bad;
+	}
 	return true;
 bad:
 	*err = xasprintf("cannot read the expectation '%s'", s);
@@ -96,8 +110,11 @@ bad:
 
 static void expect_release(struct da_file *f)
 {
-	for (size_t i = 0; i < f->n; i++)
+	for (size_t i = 0; i < f->n; i++) {
 		free(f->v[i].path);
+		free(f->v[i].fn);
+		free(f->v[i].var);
+	}
 	free(f->v);
 	zt_strvec_clear(&f->args);
 	free(f->text);
@@ -122,8 +139,9 @@ static int read_expectations(struct da_file *f)
 		if (args && args < eol) {
 			char *copy = xstrndup(args + 12, (size_t)(eol - args - 12)), *save, *tok;
 
-			for (tok = strtok_r(copy, " \t*/", &save); tok;
-			     tok = strtok_r(NULL, " \t*/", &save))
+			if (strstr(copy, "*/"))
+				*strstr(copy, "*/") = '\0';
+			for (tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
 				if (!strncmp(tok, "-I", 2) && tok[2] != '/')
 					zt_strvec_pushf(&f->args, "-I%s/%s", dir, tok + 2);
 				else
@@ -139,8 +157,18 @@ static int read_expectations(struct da_file *f)
 			char *one = xstrndup(at + 7, (size_t)(eol - at - 7));
 			char *end = strstr(one, "*/");
 
+			char fn[128], var[128];
+			int used = 0;
+
 			if (end)
 				*end = '\0';
+			/* the block form: "FUNCTION LOCAL: answer" */
+			if (sscanf(one, "%127s %127[^: ]:%n", fn, var, &used) == 2 && used) {
+				memmove(one, one + used, strlen(one + used) + 1);
+				f->v[f->n].fn = xstrdup(fn);
+				f->v[f->n].var = xstrdup(var);
+				f->v[f->n].line = 0;
+			}
 			if (!parse_expect(one, &f->v[f->n], &err))
 				fail_msg("%s:%u: %s", f->name, line, err);
 			free(one);
@@ -151,10 +179,14 @@ static int read_expectations(struct da_file *f)
 	return (int)f->n;
 }
 
-/* The local declared on @line and its function, from libclang. */
+/*
+ * The local declared on @line and its function, from libclang; or, for a
+ * block's answer (@want_fn, @want_var), the line of that local's declaration.
+ */
 struct local_at {
 	unsigned int line;
 	char *var, *fn;
+	const char *want_fn, *want_var;
 };
 
 static enum CXChildVisitResult find_local(CXCursor c, CXCursor parent, CXClientData d)
@@ -171,7 +203,7 @@ static enum CXChildVisitResult find_local(CXCursor c, CXCursor parent, CXClientD
 		return CXChildVisit_Recurse;
 	clang_getSpellingLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
 	fn = clang_getCursorSemanticParent(c);
-	if (line != l->line || clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || (!l->want_var && line != l->line))
 		return CXChildVisit_Recurse;
 	s = clang_getCursorSpelling(c);
 	l->var = xstrdup(clang_getCString(s));
@@ -179,6 +211,13 @@ static enum CXChildVisitResult find_local(CXCursor c, CXCursor parent, CXClientD
 	s = clang_getCursorSpelling(fn);
 	l->fn = xstrdup(clang_getCString(s));
 	clang_disposeString(s);
+	if (l->want_var && (strcmp(l->var, l->want_var) || strcmp(l->fn, l->want_fn))) {
+		free(l->var);
+		free(l->fn);
+		l->var = l->fn = NULL;
+		return CXChildVisit_Recurse;
+	}
+	l->line = line;
 	return CXChildVisit_Break;
 }
 
@@ -265,13 +304,15 @@ static void test_file(void **state)
 						     (int)f->args.n, NULL, 0, 0, &tu),
 			 CXError_Success);
 	for (size_t i = 0; i < f->n; i++) {
-		struct local_at l = { f->v[i].line, NULL, NULL };
+		struct local_at l = { f->v[i].line, NULL, NULL, f->v[i].fn, f->v[i].var };
 		struct zt_da_answer a;
 		char *got;
 
 		clang_visitChildren(clang_getTranslationUnitCursor(tu), find_local, &l);
 		if (!l.var) {
-			print_error("%s:%u: no local declared on this line\n", f->name, l.line);
+			print_error("%s:%u: no local %s%s%s declared %s\n", f->name, l.line,
+				    f->v[i].var ? f->v[i].var : "", f->v[i].var ? " in " : "",
+				    f->v[i].fn ? f->v[i].fn : "", f->v[i].fn ? "" : "on this line");
 			wrong++;
 			continue;
 		}

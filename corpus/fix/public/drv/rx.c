@@ -19,3 +19,11 @@ unsigned int demo_pub_rx(struct demo_pub_q *q, void *data, unsigned int len)
 	q->head++;
 	return b.len;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da-args: -I../include
+ * zt-da: demo_rx b: written-first
+ * zt-da: demo_pub_rx b: written-first
+ */

@@ -10,3 +10,9 @@ unsigned int demo_rx(struct demo_q *q, void *data, unsigned int len)
 	q->head++;
 	return b.len;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: demo_rx b: written-first
+ */

@@ -35,3 +35,10 @@ int alpha_poll(struct alpha_ring *ring, int budget)
 	ring->head += (unsigned int)done;
 	return done;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: alpha_peek hdr: written-first
+ * zt-da: alpha_rx_one buf: written-first
+ */

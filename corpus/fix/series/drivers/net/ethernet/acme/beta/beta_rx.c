@@ -35,3 +35,10 @@ int beta_poll(struct beta_queue *q, int budget)
 	q->head += (unsigned int)done;
 	return done;
 }
+
+/*
+ * Definite assignment, the answer for each local fix is asked about
+ * (tests/unit/defassign/test_da_corpus.c):
+ * zt-da: beta_rx_frame frame: written-first
+ * zt-da: beta_rx_meta meta: read-before-written len @22
+ */
