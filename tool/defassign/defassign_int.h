@@ -330,6 +330,7 @@ unsigned int da_changes(CXCursor body, CXCursor var, unsigned int limit);
 CXCursor da_loop_from_zero(CXCursor init);	/* 'i = 0' or 'int i = 0': i */
 CXCursor da_for_from_zero(const struct kids *k);	/* for (i = 0; i < ...; ...): i */
 bool da_modifies(CXCursor c, CXCursor *operand);	/* =, op=, ++, --, & */
+bool da_loop_steps_one(CXCursor step, CXCursor v);	/* v++ or ++v */
 char *da_prefix_key(struct walk *w, CXCursor e);
 bool da_prefix_loop(struct walk *w, const struct kids *k, CXCursor *var, char **key,
 		    bool *from_zero);
@@ -402,7 +403,7 @@ void da_code_writes(struct walk *w, struct state *st, enum code_branch r);
 struct label_in *da_label_in(struct walk *w, CXCursor label, bool add);
 bool da_forward_only(struct walk *w, CXCursor label);
 void da_jump(struct walk *w, CXCursor c, struct state *st, enum CXCursorKind kind);
-/* for (i = 0; i < N; i++) BODY, N > 0, BODY without a jump: *@var = i, *@n = N */
+/* for (i = 0; i < N; i++) BODY, N > 0, BODY without a jump and not moving i: *@var = i, *@n = N */
 bool da_counted_loop(const struct kids *k, CXCursor *var, long long *n);
 bool da_jumps_in(CXCursor body);	/* break, continue, return, goto or a label */
 

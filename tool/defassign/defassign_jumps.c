@@ -283,7 +283,12 @@ bool da_counted_loop(const struct kids *k, CXCursor *var, long long *n)
 		     da_literal_index(cond.v[1], n) && *n > 0;
 	}
 	free(cond.v);
-	ok = ok && !da_jumps_in(k->v[3]);
+	/*
+	 * Every element only when the step is one and nothing else moves the
+	 * counter: not the body, not a callee given its address.
+	 */
+	ok = ok && !da_jumps_in(k->v[3]) && da_loop_steps_one(k->v[2], v) &&
+	     !da_changes(k->v[3], v, 0);
 	*var = ok ? v : clang_getNullCursor();
 	return ok;
 }

@@ -142,10 +142,27 @@ static CXCursor loop_var_set(CXCursor init)
  * change of it keeps the elements below it written (member_counted()),
  * and an element once written stays so.
  */
+/*
+ * A loop's step that is "@v++" or "++@v": each element is visited in turn.
+ * Any other step (i += 2, i--, a call) may skip one; the rules that rely on
+ * the loop reaching every element give up on it.
+ */
+bool da_loop_steps_one(CXCursor step, CXCursor v)
+{
+	struct kids inc = da_kids_of(step);
+	bool ok = clang_getCursorKind(step) == CXCursor_UnaryOperator && inc.n == 1 &&
+		  is_ref_to(inc.v[0], v) &&
+		  (clang_getCursorUnaryOperatorKind(step) == CXUnaryOperator_PostInc ||
+		   clang_getCursorUnaryOperatorKind(step) == CXUnaryOperator_PreInc);
+
+	free(inc.v);
+	return ok;
+}
+
 bool da_prefix_loop(struct walk *w, const struct kids *k, CXCursor *var, char **key,
 		    bool *from_zero)
 {
-	struct kids cond = { 0 }, inc;
+	struct kids cond = { 0 };
 	CXCursor v, core;
 	bool ok = false, neg = false;
 
@@ -156,13 +173,8 @@ bool da_prefix_loop(struct walk *w, const struct kids *k, CXCursor *var, char **
 	v = loop_var_set(k->v[0]);
 	if (clang_Cursor_isNull(v))
 		return false;
-	inc = da_kids_of(k->v[2]);
-	if (clang_getCursorKind(k->v[2]) != CXCursor_UnaryOperator ||
-	    inc.n != 1 || !is_ref_to(inc.v[0], v) ||
-	    (clang_getCursorUnaryOperatorKind(k->v[2]) != CXUnaryOperator_PostInc &&
-	     clang_getCursorUnaryOperatorKind(k->v[2]) != CXUnaryOperator_PreInc))
+	if (!da_loop_steps_one(k->v[2], v))
 		v = clang_getNullCursor();
-	free(inc.v);
 	core = da_test_core(k->v[1], &neg);
 	if (!neg && clang_getCursorKind(core) == CXCursor_BinaryOperator &&
 	    clang_getCursorBinaryOperatorKind(core) == CXBinaryOperator_LT)
