@@ -30,3 +30,19 @@ unsigned int da_copy_reads_unwritten(struct da_ring *r)
 	d.len = r->count;
 	return da_all_of(d);
 }
+
+/* the callee keeps its copy whole: every field of it is read, not only the first */
+static void da_save(struct da_ring *r, struct da_desc d)
+{
+	r->saved = d;
+}
+
+void da_copy_kept_whole(struct da_ring *r)
+{
+	struct da_desc d;	/* zt-da: read-before-written tag @47 */
+
+	d.data = r->slot[0];
+	d.len = r->count;
+	d.flags = 0;
+	da_save(r, d);
+}

@@ -146,39 +146,55 @@ bool mlx5e_xsk_xmit_xdp_buff(struct mlx5e_xdpsq *sq, struct mlx5e_rq *rq, struct
 	return true;
 }
 
-bool mlx5e_xdp_handle_buff(struct mlx5e_rq *rq, struct bpf_prog *prog, struct xdp_buff *xdp)
+/* XDP_TX's send, counted; the frame is consumed either way. */
+static bool mlx5e_xdp_tx_done(struct mlx5e_rq *rq, bool sent)
 {
-	bool sent;
-	u32 act;
-
-	act = bpf_prog_run_xdp(prog, xdp);
-	switch (act) {
-	case XDP_PASS:
-		rq->stats->xdp_pass++;
-		return false;
-	case XDP_TX:
-		sent = unlikely(rq->xsk_pool) ? mlx5e_xsk_xmit_xdp_buff(rq->xdpsq, rq, xdp) :
-						mlx5e_xmit_xdp_buff(rq->xdpsq, rq, xdp);
-		if (unlikely(!sent)) {
-			rq->stats->xdp_tx_err++;
-			rq->stats->xdp_drop++;
-			return true;
-		}
-		__set_bit(MLX5E_RQ_FLAG_XDP_XMIT, rq->flags);
-		__set_bit(MLX5E_RQ_FLAG_XDP_TX_HOLD, rq->flags);
-		rq->stats->xdp_tx++;
-		return true;
-	case XDP_DROP:
-	case XDP_ABORTED:
-	default:
+	if (unlikely(!sent)) {
+		rq->stats->xdp_tx_err++;
 		rq->stats->xdp_drop++;
 		return true;
 	}
+	__set_bit(MLX5E_RQ_FLAG_XDP_XMIT, rq->flags);
+	__set_bit(MLX5E_RQ_FLAG_XDP_TX_HOLD, rq->flags);
+	rq->stats->xdp_tx++;
+	return true;
 }
 
+/* Any verdict but XDP_TX: false for XDP_PASS (the caller builds an skb), else dropped. */
+static bool mlx5e_xdp_other(struct mlx5e_rq *rq, u32 act)
+{
+	if (act == XDP_PASS) {
+		rq->stats->xdp_pass++;
+		return false;
+	}
+	rq->stats->xdp_drop++;
+	return true;
+}
+
+/*
+ * An AF_XDP RQ's umem frame (en/xsk/rx.c): XDP_TX sends it in place and
+ * keeps its pointer until the completion.
+ */
+bool mlx5e_xdp_handle_buff(struct mlx5e_rq *rq, struct bpf_prog *prog, struct xdp_buff *xdp)
+{
+	u32 act = bpf_prog_run_xdp(prog, xdp);
+
+	if (act == XDP_TX)
+		return mlx5e_xdp_tx_done(rq, mlx5e_xsk_xmit_xdp_buff(rq->xdpsq, rq, xdp));
+	return mlx5e_xdp_other(rq, act);
+}
+
+/*
+ * A copy-mode RQ's buffer (its pages): XDP_TX turns it into a frame in its
+ * own headroom, so nothing keeps the xdp_buff itself.
+ */
 bool mlx5e_xdp_handle(struct mlx5e_rq *rq, struct bpf_prog *prog, struct mlx5e_xdp_buff *mxbuf)
 {
-	return mlx5e_xdp_handle_buff(rq, prog, &mxbuf->xdp);
+	u32 act = bpf_prog_run_xdp(prog, &mxbuf->xdp);
+
+	if (act == XDP_TX)
+		return mlx5e_xdp_tx_done(rq, mlx5e_xmit_xdp_buff(rq->xdpsq, rq, &mxbuf->xdp));
+	return mlx5e_xdp_other(rq, act);
 }
 
 void mlx5e_xmit_xdp_doorbell(struct mlx5e_xdpsq *sq)

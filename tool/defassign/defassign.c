@@ -189,11 +189,17 @@ struct kids da_kids_of(CXCursor c)
 	return k;
 }
 
-/* Every leaf of @t below @prefix: scalars, pointers and arrays are leaves. */
+/*
+ * Every leaf of @t below @prefix: scalars, pointers and arrays are leaves;
+ * so are the holes of a struct ("s.<padding>"), the bytes no field holds,
+ * which only a copy of the whole struct reads (da_read_bytes()) and only a
+ * write of all of it (an assignment, memset(), a copy into it) writes.
+ */
 struct leaf_ctx {
 	struct zt_strvec *out;
 	const char *prefix;
 	int depth;
+	long long bits;		/* what its fields hold */
 };
 
 static void leaves_of(CXType t, const char *prefix, struct zt_strvec *out, int depth);
@@ -205,6 +211,10 @@ static enum CXVisitorResult leaf_field(CXCursor c, CXClientData d)
 
 	p = !name[0] ? xstrdup(l->prefix) :
 	    l->prefix[0] ? xasprintf("%s.%s", l->prefix, name) : xstrdup(name);
+	if (clang_Cursor_isBitField(c))
+		l->bits += clang_getFieldDeclBitWidth(c);
+	else
+		l->bits += clang_Type_getSizeOf(clang_getCursorType(c)) * 8;
 	leaves_of(clang_getCursorType(c), p, l->out, l->depth + 1);
 	free(p);
 	free(name);
@@ -213,14 +223,30 @@ static enum CXVisitorResult leaf_field(CXCursor c, CXClientData d)
 
 static void leaves_of(CXType t, const char *prefix, struct zt_strvec *out, int depth)
 {
-	struct leaf_ctx l = { out, prefix, depth };
+	struct leaf_ctx l = { out, prefix, depth, 0 };
 	size_t before = out->n;
+	long long size;
 
 	t = clang_getCanonicalType(t);
 	if (t.kind == CXType_Record && depth < 12)
 		clang_Type_visitFields(t, leaf_field, &l);
-	if (out->n == before)
+	if (out->n == before) {
 		zt_strvec_push(out, prefix);
+		return;
+	}
+	/* a struct's holes; a union's bytes are its members' (not followed here) */
+	size = clang_Type_getSizeOf(t);
+	if (clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_StructDecl &&
+	    size > 0 && l.bits < size * 8)
+		zt_strvec_pushf(out, "%s%s" DA_PADDING, prefix, prefix[0] ? "." : "");
+}
+
+/* @leaf is the holes of a struct */
+static bool is_padding(const char *leaf)
+{
+	size_t n = strlen(leaf), k = strlen(DA_PADDING);
+
+	return n >= k && !strcmp(leaf + n - k, DA_PADDING);
 }
 
 static void note_read_fail(struct walk *w, const struct state *s, const char *leaf,
@@ -237,7 +263,8 @@ void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned
 		const char *l = w->leaves.v[i];
 		bool skip = false;
 
-		if (!da_covers(p, l))
+		/* holes: by a copy of the bytes, or a callee's read of them */
+		if (!da_covers(p, l) || (is_padding(l) && !w->bytes && !is_padding(p)))
 			continue;
 		any = true;
 		for (size_t k = 0; except && !skip && k < except->n; k++) {
@@ -248,24 +275,41 @@ void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned
 		}
 		if (!skip && !da_st_covered(s, l)) {
 			note_read_fail(w, s, l, line);
-			return;
+			/* a callee's summary needs every part it reads, not the first */
+			if (!w->pointer)
+				return;
 		}
 	}
 	if (!any && !da_st_covered(s, p) && !da_prefix_counted(w, p))
 		note_read_fail(w, s, p, line);
 }
 
+void da_read_bytes(struct walk *w, const struct state *s, const char *p, unsigned int line,
+		   const struct zt_strvec *except)
+{
+	bool was = w->bytes;
+
+	w->bytes = true;
+	da_read_path(w, s, p, line, except);
+	w->bytes = was;
+}
+
 void da_read_via(struct walk *w, const struct state *s, const char *p, unsigned int line,
 		 const struct zt_strvec *except, char *via, enum zt_da_unknown why)
 {
 	enum zt_da_unknown was = w->presumed;
+	bool bytes = w->bytes;
 
 	w->via = via;
-	if (why)
+	/* what the proof cannot follow may copy it whole: its holes too */
+	if (why) {
 		w->presumed = why;
+		w->bytes = true;
+	}
 	da_read_path(w, s, p, line, except);
 	w->via = NULL;
 	w->presumed = was;
+	w->bytes = bytes;
 	free(via);
 }
 

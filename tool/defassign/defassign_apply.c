@@ -143,7 +143,7 @@ void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char 
 			    s && !s->unknown ? ZT_DA_SHARED : why);
 		/* its proof is not for this call: what it reaches through container_of() too */
 		if (s && !s->unknown)
-			da_read_around(w, st, prefix, line, name);
+			da_read_around(w, st, prefix, line, name, false);
 		da_facts_escape(w, st);
 		da_write_maybe(w, st, prefix, line, name, s && !s->unknown ? ZT_DA_SHARED : why);
 		return;
@@ -162,7 +162,7 @@ void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char 
 		free(p);
 	}
 	if (s->reaches_out || around)
-		da_read_around(w, st, prefix, line, name);
+		da_read_around(w, st, prefix, line, name, false);
 	callee_touches(w, st, s, pa);
 	for (size_t k = 0; k < s->writes.n; k++) {
 		char *p = mapped(w, pa, s->writes.v[k].path);

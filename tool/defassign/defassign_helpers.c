@@ -27,8 +27,9 @@ static int parse_helper_line(char *line, const char *path, unsigned int ln, void
 
 	if (!arg || !what || atoi(arg) < 1 ||
 	    (strcmp(what, "writes") && strcmp(what, "reads") && strcmp(what, "reads-container") &&
-	     strcmp(what, "returns") && !fills))
+	     strcmp(what, "reads-bytes") && strcmp(what, "returns") && !fills))
 		return error("%s:%u: expected 'FUNCTION ARG writes|reads|reads-container FIELD...', "
+			     "'FUNCTION ARG reads-bytes', "
 			     "'FUNCTION ARG fills|fills-count ARG' or 'FUNCTION ARG returns'", path,
 			     ln);
 	if (fills) {
@@ -45,6 +46,9 @@ static int parse_helper_line(char *line, const char *path, unsigned int ln, void
 	e.writes = !strcmp(what, "writes");
 	e.container = !strcmp(what, "reads-container");
 	e.returns = !strcmp(what, "returns");
+	e.bytes = !strcmp(what, "reads-bytes");
+	if (e.bytes)
+		zt_strvec_push(&e.fields, "*");
 	while ((f = strtok_r(NULL, " \t", &save)) && f[0] != '#')
 		zt_strvec_push(&e.fields, f);
 	ZT_ALLOC_GROW(h->v, h->n + 1, h->alloc);
@@ -187,7 +191,7 @@ bool da_apply_helper(struct walk *w, struct state *st, const char *name, unsigne
 			continue;
 		}
 		if (e->container)
-			da_read_around(w, st, prefix, line, name);
+			da_read_around(w, st, prefix, line, name, true);
 		for (size_t k = 0; k < e->fields.n; k++) {
 			const char *f = e->fields.v[k];
 			char *p = da_join(prefix, strcmp(f, "*") ? f : "");
@@ -196,7 +200,9 @@ bool da_apply_helper(struct walk *w, struct state *st, const char *name, unsigne
 				free(p);
 				continue;
 			}
-			if (!e->writes) {
+			if (!e->writes && e->bytes) {
+				da_read_bytes(w, st, p, line, &e->fields);
+			} else if (!e->writes) {
 				da_read_path(w, st, p, line, &e->fields);
 			} else if (!strcmp(f, "*")) {
 				write_all_but(w, st, p, &e->fields, line, name);

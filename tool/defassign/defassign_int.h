@@ -18,6 +18,8 @@
 #define DA_MAX_DEPTH 6
 #define DA_MAX_ALIASES 4
 #define DA_MAX_GUARDS 8
+/* the last step of a path that is a struct's holes (defassign.c: leaves_of()) */
+#define DA_PADDING "<padding>"
 /* the skipped blocks of #if are recorded only with the detailed record */
 #define DA_PARSE_OPTIONS \
 	(CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord)
@@ -46,6 +48,7 @@ struct helper {
 	 * listed call without it returns no pointer into the object.
 	 */
 	bool returns;
+	bool bytes;		/* "reads-bytes": every byte, a struct's holes too (memcpy) */
 	struct zt_strvec fields;	/* "*" every field; "-f": not f */
 };
 
@@ -221,6 +224,8 @@ struct walk {
 	const char *via;	/* a read reported through a callee: "in f() at line N" */
 	/* the read being reported is presumed, the proof having stopped for this reason */
 	enum zt_da_unknown presumed;
+	/* ... and is a copy of the bytes: a struct's holes are read too */
+	bool bytes;
 	const char *stored;	/* a callee's read of all of it, where its address is kept */
 	CXCursor loop_var;	/* a counted loop's variable (see counted_loop()) */
 	long long loop_n;	/* ... and its count */
@@ -354,8 +359,9 @@ bool da_apply_helper(struct walk *w, struct state *st, const char *name, unsigne
 /* the argument (1-based) the value of @call is, by a "returns" fact; 0 when none */
 int da_helper_returned(const struct zt_da_helpers *h, CXCursor call);
 /* defassign_reach.c: what code holding the local's pointer, address or copy reads */
+/* ... @fields_only: a helper's facts say it reads the fields, not the bytes */
 void da_read_around(struct walk *w, struct state *st, const char *prefix, unsigned int line,
-		    const char *by);
+		    const char *by, bool fields_only);
 void da_cast_away(struct walk *w, CXCursor cast, struct state *st);
 /* @dest: the local pointer variable it is copied into, else a null cursor */
 void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char *why,
@@ -435,6 +441,9 @@ struct kids da_kids_of(CXCursor c);
 char *da_join(const char *prefix, const char *p);
 void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned int line,
 		  const struct zt_strvec *except);
+/* da_read_path() of the bytes: a copy of it (=, memcpy()), holes included */
+void da_read_bytes(struct walk *w, const struct state *s, const char *p, unsigned int line,
+		   const struct zt_strvec *except);
 /*
  * da_read_path() reported "@via" (taken: an xasprintf() string), presumed
  * for the reason @why (ZT_DA_KNOWN: a read the code makes)

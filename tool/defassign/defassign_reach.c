@@ -19,7 +19,7 @@
  * read; a callee's parameter reaches beyond what its caller gave it.
  */
 void da_read_around(struct walk *w, struct state *st, const char *prefix, unsigned int line,
-			const char *by)
+			const char *by, bool fields_only)
 {
 	struct zt_strvec outside = ZT_STRVEC_INIT;
 
@@ -32,6 +32,8 @@ void da_read_around(struct walk *w, struct state *st, const char *prefix, unsign
 		return;
 	zt_strvec_pushf(&outside, "-%s", prefix);
 	da_write_maybe(w, st, "", line, by, ZT_DA_REACHES_AROUND);
+	if (fields_only)
+		w->bytes = false;	/* da_read_via() restores it */
 	da_read_via(w, st, "", line, &outside,
 		    xasprintf("by %s() at line %u, which reaches the struct around %s "
 			      "(container_of() or a cast)", by, line, prefix),
@@ -80,7 +82,7 @@ void da_cast_away(struct walk *w, CXCursor cast, struct state *st)
 	if (da_path_of(w, c, &p) == P_PTR &&
 	    !clang_equalTypes(pointee_of(clang_getCursorType(cast)),
 			      pointee_of(clang_getCursorType(c))))
-		da_read_around(w, st, p, da_line_of(cast), w->fn ? w->fn : "?");
+		da_read_around(w, st, p, da_line_of(cast), w->fn ? w->fn : "?", false);
 	else if (p)
 		da_facts_escape(w, st);	/* what is written through the result is not seen */
 	free(p);

@@ -259,6 +259,8 @@ static void use(struct walk *w, CXCursor c, struct state *st)
 
 	if (k == P_NONE)
 		da_kids_walk(w, c, st, 0);
+	else if (is_kind(clang_getCursorType(c), CXType_Record))
+		da_read_bytes(w, st, p, da_line_of(c), NULL);	/* a struct as a value: a copy */
 	else
 		da_read_path(w, st, p, da_line_of(c), NULL);
 	free(p);

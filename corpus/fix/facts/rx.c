@@ -226,7 +226,7 @@ int s_poll(struct napi_struct *napi, int budget)
  * zt-da: f_rx_b fr: read-before-written pad[0] @47
  * zt-da: f_rx_c fr: read-before-written pad[0] @71
  * zt-da: f_rx_c2 fr: read-before-written pad[0] @95
- * zt-da: f_rx_d fr: unknown reaches-around info @116
+ * zt-da: f_rx_d fr: unknown shared xd.<padding> @116
  * zt-da: f_rx_e u: read-before-written data[0] @130
  * zt-da: f_rx_f fr: read-before-written pad[0] @144
  * zt-da: f_rx_h fr: read-before-written pad[0] @162

@@ -15,7 +15,7 @@ struct napi_struct {
 struct l_buff {
 	void *data, *data_end;
 	unsigned long frame_sz;
-	unsigned int flags;
+	unsigned long flags;
 	unsigned long pad[4];
 };
 

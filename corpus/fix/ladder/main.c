@@ -7,7 +7,7 @@
 
 void l_record(struct l_ring *ring, const struct l_buff *b)
 {
-	printf("ring %u: %ld bytes, frame %lu, flags %u, pad %lu\n", ring->index,
+	printf("ring %u: %ld bytes, frame %lu, flags %lu, pad %lu\n", ring->index,
 	       (long)((char *)b->data_end - (char *)b->data), b->frame_sz, b->flags, b->pad[3]);
 }
 
