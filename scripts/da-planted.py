@@ -71,6 +71,11 @@ PLANTS = [
     ("the verdict: what the proof could not follow may write all it was given",
      "defassign.c", "\tif (!w->da->optimistic)\n\t\treturn;\n\tif (!w->da->first_stop)",
      "\treturn;\n\tif (!w->da->first_stop)"),
+    ("bytes: a copy of the whole reads a struct's holes",
+     "defassign.c", "\tif (clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_StructDecl &&",
+     "\tif (0 && clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_StructDecl &&"),
+    ("a callee's summary keeps every part it reads, not the first",
+     "defassign.c", "\t\t\tif (!w->pointer)\n\t\t\t\treturn;", "\t\t\treturn;"),
     ("init helpers: the table's writes (memset)",
      "defassign_helpers.c", "\t\tif (e->fills_size_arg) {", "\t\tif (e->fills_size_arg && 0) {"),
 ]

@@ -41,3 +41,40 @@ void da_callee_no_body(void)
 
 	da_opaque(&d);
 }
+
+struct da_pair {
+	unsigned int id;
+	struct da_desc d;
+};
+
+/* a pointer local of the callee's, set to a member of what it was given and never changed */
+static unsigned int da_peek_inner(struct da_pair *p)
+{
+	struct da_desc *d = &p->d;
+
+	return d->len;
+}
+
+unsigned int da_callee_alias(void)
+{
+	struct da_pair p;	/* zt-da: written-first */
+
+	p.d.len = 1;
+	return da_peek_inner(&p);
+}
+
+/* ... converted on the way (void *): another view of the bytes, not followed */
+static unsigned int da_peek_void(struct da_pair *p)
+{
+	void *v = &p->d;
+
+	return ((struct da_desc *)v)->len;
+}
+
+unsigned int da_callee_alias_void(void)
+{
+	struct da_pair p;	/* zt-da: unknown escapes d.data @79 */
+
+	p.d.len = 1;
+	return da_peek_void(&p);
+}

@@ -621,28 +621,36 @@ static char *writers_text(const struct da *da, const char *fn, const char *var)
 	return zt_strbuf_detach(&sb, NULL);
 }
 
-static const char *const unknown_names[ZT_DA_N_UNKNOWN] = {
-	[ZT_DA_DEPTH] = "depth",
-	[ZT_DA_TU_LIMIT] = "tu-limit",
-	[ZT_DA_NO_BODY] = "no-body",
-	[ZT_DA_INDIRECT] = "indirect",
-	[ZT_DA_RECURSION] = "recursion",
-	[ZT_DA_OTHER_CONFIG] = "other-config",
-	[ZT_DA_SHARED] = "shared",
-	[ZT_DA_ESCAPES] = "escapes",
-	[ZT_DA_REACHES_AROUND] = "reaches-around",
-	[ZT_DA_NOT_FOLLOWED] = "not-followed",
+static const struct {
+	const char *name, *text;
+} unknowns[ZT_DA_N_UNKNOWN] = {
+	[ZT_DA_DEPTH] = { "depth", "a callee deeper than the analysis follows" },
+	[ZT_DA_TU_LIMIT] = { "tu-limit", "a callee in one translation unit more than it parses" },
+	[ZT_DA_NO_BODY] = { "no-body", "a callee whose body it cannot see" },
+	[ZT_DA_INDIRECT] = { "indirect", "a call through a pointer whose targets are not all known" },
+	[ZT_DA_RECURSION] = { "recursion", "a recursive callee" },
+	[ZT_DA_OTHER_CONFIG] = { "other-config", "a callee whose body is one configuration's" },
+	[ZT_DA_SHARED] = { "shared", "a callee given the object twice" },
+	[ZT_DA_ESCAPES] = { "escapes", "its address kept where the analysis does not follow" },
+	[ZT_DA_REACHES_AROUND] = { "reaches-around",
+				   "a callee reaching the struct around it" },
+	[ZT_DA_NOT_FOLLOWED] = { "not-followed", "a parameter the analysis does not follow" },
 };
 
 const char *zt_da_unknown_name(enum zt_da_unknown why)
 {
-	return why > ZT_DA_KNOWN && why < ZT_DA_N_UNKNOWN ? unknown_names[why] : NULL;
+	return why > ZT_DA_KNOWN && why < ZT_DA_N_UNKNOWN ? unknowns[why].name : NULL;
+}
+
+const char *zt_da_unknown_text(enum zt_da_unknown why)
+{
+	return why > ZT_DA_KNOWN && why < ZT_DA_N_UNKNOWN ? unknowns[why].text : NULL;
 }
 
 enum zt_da_unknown zt_da_unknown_parse(const char *name)
 {
 	for (int i = ZT_DA_KNOWN + 1; i < ZT_DA_N_UNKNOWN; i++)
-		if (!strcmp(unknown_names[i], name))
+		if (!strcmp(unknowns[i].name, name))
 			return (enum zt_da_unknown)i;
 	return ZT_DA_N_UNKNOWN;
 }

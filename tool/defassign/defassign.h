@@ -54,6 +54,8 @@ enum zt_da_unknown {
 
 /* "depth", "no-body", ...: the corpus's and the messages' one spelling; NULL if out of range */
 const char *zt_da_unknown_name(enum zt_da_unknown why);
+/* the same in words, for a refusal: "a callee deeper than the analysis follows" */
+const char *zt_da_unknown_text(enum zt_da_unknown why);
 /* the reason of that spelling, or ZT_DA_N_UNKNOWN */
 enum zt_da_unknown zt_da_unknown_parse(const char *name);
 

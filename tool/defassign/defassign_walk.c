@@ -522,6 +522,20 @@ unsigned int da_changes(CXCursor body, CXCursor var, unsigned int limit)
 }
 
 /*
+ * @var's type points to what @value does before any conversion: "void *v =
+ * d" or "struct wrap *w = v" is another view of the bytes, not an alias.
+ */
+static bool same_pointee(CXCursor var, CXCursor value)
+{
+	CXType a = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(var)));
+	CXType b = clang_getPointeeType(
+		clang_getCanonicalType(clang_getCursorType(da_strip(value))));
+
+	return clang_equalTypes(clang_getUnqualifiedType(clang_getCanonicalType(a)),
+				clang_getUnqualifiedType(clang_getCanonicalType(b)));
+}
+
+/*
  * "struct xdp_buff *xdp = &vxbuf.xdp;": a pointer local initialized to the
  * address of (a member of) the local and never changed afterwards is that
  * member under another name; its uses are the local's. Anything else about
@@ -565,7 +579,8 @@ static void alias_from(struct walk *w, CXCursor var, char *p, CXCursor call, str
  * address of (a member of) the local and never changed afterwards is that
  * member under another name; its uses are the local's. Anything else about
  * it (assigned again, its address taken, incremented) and it is not
- * followed: the initializer is walked as any other use.
+ * followed: the initializer is walked as any other use. In a callee too
+ * (struct xdp_buff *xdp = &ctx->xdp), below the object it was given.
  */
 static bool take_alias(struct walk *w, CXCursor c, struct state *st)
 {
@@ -575,11 +590,12 @@ static bool take_alias(struct walk *w, CXCursor c, struct state *st)
 	char *p = NULL;
 	bool ok = false;
 
-	if (w->pointer || clang_Cursor_isNull(w->body) || w->n_alias == DA_MAX_ALIASES ||
+	if (clang_Cursor_isNull(w->body) || w->n_alias == DA_MAX_ALIASES ||
 	    !is_kind(clang_getCursorType(c), CXType_Pointer) || clang_equalCursors(c, w->target))
 		return false;
 	k = da_kids_of(c);
-	if (k.n && pointer_value(w, k.v[k.n - 1], &p, &call) == P_PTR) {
+	if (k.n && pointer_value(w, k.v[k.n - 1], &p, &call) == P_PTR &&
+	    (!clang_Cursor_isNull(call) || same_pointee(c, k.v[k.n - 1]))) {
 		clang_visitChildren(w->body, changes_visit, &ch);
 		ok = !ch.hits;
 	}
