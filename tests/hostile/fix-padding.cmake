@@ -15,12 +15,9 @@ include(${SRC}/tests/cmake/fix/differential.cmake)
 zt_diff_case(padding)
 zt_diff_check(padding g_poll ${WORK}/f.json)
 file(REMOVE ${WORK}/src/padding/compile_commands.json)
+# one run per strategy: the three refusals in order, then the count
 foreach(strategy uninitialized auto)
-	foreach(want
-		"refused: struct g_rec r in g_rx_copy\\(\\): <padding> of r may be read before it is written: read at line 22"
-		"refused: struct g_rec r in g_rx_cleared\\(\\): <padding> of r may be read before it is written: read at line 35"
-		"refused: struct g_rec r in g_rx_kept\\(\\): tag of r may be read before it is written: read at line 53"
-		"verified: 0 applied, 3 refused")
-		zt_diff_fix(padding ${WORK}/f.json "${want}" --strategy=${strategy})
-	endforeach()
+	zt_diff_fix(padding ${WORK}/f.json
+		"refused: struct g_rec r in g_rx_copy\\(\\): <padding> of r may be read before it is written: read at line 22.*refused: struct g_rec r in g_rx_cleared\\(\\): <padding> of r may be read before it is written: read at line 35.*refused: struct g_rec r in g_rx_kept\\(\\): tag of r may be read before it is written: read at line 53.*verified: 0 applied, 3 refused"
+		--strategy=${strategy})
 endforeach()
