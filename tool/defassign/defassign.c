@@ -635,6 +635,8 @@ static const struct {
 	[ZT_DA_REACHES_AROUND] = { "reaches-around",
 				   "a callee reaching the struct around it" },
 	[ZT_DA_NOT_FOLLOWED] = { "not-followed", "a parameter the analysis does not follow" },
+	[ZT_DA_TWO_DEFINITIONS] = { "two-definitions",
+				    "a callee defined in more than one translation unit" },
 };
 
 const char *zt_da_unknown_name(enum zt_da_unknown why)

@@ -49,6 +49,7 @@ enum zt_da_unknown {
 	ZT_DA_ESCAPES,		/* its address kept where the walk does not follow */
 	ZT_DA_REACHES_AROUND,	/* a callee reaches the struct around it (container_of, a cast) */
 	ZT_DA_NOT_FOLLOWED,	/* a parameter that is not a pointer or struct, or reassigned */
+	ZT_DA_TWO_DEFINITIONS,	/* a callee defined in more than one TU of the driver */
 	ZT_DA_N_UNKNOWN
 };
 
@@ -84,7 +85,9 @@ void zt_da_answer_release(struct zt_da_answer *a);
 
 /*
  * A callee without a body in the TU: the TU of the same driver that defines
- * @fn (its file and libclang arguments, both the caller's to free), or -1.
+ * @fn (its file and libclang arguments, both the caller's to free): 0; -1
+ * when none does; 1 when more than one does (Kbuild's alternative objects:
+ * which one is linked is not the analysis' to know).
  */
 struct zt_da_resolver {
 	int (*find)(void *arg, const char *fn, char **file, char ***args);

@@ -50,7 +50,7 @@ struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned 
 	struct da *da = w->da;
 	CXCursor def = clang_getNullCursor();
 	char *file = NULL, **args = NULL;
-	int nargs = 0;
+	int nargs = 0, found;
 	CXTranslationUnit tu = NULL;
 
 	for (size_t t = 0; t < da->n_tus && clang_Cursor_isNull(def); t++)
@@ -62,7 +62,10 @@ struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned 
 	if (clang_Cursor_isNull(def) && da->res && da->n_tus < DA_MAX_TUS &&
 	    !zt_strvec_has(&da->tried, fn)) {
 		zt_strvec_push(&da->tried, fn);
-		if (!da->res->find(da->res->arg, fn, &file, &args)) {
+		found = da->res->find(da->res->arg, fn, &file, &args);
+		if (found > 0)
+			*why = ZT_DA_TWO_DEFINITIONS;
+		if (!found) {
 			while (args && args[nargs])
 				nargs++;
 			if (clang_parseTranslationUnit2(da->index, file, (const char *const *)args,

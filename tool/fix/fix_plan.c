@@ -169,12 +169,16 @@ struct resolve {
 	const json_t *through;	/* the finding's details.calls_through */
 };
 
-/* zt_da_resolver: the TU of the database, in the driver, that defines @fn. */
+/*
+ * zt_da_resolver: the TU of the database, in the driver, that defines @fn;
+ * 1 when two TUs do (which one is linked is Kbuild's choice, not ours).
+ */
 static int resolve_fn(void *arg, const char *fn, char **file, char ***args)
 {
 	struct resolve *r = arg;
 	const struct zt_compdb *db = r->env->o->db;
 	size_t dl = strlen(r->dir);
+	char *first = NULL;
 
 	for (size_t i = 0; db && i < db->n; i++) {
 		char *rel = zt_real_path_under(r->env->src, db->v[i].file), *text;
@@ -188,15 +192,22 @@ static int resolve_fn(void *arg, const char *fn, char **file, char ***args)
 		text = read_rel(r->env->src, rel);
 		hit = text && zt_function_body(text, fn, &b, &e);
 		free(text);
-		if (hit) {
-			*file = path_in(r->env->src, rel);
-			*args = zt_fix_clang_args(r->env->build, rel);
+		if (hit && first && strcmp(first, rel)) {
 			free(rel);
-			return 0;
+			free(first);
+			return 1;
 		}
-		free(rel);
+		if (hit && !first)
+			first = rel;
+		else
+			free(rel);
 	}
-	return -1;
+	if (!first)
+		return -1;
+	*file = path_in(r->env->src, first);
+	*args = zt_fix_clang_args(r->env->build, first);
+	free(first);
+	return 0;
 }
 
 /*

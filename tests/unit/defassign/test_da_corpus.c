@@ -30,6 +30,7 @@
 
 #include <clang-c/Index.h>
 
+#include "compdb.h"
 #include "defassign.h"
 #include "fixtext.h"
 #include "zerotax.h"
@@ -221,7 +222,7 @@ static enum CXChildVisitResult find_local(CXCursor c, CXCursor parent, CXClientD
 	return CXChildVisit_Break;
 }
 
-/* zt_da_resolver: a .c file of the same directory that defines @fn. */
+/* zt_da_resolver: a .c file of the same directory that defines @fn; 1 when two do. */
 static int sibling_defining(void *arg, const char *fn, char **file, char ***args)
 {
 	const struct da_file *f = arg;
@@ -232,7 +233,7 @@ static int sibling_defining(void *arg, const char *fn, char **file, char ***args
 
 	*strrchr(dir, '/') = '\0';
 	d = opendir(dir);
-	while (d && ret && (e = readdir(d))) {
+	while (d && ret <= 0 && (e = readdir(d))) {
 		size_t n = strlen(e->d_name);
 		char *p, *text = NULL;
 		const char *b, *end;
@@ -242,6 +243,17 @@ static int sibling_defining(void *arg, const char *fn, char **file, char ***args
 		p = xasprintf("%s/%s", dir, e->d_name);
 		if (strcmp(p, f->path) && !zt_rules_read(p, &text) &&
 		    zt_function_body(text, fn, &b, &end)) {
+			if (!ret) {
+				/* a second definition: neither is known to be the one linked */
+				free(*file);
+				zt_argv_free(*args);
+				*file = NULL;
+				*args = NULL;
+				ret = 1;
+				free(text);
+				free(p);
+				break;
+			}
 			*file = p;
 			p = NULL;
 			*args = xcalloc(f->args.n + 1, sizeof(**args));
