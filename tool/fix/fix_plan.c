@@ -280,13 +280,13 @@ static bool plan_da(struct planner *x, size_t i, struct site *s)
 	}
 	if (!proved) {
 		/* "unknown": the read is presumed, where the proof stopped is named */
+		const char *stop = !ret && a.verdict == ZT_DA_UNKNOWN ?
+					   zt_da_unknown_text(a.unknown) : NULL;
+
 		fix_set_reason(&x->out->refusal[i], "%s%s%s%s%s",
 			       ret ? "definite assignment not shown: " : "", a.why ? a.why : "?",
-			       !ret && a.verdict == ZT_DA_UNKNOWN ? " (unknown: the proof stopped at " :
-								    "",
-			       !ret && a.verdict == ZT_DA_UNKNOWN && zt_da_unknown_text(a.unknown) ?
-				       zt_da_unknown_text(a.unknown) : "",
-			       !ret && a.verdict == ZT_DA_UNKNOWN ? ")" : "");
+			       stop ? " (unknown: the proof stopped at " : "", stop ? stop : "",
+			       stop ? ")" : "");
 		zt_da_answer_release(&a);
 		return false;
 	}
