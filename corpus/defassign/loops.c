@@ -67,3 +67,17 @@ unsigned int da_loop_prefix_body(struct da_ring *r, int n)
 		sum += frags[i] != NULL;
 	return sum;
 }
+
+/* the counter's address kept before the loop: a store through it moves it */
+unsigned int da_loop_counter_escaped(void)
+{
+	unsigned int lens[4];	/* zt-da: read-before-written [1] @82 */
+	int i;
+	int *pi = &i;
+
+	for (i = 0; i < 4; i++) {
+		lens[i] = 1;
+		*pi += 1;
+	}
+	return lens[1];
+}

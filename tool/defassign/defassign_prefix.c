@@ -147,16 +147,44 @@ static CXCursor loop_var_set(CXCursor init)
  * Any other step (i += 2, i--, a call) may skip one; the rules that rely on
  * the loop reaching every element give up on it.
  */
+struct addr_of {
+	CXCursor v;
+	bool taken;
+};
+
+static enum CXChildVisitResult addr_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct addr_of *a = d;
+	struct kids k;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_UnaryOperator ||
+	    clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_AddrOf)
+		return CXChildVisit_Recurse;
+	k = da_kids_of(c);
+	a->taken = k.n == 1 && is_ref_to(k.v[0], a->v);
+	free(k.v);
+	return a->taken ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * ... and nothing but the loop's own code can move it: its address is taken
+ * nowhere in its function (a pointer kept before the loop, a global, a
+ * callee given &i may step it from anywhere).
+ */
 bool da_loop_steps_one(CXCursor step, CXCursor v)
 {
 	struct kids inc = da_kids_of(step);
+	struct addr_of a = { v, false };
 	bool ok = clang_getCursorKind(step) == CXCursor_UnaryOperator && inc.n == 1 &&
 		  is_ref_to(inc.v[0], v) &&
 		  (clang_getCursorUnaryOperatorKind(step) == CXUnaryOperator_PostInc ||
 		   clang_getCursorUnaryOperatorKind(step) == CXUnaryOperator_PreInc);
 
 	free(inc.v);
-	return ok;
+	if (ok)
+		clang_visitChildren(clang_getCursorSemanticParent(v), addr_visit, &a);
+	return ok && !a.taken;
 }
 
 bool da_prefix_loop(struct walk *w, const struct kids *k, CXCursor *var, char **key,
