@@ -589,6 +589,8 @@ static void da_release(struct da *da)
 	free(da->home);
 	zt_strvec_clear(&da->active);
 	zt_strvec_clear(&da->tried);
+	zt_strvec_clear(&da->twice);
+	zt_strvec_clear(&da->over_limit);
 	for (size_t i = 0; i < da->n_tus; i++)
 		clang_disposeTranslationUnit(da->tus[i]);
 }

@@ -42,7 +42,30 @@ CXCursor da_find_definition(CXTranslationUnit tu, const char *fn)
 	return f.def;
 }
 
-/* A callee defined in another TU of the driver (the resolver says which). */
+/* Parse @file for a callee's body, unless the TU limit is reached. */
+static void parse_other_tu(struct da *da, const char *fn, const char *file, char **args)
+{
+	CXTranslationUnit tu = NULL;
+	int nargs = 0;
+
+	if (da->n_tus == DA_MAX_TUS) {
+		zt_strvec_push(&da->over_limit, fn);
+		return;
+	}
+	while (args && args[nargs])
+		nargs++;
+	if (clang_parseTranslationUnit2(da->index, file, (const char *const *)args, nargs, NULL,
+					0, DA_PARSE_OPTIONS, &tu) == CXError_Success)
+		da->tus[da->n_tus++] = tu;
+}
+
+/*
+ * A callee defined in another TU of the driver (the resolver says which).
+ * The resolver is asked once per callee, even when a TU parsed for another
+ * callee holds a body: a second definition elsewhere (Kbuild's alternative
+ * objects) makes the one seen only one configuration's, as does a body the
+ * preprocessor chose over a skipped one.
+ */
 struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned int i,
 				       enum zt_da_unknown *why)
 {
@@ -50,36 +73,37 @@ struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned 
 	struct da *da = w->da;
 	CXCursor def = clang_getNullCursor();
 	char *file = NULL, **args = NULL;
-	int nargs = 0, found;
-	CXTranslationUnit tu = NULL;
+	int found = -1;
 
-	for (size_t t = 0; t < da->n_tus && clang_Cursor_isNull(def); t++)
-		def = da_find_definition(da->tus[t], fn);
-	*why = ZT_DA_NO_BODY;
-	if (clang_Cursor_isNull(def) && da->res && da->n_tus == DA_MAX_TUS &&
-	    !zt_strvec_has(&da->tried, fn))
-		*why = ZT_DA_TU_LIMIT;
-	if (clang_Cursor_isNull(def) && da->res && da->n_tus < DA_MAX_TUS &&
-	    !zt_strvec_has(&da->tried, fn)) {
+	if (da->res && !zt_strvec_has(&da->tried, fn)) {
 		zt_strvec_push(&da->tried, fn);
 		found = da->res->find(da->res->arg, fn, &file, &args);
 		if (found > 0)
-			*why = ZT_DA_TWO_DEFINITIONS;
-		if (!found) {
-			while (args && args[nargs])
-				nargs++;
-			if (clang_parseTranslationUnit2(da->index, file, (const char *const *)args,
-							nargs, NULL, 0, DA_PARSE_OPTIONS,
-							&tu) == CXError_Success) {
-				da->tus[da->n_tus++] = tu;
-				def = da_find_definition(tu, fn);
-			}
-		}
-		free(file);
-		for (int k = 0; k < nargs; k++)
-			free(args[k]);
-		free(args);
+			zt_strvec_push(&da->twice, fn);
 	}
+	*why = ZT_DA_TWO_DEFINITIONS;
+	if (zt_strvec_has(&da->twice, fn))
+		goto out;
+	for (size_t t = 0; t < da->n_tus && clang_Cursor_isNull(def); t++)
+		def = da_find_definition(da->tus[t], fn);
+	if (clang_Cursor_isNull(def) && !found) {
+		parse_other_tu(da, fn, file, args);
+		if (da->n_tus)
+			def = da_find_definition(da->tus[da->n_tus - 1], fn);
+	}
+	*why = zt_strvec_has(&da->over_limit, fn) ? ZT_DA_TU_LIMIT : ZT_DA_NO_BODY;
+	if (clang_Cursor_isNull(def))
+		goto out;
+	*why = ZT_DA_OTHER_CONFIG;
+	if (da_config_dependent(def, fn)) {
+		def = clang_getNullCursor();
+		goto out;
+	}
+out:
+	free(file);
+	for (int k = 0; args && args[k]; k++)
+		free(args[k]);
+	free(args);
 	if (clang_Cursor_isNull(def))
 		return NULL;
 	s = da_summarize(da, def, i, w->depth + 1);

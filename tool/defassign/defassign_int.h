@@ -145,7 +145,9 @@ struct da {
 	CXIndex index;
 	CXTranslationUnit tus[DA_MAX_TUS];	/* other TUs, for callees defined there */
 	size_t n_tus;
-	struct zt_strvec tried;	/* callees looked up in other TUs */
+	struct zt_strvec tried;	/* callees the resolver was asked about */
+	struct zt_strvec twice;	/* ... and found defined in two TUs */
+	struct zt_strvec over_limit;	/* ... and found past the TU limit */
 	struct summary *sums;
 	size_t n_sums, alloc_sums;
 	struct zt_strvec active;	/* USRs being analysed (recursion) */

@@ -9,10 +9,11 @@
 
 void da_fill_alt(struct da_desc *d);
 void da_fill_once(struct da_desc *d);
+void da_fill_cfg(struct da_desc *d);
 
 unsigned int da_two_definitions(void)
 {
-	struct da_desc d;	/* zt-da: unknown two-definitions data @17 */
+	struct da_desc d;	/* zt-da: unknown two-definitions data @18 */
 
 	da_fill_alt(&d);
 	return d.len;
@@ -23,5 +24,28 @@ unsigned int da_one_definition(void)
 	struct da_desc d;	/* zt-da: written-first */
 
 	da_fill_once(&d);
+	return d.len;
+}
+
+/*
+ * fill_full.c, parsed for da_fill_once(), holds a body of da_fill_alt() too:
+ * it is still one of two.
+ */
+unsigned int da_two_definitions_seen(void)
+{
+	struct da_desc a;
+	struct da_desc d;	/* zt-da: unknown two-definitions data */
+
+	da_fill_once(&a);
+	da_fill_alt(&d);
+	return a.len + d.len;
+}
+
+/* The body in another TU is this configuration's only: the other writes nothing. */
+unsigned int da_other_config_elsewhere(void)
+{
+	struct da_desc d;	/* zt-da: unknown other-config data */
+
+	da_fill_cfg(&d);
 	return d.len;
 }
