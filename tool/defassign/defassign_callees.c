@@ -54,8 +54,8 @@ static void parse_other_tu(struct da *da, const char *fn, const char *file, char
 	}
 	while (args && args[nargs])
 		nargs++;
-	if (clang_parseTranslationUnit2(da->index, file, (const char *const *)args, nargs, NULL,
-					0, DA_PARSE_OPTIONS, &tu) == CXError_Success)
+	if (clang_parseTranslationUnit2(da->index, file, (const char *const *)args, nargs, NULL, 0,
+					DA_PARSE_OPTIONS, &tu) == CXError_Success)
 		da->tus[da->n_tus++] = tu;
 }
 
