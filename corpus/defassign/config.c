@@ -22,3 +22,62 @@ unsigned int da_config_stub(void)
 	da_stamp(&d);
 	return d.len;
 }
+
+void da_trace(unsigned int v);
+
+/*
+ * The function's own #ifdef: this build reads d.len only, the other one
+ * d.flags too, which nothing wrote.
+ */
+unsigned int da_own_ifdef(void)
+{
+	struct da_desc d;	/* zt-da: unknown other-config d */
+
+	d.len = 1;
+#ifdef CONFIG_DA_TRACE
+	da_trace(d.flags);
+#endif
+	return d.len;
+}
+
+/* ... through a pointer to it. */
+unsigned int da_own_ifdef_alias(void)
+{
+	struct da_desc d;	/* zt-da: unknown other-config d */
+	struct da_desc *p = &d;
+
+	p->len = 1;
+#ifdef CONFIG_DA_TRACE
+	da_trace(p->flags);
+#endif
+	return d.len;
+}
+
+/* A skipped block that names neither: this build's proof holds in both. */
+unsigned int da_own_ifdef_other(unsigned int v)
+{
+	struct da_desc d;	/* zt-da: written-first */
+
+	d.len = 1;
+#ifdef CONFIG_DA_TRACE
+	da_trace(v);
+#endif
+	return d.len;
+}
+
+static void da_fill_traced(struct da_desc *d)
+{
+	d->len = 1;
+#ifdef CONFIG_DA_TRACE
+	da_trace(d->flags);
+#endif
+}
+
+/* A callee's own #ifdef names its parameter. */
+unsigned int da_callee_ifdef(void)
+{
+	struct da_desc d;	/* zt-da: unknown other-config data */
+
+	da_fill_traced(&d);
+	return d.len;
+}

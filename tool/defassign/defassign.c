@@ -441,6 +441,7 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 	struct state st = { 0 };
 	struct summary *s;
 	char *fn = da_spelling(def);
+	unsigned int skipped_line = 0;
 
 	clang_disposeString(u);
 	for (size_t i = 0; i < da->n_sums; i++)
@@ -465,6 +466,8 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 	else if (clang_Cursor_isNull(parm) ||
 		 (!is_kind(clang_getCursorType(parm), CXType_Pointer) && !s->by_value))
 		s->unknown = ZT_DA_NOT_FOLLOWED;
+	else if (da_own_config(def, parm, &skipped_line))
+		s->unknown = ZT_DA_OTHER_CONFIG;
 	if (!s->unknown) {
 		w.fn = fn;
 		w.where = where_of(da, def);
@@ -591,6 +594,9 @@ static void da_release(struct da *da)
 	zt_strvec_clear(&da->tried);
 	zt_strvec_clear(&da->twice);
 	zt_strvec_clear(&da->over_limit);
+	for (size_t i = 0; i < da->n_skipped; i++)
+		zt_strvec_clear(&da->skipped[i].names);
+	free(da->skipped);
 	for (size_t i = 0; i < da->n_tus; i++)
 		clang_disposeTranslationUnit(da->tus[i]);
 }
@@ -764,6 +770,13 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 		classify(&da, f.def, f.decl, fn, kept_used ? &kept : NULL, a);
 		a->why = da.violation;
 		da.violation = NULL;
+	} else if (da_own_config(f.def, f.decl, &a->read_line)) {
+		a->verdict = ZT_DA_UNKNOWN;
+		a->unknown = ZT_DA_OTHER_CONFIG;
+		a->read_path = xstrdup(var);
+		a->why = xasprintf("%s() names %s in a block the preprocessor skipped at line %u: "
+				   "another configuration reads or writes it otherwise",
+				   fn, var, a->read_line);
 	} else {
 		a->verdict = ZT_DA_WRITTEN_FIRST;
 		who = writers_text(&da, fn, var);

@@ -46,7 +46,8 @@ struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name
 		return NULL;
 	}
 	if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def)) {
-		if (da_config_dependent(def, name)) {
+		if (da_config_dependent(w->da, clang_Cursor_getTranslationUnit(w->body), def,
+					name)) {
 			*why = ZT_DA_OTHER_CONFIG;
 			return NULL;
 		}

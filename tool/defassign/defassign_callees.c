@@ -95,7 +95,7 @@ struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned 
 	if (clang_Cursor_isNull(def))
 		goto out;
 	*why = ZT_DA_OTHER_CONFIG;
-	if (da_config_dependent(def, fn)) {
+	if (da_config_dependent(da, clang_Cursor_getTranslationUnit(w->body), def, fn)) {
 		def = clang_getNullCursor();
 		goto out;
 	}
@@ -130,14 +130,97 @@ static bool names_function(const char *b, const char *e, const char *fn)
 	return false;
 }
 
+static bool c_keyword(const char *w, size_t n)
+{
+	static const char *const kw[] = {
+		"if",	      "while",	       "for",	  "switch", "return", "sizeof", "typeof",
+		"__typeof__", "__attribute__", "defined", "case",   "else",   "do",	"goto"
+	};
+
+	for (size_t i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
+		if (strlen(kw[i]) == n && !strncmp(kw[i], w, n))
+			return true;
+	return false;
+}
+
 /*
- * Is the body of @def only this configuration's? The kernel's way of
- * stubbing out a facility (#if IS_ENABLED(CONFIG_X) ... #else an empty
- * static inline ... #endif) leaves the other declaration of the same
- * function in a block the preprocessor skipped, in the same file. That
- * body proves nothing about the build that has the real one.
+ * The names declared or defined as functions (or function-like macros) in
+ * [b, e): an identifier followed by '(' whose previous token is a word or a
+ * '*' (a return type, "#define"), not a call's ';', '=', '(' or "return".
  */
-bool da_config_dependent(CXCursor def, const char *fn)
+static void declared_in(const char *b, const char *e, struct zt_strvec *out)
+{
+	const char *prev_end = NULL; /* the previous token's last char */
+
+	for (const char *p = b; p < e;) {
+		const char *w = p, *q;
+		bool after_word;
+
+		if (!(isalpha((unsigned char)*p) || *p == '_')) {
+			if (!isspace((unsigned char)*p))
+				prev_end = p;
+			p++;
+			continue;
+		}
+		while (p < e && (isalnum((unsigned char)*p) || *p == '_'))
+			p++;
+		for (q = p; q < e && isspace((unsigned char)*q); q++)
+			;
+		after_word = prev_end && (isalnum((unsigned char)*prev_end) || *prev_end == '_' ||
+					  *prev_end == '*');
+		if (q < e && *q == '(' && after_word && !c_keyword(w, (size_t)(p - w)) &&
+		    !(prev_end - 5 >= b && !strncmp(prev_end - 5, "return", 6)))
+			zt_strvec_push_nodup(out, xstrndup(w, (size_t)(p - w)));
+		prev_end = p - 1;
+	}
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* What declared_in() finds in every block of @tu the preprocessor skipped, sorted. */
+static const struct zt_strvec *skipped_decls(struct da *da, CXTranslationUnit tu)
+{
+	struct da_skipped *k;
+	CXSourceRangeList *r;
+
+	for (size_t i = 0; i < da->n_skipped; i++)
+		if (da->skipped[i].tu == tu)
+			return &da->skipped[i].names;
+	ZT_ALLOC_GROW(da->skipped, da->n_skipped + 1, da->alloc_skipped);
+	k = &da->skipped[da->n_skipped++];
+	k->tu = tu;
+	k->names = (struct zt_strvec)ZT_STRVEC_INIT;
+	r = clang_getAllSkippedRanges(tu);
+	for (unsigned int i = 0; r && i < r->count; i++) {
+		unsigned int b, e;
+		CXFile file;
+		const char *text;
+		size_t size = 0;
+
+		clang_getSpellingLocation(clang_getRangeStart(r->ranges[i]), &file, NULL, NULL, &b);
+		clang_getSpellingLocation(clang_getRangeEnd(r->ranges[i]), NULL, NULL, NULL, &e);
+		text = file ? clang_getFileContents(tu, file, &size) : NULL;
+		if (text && b < e && e <= size)
+			declared_in(text + b, text + e, &k->names);
+	}
+	clang_disposeSourceRangeList(r);
+	if (k->names.n)
+		qsort(k->names.v, k->names.n, sizeof(*k->names.v), cmp_str);
+	return &k->names;
+}
+
+static bool skipped_declares(struct da *da, CXTranslationUnit tu, const char *fn)
+{
+	const struct zt_strvec *names = skipped_decls(da, tu);
+
+	return names->n && bsearch(&fn, names->v, names->n, sizeof(*names->v), cmp_str);
+}
+
+/* Is the body of @def only this configuration's, by its own file's skipped blocks? */
+static bool same_file_skips(CXCursor def, const char *fn)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(def);
 	CXSourceLocation at = clang_getCursorLocation(def);
@@ -161,5 +244,128 @@ bool da_config_dependent(CXCursor def, const char *fn)
 			hit = names_function(text + b, text + e, fn);
 	}
 	clang_disposeSourceRangeList(r);
+	return hit;
+}
+
+/*
+ * Is the body of @def only this configuration's? The kernel's way of
+ * stubbing out a facility (#if IS_ENABLED(CONFIG_X) ... #else an empty
+ * static inline ... #endif) leaves the other declaration of the same
+ * function in a block the preprocessor skipped, in the same file. That
+ * body proves nothing about the build that has the real one. So does a
+ * declaration of it in any skipped block of the caller's TU or of the
+ * body's (a header's "#else static inline ... {}" stub, whichever side this
+ * build took).
+ */
+bool da_config_dependent(struct da *da, CXTranslationUnit caller, CXCursor def, const char *fn)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(def);
+
+	return same_file_skips(def, fn) || skipped_declares(da, tu, fn) ||
+	       (caller && caller != tu && skipped_declares(da, caller, fn));
+}
+
+struct aliases {
+	CXCursor target;
+	struct zt_strvec *names;
+	bool hit;
+};
+
+static enum CXChildVisitResult refers_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct aliases *a = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(c), a->target))
+		a->hit = true;
+	return a->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static bool refers_to(CXCursor c, CXCursor target)
+{
+	struct aliases a = { .target = target };
+
+	refers_visit(c, c, &a);
+	if (!a.hit)
+		clang_visitChildren(c, refers_visit, &a);
+	return a.hit;
+}
+
+/* Variables given a value that names @target ("p = &d", "struct x *q = d.ring"). */
+static enum CXChildVisitResult alias_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct aliases *a = d;
+	struct kids k;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_VarDecl && refers_to(c, a->target)) {
+		zt_strvec_push_nodup(a->names, da_spelling(c));
+	} else if (clang_getCursorKind(c) == CXCursor_BinaryOperator) {
+		k = da_kids_of(c);
+		if (k.n == 2 && clang_getCursorKind(k.v[0]) == CXCursor_DeclRefExpr &&
+		    refers_to(k.v[1], a->target)) {
+			name = da_spelling(k.v[0]);
+			zt_strvec_push_nodup(a->names, name);
+		}
+		free(k.v);
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does [b, e) hold @name as a word of its own? */
+static bool names_word(const char *b, const char *e, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = b; p + n <= e; p++)
+		if (!strncmp(p, name, n) &&
+		    (p == b || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    (p + n == e || !(isalnum((unsigned char)p[n]) || p[n] == '_')))
+			return true;
+	return false;
+}
+
+/*
+ * Does a block of @def's body that the preprocessor skipped name @target, or
+ * a variable given a value naming it? Then the other configuration reads or
+ * writes what this one does not: the proof holds for one build only. The
+ * line of the first such block goes to *@line. Gives up on aliases made
+ * through a second variable or a callee: those blocks are not seen.
+ */
+bool da_own_config(CXCursor def, CXCursor target, unsigned int *line)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(def);
+	CXSourceRange ext = clang_getCursorExtent(def);
+	struct zt_strvec names = ZT_STRVEC_INIT;
+	struct aliases a = { .target = target, .names = &names };
+	unsigned int fb, fe;
+	CXSourceRangeList *r;
+	const char *text;
+	size_t size = 0;
+	CXFile file;
+	bool hit = false;
+
+	clang_getSpellingLocation(clang_getRangeStart(ext), &file, NULL, NULL, &fb);
+	clang_getSpellingLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &fe);
+	if (!file)
+		return false;
+	zt_strvec_push_nodup(&names, da_spelling(target));
+	clang_visitChildren(def, alias_visit, &a);
+	text = clang_getFileContents(tu, file, &size);
+	r = clang_getSkippedRanges(tu, file);
+	for (unsigned int k = 0; text && r && k < r->count && !hit; k++) {
+		unsigned int b, e;
+
+		clang_getSpellingLocation(clang_getRangeStart(r->ranges[k]), NULL, line, NULL, &b);
+		clang_getSpellingLocation(clang_getRangeEnd(r->ranges[k]), NULL, NULL, NULL, &e);
+		if (b < fb || e > fe || e > size || b >= e)
+			continue;
+		for (size_t i = 0; i < names.n && !hit; i++)
+			hit = names_word(text + b, text + e, names.v[i]);
+	}
+	clang_disposeSourceRangeList(r);
+	zt_strvec_clear(&names);
 	return hit;
 }

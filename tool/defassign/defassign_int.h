@@ -148,6 +148,12 @@ struct da {
 	struct zt_strvec tried;	/* callees the resolver was asked about */
 	struct zt_strvec twice;	/* ... and found defined in two TUs */
 	struct zt_strvec over_limit;	/* ... and found past the TU limit */
+	/* per TU, what its skipped blocks declare (defassign_callees.c) */
+	struct da_skipped {
+		CXTranslationUnit tu;
+		struct zt_strvec names;
+	} *skipped;
+	size_t n_skipped, alloc_skipped;
 	struct summary *sums;
 	size_t n_sums, alloc_sums;
 	struct zt_strvec active;	/* USRs being analysed (recursion) */
@@ -399,7 +405,10 @@ struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned 
  */
 struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name,
 				  unsigned int param, enum zt_da_unknown *why);
-bool da_config_dependent(CXCursor def, const char *fn);	/* a configuration's stub */
+/* a configuration's stub: @caller the TU of the call (or NULL) */
+bool da_config_dependent(struct da *da, CXTranslationUnit caller, CXCursor def, const char *fn);
+/* a skipped block of @def's body names @target (or an alias): its line in *@line */
+bool da_own_config(CXCursor def, CXCursor target, unsigned int *line);
 
 /* defassign_jumps.c: return codes (struct pending_code) */
 enum code_branch { CODE_NONE, CODE_ZERO_THEN, CODE_ZERO_ELSE, CODE_NONNEG_THEN, CODE_NONNEG_ELSE };
