@@ -50,12 +50,13 @@ static int parse_line(char *line, const char *path, unsigned int lineno, void *r
 	/* the first N_NAMES take a name or glob, the others a struct's tag */
 	static const char *const one_word[] = { "napi-registrar", "bulk-call", "error-report",
 						"error-log", "error-level", "device-private",
-						"packet-record", "never-owner", "marked-packet" };
-	enum { N_NAMES = 6 };
+						"napi-release", "packet-record", "never-owner",
+						"marked-packet" };
+	enum { N_NAMES = 7 };
 	struct zt_kernel_rules *r = rules;
 	struct zt_strvec *lists[] = { &r->napi_registrars, &r->bulk_calls, &r->error_reports,
 				      &r->error_logs, &r->error_levels, &r->device_privates,
-				      &r->packet_records, &r->never_owners, &r->marked_packets };
+				      &r->napi_releases, &r->packet_records, &r->never_owners, &r->marked_packets };
 	char *p = line, *kw = zt_next_word(&p), *arg;
 
 	if (!kw)
@@ -75,8 +76,8 @@ static int parse_line(char *line, const char *path, unsigned int lineno, void *r
 		return 0;
 	}
 	return error("%s:%u: unknown directive '%s' (napi-registrar, ops-root, bulk-call, "
-		     "error-report, error-log, error-level, device-private, packet-record, "
-		     "never-owner, marked-packet)",
+		     "error-report, error-log, error-level, device-private, napi-release, "
+		     "packet-record, never-owner, marked-packet)",
 		     path, lineno, kw);
 }
 
@@ -109,6 +110,7 @@ void zt_kernel_rules_release(struct zt_kernel_rules *r)
 	zt_strvec_clear(&r->error_logs);
 	zt_strvec_clear(&r->error_levels);
 	zt_strvec_clear(&r->device_privates);
+	zt_strvec_clear(&r->napi_releases);
 	zt_strvec_clear(&r->packet_records);
 	zt_strvec_clear(&r->never_owners);
 	zt_strvec_clear(&r->marked_packets);

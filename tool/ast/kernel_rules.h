@@ -36,6 +36,7 @@ struct zt_kernel_rules {
 	struct zt_strvec error_logs;		/* prefixes: "dev_" */
 	struct zt_strvec error_levels;		/* "err" */
 	struct zt_strvec device_privates;	/* "netdev_priv" */
+	struct zt_strvec napi_releases;		/* "napi_complete_done" */
 	struct zt_strvec packet_records;	/* "struct sk_buff" */
 	struct zt_strvec never_owners;		/* "struct net_device" */
 	struct zt_strvec marked_packets;	/* "struct sk_buff" */

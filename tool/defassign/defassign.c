@@ -670,6 +670,7 @@ void zt_da_answer_release(struct zt_da_answer *a)
 	free(a->why);
 	free(a->read_path);
 	free(a->init_call);
+	free(a->hoist.release);
 	zt_strvec_clear(&a->stores);
 	memset(a, 0, sizeof(*a));
 }
@@ -721,7 +722,8 @@ static void classify(struct da *da, CXCursor def, CXCursor decl, const char *fn,
 
 int zt_da_check(const char *tu_file, char *const *args, const char *fn, const char *var,
 		unsigned int line, const struct zt_da_helpers *h,
-		const struct zt_da_resolver *res, struct zt_da_answer *a)
+		const struct zt_da_resolver *res, const struct zt_da_hoist_query *hq,
+		struct zt_da_answer *a)
 {
 	CXIndex index = clang_createIndex(0, 0);
 	CXTranslationUnit tu = NULL;
@@ -749,6 +751,8 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 	}
 	da.home = da_file_of(f.def);
 	clang_visitChildren(f.decl, find_call, &a->init_call);
+	if (hq)
+		da_hoist_facts(f.def, f.decl, hq, &a->hoist);
 	walk_local(&da, f.def, f.decl, fn, NULL);
 	/*
 	 * The initializer counts for nothing first; only when a read needs what

@@ -79,6 +79,25 @@ struct zt_da_answer {
 	 */
 	struct zt_strvec stores;
 	unsigned int store_at;
+	struct zt_da_hoist {
+		/* a goto or case label reaching the local's block past its declaration */
+		unsigned int jump_line;
+		/* a use of the local after a release call (@release, its name) */
+		unsigned int release_line;
+		char *release;
+		/* the owner parameter tested against NULL, or given NULL by a call in the TU */
+		unsigned int null_line;
+	} hoist;	/* asked with a struct zt_da_hoist_query; 0 when none */
+};
+
+/*
+ * What a hoist into the owner needs of the function (defassign_hoist.c):
+ * the owner parameter's name (NULL: a local owner) and the calls after which
+ * the NAPI instance may run on another CPU (rules/kernel.conf's napi-release).
+ */
+struct zt_da_hoist_query {
+	const char *owner;
+	char *const *releases;	/* NULL-terminated */
 };
 
 void zt_da_answer_release(struct zt_da_answer *a);
@@ -104,10 +123,11 @@ struct zt_da_resolver {
 /*
  * Analyse @var, declared at @line in @fn of @tu_file (compiled with @args).
  * 0 with *@a filled, -1 when the TU cannot be parsed or the local is not
- * found (a->why says which).
+ * found (a->why says which). With @hq, a->hoist too.
  */
 int zt_da_check(const char *tu_file, char *const *args, const char *fn, const char *var,
 		unsigned int line, const struct zt_da_helpers *h,
-		const struct zt_da_resolver *res, struct zt_da_answer *a);
+		const struct zt_da_resolver *res, const struct zt_da_hoist_query *hq,
+		struct zt_da_answer *a);
 
 #endif /* ZT_DEFASSIGN_H */

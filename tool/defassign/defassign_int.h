@@ -407,6 +407,9 @@ struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name
 				  unsigned int param, enum zt_da_unknown *why);
 /* a configuration's stub: @caller the TU of the call (or NULL) */
 bool da_config_dependent(struct da *da, CXTranslationUnit caller, CXCursor def, const char *fn);
+/* defassign_hoist.c: what a hoist of @decl needs of @def */
+void da_hoist_facts(CXCursor def, CXCursor decl, const struct zt_da_hoist_query *q,
+		    struct zt_da_hoist *h);
 /* a skipped block of @def's body names @target (or an alias): its line in *@line */
 bool da_own_config(CXCursor def, CXCursor target, unsigned int *line);
 

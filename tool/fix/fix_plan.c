@@ -254,8 +254,35 @@ static char *parent_dir(const char *rel)
 	return d;
 }
 
-/* Field-level definite assignment of the local, from the AST (defassign.h). */
-static bool plan_da(struct planner *x, size_t i, struct site *s)
+/*
+ * Why the function keeps the hoisted pointer from standing in for the local
+ * (defassign_hoist.c), or NULL.
+ */
+static char *hoist_blocked(const struct zt_finding *f, const struct zt_da_hoist *h,
+			   const char *owner)
+{
+	if (h->jump_line)
+		return xasprintf("a jump reaches the block of %s past its declaration (the label "
+				 "or case at line %u): the pointer that would replace it is not "
+				 "set on that path",
+				 f->symbol, h->jump_line);
+	if (h->release_line)
+		return xasprintf("%s is used at line %u after %s() lets the NAPI instance go: "
+				 "the same poll may then run on another CPU and fill the same "
+				 "per-queue copy",
+				 f->symbol, h->release_line, h->release);
+	if (h->null_line)
+		return xasprintf("%s may be NULL (tested or given NULL at line %u): the per-queue "
+				 "copy would be reached through a NULL %s",
+				 owner, h->null_line, owner);
+	return NULL;
+}
+
+/*
+ * Field-level definite assignment of the local, from the AST (defassign.h);
+ * *@no_hoist gets why the function forbids a hoist, when it does.
+ */
+static bool plan_da(struct planner *x, size_t i, struct site *s, char **no_hoist)
 {
 	const struct zt_finding *f = &x->fs->v[i];
 	char **args = zt_fix_clang_args(x->env->build, s->rel);
@@ -266,8 +293,12 @@ static bool plan_da(struct planner *x, size_t i, struct site *s)
 	struct resolve rs = { x->env, parent_dir(s->rel), json_object_get(f->details,
 									 "calls_through") };
 	struct zt_da_resolver res = { resolve_fn, stored_fns, &rs };
-	int ret = zt_da_check(abs, args, f->function, f->symbol, line, x->helpers, &res, &a);
+	const char *owner = jstr(json_object_get(f->details, "owner"), "param");
+	struct zt_da_hoist_query hq = { owner, x->env->kernel->napi_releases.v };
+	int ret = zt_da_check(abs, args, f->function, f->symbol, line, x->helpers, &res, &hq, &a);
 	bool proved = !ret && a.verdict == ZT_DA_WRITTEN_FIRST;
+
+	*no_hoist = ret ? NULL : hoist_blocked(f, &a.hoist, owner ? owner : "the owner");
 
 	free(rs.dir);
 	zt_argv_free(args);
@@ -306,7 +337,7 @@ static void plan_one(struct planner *x, size_t i)
 	const struct zt_finding *f = &x->fs->v[i];
 	json_t *owner = json_object_get(f->details, "owner");
 	struct site s = { .item = i, .f = f };
-	char *why_not = NULL;
+	char *why_not = NULL, *blocked = NULL;
 
 	if (!stack_finding(f) || f->suppressed || !f->function || plan_refused(x, i))
 		return;
@@ -332,8 +363,18 @@ static void plan_one(struct planner *x, size_t i)
 		goto drop;
 	}
 	/* never the optimizer's result: the AST says whether every read is written first */
-	if (!plan_da(x, i, &s))
+	if (!plan_da(x, i, &s, &blocked)) {
+		free(blocked);
 		goto drop;
+	}
+	if (x->env->o->strategy == ZT_FIX_UNINITIALIZED || why_not)
+		free(blocked);
+	else
+		why_not = blocked;
+	if (x->env->o->strategy == ZT_FIX_HOIST && why_not) {
+		fix_set_reason(&x->out->refusal[i], "%s", why_not);
+		goto drop;
+	}
 	s.strategy = x->env->o->strategy == ZT_FIX_AUTO ?
 		     (why_not ? ZT_FIX_UNINITIALIZED : ZT_FIX_HOIST) : x->env->o->strategy;
 	s.no_hoist = x->env->o->strategy == ZT_FIX_AUTO ? why_not : NULL;

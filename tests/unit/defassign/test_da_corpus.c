@@ -328,7 +328,7 @@ static void test_file(void **state)
 			wrong++;
 			continue;
 		}
-		if (zt_da_check(f->path, f->args.v, l.fn, l.var, l.line, corpus.helpers, &res,
+		if (zt_da_check(f->path, f->args.v, l.fn, l.var, l.line, corpus.helpers, &res, NULL,
 				&a)) {
 			print_error("%s:%u: %s in %s(): %s\n", f->name, l.line, l.var, l.fn,
 				    a.why ? a.why : "?");

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Receive helpers whose ring may be NULL. */
+#ifndef CORPUS_NULLOWNER_H
+#define CORPUS_NULLOWNER_H
+
+#include <stddef.h>
+
+#define container_of(ptr, type, member) ((type *)((char *)(ptr) - offsetof(type, member)))
+
+struct napi_struct {
+	int weight;
+};
+
+struct t_ring {
+	unsigned int index;
+	unsigned int seen;
+};
+
+struct t_vector {
+	struct napi_struct napi;
+	struct t_ring ring;
+};
+
+struct t_desc {
+	unsigned long addr;
+	unsigned long len;
+	unsigned long csum;
+	unsigned long vlan;
+};
+
+void t_record(struct t_ring *ring, const char *what, unsigned long v);
+
+int t_poll(struct napi_struct *napi, int budget);
+
+#endif
