@@ -275,6 +275,12 @@ struct serves {
 	int depth;
 };
 
+/*
+ * What the NAPI container holds in itself: embedded records and arrays of
+ * them, and what an embedded container holds the same way. Never what a
+ * pointer member reaches: vectors may all point at one ring (XDP TX rings
+ * when CPUs outnumber them), so a pointer proves nothing of one instance.
+ */
 static enum CXVisitorResult serves_visit(CXCursor c, CXClientData data)
 {
 	struct serves *s = data;
@@ -284,8 +290,6 @@ static enum CXVisitorResult serves_visit(CXCursor c, CXClientData data)
 
 	if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
 		t = clang_getCanonicalType(clang_getArrayElementType(t));
-	else if (t.kind == CXType_Pointer)
-		t = clang_getCanonicalType(clang_getPointeeType(t));
 	if (t.kind != CXType_Record)
 		return CXVisit_Continue;
 	/* a descriptor the device writes (plain values) is data, not a queue */
@@ -303,7 +307,7 @@ static enum CXVisitorResult serves_visit(CXCursor c, CXClientData data)
 		s->f->napi_serves[s->f->n_napi_serves++] = xstrdup(name);
 	}
 	free(name);
-	/* a ring container embedded in the vector: the rings it points to */
+	/* a ring container embedded in the vector: the rings it holds */
 	if (embedded && s->depth == 0) {
 		struct serves inner = { s->f, 1 };
 
@@ -338,6 +342,40 @@ static enum CXChildVisitResult napi_ref_visit(CXCursor c, CXCursor parent, CXCli
 	return CXChildVisit_Recurse;
 }
 
+static enum CXVisitorResult count_napi(CXCursor c, CXClientData data)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+	long long n = 1;
+	char *name;
+
+	if (t.kind == CXType_ConstantArray) {
+		n = clang_getNumElements(t);
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	}
+	if (t.kind != CXType_Record)
+		return CXVisit_Continue;
+	name = fx_take(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+	if (!strcmp(name, "struct napi_struct")) {
+		*(long long *)data += n;
+	} else {
+		long long inner = 0;
+
+		clang_Type_visitFields(t, count_napi, &inner);
+		*(long long *)data += n * inner;
+	}
+	free(name);
+	return CXVisit_Continue;
+}
+
+/* How many napi_struct @t holds, in itself and its embedded records (arrays by length). */
+static long long napi_instances(CXType t)
+{
+	long long n = 0;
+
+	clang_Type_visitFields(t, count_napi, &n);
+	return n;
+}
+
 /* T *x = container_of(napi, T, m) (or (T *)napi) in a poll: T owns the NAPI instance */
 void fx_napi_container(struct walk *w, CXCursor var, CXCursor init)
 {
@@ -358,7 +396,11 @@ void fx_napi_container(struct walk *w, CXCursor var, CXCursor init)
 	if (!from_napi)
 		return;
 	name = fx_take(clang_getTypeSpelling(clang_getUnqualifiedType(pt)));
-	if (!strcmp(name, "struct napi_struct")) {
+	/*
+	 * A container of two NAPI instances (an RX and a TX poll) is reached
+	 * by both: it is no one instance's, and nothing it holds is.
+	 */
+	if (!strcmp(name, "struct napi_struct") || napi_instances(pt) != 1) {
 		free(name);
 		return;
 	}

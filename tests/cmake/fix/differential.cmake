@@ -99,3 +99,22 @@ function(zt_diff_fix name json regex)
 		message(FATAL_ERROR "fix ${ARGN}: no refusal matching '${regex}':\n${o}${e}")
 	endif()
 endfunction()
+
+# zt_diff_check_roots(NAME OUT EVIDENCE ROOT...): as zt_diff_check, with no
+# compile flags, the evidence given (none: where gcc proves the zero dead by
+# itself) and one --hot per root.
+function(zt_diff_check_roots name out evidence)
+	set(d ${WORK}/src/${name})
+	set(hot "")
+	foreach(r ${ARGN})
+		list(APPEND hot --hot ${r})
+	endforeach()
+	file(WRITE ${d}/compile_commands.json
+		"[{\"directory\": \"${d}\", \"file\": \"rx.c\", \"arguments\": [\"gcc\", \"-O2\", \"-c\", \"rx.c\"]}]\n")
+	execute_process(COMMAND ${ZEROTAX} check -p ${d} --no-cache --evidence=${evidence} ${hot}
+				--format=json
+			OUTPUT_FILE ${out} RESULT_VARIABLE rc ERROR_VARIABLE e)
+	if(NOT rc EQUAL 1)
+		message(FATAL_ERROR "check: exit ${rc}, expected 1 (findings)\n${e}")
+	endif()
+endfunction()
