@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Calls through a function-pointer field reach every function stored into
- * that field anywhere: by assignment or in a designated initializer.
+ * that field anywhere: by assignment, in a designated initializer, or with
+ * WRITE_ONCE() / smp_store_release() (switched while the poll may run).
  */
 #include "netdev.h"
 
@@ -24,6 +25,23 @@ static int fp_rx_striding(struct rx_queue *rq, struct cqe64 *cqe)
 	mpw.cqe = cqe;
 	mpw.rq = rq;
 	return bpf_prog_run_xdp(&mpw.xdp);
+}
+
+static void fp_handle_once(struct rx_queue *rq, struct cqe64 *cqe)
+{
+	struct rx_xdp_buff once;	/* zt-expect: stack-autoinit */
+
+	once.cqe = cqe;
+	rq->packets += !bpf_prog_run_xdp(&once.xdp);
+}
+
+static int fp_rx_released(struct rx_queue *rq, struct cqe64 *cqe)
+{
+	struct rx_xdp_buff rel;	/* zt-expect: stack-autoinit */
+
+	rel.cqe = cqe;
+	rel.rq = rq;
+	return bpf_prog_run_xdp(&rel.xdp);
 }
 
 static const struct fp_ops fp_striding_ops = { .rx_one = fp_rx_striding };
@@ -52,5 +70,9 @@ void fp_setup(struct net_device *dev, struct rx_queue *rq, struct fp_ops *ops, i
 		*ops = fp_striding_ops;
 	else
 		ops->rx_one = fp_rx_linear;
+	if (striding > 1)
+		WRITE_ONCE(rq->handle_rx_cqe, fp_handle_once);
+	if (striding > 2)
+		smp_store_release(&ops->rx_one, fp_rx_released);
 	netif_napi_add(dev, &rq->napi, fp_poll);
 }

@@ -325,6 +325,33 @@ static void assign_to_var(struct walk *w, CXCursor lhs, CXCursor rhs, int loop, 
 	free(key);
 }
 
+/*
+ * The object a store writes, through the kernel's store macros: WRITE_ONCE(x, v)
+ * is "*(volatile typeof(x) *)&(x) = v", smp_store_release(&x, v) and
+ * rcu_assign_pointer(x, v) come to the same; *&x is x.
+ */
+static CXCursor stored_object(CXCursor lhs)
+{
+	struct kids k = { 0 };
+
+	for (int depth = 0; depth < 4; depth++) {
+		bool addr;
+		CXCursor inner;
+
+		lhs = fx_strip(lhs);
+		if (clang_getCursorKind(lhs) != CXCursor_UnaryOperator ||
+		    clang_getCursorUnaryOperatorKind(lhs) != CXUnaryOperator_Deref)
+			break;
+		fx_get_kids(lhs, &k);
+		inner = k.n ? fx_addr_operand(k.v[0], &addr) : clang_getNullCursor();
+		if (clang_Cursor_isNull(inner) || !addr)
+			break;
+		lhs = inner;
+	}
+	free(k.v);
+	return fx_strip(lhs);
+}
+
 /* a = b: what the variable or field now carries (@k: the walk's buffer, reused). */
 static void note_assign(struct walk *w, CXCursor c, struct kids *k, int loop, bool unlikely)
 {
@@ -336,7 +363,9 @@ static void note_assign(struct walk *w, CXCursor c, struct kids *k, int loop, bo
 	lhs = fx_strip(k->v[0]);
 	if (fx_cur(w) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr)
 		assign_to_var(w, lhs, k->v[1], loop, unlikely);
-	/* ops->ndo_start_xmit = cond ? xmit_a : xmit_b, or = fn_param */
+	/* ops->ndo_start_xmit = cond ? xmit_a : xmit_b, or = fn_param, or WRITE_ONCE() */
+	if (clang_getCursorKind(lhs) == CXCursor_UnaryOperator)
+		lhs = stored_object(lhs);
 	if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
 		CXCursor field = clang_getCursorReferenced(lhs);
 

@@ -13,6 +13,9 @@
 #define __cold		__attribute__((__cold__))
 /* a header's macro, as the kernel's: the attribute's tokens are not where it is used */
 #define __uninitialized	__attribute__((__uninitialized__))
+/* a store the compiler may not tear or repeat (the kernel's own shape) */
+#define WRITE_ONCE(x, val) do { *(volatile __typeof__(x) *)&(x) = (val); } while (0)
+#define smp_store_release(p, v) do { WRITE_ONCE(*(p), (v)); } while (0)
 #define NAPI_POLL_WEIGHT 64
 
 typedef unsigned int u32;
