@@ -27,9 +27,10 @@ static int parse_helper_line(char *line, const char *path, unsigned int ln, void
 
 	if (!arg || !what || atoi(arg) < 1 ||
 	    (strcmp(what, "writes") && strcmp(what, "reads") && strcmp(what, "reads-container") &&
-	     strcmp(what, "reads-bytes") && strcmp(what, "returns") && !fills))
+	     strcmp(what, "reads-bytes") && strcmp(what, "returns") && strcmp(what, "hint") &&
+	     !fills))
 		return error("%s:%u: expected 'FUNCTION ARG writes|reads|reads-container FIELD...', "
-			     "'FUNCTION ARG reads-bytes', "
+			     "'FUNCTION ARG reads-bytes|hint', "
 			     "'FUNCTION ARG fills|fills-count ARG' or 'FUNCTION ARG returns'", path,
 			     ln);
 	if (fills) {
@@ -47,6 +48,7 @@ static int parse_helper_line(char *line, const char *path, unsigned int ln, void
 	e.container = !strcmp(what, "reads-container");
 	e.returns = !strcmp(what, "returns");
 	e.bytes = !strcmp(what, "reads-bytes");
+	e.hint = !strcmp(what, "hint");
 	if (e.bytes)
 		zt_strvec_push(&e.fields, "*");
 	while ((f = strtok_r(NULL, " \t", &save)) && f[0] != '#')
@@ -170,7 +172,7 @@ bool da_apply_helper(struct walk *w, struct state *st, const char *name, unsigne
 		const struct helper *e = &w->da->h->v[i];
 
 		/* what the call's value is does not say what the call does */
-		if (strcmp(e->fn, name) || e->arg != arg || e->returns)
+		if (strcmp(e->fn, name) || e->arg != arg || e->returns || e->hint)
 			continue;
 		hit = true;
 		/* said in the answer: the fact, not the code, is why it is unread */
@@ -215,6 +217,14 @@ bool da_apply_helper(struct walk *w, struct state *st, const char *name, unsigne
 	return hit;
 }
 
+
+bool da_helper_hint(const struct zt_da_helpers *h, const char *name, unsigned int arg)
+{
+	for (size_t i = 0; i < h->n; i++)
+		if (h->v[i].hint && h->v[i].arg == arg && !strcmp(h->v[i].fn, name))
+			return true;
+	return false;
+}
 
 int da_helper_returned(const struct zt_da_helpers *h, CXCursor call)
 {

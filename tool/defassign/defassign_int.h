@@ -49,6 +49,11 @@ struct helper {
 	 */
 	bool returns;
 	bool bytes;		/* "reads-bytes": every byte, a struct's holes too (memcpy) */
+	/*
+	 * "hint": the argument is an address given as a hint (prefetch): the
+	 * call reads nothing, and a wrong address changes nothing
+	 */
+	bool hint;
 	struct zt_strvec fields;	/* "*" every field; "-f": not f */
 };
 
@@ -366,6 +371,8 @@ bool da_apply_helper(struct walk *w, struct state *st, const char *name, unsigne
 		     const char *prefix, unsigned int line, const struct kids *k);
 /* the argument (1-based) the value of @call is, by a "returns" fact; 0 when none */
 int da_helper_returned(const struct zt_da_helpers *h, CXCursor call);
+/* Is argument @arg (1-based) of a call of @name a hint ("hint")? */
+bool da_helper_hint(const struct zt_da_helpers *h, const char *name, unsigned int arg);
 /* defassign_reach.c: what code holding the local's pointer, address or copy reads */
 /* ... @fields_only: a helper's facts say it reads the fields, not the bytes */
 void da_read_around(struct walk *w, struct state *st, const char *prefix, unsigned int line,

@@ -288,7 +288,12 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 
 	for (size_t i = 1; i < k.n; i++) {
 		char *p = NULL;
-		enum pkind pk = da_path_of(w, k.v[i], &p);
+		enum pkind pk;
+
+		/* a prefetch's address: nothing is read, a stale one changes nothing */
+		if (da_helper_hint(w->da->h, name, (unsigned int)i))
+			continue;
+		pk = da_path_of(w, k.v[i], &p);
 
 		/* an array decays to a pointer to its first element */
 		decayed[i] = pk == P_OBJ &&
