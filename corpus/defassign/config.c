@@ -73,11 +73,43 @@ static void da_fill_traced(struct da_desc *d)
 #endif
 }
 
-/* A callee's own #ifdef names its parameter. */
+/* A callee's own #ifdef reads its parameter's flags: never written here. */
 unsigned int da_callee_ifdef(void)
 {
-	struct da_desc d;	/* zt-da: unknown other-config data */
+	struct da_desc d;	/* zt-da: read-before-written flags @81 */
 
 	da_fill_traced(&d);
+	return d.len;
+}
+
+static void da_fill_reads_other(struct da_desc *d, unsigned int v)
+{
+	d->len = v;
+#ifdef CONFIG_DA_TRACE
+	da_trace(d->flags + d->tag);
+#endif
+}
+
+/*
+ * A callee's other configuration only reads fields of its parameter: they
+ * count as read on entry, so written before the call they are proved ...
+ */
+unsigned int da_callee_ifdef_reads(void)
+{
+	struct da_desc d;	/* zt-da: written-first */
+
+	d.flags = 0;
+	d.tag = 0;
+	da_fill_reads_other(&d, 1);
+	return d.len;
+}
+
+/* ... and unwritten they are read. */
+unsigned int da_callee_ifdef_reads_unwritten(void)
+{
+	struct da_desc d;	/* zt-da: read-before-written flags @113 */
+
+	d.tag = 0;
+	da_fill_reads_other(&d, 1);
 	return d.len;
 }

@@ -442,6 +442,7 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 	struct summary *s;
 	char *fn = da_spelling(def);
 	unsigned int skipped_line = 0;
+	struct zt_strvec skipped_reads = ZT_STRVEC_INIT;
 
 	clang_disposeString(u);
 	for (size_t i = 0; i < da->n_sums; i++)
@@ -466,7 +467,7 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 	else if (clang_Cursor_isNull(parm) ||
 		 (!is_kind(clang_getCursorType(parm), CXType_Pointer) && !s->by_value))
 		s->unknown = ZT_DA_NOT_FOLLOWED;
-	else if (da_own_config(def, parm, &skipped_line))
+	else if (da_own_config(def, parm, &skipped_line, &skipped_reads))
 		s->unknown = ZT_DA_OTHER_CONFIG;
 	if (!s->unknown) {
 		w.fn = fn;
@@ -481,6 +482,9 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 						clang_getCanonicalType(clang_getCursorType(parm))),
 			  "", &w.leaves, 0);
 		zt_strvec_push(&da->active, usr);
+		/* what another configuration's block reads of it, as if read on entry */
+		for (size_t i = 0; i < skipped_reads.n; i++)
+			da_read_path(&w, &st, skipped_reads.v[i], skipped_line, NULL);
 		da_node(&w, body, &st);
 		da->active.n--;
 		free(da->active.v[da->active.n]);
@@ -497,6 +501,7 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 		}
 	}
 	da_st_clear(&st);
+	zt_strvec_clear(&skipped_reads);
 	walk_release(&w);
 	free(fn);
 	ZT_ALLOC_GROW(da->sums, da->n_sums + 1, da->alloc_sums);
@@ -774,7 +779,7 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 		classify(&da, f.def, f.decl, fn, kept_used ? &kept : NULL, a);
 		a->why = da.violation;
 		da.violation = NULL;
-	} else if (da_own_config(f.def, f.decl, &a->read_line)) {
+	} else if (da_own_config(f.def, f.decl, &a->read_line, NULL)) {
 		a->verdict = ZT_DA_UNKNOWN;
 		a->unknown = ZT_DA_OTHER_CONFIG;
 		a->read_path = xstrdup(var);

@@ -328,13 +328,59 @@ static bool names_word(const char *b, const char *e, const char *name)
 }
 
 /*
+ * The uses of @name in [b, e): each a member read "name->f" or "name.f"
+ * (the first field, pushed to @fields), else false: the name used any other
+ * way (its address, passed on whole, assigned) is not followed.
+ */
+static bool member_uses(const char *b, const char *e, const char *name, struct zt_strvec *fields)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = b; p + n <= e; p++) {
+		const char *q = p + n, *f, *fe;
+
+		if (strncmp(p, name, n) ||
+		    (p > b && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
+		    (q < e && (isalnum((unsigned char)*q) || *q == '_')))
+			continue;
+		while (q < e && isspace((unsigned char)*q))
+			q++;
+		if (q + 1 < e && q[0] == '-' && q[1] == '>')
+			q += 2;
+		else if (q < e && q[0] == '.')
+			q++;
+		else
+			return false;
+		while (q < e && isspace((unsigned char)*q))
+			q++;
+		for (f = q; q < e && (isalnum((unsigned char)*q) || *q == '_'); q++)
+			;
+		if (q == f || (p > b && p[-1] == '&'))
+			return false;
+		fe = q;
+		/* a store or an increment: not followed (a read is all this says) */
+		while (q < e && isspace((unsigned char)*q))
+			q++;
+		if (q < e && ((q[0] == '=' && (q + 1 == e || q[1] != '=')) ||
+			      (q + 1 < e && strchr("+-*/|&^", q[0]) && q[1] == '=') ||
+			      (q + 1 < e && (q[0] == '+' || q[0] == '-') && q[1] == q[0])))
+			return false;
+		zt_strvec_push_nodup(fields, xstrndup(f, (size_t)(fe - f)));
+	}
+	return true;
+}
+
+/*
  * Does a block of @def's body that the preprocessor skipped name @target, or
  * a variable given a value naming it? Then the other configuration reads or
  * writes what this one does not: the proof holds for one build only. The
- * line of the first such block goes to *@line. Gives up on aliases made
- * through a second variable or a callee: those blocks are not seen.
+ * line of the first such block goes to *@line. With @fields, a block that
+ * only reads fields of @target itself ("p->f") gives those fields instead
+ * (a callee's parameter: they count as read on entry, which is earlier than
+ * the block and so asks more); NULL: any mention is "unknown". Gives up on
+ * aliases made through a second variable or a callee: those are not seen.
  */
-bool da_own_config(CXCursor def, CXCursor target, unsigned int *line)
+bool da_own_config(CXCursor def, CXCursor target, unsigned int *line, struct zt_strvec *fields)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(def);
 	CXSourceRange ext = clang_getCursorExtent(def);
@@ -356,14 +402,18 @@ bool da_own_config(CXCursor def, CXCursor target, unsigned int *line)
 	text = clang_getFileContents(tu, file, &size);
 	r = clang_getSkippedRanges(tu, file);
 	for (unsigned int k = 0; text && r && k < r->count && !hit; k++) {
-		unsigned int b, e;
+		unsigned int b, e, at;
 
-		clang_getSpellingLocation(clang_getRangeStart(r->ranges[k]), NULL, line, NULL, &b);
+		clang_getSpellingLocation(clang_getRangeStart(r->ranges[k]), NULL, &at, NULL, &b);
 		clang_getSpellingLocation(clang_getRangeEnd(r->ranges[k]), NULL, NULL, NULL, &e);
 		if (b < fb || e > fe || e > size || b >= e)
 			continue;
-		for (size_t i = 0; i < names.n && !hit; i++)
-			hit = names_word(text + b, text + e, names.v[i]);
+		for (size_t i = 0; i < names.n && !hit; i++) {
+			if (!names_word(text + b, text + e, names.v[i]))
+				continue;
+			*line = at;
+			hit = !fields || i || !member_uses(text + b, text + e, names.v[i], fields);
+		}
 	}
 	clang_disposeSourceRangeList(r);
 	zt_strvec_clear(&names);

@@ -417,8 +417,11 @@ bool da_config_dependent(struct da *da, CXTranslationUnit caller, CXCursor def, 
 /* defassign_hoist.c: what a hoist of @decl needs of @def */
 void da_hoist_facts(CXCursor def, CXCursor decl, const struct zt_da_hoist_query *q,
 		    struct zt_da_hoist *h);
-/* a skipped block of @def's body names @target (or an alias): its line in *@line */
-bool da_own_config(CXCursor def, CXCursor target, unsigned int *line);
+/*
+ * a skipped block of @def's body names @target (or an alias): its line in
+ * *@line; with @fields, member reads of @target only are pushed there instead
+ */
+bool da_own_config(CXCursor def, CXCursor target, unsigned int *line, struct zt_strvec *fields);
 
 /* defassign_jumps.c: return codes (struct pending_code) */
 enum code_branch { CODE_NONE, CODE_ZERO_THEN, CODE_ZERO_ELSE, CODE_NONNEG_THEN, CODE_NONNEG_ELSE };
