@@ -113,3 +113,38 @@ unsigned int da_callee_ifdef_reads_unwritten(void)
 	da_fill_reads_other(&d, 1);
 	return d.len;
 }
+
+/* The other configuration only writes more of it (a store in the #else). */
+unsigned int da_own_ifdef_store(void)
+{
+	struct da_desc d;	/* zt-da: written-first */
+
+	d.len = 1;
+#ifdef CONFIG_DA_TRACE
+	d.flags = 2;
+#endif
+	return d.len;
+}
+
+/* The write this build parses sits in a #if: the other build lacks it. */
+unsigned int da_own_ifdef_parsed_write(void)
+{
+	struct da_desc d;	/* zt-da: unknown other-config d */
+
+#ifndef CONFIG_DA_TRACE
+	d.len = 1;
+#endif
+	return d.len;
+}
+
+/* ... and a call given it there too. */
+unsigned int da_own_ifdef_parsed_call(void)
+{
+	struct da_desc d;	/* zt-da: unknown other-config d */
+
+	d.len = 0;
+#ifndef CONFIG_DA_TRACE
+	da_stamp(&d);
+#endif
+	return d.len + d.flags;
+}

@@ -5,6 +5,8 @@
  * configuration's stub.
  */
 #include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -292,23 +294,51 @@ static bool refers_to(CXCursor c, CXCursor target)
 	return a.hit;
 }
 
-/* Variables given a value that names @target ("p = &d", "struct x *q = d.ring"). */
+/*
+ * Is @e (a value) a pointer into @target: &target, &target.f, target itself
+ * (a pointer parameter), through casts? A call's value is not followed: what
+ * it returns is the callee's to say (the walk treats it).
+ */
+static bool points_into(CXCursor e, CXCursor target)
+{
+	struct kids k;
+	bool yes = false;
+
+	e = da_strip(e);
+	while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr) {
+		k = da_kids_of(e);
+		e = k.n ? da_strip(k.v[k.n - 1]) : clang_getNullCursor();
+		free(k.v);
+	}
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr)
+		return clang_equalCursors(clang_getCursorReferenced(e), target);
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
+		k = da_kids_of(e);
+		yes = k.n == 1 && clang_getCursorKind(da_strip(k.v[0])) != CXCursor_CallExpr &&
+		      refers_to(k.v[0], target);
+		free(k.v);
+	}
+	return yes;
+}
+
+/* Variables given a pointer into @target ("p = &d", "struct x *q = &d.ring"). */
 static enum CXChildVisitResult alias_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct aliases *a = d;
 	struct kids k;
-	char *name;
 
 	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_VarDecl && refers_to(c, a->target)) {
-		zt_strvec_push_nodup(a->names, da_spelling(c));
+	if (clang_getCursorKind(c) == CXCursor_VarDecl) {
+		k = da_kids_of(c);
+		if (k.n && points_into(k.v[k.n - 1], a->target))
+			zt_strvec_push_nodup(a->names, da_spelling(c));
+		free(k.v);
 	} else if (clang_getCursorKind(c) == CXCursor_BinaryOperator) {
 		k = da_kids_of(c);
 		if (k.n == 2 && clang_getCursorKind(k.v[0]) == CXCursor_DeclRefExpr &&
-		    refers_to(k.v[1], a->target)) {
-			name = da_spelling(k.v[0]);
-			zt_strvec_push_nodup(a->names, name);
-		}
+		    points_into(k.v[1], a->target))
+			zt_strvec_push_nodup(a->names, da_spelling(k.v[0]));
 		free(k.v);
 	}
 	return CXChildVisit_Recurse;
@@ -329,10 +359,12 @@ static bool names_word(const char *b, const char *e, const char *name)
 
 /*
  * The uses of @name in [b, e): each a member read "name->f" or "name.f"
- * (the first field, pushed to @fields), else false: the name used any other
- * way (its address, passed on whole, assigned) is not followed.
+ * (the first field, pushed to @fields) or a plain store to one (counted in
+ * *@stores), else false: the name used any other way (its address, passed
+ * on whole, assigned whole, "+=") is not followed.
  */
-static bool member_uses(const char *b, const char *e, const char *name, struct zt_strvec *fields)
+static bool member_uses(const char *b, const char *e, const char *name, struct zt_strvec *fields,
+			unsigned int *stores)
 {
 	size_t n = strlen(name);
 
@@ -358,16 +390,128 @@ static bool member_uses(const char *b, const char *e, const char *name, struct z
 		if (q == f || (p > b && p[-1] == '&'))
 			return false;
 		fe = q;
-		/* a store or an increment: not followed (a read is all this says) */
+		/* a plain store writes (more written, never less); += and ++ read too */
 		while (q < e && isspace((unsigned char)*q))
 			q++;
-		if (q < e && ((q[0] == '=' && (q + 1 == e || q[1] != '=')) ||
-			      (q + 1 < e && strchr("+-*/|&^", q[0]) && q[1] == '=') ||
-			      (q + 1 < e && (q[0] == '+' || q[0] == '-') && q[1] == q[0])))
+		if (q < e && q[0] == '=' && (q + 1 == e || q[1] != '=')) {
+			(*stores)++;
+			continue;
+		}
+		if (q + 1 < e &&
+		    ((strchr("+-*/|&^<>", q[0]) && q[1] == '=' && q[0] != '<' && q[0] != '>') ||
+		     ((q[0] == '+' || q[0] == '-') && q[1] == q[0])))
 			return false;
 		zt_strvec_push_nodup(fields, xstrndup(f, (size_t)(fe - f)));
 	}
 	return true;
+}
+
+/* Lines of @text in [b, e) that a #if ... #endif encloses (either branch): @spans pairs. */
+static size_t conditional_spans(const char *text, unsigned int b, unsigned int e,
+				unsigned int first_line, unsigned int *spans, size_t max)
+{
+	unsigned int line = first_line, open[16];
+	size_t depth = 0, n = 0;
+
+	for (unsigned int p = b; p < e; p++) {
+		if (p == b || text[p - 1] == '\n') {
+			unsigned int q = p;
+
+			while (q < e && (text[q] == ' ' || text[q] == '\t'))
+				q++;
+			if (q < e && text[q] == '#') {
+				q++;
+				while (q < e && (text[q] == ' ' || text[q] == '\t'))
+					q++;
+				if (!strncmp(text + q, "if", 2) && depth == 16)
+					return SIZE_MAX; /* deeper than followed */
+				if (!strncmp(text + q, "if", 2))
+					open[depth++] = line;
+				else if (!strncmp(text + q, "endif", 5) && depth && n == max)
+					return SIZE_MAX;
+				else if (!strncmp(text + q, "endif", 5) && depth) {
+					depth--;
+					spans[2 * n] = open[depth];
+					spans[2 * n + 1] = line;
+					n++;
+				}
+			}
+		}
+		if (text[p] == '\n')
+			line++;
+	}
+	return n;
+}
+
+struct cond_write {
+	CXCursor target;
+	const unsigned int *spans;
+	size_t n;
+	unsigned int line;
+};
+
+static bool in_spans(const struct cond_write *c, unsigned int line)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (line > c->spans[2 * i] && line < c->spans[2 * i + 1])
+			return true;
+	return false;
+}
+
+/* A store to the target, or a call given it, inside a #if: the other build lacks it. */
+static enum CXChildVisitResult cond_write_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct cond_write *w = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct kids kids;
+	bool hit = false;
+
+	(void)parent;
+	if (k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator &&
+	    k != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	if (!in_spans(w, da_line_of(c)))
+		return CXChildVisit_Recurse;
+	kids = da_kids_of(c);
+	if (k == CXCursor_CallExpr)
+		hit = refers_to(c, w->target);
+	else if (kids.n == 2 && (k == CXCursor_CompoundAssignOperator ||
+				 clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign))
+		hit = refers_to(kids.v[0], w->target);
+	free(kids.v);
+	if (hit) {
+		w->line = da_line_of(c);
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * A write of @target (a store to it, or a call given it) in code a #if
+ * encloses: the configuration without that branch does not write it. Reads
+ * there only go away in the other build, which asks less.
+ */
+static bool parsed_conditional_write(CXCursor def, CXCursor target, const char *text, size_t size,
+				     unsigned int fb, unsigned int fe, unsigned int *line)
+{
+	unsigned int spans[64], first;
+	struct cond_write w = { .target = target, .spans = spans };
+
+	if (!text || fe > size)
+		return false;
+	clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(def)), NULL, &first,
+				  NULL, NULL);
+	w.n = conditional_spans(text, fb, fe, first, spans, 32);
+	if (w.n == SIZE_MAX) {
+		*line = first; /* too many to follow: unknown, never "none" */
+		return true;
+	}
+	if (!w.n)
+		return false;
+	clang_visitChildren(def, cond_write_visit, &w);
+	if (w.line)
+		*line = w.line;
+	return w.line != 0;
 }
 
 /*
@@ -392,6 +536,8 @@ bool da_own_config(CXCursor def, CXCursor target, unsigned int *line, struct zt_
 	size_t size = 0;
 	CXFile file;
 	bool hit = false;
+	struct zt_strvec reads = ZT_STRVEC_INIT;
+	unsigned int stores = 0;
 
 	clang_getSpellingLocation(clang_getRangeStart(ext), &file, NULL, NULL, &fb);
 	clang_getSpellingLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &fe);
@@ -412,10 +558,16 @@ bool da_own_config(CXCursor def, CXCursor target, unsigned int *line, struct zt_
 			if (!names_word(text + b, text + e, names.v[i]))
 				continue;
 			*line = at;
-			hit = !fields || i || !member_uses(text + b, text + e, names.v[i], fields);
+			hit = i || !member_uses(text + b, text + e, names.v[i], &reads, &stores) ||
+			      (!fields && reads.n);
 		}
 	}
 	clang_disposeSourceRangeList(r);
+	if (!hit)
+		hit = parsed_conditional_write(def, target, text, size, fb, fe, line);
+	for (size_t i = 0; !hit && fields && i < reads.n; i++)
+		zt_strvec_push(fields, reads.v[i]);
+	zt_strvec_clear(&reads);
 	zt_strvec_clear(&names);
 	return hit;
 }
