@@ -155,6 +155,28 @@ static void tu_qualify_all(const struct zt_program *p, struct zt_tu_facts *tu, s
 	free(k.own);
 }
 
+/* File @tu's stores under their keys, after the stores of every earlier TU. */
+static void index_stores(struct zt_program *p, size_t t)
+{
+	const struct zt_tu_facts *tu = &p->tus[t];
+
+	for (size_t a = 0; a < tu->n_assigns; a++) {
+		const char *key = tu->assigns[a].field_usr;
+		size_t i = zt_strmap_get(&p->store_map, key);
+		struct zt_store_list *l;
+
+		if (i == (size_t)-1) {
+			i = p->n_stores++;
+			ZT_ALLOC_GROW(p->stores, p->n_stores, p->alloc_stores);
+			memset(&p->stores[i], 0, sizeof(p->stores[i]));
+			zt_strmap_put(&p->store_map, key, i);
+		}
+		l = &p->stores[i];
+		ZT_ALLOC_GROW(l->v, l->n + 1, l->alloc);
+		l->v[l->n++] = (struct zt_store_ref){ t, a };
+	}
+}
+
 void zt_program_add_tu(struct zt_program *p, struct zt_tu_facts *tu)
 {
 	size_t t = p->n_tus;
@@ -183,6 +205,7 @@ void zt_program_add_tu(struct zt_program *p, struct zt_tu_facts *tu)
 	p->tus[t] = *tu;
 	memset(tu, 0, sizeof(*tu));
 	p->n_tus++;
+	index_stores(p, t);
 }
 
 static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, bool via_field)
@@ -255,24 +278,21 @@ static void each_store(const struct zt_program *p, const char *key,
 		       const struct zt_field_assign *top, int depth, bool unknowns, stored_fn fn,
 		       void *arg)
 {
-	for (size_t t = 0; t < p->n_tus; t++) {
-		const struct zt_tu_facts *tu = &p->tus[t];
+	size_t i = zt_strmap_get(&p->store_map, key);
+	const struct zt_store_list *l = i == (size_t)-1 ? NULL : &p->stores[i];
 
-		for (size_t a = 0; a < tu->n_assigns; a++) {
-			const struct zt_field_assign *as = &tu->assigns[a];
-			bool unknown = !strcmp(as->fn_usr, ZT_STORE_UNKNOWN);
+	for (size_t k = 0; l && k < l->n; k++) {
+		const struct zt_field_assign *as = &p->tus[l->v[k].tu].assigns[l->v[k].assign];
+		bool unknown = !strcmp(as->fn_usr, ZT_STORE_UNKNOWN);
 
-			if (strcmp(as->field_usr, key))
-				continue;
-			if (unknown || (is_pointer_key(as->fn_usr) && depth >= ALIAS_DEPTH)) {
-				if (unknowns)
-					fn(p, NULL, NULL, top ? top : as, key, arg);
-			} else if (!is_pointer_key(as->fn_usr)) {
-				fn(p, as->fn_usr, as->fn_name, top ? top : as, key, arg);
-			} else {
-				each_store(p, stores_key(as->fn_usr), top ? top : as, depth + 1,
-					   unknowns, fn, arg);
-			}
+		if (unknown || (is_pointer_key(as->fn_usr) && depth >= ALIAS_DEPTH)) {
+			if (unknowns)
+				fn(p, NULL, NULL, top ? top : as, key, arg);
+		} else if (!is_pointer_key(as->fn_usr)) {
+			fn(p, as->fn_usr, as->fn_name, top ? top : as, key, arg);
+		} else {
+			each_store(p, stores_key(as->fn_usr), top ? top : as, depth + 1, unknowns,
+				   fn, arg);
 		}
 	}
 }
@@ -762,6 +782,10 @@ void zt_program_release(struct zt_program *p)
 		zt_tu_facts_release(&p->tus[i]);
 	free(p->tus);
 	zt_strmap_release(&p->map);
+	for (size_t i = 0; i < p->n_stores; i++)
+		free(p->stores[i].v);
+	free(p->stores);
+	zt_strmap_release(&p->store_map);
 	memset(p, 0, sizeof(*p));
 }
 

@@ -68,6 +68,17 @@ struct zt_node {
 
 struct zt_cache;
 
+/* One function-pointer store: tus[tu].assigns[assign]. */
+struct zt_store_ref {
+	size_t tu, assign;
+};
+
+/* The stores into one field (or pointer) key, in program order. */
+struct zt_store_list {
+	struct zt_store_ref *v;
+	size_t n, alloc;
+};
+
 struct zt_hot_opts {
 	char *const *hot;	/* --hot FUNC */
 	size_t n_hot;
@@ -83,6 +94,10 @@ struct zt_program {
 	struct zt_strmap map;	/* USR -> node */
 	struct zt_tu_facts *tus;	/* per TU, functions moved out into nodes */
 	size_t n_tus;
+	/* field_usr of every store -> index in stores (kept by zt_program_add_tu()) */
+	struct zt_strmap store_map;
+	struct zt_store_list *stores;
+	size_t n_stores, alloc_stores;
 	unsigned int budget;
 	const struct zt_kernel_rules *kernel;	/* the ops roots, the structs never an owner */
 };
