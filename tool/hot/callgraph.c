@@ -650,6 +650,47 @@ static void reset_freq(struct zt_node *n)
 		n->freq = n->per_packet ? ZT_FREQ_PER_PACKET : ZT_FREQ_PER_POLL;
 }
 
+/*
+ * The edges reversed, as one array: counted, placed by caller order (so each
+ * node's callers come ascending), one entry per caller however many edges.
+ */
+static void index_callers(struct zt_program *p)
+{
+	size_t *at = xcalloc(p->n + 2, sizeof(*at)), *fill, total = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		for (size_t e = 0; e < p->nodes[i].n_edges; e++)
+			at[p->nodes[i].edges[e].to + 1]++;
+	for (size_t i = 0; i < p->n; i++)
+		at[i + 1] += at[i];
+	total = at[p->n];
+	fill = xmalloc((p->n + 1) * sizeof(*fill));
+	memcpy(fill, at, (p->n + 1) * sizeof(*fill));
+	free(p->callers);
+	p->callers = xmalloc((total + 1) * sizeof(*p->callers));
+	for (size_t i = 0; i < p->n; i++)
+		for (size_t e = 0; e < p->nodes[i].n_edges; e++) {
+			size_t to = p->nodes[i].edges[e].to;
+
+			/* add_edge() keeps one edge per callee: i comes once per @to */
+			p->callers[fill[to]++] = i;
+		}
+	free(fill);
+	free(p->caller_at);
+	p->caller_at = at;
+	p->n_indexed = p->n;
+}
+
+const size_t *zt_program_callers(const struct zt_program *p, size_t node, size_t *n)
+{
+	if (node >= p->n_indexed) {
+		*n = 0;
+		return NULL;
+	}
+	*n = p->caller_at[node + 1] - p->caller_at[node];
+	return p->callers + p->caller_at[node];
+}
+
 void zt_program_propagate(struct zt_program *p)
 {
 	size_t *queue, head = 0, tail = 0, cap = p->n + 1;
@@ -657,6 +698,7 @@ void zt_program_propagate(struct zt_program *p)
 
 	/* Each node enters the queue at most once per frequency level it reaches. */
 	queue = xmalloc(cap * sizeof(*queue));
+	index_callers(p);
 	propagate_budget(p);
 	for (size_t i = 0; i < p->n; i++) {
 		reset_freq(&p->nodes[i]);
@@ -786,6 +828,8 @@ void zt_program_release(struct zt_program *p)
 		free(p->stores[i].v);
 	free(p->stores);
 	zt_strmap_release(&p->store_map);
+	free(p->caller_at);
+	free(p->callers);
 	memset(p, 0, sizeof(*p));
 }
 
