@@ -155,6 +155,28 @@ static void tu_qualify_all(const struct zt_program *p, struct zt_tu_facts *tu, s
 	free(k.own);
 }
 
+/* File @tu's stores under their keys, after the stores of every earlier TU. */
+static void index_stores(struct zt_program *p, size_t t)
+{
+	const struct zt_tu_facts *tu = &p->tus[t];
+
+	for (size_t a = 0; a < tu->n_assigns; a++) {
+		const char *key = tu->assigns[a].field_usr;
+		size_t i = zt_strmap_get(&p->store_map, key);
+		struct zt_store_list *l;
+
+		if (i == (size_t)-1) {
+			i = p->n_stores++;
+			ZT_ALLOC_GROW(p->stores, p->n_stores, p->alloc_stores);
+			memset(&p->stores[i], 0, sizeof(p->stores[i]));
+			zt_strmap_put(&p->store_map, key, i);
+		}
+		l = &p->stores[i];
+		ZT_ALLOC_GROW(l->v, l->n + 1, l->alloc);
+		l->v[l->n++] = (struct zt_store_ref){ t, a };
+	}
+}
+
 void zt_program_add_tu(struct zt_program *p, struct zt_tu_facts *tu)
 {
 	size_t t = p->n_tus;
@@ -183,6 +205,7 @@ void zt_program_add_tu(struct zt_program *p, struct zt_tu_facts *tu)
 	p->tus[t] = *tu;
 	memset(tu, 0, sizeof(*tu));
 	p->n_tus++;
+	index_stores(p, t);
 }
 
 static void add_edge(struct zt_node *from, size_t to, const struct zt_call *c, bool via_field)
@@ -255,24 +278,21 @@ static void each_store(const struct zt_program *p, const char *key,
 		       const struct zt_field_assign *top, int depth, bool unknowns, stored_fn fn,
 		       void *arg)
 {
-	for (size_t t = 0; t < p->n_tus; t++) {
-		const struct zt_tu_facts *tu = &p->tus[t];
+	size_t i = zt_strmap_get(&p->store_map, key);
+	const struct zt_store_list *l = i == (size_t)-1 ? NULL : &p->stores[i];
 
-		for (size_t a = 0; a < tu->n_assigns; a++) {
-			const struct zt_field_assign *as = &tu->assigns[a];
-			bool unknown = !strcmp(as->fn_usr, ZT_STORE_UNKNOWN);
+	for (size_t k = 0; l && k < l->n; k++) {
+		const struct zt_field_assign *as = &p->tus[l->v[k].tu].assigns[l->v[k].assign];
+		bool unknown = !strcmp(as->fn_usr, ZT_STORE_UNKNOWN);
 
-			if (strcmp(as->field_usr, key))
-				continue;
-			if (unknown || (is_pointer_key(as->fn_usr) && depth >= ALIAS_DEPTH)) {
-				if (unknowns)
-					fn(p, NULL, NULL, top ? top : as, key, arg);
-			} else if (!is_pointer_key(as->fn_usr)) {
-				fn(p, as->fn_usr, as->fn_name, top ? top : as, key, arg);
-			} else {
-				each_store(p, stores_key(as->fn_usr), top ? top : as, depth + 1,
-					   unknowns, fn, arg);
-			}
+		if (unknown || (is_pointer_key(as->fn_usr) && depth >= ALIAS_DEPTH)) {
+			if (unknowns)
+				fn(p, NULL, NULL, top ? top : as, key, arg);
+		} else if (!is_pointer_key(as->fn_usr)) {
+			fn(p, as->fn_usr, as->fn_name, top ? top : as, key, arg);
+		} else {
+			each_store(p, stores_key(as->fn_usr), top ? top : as, depth + 1, unknowns,
+				   fn, arg);
 		}
 	}
 }
@@ -630,6 +650,47 @@ static void reset_freq(struct zt_node *n)
 		n->freq = n->per_packet ? ZT_FREQ_PER_PACKET : ZT_FREQ_PER_POLL;
 }
 
+/*
+ * The edges reversed, as one array: counted, placed by caller order (so each
+ * node's callers come ascending), one entry per caller however many edges.
+ */
+static void index_callers(struct zt_program *p)
+{
+	size_t *at = xcalloc(p->n + 2, sizeof(*at)), *fill, total = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		for (size_t e = 0; e < p->nodes[i].n_edges; e++)
+			at[p->nodes[i].edges[e].to + 1]++;
+	for (size_t i = 0; i < p->n; i++)
+		at[i + 1] += at[i];
+	total = at[p->n];
+	fill = xmalloc((p->n + 1) * sizeof(*fill));
+	memcpy(fill, at, (p->n + 1) * sizeof(*fill));
+	free(p->callers);
+	p->callers = xmalloc((total + 1) * sizeof(*p->callers));
+	for (size_t i = 0; i < p->n; i++)
+		for (size_t e = 0; e < p->nodes[i].n_edges; e++) {
+			size_t to = p->nodes[i].edges[e].to;
+
+			/* add_edge() keeps one edge per callee: i comes once per @to */
+			p->callers[fill[to]++] = i;
+		}
+	free(fill);
+	free(p->caller_at);
+	p->caller_at = at;
+	p->n_indexed = p->n;
+}
+
+const size_t *zt_program_callers(const struct zt_program *p, size_t node, size_t *n)
+{
+	if (node >= p->n_indexed) {
+		*n = 0;
+		return NULL;
+	}
+	*n = p->caller_at[node + 1] - p->caller_at[node];
+	return p->callers + p->caller_at[node];
+}
+
 void zt_program_propagate(struct zt_program *p)
 {
 	size_t *queue, head = 0, tail = 0, cap = p->n + 1;
@@ -637,6 +698,7 @@ void zt_program_propagate(struct zt_program *p)
 
 	/* Each node enters the queue at most once per frequency level it reaches. */
 	queue = xmalloc(cap * sizeof(*queue));
+	index_callers(p);
 	propagate_budget(p);
 	for (size_t i = 0; i < p->n; i++) {
 		reset_freq(&p->nodes[i]);
@@ -762,6 +824,12 @@ void zt_program_release(struct zt_program *p)
 		zt_tu_facts_release(&p->tus[i]);
 	free(p->tus);
 	zt_strmap_release(&p->map);
+	for (size_t i = 0; i < p->n_stores; i++)
+		free(p->stores[i].v);
+	free(p->stores);
+	zt_strmap_release(&p->store_map);
+	free(p->caller_at);
+	free(p->callers);
 	memset(p, 0, sizeof(*p));
 }
 

@@ -68,6 +68,17 @@ struct zt_node {
 
 struct zt_cache;
 
+/* One function-pointer store: tus[tu].assigns[assign]. */
+struct zt_store_ref {
+	size_t tu, assign;
+};
+
+/* The stores into one field (or pointer) key, in program order. */
+struct zt_store_list {
+	struct zt_store_ref *v;
+	size_t n, alloc;
+};
+
 struct zt_hot_opts {
 	char *const *hot;	/* --hot FUNC */
 	size_t n_hot;
@@ -83,6 +94,17 @@ struct zt_program {
 	struct zt_strmap map;	/* USR -> node */
 	struct zt_tu_facts *tus;	/* per TU, functions moved out into nodes */
 	size_t n_tus;
+	/* field_usr of every store -> index in stores (kept by zt_program_add_tu()) */
+	struct zt_strmap store_map;
+	struct zt_store_list *stores;
+	size_t n_stores, alloc_stores;
+	/*
+	 * Who calls whom, backwards (made by zt_program_propagate(), for its
+	 * nodes): the callers of node i, each once, ascending, are
+	 * callers[caller_at[i]] to callers[caller_at[i + 1]].
+	 */
+	size_t *caller_at, *callers;
+	size_t n_indexed;	/* nodes caller_at covers */
 	unsigned int budget;
 	const struct zt_kernel_rules *kernel;	/* the ops roots, the structs never an owner */
 };
@@ -98,7 +120,10 @@ size_t zt_program_add_root(struct zt_program *p, const char *name, const char *w
 size_t zt_program_mark(struct zt_program *p, const char *name, bool cold, bool per_packet);
 /* Roots found in the code: netif_napi_add*(), .ndo_start_xmit, .ndo_xdp_xmit. */
 size_t zt_program_auto_roots(struct zt_program *p);
+/* Frequencies from the roots down; indexes the callers (p->callers). */
 void zt_program_propagate(struct zt_program *p);
+/* The callers of @node, ascending (after zt_program_propagate()); their number in @n. */
+const size_t *zt_program_callers(const struct zt_program *p, size_t node, size_t *n);
 size_t zt_program_find(const struct zt_program *p, const char *usr);
 /* Root first, ending at @node; strings borrowed from the nodes. */
 size_t zt_program_chain(const struct zt_program *p, size_t node, const char ***out);

@@ -39,9 +39,18 @@ static bool body_in_tu(const struct zt_program *p, const struct zt_node *callee,
 	return false;
 }
 
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
 /*
- * Callers of @node up to INLINE_DEPTH levels, nearest first: where its code
- * may have been inlined (a caller whose TU holds the body of what it calls).
+ * Callers of @node up to INLINE_DEPTH levels, nearest first and ascending
+ * within a level: where its code may have been inlined (a caller whose TU
+ * holds the body of what it calls). From the callers' index, not a scan of
+ * every node per level.
  */
 static size_t *ancestors(const struct zt_program *p, size_t node, size_t *n_out)
 {
@@ -53,21 +62,22 @@ static size_t *ancestors(const struct zt_program *p, size_t node, size_t *n_out)
 	for (int depth = 0; depth < INLINE_DEPTH && from < n; depth++) {
 		size_t to = n;
 
-		for (size_t c = 0; c < p->n; c++) {
-			const struct zt_node *caller = &p->nodes[c];
-			bool calls = false;
+		for (size_t k = from; k < to; k++) {
+			size_t n_callers;
+			const size_t *callers = zt_program_callers(p, out[k], &n_callers);
 
-			if (seen[c] || !caller->fn || caller->tu == ZT_NO_NODE)
-				continue;
-			for (size_t e = 0; e < caller->n_edges && !calls; e++)
-				for (size_t k = from; k < to && !calls; k++)
-					calls = caller->edges[e].to == out[k] &&
-						body_in_tu(p, &p->nodes[out[k]], caller->tu);
-			if (calls) {
+			for (size_t i = 0; i < n_callers; i++) {
+				size_t c = callers[i];
+				const struct zt_node *caller = &p->nodes[c];
+
+				if (seen[c] || !caller->fn || caller->tu == ZT_NO_NODE ||
+				    !body_in_tu(p, &p->nodes[out[k]], caller->tu))
+					continue;
 				seen[c] = true;
 				out[n++] = c;
 			}
 		}
+		qsort(out + to, n - to, sizeof(*out), cmp_size);
 		from = to;
 	}
 	free(seen);

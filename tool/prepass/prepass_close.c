@@ -136,8 +136,10 @@ size_t zt_prepass_close(struct zt_prepass *pp, const struct zt_program *prog,
 		if (!strcmp(base(n->fn->file), base(prog->tus[n->tu].file)))
 			continue;
 		k = tu_db[n->tu];
+		/* a TU already taken needs no second walk of its tokens */
 		for (size_t t = 0; t < k; t++)
-			if (why[t] == ZT_PP_SKIP && zt_prepass_may_walk(pp, t, n->name))
+			if (why[t] == ZT_PP_SKIP && !callers[t] &&
+			    zt_prepass_may_walk(pp, t, n->name))
 				callers[t] = true;
 	}
 	if (evidence && n_names)
