@@ -79,6 +79,12 @@ bool fix_owner_proved(const struct zt_kernel_rules *kernel, json_t *owner, char 
 				 napi, napi, type);
 		return true;
 	}
+	if (how && poll && jstr(owner, "reached_from") && !strcmp(how, "other-context")) {
+		*why = xasprintf("%s is found from the poll %s(), but %s() reaches the function "
+				 "too: two contexts could use one per-queue copy at once",
+				 type, poll, jstr(owner, "reached_from"));
+		return false;
+	}
 	*why = xasprintf("nothing proves %s is one per queue (%s): it is not reached from the "
 			 "poll's own napi_struct, so queues polled at once on two CPUs could "
 			 "share one copy", type,

@@ -285,11 +285,16 @@ static json_t *owner_json(const struct zt_local *l, const struct owner *own)
 		return json_null();
 	for (size_t i = 0; i < owner->n_fields; i++)
 		name_taken |= !strcmp(owner->fields[i], l->name);
-	return json_pack("{s:s, s:s, s:s?, s:i, s:b, s:s, s:s?, s:s?}", "param", owner->name,
-			 "type", owner->record, "file", owner->record_file, "line",
-			 owner->record_line, "name_taken", name_taken, "how",
-			 sc_owner_how_name(own->how), "napi_struct", own->napi_owner, "poll",
-			 own->poll);
+	json_t *o = json_pack("{s:s, s:s, s:s?, s:i, s:b, s:s, s:s?, s:s?}", "param", owner->name,
+			      "type", owner->record, "file", owner->record_file, "line",
+			      owner->record_line, "name_taken", name_taken, "how",
+			      sc_owner_how_name(own->how), "napi_struct", own->napi_owner, "poll",
+			      own->poll);
+
+	/* only when there is one: the JSON of every other owner stays as it was */
+	if (own->other)
+		json_object_set_new(o, "reached_from", json_string(own->other));
+	return o;
 }
 
 /* explicit zeroing: is the zero needed? "no" (a tax) or "unknown" (and why) */

@@ -32,6 +32,8 @@ enum owner_how {
 	OWNER_NAPI,		/* the NAPI instance's struct itself (container_of(napi, T, m)) */
 	OWNER_NAMED,		/* a ring or queue parameter by its name or type */
 	OWNER_NAPI_LOCAL,	/* in the poll itself: its local T *x = container_of(napi, T, m) */
+	/* found from the poll, but the function is reached from another entry too */
+	OWNER_OTHER_CONTEXT,
 };
 
 struct owner {
@@ -39,6 +41,7 @@ struct owner {
 	enum owner_how how;
 	const char *napi_owner;	/* T, when found through the poll's container_of() */
 	const char *poll;	/* the poll that has it */
+	const char *other;	/* OWNER_OTHER_CONTEXT: the other entry (a work item, an op) */
 };
 
 enum zero_need { ZERO_TAX, ZERO_REQUIRED, ZERO_UNKNOWN };

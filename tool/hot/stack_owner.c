@@ -63,6 +63,43 @@ static bool names_queue(const char *s)
 }
 
 /*
+ * An entry of the call graph that reaches @node other than a poll of
+ * @container (NULL: none): the top of every chain of callers up from it.
+ * A work item, a timer, an ndo or ethtool op, another NAPI: each runs in a
+ * context of its own, concurrently with the poll. A node the callers' index
+ * does not cover is an entry nobody can vouch for.
+ */
+static const char *other_entry(const struct zt_program *p, size_t node, const char *container)
+{
+	bool *seen = xcalloc(p->n + 1, sizeof(*seen));
+	size_t *queue = xcalloc(p->n + 1, sizeof(*queue)), head = 0, tail = 0;
+	const char *other = NULL;
+
+	queue[tail++] = node;
+	seen[node] = true;
+	while (head < tail && !other) {
+		size_t u = queue[head++], n;
+		const size_t *callers = zt_program_callers(p, u, &n);
+		const struct zt_function *fn = p->nodes[u].fn;
+
+		if (u >= p->n_indexed) {
+			other = p->nodes[u].name;
+			break;
+		}
+		if (!n && (!fn || !fn->napi_owner || strcmp(fn->napi_owner, container)))
+			other = p->nodes[u].name;
+		for (size_t i = 0; i < n; i++)
+			if (!seen[callers[i]]) {
+				seen[callers[i]] = true;
+				queue[tail++] = callers[i];
+			}
+	}
+	free(seen);
+	free(queue);
+	return other;
+}
+
+/*
  * The queue or ring that owns a per-queue copy of @l: a parameter of @f
  * whose struct the NAPI instance serves (the poll's container_of(napi, T, m)
  * holds it), else T itself, else a parameter named as a ring or a queue;
@@ -112,6 +149,10 @@ struct owner sc_owner_of(const struct zt_program *p, size_t node, const struct z
 	if (best.how == OWNER_SERVED || best.how == OWNER_NAPI || best.how == OWNER_NAPI_LOCAL) {
 		best.napi_owner = poll->fn->napi_owner;
 		best.poll = poll->name;
+		/* one instance only when nothing but its polls reaches the function */
+		best.other = other_entry(p, node, poll->fn->napi_owner);
+		if (best.other)
+			best.how = OWNER_OTHER_CONTEXT;
 	}
 	return best;
 }
@@ -127,6 +168,8 @@ const char *sc_owner_how_name(enum owner_how how)
 		return "queue-parameter";
 	case OWNER_NAPI_LOCAL:
 		return "napi-container-local";
+	case OWNER_OTHER_CONTEXT:
+		return "other-context";
 	default:
 		return NULL;
 	}
@@ -147,6 +190,9 @@ char *sc_owner_how_text(const struct owner *o)
 		return xasprintf("the NAPI instance's own struct: '%s' takes it from "
 				 "container_of(napi, ...) into its local '%s'", o->poll,
 				 o->param->name);
+	case OWNER_OTHER_CONTEXT:
+		return xasprintf("found from '%s', but '%s' reaches the function too: two "
+				 "contexts could run it at once", o->poll, o->other);
 	default:
 		return xasprintf("a ring or queue parameter, by its name");
 	}
