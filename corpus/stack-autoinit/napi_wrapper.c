@@ -4,7 +4,9 @@
  * function as a parameter and hands it to netif_napi_add(). The polls are
  * what the wrapper's callers give it: a function, 'cond ? poll_a : poll_b',
  * or a parameter of their own that their callers fill. The same for ops
- * tables filled at run time ('ops->ndo_start_xmit = cond ? a : b').
+ * tables filled at run time ('ops->ndo_start_xmit = cond ? a : b'). A poll
+ * registered from a const table's field ('modes[m].poll', 'mode->poll') is
+ * every function the table's initializers store there.
  */
 #include "netdev.h"
 
@@ -64,6 +66,34 @@ static int nw_unused_poll(struct napi_struct *napi, int budget)
 	return 0;
 }
 
+static int nw_split_poll(struct napi_struct *napi, int budget)
+{
+	struct rx_xdp_buff split;	/* zt-expect: stack-autoinit per-poll zt-note: from the field 'poll' */
+
+	split.rq = napi;
+	consume(&split, sizeof(split));
+	return 0;
+}
+
+static int nw_merged_poll(struct napi_struct *napi, int budget)
+{
+	struct rx_xdp_buff merged;	/* zt-expect: stack-autoinit per-poll */
+
+	merged.rq = napi;
+	consume(&merged, sizeof(merged));
+	return 0;
+}
+
+struct nw_mode {
+	const char *name;
+	int (*poll)(struct napi_struct *napi, int budget);
+};
+
+static const struct nw_mode nw_modes[] = {
+	{ .name = "split", .poll = nw_split_poll },
+	{ .name = "merged", .poll = nw_merged_poll },
+};
+
 static netdev_tx_t nw_xmit(struct sk_buff *skb, struct net_device *dev)
 {
 	struct rx_xdp_buff desc;	/* zt-expect: stack-autoinit per-packet */
@@ -100,6 +130,7 @@ void nw_setup(struct nw_priv *priv)
 	nw_add_napi(priv, 0, nw_rx_poll);
 	nw_add_napi(priv, 1, priv->xsk ? nw_xsk_poll : nw_tx_poll);
 	nw_add_queue(priv, 2, nw_aux_poll);
+	netif_napi_add(priv->dev, &priv->q[3].napi, nw_modes[priv->xsk].poll);
 	priv->ops.ndo_start_xmit = priv->xsk ? nw_xmit_xsk : nw_xmit;
 	consume(nw_unused_poll, 0);
 }

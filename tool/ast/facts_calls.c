@@ -209,7 +209,8 @@ static void add_root_values(struct walk *w, CXCursor e, const char *why, int dep
 		for (size_t i = 1; i < k.n; i++)
 			add_root_values(w, k.v[i], why, depth + 1);
 		free(k.v);
-	} else if ((src = pointer_source(w, e))) {
+	} else if ((src = pointer_source(w, e)) || (src = field_source(e))) {
+		/* a local, a parameter, or a table's field (modes[m].poll, ops->poll) */
 		r = PUSH(w->tu->roots, w->tu->n_roots);
 		r->fn_usr = src;
 		r->fn_name = fx_take(clang_getCursorSpelling(clang_getCursorReferenced(e)));

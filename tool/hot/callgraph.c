@@ -443,6 +443,7 @@ struct root_arg {
 	size_t found;
 	const char *why;	/* a NAPI registration's; NULL: an ops field's (from the store) */
 	const char *via;	/* the pointer the registration was given, NULL: a function */
+	bool via_field;		/* ... a field of a table (every function stored there) */
 };
 
 static void root_stored(const struct zt_program *cp, const char *fn_usr, const char *fn_name,
@@ -454,7 +455,10 @@ static void root_stored(const struct zt_program *cp, const char *fn_usr, const c
 	const struct zt_ops_root *op = r->why ? NULL : ops_root_of(p, as);
 	char *why;
 
-	if (r->why)
+	if (r->why && r->via && r->via_field)
+		why = xasprintf("NAPI poll, registered with %s from the field '%s', which "
+				"holds it", r->why, r->via);
+	else if (r->why)
 		why = r->via ? xasprintf("NAPI poll, registered with %s through '%s', a "
 					 "function pointer its callers give it", r->why, r->via) :
 			       xasprintf("NAPI poll, registered with %s", r->why);
@@ -488,6 +492,7 @@ size_t zt_program_auto_roots(struct zt_program *p)
 
 			r.why = ref->why;
 			r.via = NULL;
+			r.via_field = !strncmp(ref->fn_usr, "field:", 6);
 			if (is_pointer_key(ref->fn_usr)) {
 				r.via = ref->fn_name;
 				each_stored(p, ref->fn_usr, NULL, 0, root_stored, &r);
@@ -501,6 +506,7 @@ size_t zt_program_auto_roots(struct zt_program *p)
 			if (!ops_root_of(p, as) || !strcmp(as->fn_usr, ZT_STORE_UNKNOWN))
 				continue;
 			r.why = r.via = NULL;
+			r.via_field = false;
 			if (is_pointer_key(as->fn_usr))
 				each_stored(p, as->fn_usr, as, 1, root_stored, &r);
 			else
