@@ -450,52 +450,6 @@ static int site_cmp(const void *pa, const void *pb)
 	return a->f->line > b->f->line ? -1 : a->f->line < b->f->line;
 }
 
-/*
- * One field per function: locals of one name and type in two functions
- * would share one per-queue copy, and when one function calls the other
- * while its own is live (between its fill and its use) the callee fills
- * the caller's. Nothing here proves they never nest, so the first site
- * keeps the field; under auto the others are marked __uninitialized (their
- * definite assignment is proved already), under hoist they are refused.
- */
-static void one_function_per_field(const struct fix_env *env, struct fix_plan *p)
-{
-	size_t kept = 0;
-
-	for (size_t k = 0; k < p->n_sites; k++) {
-		struct site *s = &p->sites[k];
-		const struct site *o = NULL;
-
-		for (size_t j = 0; s->strategy == ZT_FIX_HOIST && j < kept && !o; j++) {
-			const struct site *t = &p->sites[j];
-
-			if (t->strategy == ZT_FIX_HOIST && !strcmp(t->owner_type, s->owner_type) &&
-			    !strcmp(t->type, s->type) && !strcmp(t->var, s->var) &&
-			    (strcmp(t->f->function, s->f->function) || strcmp(t->rel, s->rel)))
-				o = t;
-		}
-		if (o) {
-			char *why = xasprintf("%s() keeps its %s in %s->%s too: when one calls the "
-					      "other while its own is live, both would use one "
-					      "per-queue copy (zerotax does not prove they never "
-					      "nest)",
-					      o->f->function, s->var, s->owner_type, s->var);
-
-			if (env->o->strategy == ZT_FIX_HOIST) {
-				fix_set_reason(&p->refusal[s->item], "%s", why);
-				free(why);
-				site_release(s);
-				continue;
-			}
-			s->strategy = ZT_FIX_UNINITIALIZED;
-			free(s->no_hoist);
-			s->no_hoist = why;
-		}
-		p->sites[kept++] = *s;
-	}
-	p->n_sites = kept;
-}
-
 /* Findings that add one field (same owner, type and name) go together. */
 static void make_groups(struct fix_plan *p)
 {
@@ -533,7 +487,6 @@ void fix_plan(const struct fix_env *env, const struct zt_findings *fs,
 	 */
 	if (out->n_sites)
 		qsort(out->sites, out->n_sites, sizeof(*out->sites), site_cmp);
-	one_function_per_field(env, out);
 	make_groups(out);
 }
 
