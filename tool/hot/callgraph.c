@@ -495,7 +495,7 @@ size_t zt_program_auto_roots(struct zt_program *p)
 			r.via_field = !strncmp(ref->fn_usr, "field:", 6);
 			if (is_pointer_key(ref->fn_usr)) {
 				r.via = ref->fn_name;
-				each_stored(p, ref->fn_usr, NULL, 0, root_stored, &r);
+				each_stored(p, stores_key(ref->fn_usr), NULL, 0, root_stored, &r);
 			} else {
 				root_stored(p, ref->fn_usr, ref->fn_name, NULL, NULL, &r);
 			}
