@@ -8,6 +8,10 @@ TESTBUILD  ?= build/test
 JOBS       ?= $(shell nproc)
 CMAKE_ARGS ?=
 PREFIX     ?= /usr/local
+# ccache (scripts/install-deps.sh installs it) in front of the compiler when it is
+# there: a CI run on the same machine recompiles only what changed. ZT_NO_CCACHE=1: without.
+CCACHE      = $(if $(ZT_NO_CCACHE),,$(shell command -v ccache 2>/dev/null))
+CCACHE_ARG  = $(if $(CCACHE),-DCMAKE_C_COMPILER_LAUNCHER=$(CCACHE),)
 
 .PHONY: all demo test deps build build-test bench bench-check clean install deb
 
@@ -17,11 +21,11 @@ deps:
 	scripts/install-deps.sh
 
 $(BUILD)/CMakeCache.txt: | deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS)
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CCACHE_ARG) $(CMAKE_ARGS)
 
 $(TESTBUILD)/CMakeCache.txt: | deps
 	cmake -S . -B $(TESTBUILD) -DCMAKE_BUILD_TYPE=Debug -DZT_SANITIZE=ON \
-		-DZT_RELEASE_ZEROTAX=$(abspath $(BUILD))/tool/zerotax $(CMAKE_ARGS)
+		-DZT_RELEASE_ZEROTAX=$(abspath $(BUILD))/tool/zerotax $(CCACHE_ARG) $(CMAKE_ARGS)
 
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)

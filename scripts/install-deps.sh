@@ -9,6 +9,8 @@ packages=(
 	coccinelle dwarves sparse
 	libcmocka-dev libjansson-dev
 	valgrind
+	# The build's compiler cache (make test: ccache when it is installed, Makefile)
+	ccache
 	# The real-kernel test bed (scripts/kernel-tree.sh): Debian's Linux 6.12 and 6.1
 	# source and what Kbuild needs to configure and build it.
 	linux-source-6.12 linux-source-6.1 xz-utils flex bison bc libelf-dev libssl-dev python3

@@ -31,13 +31,15 @@ set(zt_fuzz_cflags -std=gnu11 -g -O1 -fsanitize=address,undefined -fno-sanitize-
 	-DZT_CLANG="${CLANG_EXE}" -DZT_GCC="${GCC_EXE}" -DZT_LLVM_BINDIR="${LLVM_BIN_DIR}"
 	${zt_fuzz_incs} -I${LLVM_INCLUDE_DIR} ${zt_fuzz_jansson_incs})
 
+# The compiler cache in front of these compiles too, when the build has one (make test: ccache).
+set(zt_fuzz_cc ${CMAKE_C_COMPILER_LAUNCHER} ${ZT_FUZZ_CLANG})
 set(zt_fuzz_objs)
 foreach(src ${zt_fuzz_lib_srcs})
 	file(RELATIVE_PATH rel ${CMAKE_SOURCE_DIR}/tool ${src})
 	string(REPLACE "/" "_" obj ${rel})
 	set(obj ${ZT_FUZZ_DIR}/${obj}.o)
 	add_custom_command(OUTPUT ${obj}
-		COMMAND ${ZT_FUZZ_CLANG} ${zt_fuzz_cflags} -fsanitize=fuzzer-no-link -c ${src} -o ${obj}
+		COMMAND ${zt_fuzz_cc} ${zt_fuzz_cflags} -fsanitize=fuzzer-no-link -c ${src} -o ${obj}
 		DEPENDS ${src} ${zt_fuzz_hdrs}
 		COMMAND_EXPAND_LISTS VERBATIM)
 	list(APPEND zt_fuzz_objs ${obj})

@@ -9,8 +9,10 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk AND TARGET rd-trace)
 		WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 	set_tests_properties(prove/quick PROPERTIES
 		TIMEOUT 600
-		# It builds shared objects with make -j: keep the other tests off its cores.
-		RUN_SERIAL TRUE
+		# prove/quick and prove/patch/* share BUILD/prove, BUILD/prove-patch and
+		# BUILD/report: one at a time. Not RUN_SERIAL: nothing is timed (no bench),
+		# so another test may run beside it (its make -j only shares the cores).
+		RESOURCE_LOCK zt-prove-build
 		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
 endif()
 
@@ -42,7 +44,7 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/patches AND TARGET rd-trace)
 		"-DEXPECT=does not apply to the driver" ${zt_pp})
 	set_tests_properties(prove/patch/prefetch prove/patch/packets-per-page
 		prove/patch/class-violated prove/patch/does-not-apply PROPERTIES
-		TIMEOUT 600 RUN_SERIAL TRUE
+		TIMEOUT 600 RESOURCE_LOCK zt-prove-build
 		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
 endif()
 

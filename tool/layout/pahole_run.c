@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Running pahole: the object checked first (readable, DWARF present), one run
- * per missing type of a -C list (pahole 1.24 stops at the first it does not
- * find), the text handed to the parser (pahole.c).
+ * per -C list (--skip_missing: pahole 1.24 would stop at the first type it does
+ * not find), the text handed to the parser (pahole.c).
  */
 #include <elf.h>
 #include <errno.h>
@@ -26,7 +26,7 @@ static int run_once(const char *obj, const char *list, const struct zt_pahole_op
 	struct zt_spawn_opts so = { .timeout_ms = opts && opts->timeout_ms ? opts->timeout_ms : 60000 };
 	struct zt_spawn_result r;
 	char clbuf[16];
-	char *argv[10];
+	char *argv[12];
 	int argc = 0, ret = -1;
 
 	snprintf(clbuf, sizeof(clbuf), "%u", cl);
@@ -35,6 +35,8 @@ static int run_once(const char *obj, const char *list, const struct zt_pahole_op
 	argv[argc++] = "-c";
 	argv[argc++] = clbuf;
 	if (list) {
+		/* on past a type it does not find (pahole 1.24 stops there without it) */
+		argv[argc++] = "--skip_missing";
 		argv[argc++] = "-C";
 		argv[argc++] = (char *)list;
 	}
@@ -172,43 +174,16 @@ int zt_pahole_run(const char *obj, char *const *types, size_t n,
 	if (run_once(obj, list, opts, out) < 0)
 		goto out;
 	/*
-	 * pahole 1.24 stops at the first type of the list it does not find,
-	 * silently skipping the rest: ask again for the types not accounted
-	 * for; the first of them, still not printed, is the missing one.
+	 * Without --skip_missing pahole 1.24 stops at the first type of the list
+	 * it does not find, silently skipping the rest (one more run per missing
+	 * type); with it, every type of the list was looked for in this one run:
+	 * a type it neither printed nor said 'not found' of is missing too.
 	 */
-	for (;;) {
-		size_t first = n, len = 1;
-		char *rest;
+	for (size_t i = 0; i < n; i++) {
+		const char *t = zt_record_basename(types[i]);
 
-		for (size_t i = 0; i < n; i++) {
-			const char *t = zt_record_basename(types[i]);
-
-			if (type_seen(out, t))
-				continue;
-			if (first == n)
-				first = i;
-			len += strlen(t) + 1;
-		}
-		if (first == n)
-			break;
-		rest = xcalloc(1, len);
-		for (size_t i = first; i < n; i++) {
-			const char *t = zt_record_basename(types[i]);
-
-			if (type_seen(out, t))
-				continue;
-			if (*rest)
-				strcat(rest, ",");
-			strcat(rest, t);
-		}
-		if (run_once(obj, rest, opts, out) < 0) {
-			free(rest);
-			goto out;
-		}
-		free(rest);
-		if (!type_seen(out, zt_record_basename(types[first])))
-			zt_pahole_add_not_found(out, zt_record_basename(types[first]),
-				      strlen(zt_record_basename(types[first])));
+		if (!type_seen(out, t))
+			zt_pahole_add_not_found(out, t, strlen(t));
 	}
 	ret = 0;
 out:
