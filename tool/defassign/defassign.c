@@ -189,6 +189,23 @@ struct kids da_kids_of(CXCursor c)
 	return k;
 }
 
+/* Through parentheses and implicit casts. */
+CXCursor da_strip(CXCursor c)
+{
+	while (clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
+	       clang_getCursorKind(c) == CXCursor_ParenExpr) {
+		struct kids k = da_kids_of(c);
+		bool one = k.n == 1;
+
+		if (one)
+			c = k.v[0];
+		free(k.v);
+		if (!one)
+			break;
+	}
+	return c;
+}
+
 /*
  * Every leaf of @t below @prefix: scalars, pointers and arrays are leaves;
  * so are the holes of a struct ("s.<padding>"), the bytes no field holds,

@@ -11,22 +11,6 @@
 
 /* ---- access paths -------------------------------------------------------------- */
 
-CXCursor da_strip(CXCursor c)
-{
-	while (clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
-	       clang_getCursorKind(c) == CXCursor_ParenExpr) {
-		struct kids k = da_kids_of(c);
-		bool one = k.n == 1;
-
-		if (one)
-			c = k.v[0];
-		free(k.v);
-		if (!one)
-			break;
-	}
-	return c;
-}
-
 bool da_is_ref(CXCursor e, enum CXCursorKind kind, CXCursor to)
 {
 	e = da_strip(e);
