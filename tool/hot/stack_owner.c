@@ -64,7 +64,8 @@ static bool names_queue(const char *s)
 
 /*
  * An entry of the call graph that reaches @node other than a poll of
- * @container (NULL: none): the top of every chain of callers up from it.
+ * @container (NULL: none): the top of every chain of callers up from it,
+ * stopping at the polls (a poll's body is its NAPI context, whoever calls it).
  * A work item, a timer, an ndo or ethtool op, another NAPI: each runs in a
  * context of its own, concurrently with the poll. A node the callers' index
  * does not cover is an entry nobody can vouch for.
@@ -86,7 +87,10 @@ static const char *other_entry(const struct zt_program *p, size_t node, const ch
 			other = p->nodes[u].name;
 			break;
 		}
-		if (!n && (!fn || !fn->napi_owner || strcmp(fn->napi_owner, container)))
+		/* a poll of the container: its body is that NAPI context, whoever calls it */
+		if (fn && fn->napi_owner && !strcmp(fn->napi_owner, container))
+			continue;
+		if (!n)
 			other = p->nodes[u].name;
 		for (size_t i = 0; i < n; i++)
 			if (!seen[callers[i]]) {
