@@ -126,6 +126,54 @@ unsigned int da_line_of(CXCursor c)
 	return line;
 }
 
+unsigned int da_extent_at(CXCursor c, bool end)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	unsigned int off = 0;
+
+	clang_getExpansionLocation(end ? clang_getRangeEnd(r) : clang_getRangeStart(r), NULL,
+				   NULL, NULL, &off);
+	return off;
+}
+
+/*
+ * NULL, 0, (void *)0, through parentheses and casts: read from the tree,
+ * evaluating only an integer literal (clang_Cursor_Evaluate() crashed on
+ * some kernel expressions, never on a literal).
+ */
+bool da_is_null_pointer(CXCursor c)
+{
+	for (int hops = 0; hops < 8; hops++) {
+		enum CXCursorKind k;
+		struct kids kids;
+		CXEvalResult e;
+		bool null;
+
+		c = da_strip(c);
+		k = clang_getCursorKind(c);
+		if (k == CXCursor_GNUNullExpr)
+			return true;
+		if (k == CXCursor_IntegerLiteral) {
+			e = clang_Cursor_Evaluate(c);
+			null = e && clang_EvalResult_getKind(e) == CXEval_Int &&
+			       !clang_EvalResult_getAsLongLong(e);
+			if (e)
+				clang_EvalResult_dispose(e);
+			return null;
+		}
+		if (k != CXCursor_CStyleCastExpr)
+			return false;
+		kids = da_kids_of(c);
+		if (!kids.n) {
+			free(kids.v);
+			return false;
+		}
+		c = kids.v[kids.n - 1];
+		free(kids.v);
+	}
+	return false;
+}
+
 static char *da_file_of(CXCursor c)
 {
 	CXFile file = NULL;
@@ -160,6 +208,15 @@ static char *where_of(const struct da *da, CXCursor def)
 	where = xasprintf("%s:", file + common);
 	free(file);
 	return where;
+}
+
+char *da_usr(CXCursor c)
+{
+	CXString u = clang_getCursorUSR(c);
+	char *r = xstrdup(clang_getCString(u) ? clang_getCString(u) : "");
+
+	clang_disposeString(u);
+	return r;
 }
 
 char *da_spelling(CXCursor c)
@@ -451,8 +508,7 @@ static void walk_release(struct walk *w)
  */
 struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, int depth)
 {
-	CXString u = clang_getCursorUSR(def);
-	char *usr = xstrdup(clang_getCString(u) ? clang_getCString(u) : "");
+	char *usr = da_usr(def);
 	CXCursor parm = clang_Cursor_getArgument(def, param), body = da_body_of(def);
 	struct walk w = { .da = da, .target = parm, .pointer = true, .depth = depth };
 	struct state st = { 0 };
@@ -461,7 +517,6 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 	unsigned int skipped_line = 0;
 	struct zt_strvec skipped_reads = ZT_STRVEC_INIT;
 
-	clang_disposeString(u);
 	for (size_t i = 0; i < da->n_sums; i++)
 		if (!strcmp(da->sums[i].usr, usr) && da->sums[i].param == param) {
 			free(usr);
@@ -693,6 +748,8 @@ void zt_da_answer_release(struct zt_da_answer *a)
 	free(a->read_path);
 	free(a->init_call);
 	free(a->hoist.release);
+	free(a->hoist.null_why);
+	free(a->hoist.release_via);
 	zt_strvec_clear(&a->stores);
 	memset(a, 0, sizeof(*a));
 }
@@ -773,8 +830,6 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 	}
 	da.home = da_file_of(f.def);
 	clang_visitChildren(f.decl, find_call, &a->init_call);
-	if (hq)
-		da_hoist_facts(f.def, f.decl, hq, &a->hoist);
 	walk_local(&da, f.def, f.decl, fn, NULL);
 	/*
 	 * The initializer counts for nothing first; only when a read needs what
@@ -792,6 +847,8 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 			kept_used = true;
 		}
 	}
+	if (hq)
+		da_hoist_facts(&da, f.def, f.decl, hq, a->stores.n > 0, &a->hoist);
 	if (da.violation) {
 		classify(&da, f.def, f.decl, fn, kept_used ? &kept : NULL, a);
 		a->why = da.violation;

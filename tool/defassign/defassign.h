@@ -82,11 +82,19 @@ struct zt_da_answer {
 	struct zt_da_hoist {
 		/* a goto or case label reaching the local's block past its declaration */
 		unsigned int jump_line;
-		/* a use of the local after a release call (@release, its name) */
-		unsigned int release_line;
+		/*
+		 * A use of the local (at @release_line) after a call (at
+		 * @release_call) that lets the NAPI instance go (@release, its
+		 * name), or that may (@release_unknown: why the walk of its
+		 * callees stopped there; @release: the call not followed).
+		 */
+		unsigned int release_line, release_call;
 		char *release;
-		/* the owner parameter tested against NULL, or given NULL by a call in the TU */
+		char *release_via;	/* the call at @release_call, when not @release */
+		enum zt_da_unknown release_unknown;
+		/* the owner parameter not proved non-NULL: why, and the line that says so */
 		unsigned int null_line;
+		char *null_why;
 	} hoist;	/* asked with a struct zt_da_hoist_query; 0 when none */
 };
 

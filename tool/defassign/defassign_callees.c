@@ -68,11 +68,9 @@ static void parse_other_tu(struct da *da, const char *fn, const char *file, char
  * objects) makes the one seen only one configuration's, as does a body the
  * preprocessor chose over a skipped one.
  */
-struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned int i,
-				       enum zt_da_unknown *why)
+CXCursor da_body_elsewhere(struct da *da, CXTranslationUnit caller, const char *fn,
+			   enum zt_da_unknown *why)
 {
-	struct summary *s;
-	struct da *da = w->da;
 	CXCursor def = clang_getNullCursor();
 	char *file = NULL, **args = NULL;
 	int found = -1;
@@ -97,18 +95,27 @@ struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned 
 	if (clang_Cursor_isNull(def))
 		goto out;
 	*why = ZT_DA_OTHER_CONFIG;
-	if (da_config_dependent(da, clang_Cursor_getTranslationUnit(w->body), def, fn)) {
+	if (da_config_dependent(da, caller, def, fn))
 		def = clang_getNullCursor();
-		goto out;
-	}
+	else
+		*why = ZT_DA_KNOWN;
 out:
 	free(file);
 	for (int k = 0; args && args[k]; k++)
 		free(args[k]);
 	free(args);
+	return def;
+}
+
+struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned int i,
+				       enum zt_da_unknown *why)
+{
+	struct summary *s;
+	CXCursor def = da_body_elsewhere(w->da, clang_Cursor_getTranslationUnit(w->body), fn, why);
+
 	if (clang_Cursor_isNull(def))
 		return NULL;
-	s = da_summarize(da, def, i, w->depth + 1);
+	s = da_summarize(w->da, def, i, w->depth + 1);
 	if (!s)
 		*why = ZT_DA_RECURSION;
 	return s;

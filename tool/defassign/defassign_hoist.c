@@ -18,16 +18,6 @@
 #include "defassign_int.h"
 #include "zerotax.h"
 
-static unsigned int offset_of(CXCursor c, bool end)
-{
-	CXSourceRange r = clang_getCursorExtent(c);
-	unsigned int off = 0;
-
-	clang_getExpansionLocation(end ? clang_getRangeEnd(r) : clang_getRangeStart(r), NULL,
-				   NULL, NULL, &off);
-	return off;
-}
-
 /* ---- a jump past the declaration ------------------------------------------ */
 
 struct bypass {
@@ -54,8 +44,8 @@ static enum CXChildVisitResult goto_visit(CXCursor c, CXCursor parent, CXClientD
 		return CXChildVisit_Break;
 	}
 	if (clang_getCursorKind(c) == CXCursor_LabelRef &&
-	    offset_of(clang_getCursorReferenced(c), false) == g->label) {
-		at = offset_of(c, false);
+	    da_extent_at(clang_getCursorReferenced(c), false) == g->label) {
+		at = da_extent_at(c, false);
 		if (at < g->decl || at > g->scope_end)
 			g->outside = true;
 	}
@@ -66,7 +56,7 @@ static enum CXChildVisitResult bypass_visit(CXCursor c, CXCursor parent, CXClien
 {
 	struct bypass *b = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
-	unsigned int at = offset_of(c, false), saved;
+	unsigned int at = da_extent_at(c, false), saved;
 
 	(void)parent;
 	if (b->line)
@@ -127,23 +117,31 @@ static unsigned int jump_past(CXCursor def, CXCursor decl)
 	clang_visitChildren(def, parent_visit, &q);
 	if (clang_Cursor_isNull(q.found))
 		return da_line_of(decl);
-	b.decl = offset_of(decl, false);
-	b.scope_end = offset_of(q.found, true);
+	b.decl = da_extent_at(decl, false);
+	b.scope_end = da_extent_at(q.found, true);
 	clang_visitChildren(def, bypass_visit, &b);
 	return b.line;
 }
 
 /* ---- a use after the instance lets go ------------------------------------- */
 
-struct release {
+enum lets_go { GO_NO, GO_YES, GO_MAYBE };
+
+/*
+ * Which calls let the NAPI instance go: a napi-release function, or a
+ * function of the driver whose body calls one, however deep (each body
+ * walked once). A call through a pointer, a body that is one
+ * configuration's, defined twice or past the TU limit may: the walk stops
+ * there. A function the driver does not define (the resolver knows no body)
+ * is the kernel's, which lets a driver's instance go only through the
+ * functions napi-release names (docs/fix.md).
+ */
+struct release_walk {
+	struct da *da;
 	const struct zt_da_hoist_query *q;
-	CXCursor target;
-	unsigned int first;	/* offset of the first release call; UINT_MAX: none */
-	unsigned int line;
-	char *name;
-	bool in_loop;		/* a release inside a loop */
-	unsigned int loop_b, loop_e;
-	unsigned int depth;
+	struct zt_strvec walked;	/* bodies walked, or being walked: USRs */
+	char *inner;			/* the release reached, or the call not followed */
+	enum zt_da_unknown why;		/* GO_MAYBE: why */
 };
 
 static bool is_release(const struct zt_da_hoist_query *q, const char *name)
@@ -154,41 +152,120 @@ static bool is_release(const struct zt_da_hoist_query *q, const char *name)
 	return false;
 }
 
-static enum CXChildVisitResult calls_release(CXCursor c, CXCursor parent, CXClientData d);
+static enum lets_go call_lets_go(struct release_walk *rw, CXCursor call);
 
-/* Does @def's body call a release, itself or through a callee of the TU (two levels)? */
-static bool body_releases(const struct zt_da_hoist_query *q, CXCursor def, unsigned int depth)
+struct body_go {
+	struct release_walk *rw;
+	enum lets_go go;
+};
+
+static enum CXChildVisitResult body_go_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
-	struct release r = { .q = q, .depth = depth };
-
-	if (depth > 2 || clang_Cursor_isNull(def) || !clang_isCursorDefinition(def))
-		return false;
-	clang_visitChildren(def, calls_release, &r);
-	return r.name != NULL;
-}
-
-static enum CXChildVisitResult calls_release(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct release *r = d;
-	char *name;
-	CXCursor callee;
+	struct body_go *b = d;
 
 	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_CallExpr)
-		return CXChildVisit_Recurse;
-	name = da_spelling(c);
-	callee = clang_getCursorDefinition(clang_getCursorReferenced(c));
-	if (name[0] && (is_release(r->q, name) || body_releases(r->q, callee, r->depth + 1))) {
-		r->name = name;
-		return CXChildVisit_Break;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr)
+		b->go = call_lets_go(b->rw, c);
+	return b->go == GO_NO ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+static void stop(struct release_walk *rw, char *inner, enum zt_da_unknown why)
+{
+	free(rw->inner);
+	rw->inner = inner;
+	rw->why = why;
+}
+
+static enum lets_go call_lets_go(struct release_walk *rw, CXCursor call)
+{
+	CXCursor ref = clang_getCursorReferenced(call), def;
+	struct body_go b = { rw, GO_NO };
+	enum zt_da_unknown why;
+	char *name = da_spelling(call), *usr;
+
+	if (clang_Cursor_isNull(ref) || clang_getCursorKind(ref) != CXCursor_FunctionDecl) {
+		stop(rw, name, ZT_DA_INDIRECT);
+		return GO_MAYBE;
+	}
+	if (is_release(rw->q, name)) {
+		stop(rw, name, ZT_DA_KNOWN);
+		return GO_YES;
+	}
+	usr = da_usr(ref);
+	if (zt_strvec_has(&rw->walked, usr)) {
+		free(usr);
+		free(name);
+		return GO_NO;	/* walked already, or being walked: a cycle adds nothing */
+	}
+	zt_strvec_push(&rw->walked, usr);
+	free(usr);
+	def = clang_getCursorDefinition(ref);
+	why = ZT_DA_OTHER_CONFIG;
+	if (!clang_Cursor_isNull(def) &&
+	    da_config_dependent(rw->da, clang_Cursor_getTranslationUnit(call), def, name))
+		goto maybe;
+	if (clang_Cursor_isNull(def)) {
+		def = da_body_elsewhere(rw->da, clang_Cursor_getTranslationUnit(call), name, &why);
+		if (clang_Cursor_isNull(def) && why == ZT_DA_NO_BODY) {
+			free(name);
+			return GO_NO;	/* the kernel's */
+		}
+		if (clang_Cursor_isNull(def))
+			goto maybe;
 	}
 	free(name);
+	clang_visitChildren(def, body_go_visit, &b);
+	return b.go;
+maybe:
+	stop(rw, name, why);
+	return GO_MAYBE;
+}
+
+/* The first call of the local's function that lets go or may, and the loop around it. */
+struct first_release {
+	struct release_walk *rw;
+	enum lets_go go;
+	unsigned int first;	/* the call's offset */
+	unsigned int line;
+	char *name;		/* the call's callee */
+	bool in_loop;		/* ... inside a loop: its next turn comes after */
+	unsigned int loop_b, loop_e;
+};
+
+static enum CXChildVisitResult find_release(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct first_release *r = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct first_release inner;
+
+	(void)parent;
+	if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) {
+		inner = *r;
+		clang_visitChildren(c, find_release, &inner);
+		*r = inner;
+		if (inner.go == GO_NO)
+			return CXChildVisit_Continue;
+		/* the outermost loop around it */
+		r->in_loop = true;
+		r->loop_b = da_extent_at(c, false);
+		r->loop_e = da_extent_at(c, true);
+		return CXChildVisit_Break;
+	}
+	if (k == CXCursor_CallExpr) {
+		r->go = call_lets_go(r->rw, c);
+		if (r->go != GO_NO) {
+			r->name = da_spelling(c);
+			r->first = da_extent_at(c, false);
+			r->line = da_line_of(c);
+			return CXChildVisit_Break;
+		}
+	}
 	return CXChildVisit_Recurse;
 }
 
 struct uses_after {
 	CXCursor target;
-	const struct release *rel;
+	const struct first_release *rel;
 	unsigned int line;
 };
 
@@ -201,7 +278,7 @@ static enum CXChildVisitResult use_visit(CXCursor c, CXCursor parent, CXClientDa
 	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr ||
 	    !clang_equalCursors(clang_getCursorReferenced(c), u->target))
 		return CXChildVisit_Recurse;
-	at = offset_of(c, false);
+	at = da_extent_at(c, false);
 	if (at > u->rel->first ||
 	    (u->rel->in_loop && at >= u->rel->loop_b && at <= u->rel->loop_e)) {
 		u->line = da_line_of(c);
@@ -210,186 +287,40 @@ static enum CXChildVisitResult use_visit(CXCursor c, CXCursor parent, CXClientDa
 	return CXChildVisit_Continue;
 }
 
-/* The first release call of @def's body, and the loop around it if any. */
-static enum CXChildVisitResult find_release(CXCursor c, CXCursor parent, CXClientData d)
+static void used_after_release(struct da *da, CXCursor def, CXCursor decl,
+			       const struct zt_da_hoist_query *q, struct zt_da_hoist *h)
 {
-	struct release *r = d;
-	enum CXCursorKind k = clang_getCursorKind(c);
-	struct release inner;
-
-	(void)parent;
-	if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) {
-		inner = *r;
-		inner.name = NULL;
-		clang_visitChildren(c, find_release, &inner);
-		if (inner.name) {
-			/* the outermost loop around it: its next turn comes after */
-			*r = inner;
-			r->in_loop = true;
-			r->loop_b = offset_of(c, false);
-			r->loop_e = offset_of(c, true);
-			return CXChildVisit_Break;
-		}
-		return CXChildVisit_Continue;
-	}
-	if (k == CXCursor_CallExpr) {
-		struct release one = { .q = r->q, .depth = 0 };
-
-		calls_release(c, parent, &one);
-		if (one.name) {
-			r->name = one.name;
-			r->first = offset_of(c, false);
-			r->line = da_line_of(c);
-			return CXChildVisit_Break;
-		}
-	}
-	return CXChildVisit_Recurse;
-}
-
-static void used_after_release(CXCursor def, CXCursor decl, const struct zt_da_hoist_query *q,
-			       struct zt_da_hoist *h)
-{
-	struct release r = { .q = q, .target = decl };
+	struct release_walk rw = { .da = da, .q = q, .walked = ZT_STRVEC_INIT };
+	struct first_release r = { .rw = &rw, .go = GO_NO };
 	struct uses_after u = { decl, &r, 0 };
 
 	clang_visitChildren(def, find_release, &r);
-	if (!r.name)
-		return;
-	clang_visitChildren(def, use_visit, &u);
+	if (r.go != GO_NO)
+		clang_visitChildren(def, use_visit, &u);
 	if (u.line) {
-		h->release = r.name;
 		h->release_line = u.line;
+		h->release_call = r.line;
+		h->release_unknown = r.go == GO_MAYBE ? rw.why : ZT_DA_KNOWN;
+		/* the release itself, or the call the walk could not follow */
+		h->release = rw.inner && rw.inner[0] ? rw.inner : xstrdup(r.name ? r.name : "");
+		if (h->release != rw.inner)
+			free(rw.inner);
+		h->release_via = r.name && h->release && strcmp(r.name, h->release) ?
+					 r.name : NULL;
+		if (!h->release_via)
+			free(r.name);
 	} else {
+		free(rw.inner);
 		free(r.name);
 	}
+	zt_strvec_clear(&rw.walked);
 }
 
-/* ---- a NULL owner --------------------------------------------------------- */
-
-struct null_test {
-	CXCursor param, def;
-	unsigned int index;	/* the parameter's position */
-	unsigned int line;
-};
-
-static bool is_param(CXCursor c, CXCursor param)
-{
-	c = da_strip(c);
-	return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(c), param);
-}
-
-static bool is_null(CXCursor c)
-{
-	struct kids k;
-	bool null = false;
-
-	c = da_strip(c);
-	if (clang_getCursorKind(c) == CXCursor_CStyleCastExpr) {
-		k = da_kids_of(c);
-		if (k.n)
-			c = da_strip(k.v[k.n - 1]);
-		free(k.v);
-	}
-	if (clang_getCursorKind(c) == CXCursor_GNUNullExpr)
-		return true;
-	if (clang_getCursorKind(c) == CXCursor_IntegerLiteral) {
-		CXEvalResult e = clang_Cursor_Evaluate(c);
-
-		null = e && clang_EvalResult_getKind(e) == CXEval_Int &&
-		       !clang_EvalResult_getAsLongLong(e);
-		if (e)
-			clang_EvalResult_dispose(e);
-	}
-	return null;
-}
-
-/* The parameter as a truth value: "!p", "p == NULL", "if (p)", "p && ...", "p ? :". */
-static enum CXChildVisitResult null_visit(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct null_test *n = d;
-	enum CXCursorKind k = clang_getCursorKind(c);
-	struct kids kids;
-	bool hit = false;
-
-	(void)parent;
-	kids = da_kids_of(c);
-	if (k == CXCursor_UnaryOperator && kids.n == 1 &&
-	    clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot)
-		hit = is_param(kids.v[0], n->param);
-	if (k == CXCursor_BinaryOperator && kids.n == 2) {
-		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-
-		if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE)
-			hit = (is_param(kids.v[0], n->param) && is_null(kids.v[1])) ||
-			      (is_param(kids.v[1], n->param) && is_null(kids.v[0]));
-		if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr)
-			hit = is_param(kids.v[0], n->param) || is_param(kids.v[1], n->param);
-	}
-	if ((k == CXCursor_IfStmt || k == CXCursor_WhileStmt ||
-	     k == CXCursor_ConditionalOperator) && kids.n)
-		hit = is_param(kids.v[0], n->param);
-	free(kids.v);
-	if (hit) {
-		n->line = da_line_of(c);
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
-}
-
-/* A call of the function in the TU that gives NULL for the parameter. */
-static enum CXChildVisitResult null_arg_visit(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct null_test *n = d;
-	CXCursor callee;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
-	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-		return CXChildVisit_Continue;
-	if (clang_getCursorKind(c) != CXCursor_CallExpr)
-		return CXChildVisit_Recurse;
-	callee = clang_getCursorReferenced(c);
-	if (!clang_Cursor_isNull(callee) &&
-	    clang_equalCursors(clang_getCanonicalCursor(callee),
-			       clang_getCanonicalCursor(n->def)) &&
-	    n->index < (unsigned int)clang_Cursor_getNumArguments(c) &&
-	    is_null(clang_Cursor_getArgument(c, n->index))) {
-		n->line = da_line_of(c);
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
-}
-
-static unsigned int null_owner(CXCursor def, const char *owner)
-{
-	struct null_test n = { .def = def, .param = clang_getNullCursor() };
-	int np = clang_Cursor_getNumArguments(def);
-
-	for (int i = 0; i < np && clang_Cursor_isNull(n.param); i++) {
-		CXCursor p = clang_Cursor_getArgument(def, (unsigned int)i);
-		char *name = da_spelling(p);
-
-		if (!strcmp(name, owner)) {
-			n.param = p;
-			n.index = (unsigned int)i;
-		}
-		free(name);
-	}
-	if (clang_Cursor_isNull(n.param))
-		return 0;	/* a local owner (the poll's container): not a parameter */
-	clang_visitChildren(def, null_visit, &n);
-	if (!n.line)
-		clang_visitChildren(clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(def)),
-				    null_arg_visit, &n);
-	return n.line;
-}
-
-void da_hoist_facts(CXCursor def, CXCursor decl, const struct zt_da_hoist_query *q,
-		    struct zt_da_hoist *h)
+void da_hoist_facts(struct da *da, CXCursor def, CXCursor decl,
+		    const struct zt_da_hoist_query *q, bool at_decl, struct zt_da_hoist *h)
 {
 	h->jump_line = jump_past(def, decl);
-	used_after_release(def, decl, q, h);
+	used_after_release(da, def, decl, q, h);
 	if (q->owner)
-		h->null_line = null_owner(def, q->owner);
+		da_owner_nonnull(def, decl, q->owner, at_decl, h);
 }

@@ -402,6 +402,13 @@ bool da_kept_stores(CXCursor def, CXCursor decl, struct zt_strvec *paths,
 		    struct zt_strvec *stores, unsigned int *at_line);
 /* defassign_callees.c */
 CXCursor da_find_definition(CXTranslationUnit tu, const char *fn);
+/*
+ * @fn's body in another TU of the driver (the resolver names it), not one
+ * configuration's as seen from @caller; else a null cursor and *@why (no
+ * body: the resolver knows none; two definitions; the TU limit; ...)
+ */
+CXCursor da_body_elsewhere(struct da *da, CXTranslationUnit caller, const char *fn,
+			   enum zt_da_unknown *why);
 /* NULL with *@why when @fn's body is in no TU the resolver gives (or one too many) */
 struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned int i,
 				       enum zt_da_unknown *why);
@@ -414,9 +421,15 @@ struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name
 				  unsigned int param, enum zt_da_unknown *why);
 /* a configuration's stub: @caller the TU of the call (or NULL) */
 bool da_config_dependent(struct da *da, CXTranslationUnit caller, CXCursor def, const char *fn);
-/* defassign_hoist.c: what a hoist of @decl needs of @def */
-void da_hoist_facts(CXCursor def, CXCursor decl, const struct zt_da_hoist_query *q,
-		    struct zt_da_hoist *h);
+/*
+ * defassign_hoist.c: what a hoist of @decl needs of @def; @at_decl: stores
+ * kept from its initializer write through the new pointer at the declaration
+ */
+void da_hoist_facts(struct da *da, CXCursor def, CXCursor decl,
+		    const struct zt_da_hoist_query *q, bool at_decl, struct zt_da_hoist *h);
+/* defassign_nonnull.c: h->null_* when the owner parameter is not proved non-NULL */
+void da_owner_nonnull(CXCursor def, CXCursor decl, const char *owner, bool at_decl,
+		      struct zt_da_hoist *h);
 /*
  * a skipped block of @def's body names @target (or an alias): its line in
  * *@line; with @fields, member reads of @target only are pushed there instead
@@ -460,7 +473,11 @@ void da_st_move(struct state *to, struct state *from);
 void da_st_join(struct walk *w, struct state *st, struct state *a, struct state *b,
 		unsigned int at);
 unsigned int da_line_of(CXCursor c);
+/* the file offset of @c's extent's start or end, where macros are expanded */
+unsigned int da_extent_at(CXCursor c, bool end);
+bool da_is_null_pointer(CXCursor c);	/* NULL, 0, (void *)0 */
 char *da_spelling(CXCursor c);
+char *da_usr(CXCursor c);
 struct kids da_kids_of(CXCursor c);
 char *da_join(const char *prefix, const char *p);
 void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned int line,

@@ -23,15 +23,6 @@
 #include "strbuf.h"
 #include "zerotax.h"
 
-static char *usr_of(CXCursor decl)
-{
-	CXString u = clang_getCursorUSR(decl);
-	char *s = xstrdup(clang_getCString(u) ? clang_getCString(u) : "");
-
-	clang_disposeString(u);
-	return s;
-}
-
 static bool is_ref_to(CXCursor e, CXCursor decl)
 {
 	return da_is_ref(e, CXCursor_DeclRefExpr, decl);
@@ -75,7 +66,7 @@ char *da_prefix_key(struct walk *w, CXCursor e)
 	if (!is_integer(clang_getCursorType(d)))
 		return NULL;
 	j = param_index(w, d);
-	return j >= 0 ? xasprintf("@%d", j) : usr_of(d);
+	return j >= 0 ? xasprintf("@%d", j) : da_usr(d);
 }
 
 /* The loop variable of a for's init 'i = 0' or 'int i = 0', or a null cursor. */
@@ -318,7 +309,7 @@ static enum CXChildVisitResult find_counter(CXCursor c, CXCursor parent, CXClien
 			continue;
 		dk = da_kids_of(k.v[i]);
 		for (size_t j = 0; j < dk.n; j++) {
-			char *u = usr_of(dk.v[j]);
+			char *u = da_usr(dk.v[j]);
 
 			if (!strcmp(u, ct->usr)) {
 				has_c = true;

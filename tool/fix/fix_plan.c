@@ -272,15 +272,29 @@ static char *hoist_blocked(const struct zt_finding *f, const struct zt_da_hoist 
 				 "or case at line %u): the pointer that would replace it is not "
 				 "set on that path",
 				 f->symbol, h->jump_line);
+	if (h->release_line && h->release_unknown != ZT_DA_KNOWN)
+		return xasprintf("%s is used at line %u after the call at line %u, which may let "
+				 "the NAPI instance go: zerotax cannot follow %s%s%s (%s)",
+				 f->symbol, h->release_line, h->release_call,
+				 h->release[0] ? h->release : "a call through a pointer",
+				 h->release[0] ? "()" : "",
+				 h->release_via ? " in what it calls" : "",
+				 zt_da_unknown_text(h->release_unknown));
+	if (h->release_line && h->release_via)
+		return xasprintf("%s is used at line %u after %s() (line %u) lets the NAPI "
+				 "instance go through %s(): the same poll may then run on another "
+				 "CPU and fill the same per-queue copy",
+				 f->symbol, h->release_line, h->release_via, h->release_call,
+				 h->release);
 	if (h->release_line)
 		return xasprintf("%s is used at line %u after %s() lets the NAPI instance go: "
 				 "the same poll may then run on another CPU and fill the same "
 				 "per-queue copy",
 				 f->symbol, h->release_line, h->release);
-	if (h->null_line)
-		return xasprintf("%s may be NULL (tested or given NULL at line %u): the per-queue "
-				 "copy would be reached through a NULL %s",
-				 owner, h->null_line, owner);
+	if (h->null_why)
+		return xasprintf("%s may be NULL: %s; the per-queue copy would be reached "
+				 "through a NULL %s",
+				 owner, h->null_why, owner);
 	return NULL;
 }
 

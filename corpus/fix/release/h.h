@@ -14,6 +14,7 @@ struct napi_struct {
 struct t_ring {
 	unsigned int index;
 	unsigned int seen;
+	int (*done)(struct napi_struct *napi, int work_done);	/* how this ring lets go */
 };
 
 struct t_vector {

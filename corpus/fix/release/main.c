@@ -34,8 +34,14 @@ static void __attribute__((noinline)) t_dirty(void)
 
 int main(void)
 {
-	struct t_vector v[2] = { { .ring = { .index = 0 } }, { .ring = { .index = 1 } } };
+	struct t_vector v[4] = { { .ring = { .index = 0 } }, { .ring = { .index = 1 } },
+				 { .ring = { .index = 2, .done = napi_complete_done } },
+				 { .ring = { .index = 3 } } };
+	int bad = 0;
 
-	t_dirty();
-	return t_poll(&v[0].napi, 2) != 1 || t_poll(&v[1].napi, 2) != 1;
+	for (int i = 0; i < 4; i++) {
+		t_dirty();
+		bad |= t_poll(&v[i].napi, 2) != 1;
+	}
+	return bad;
 }

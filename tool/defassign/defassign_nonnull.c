@@ -1,0 +1,616 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Is the owner non-NULL where a hoisted local is first used? The hoist
+ * replaces the local with a pointer into the owner: where the original never
+ * touched a NULL owner, the rewrite would write through it. So the owner is
+ * proved non-NULL, never presumed:
+ * - the function dereferences it (p->f, *p, p[i]) in an expression that
+ *   runs on every path before that point (a statement before it in its
+ *   block or a block around it, or the condition of an if, while or switch
+ *   around it), with no label or case between and no store to it after;
+ * - or it is a local set only to addresses (&x, an array, container_of());
+ * - or it is a parameter of a static function whose address is not taken,
+ *   and every call of it in the TU gives it an address, or a variable of the
+ *   caller proved non-NULL at the call the same way, a few callers up.
+ * Anything else is "not proved", with the line and the reason; the caller
+ * refuses the hoist. A test of it or a NULL given to it is named first.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "defassign_int.h"
+#include "zerotax.h"
+
+#define NN_MAX_DEPTH 6	/* callers up */
+#define NN_MAX_ASKED 64	/* proofs in all, across callers */
+
+struct nonnull {
+	CXTranslationUnit tu;
+	unsigned int asked;
+	/* the first reason a proof failed: its line and words */
+	unsigned int line;
+	char *why;
+};
+
+static void fail(struct nonnull *n, unsigned int line, char *why)
+{
+	if (n->why) {
+		free(why);
+		return;
+	}
+	n->line = line;
+	n->why = why;
+}
+
+static bool is_var(CXCursor e, CXCursor var)
+{
+	return da_is_ref(e, CXCursor_DeclRefExpr, var);
+}
+
+/* ---- dereferences on every path before a point ---------------------------- */
+
+struct derefs {
+	CXCursor var;
+	unsigned int at;	/* the point */
+	unsigned int last;	/* the last dereference before it (offset + 1); 0: none */
+};
+
+static void saw(struct derefs *d, CXCursor c)
+{
+	unsigned int off = da_extent_at(c, false);
+
+	if (off < d->at && off + 1 > d->last)
+		d->last = off + 1;
+}
+
+static void expr_derefs(CXCursor e, struct derefs *d, int depth);
+
+static void kids_derefs(CXCursor e, struct derefs *d, int depth, size_t max)
+{
+	struct kids k = da_kids_of(e);
+
+	for (size_t i = 0; i < k.n && i < max; i++)
+		expr_derefs(k.v[i], d, depth + 1);
+	free(k.v);
+}
+
+/*
+ * The dereferences of d->var that @e makes whenever it is evaluated: not
+ * under '&' (no load), sizeof, a statement expression, the branches of
+ * '?:' or the right of '&&'/'||'.
+ */
+static void expr_derefs(CXCursor e, struct derefs *d, int depth)
+{
+	enum CXCursorKind k = clang_getCursorKind(e);
+	struct kids kids;
+	bool pointer_base;
+
+	if (depth > 64)
+		return;
+	switch (k) {
+	case CXCursor_UnaryOperator:
+		switch (clang_getCursorUnaryOperatorKind(e)) {
+		case CXUnaryOperator_AddrOf:
+			return;
+		case CXUnaryOperator_Deref:
+			kids = da_kids_of(e);
+			if (kids.n == 1 && is_var(kids.v[0], d->var))
+				saw(d, e);
+			free(kids.v);
+			break;
+		default:
+			break;
+		}
+		kids_derefs(e, d, depth, SIZE_MAX);
+		return;
+	case CXCursor_MemberRefExpr:
+	case CXCursor_ArraySubscriptExpr:
+		kids = da_kids_of(e);
+		pointer_base = kids.n && is_var(kids.v[0], d->var) &&
+			       clang_getCursorType(d->var).kind == CXType_Pointer;
+		free(kids.v);
+		if (pointer_base)
+			saw(d, e);
+		kids_derefs(e, d, depth, SIZE_MAX);
+		return;
+	case CXCursor_BinaryOperator:
+		switch (clang_getCursorBinaryOperatorKind(e)) {
+		case CXBinaryOperator_LAnd:
+		case CXBinaryOperator_LOr:
+			kids_derefs(e, d, depth, 1);
+			return;
+		default:
+			kids_derefs(e, d, depth, SIZE_MAX);
+			return;
+		}
+	case CXCursor_ConditionalOperator:
+		kids_derefs(e, d, depth, 1);
+		return;
+	case CXCursor_UnaryExpr:	/* sizeof, alignof: not evaluated */
+	case CXCursor_StmtExpr:		/* its own statements: not followed */
+		return;
+	case CXCursor_UnexposedExpr:
+		/* one child: an implicit conversion; more (a GNU '?:'): the first */
+		kids_derefs(e, d, depth, 1);
+		return;
+	default:
+		if (clang_isExpression(k) || k == CXCursor_VarDecl || k == CXCursor_DeclStmt)
+			kids_derefs(e, d, depth, SIZE_MAX);
+		return;
+	}
+}
+
+/* What a statement before the point evaluates on every path through it. */
+static void stmt_derefs(CXCursor s, struct derefs *d)
+{
+	enum CXCursorKind k = clang_getCursorKind(s);
+
+	if (k == CXCursor_DeclStmt || clang_isExpression(k)) {
+		expr_derefs(s, d, 0);
+	} else if (k == CXCursor_IfStmt || k == CXCursor_WhileStmt ||
+		   k == CXCursor_SwitchStmt) {
+		struct kids kids = da_kids_of(s);
+
+		if (kids.n)
+			expr_derefs(kids.v[0], d, 0);
+		free(kids.v);
+	} else if (k == CXCursor_CompoundStmt) {
+		struct kids kids = da_kids_of(s);
+
+		for (size_t i = 0; i < kids.n; i++)
+			stmt_derefs(kids.v[i], d);
+		free(kids.v);
+	}
+}
+
+static bool contains(CXCursor c, unsigned int at)
+{
+	return da_extent_at(c, false) <= at && at <= da_extent_at(c, true);
+}
+
+/*
+ * Down the blocks around the point: the statements before it, and the
+ * condition of each if, while or switch it is in the body of.
+ */
+static void chain_derefs(CXCursor s, struct derefs *d, int depth)
+{
+	enum CXCursorKind k = clang_getCursorKind(s);
+	struct kids kids;
+
+	if (depth > 64)
+		return;
+	kids = da_kids_of(s);
+	if (k == CXCursor_CompoundStmt) {
+		for (size_t i = 0; i < kids.n; i++) {
+			if (contains(kids.v[i], d->at)) {
+				chain_derefs(kids.v[i], d, depth + 1);
+				break;
+			}
+			stmt_derefs(kids.v[i], d);
+		}
+	} else if (k == CXCursor_IfStmt || k == CXCursor_WhileStmt ||
+		   k == CXCursor_SwitchStmt) {
+		if (kids.n && !contains(kids.v[0], d->at)) {
+			expr_derefs(kids.v[0], d, 0);
+			for (size_t i = 1; i < kids.n; i++)
+				if (contains(kids.v[i], d->at))
+					chain_derefs(kids.v[i], d, depth + 1);
+		}
+	} else if (k == CXCursor_ForStmt || k == CXCursor_DoStmt || k == CXCursor_LabelStmt ||
+		   k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+		/* a loop's body runs its earlier statements before the point each turn */
+		for (size_t i = 0; i < kids.n; i++)
+			if (contains(kids.v[i], d->at) &&
+			    (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt ||
+			     clang_isStatement(clang_getCursorKind(kids.v[i]))))
+				chain_derefs(kids.v[i], d, depth + 1);
+	}
+	free(kids.v);
+}
+
+/* ---- what else the function does to it ------------------------------------ */
+
+struct changes {
+	CXCursor var;
+	unsigned int from, to;	/* a label or case in (from, to] */
+	unsigned int jump;	/* its line */
+	unsigned int store;	/* the line of a store to it after @from (or of &var anywhere) */
+	bool only_addresses;	/* every store is an address */
+	CXTranslationUnit tu;
+};
+
+static bool address_value(CXTranslationUnit tu, CXCursor e);
+
+static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct changes *ch = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	unsigned int at = da_extent_at(c, false);
+	struct kids kids;
+
+	(void)parent;
+	if ((k == CXCursor_LabelStmt || k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) &&
+	    at > ch->from && at <= ch->to && !ch->jump)
+		ch->jump = da_line_of(c);
+	if (k == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+		bool step = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+			    op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+
+		kids = da_kids_of(c);
+		/* '&p' anywhere: it may be stored to where this does not look */
+		if (kids.n == 1 && is_var(kids.v[0], ch->var) &&
+		    (op == CXUnaryOperator_AddrOf || step)) {
+			ch->only_addresses = false;
+			if ((op == CXUnaryOperator_AddrOf || at > ch->from) && !ch->store)
+				ch->store = da_line_of(c);
+		}
+		free(kids.v);
+	}
+	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+
+		kids = da_kids_of(c);
+		if (kids.n == 2 && is_var(kids.v[0], ch->var) &&
+		    (k == CXCursor_CompoundAssignOperator || op == CXBinaryOperator_Assign)) {
+			if (k == CXCursor_CompoundAssignOperator || !address_value(ch->tu, kids.v[1]))
+				ch->only_addresses = false;
+			if (at > ch->from && !ch->store)
+				ch->store = da_line_of(c);
+		}
+		free(kids.v);
+	}
+	return CXChildVisit_Recurse;
+}
+
+static struct changes changes_of(CXCursor def, CXCursor var, unsigned int from, unsigned int to)
+{
+	struct changes ch = { var, from, to, 0, 0, true, clang_Cursor_getTranslationUnit(def) };
+
+	clang_visitChildren(def, changes_visit, &ch);
+	return ch;
+}
+
+/* ---- values that are addresses ------------------------------------------- */
+
+static bool first_token_is_container_of(CXTranslationUnit tu, CXCursor e)
+{
+	CXToken *t = NULL;
+	unsigned int n = 0;
+	bool yes = false;
+
+	clang_tokenize(tu, clang_getCursorExtent(e), &t, &n);
+	if (n) {
+		CXString s = clang_getTokenSpelling(tu, t[0]);
+		const char *w = clang_getCString(s);
+
+		yes = w && (!strcmp(w, "container_of") || !strcmp(w, "container_of_const"));
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(tu, t, n);
+	return yes;
+}
+
+/* &x, an array, container_of(): never NULL. */
+static bool address_value(CXTranslationUnit tu, CXCursor e)
+{
+	for (int hops = 0; hops < 8; hops++) {
+		enum CXCursorKind k;
+		struct kids kids;
+
+		e = da_strip(e);
+		k = clang_getCursorKind(e);
+		if (k == CXCursor_UnaryOperator &&
+		    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf)
+			return true;
+		if (k == CXCursor_DeclRefExpr &&
+		    clang_getCursorType(clang_getCursorReferenced(e)).kind == CXType_ConstantArray)
+			return true;
+		if (first_token_is_container_of(tu, e))
+			return true;
+		if (k != CXCursor_CStyleCastExpr)
+			return false;
+		kids = da_kids_of(e);
+		if (!kids.n) {
+			free(kids.v);
+			return false;
+		}
+		e = kids.v[kids.n - 1];
+		free(kids.v);
+	}
+	return false;
+}
+
+/* ---- the callers of a static function ------------------------------------- */
+
+static bool nonnull_at(struct nonnull *n, CXCursor def, CXCursor var, unsigned int at, int depth);
+
+struct callers {
+	struct nonnull *n;
+	CXCursor fn;		/* canonical */
+	unsigned int param;
+	int depth;
+	CXCursor caller;	/* the definition being visited */
+	unsigned int refs, calls;
+	unsigned int ref_line;	/* a reference that is not a call */
+	bool ok;
+};
+
+static bool refers_fn(CXCursor c, CXCursor fn)
+{
+	CXCursor r = clang_getCursorReferenced(c);
+
+	return !clang_Cursor_isNull(r) &&
+	       clang_equalCursors(clang_getCanonicalCursor(r), fn);
+}
+
+static void check_arg(struct callers *cs, CXCursor call)
+{
+	struct nonnull *n = cs->n;
+	CXCursor arg = clang_Cursor_getArgument(call, cs->param), v;
+	char *name, *caller;
+
+	if (address_value(n->tu, arg))
+		return;
+	caller = da_spelling(cs->caller);
+	if (da_is_null_pointer(arg)) {
+		fail(n, da_line_of(call), xasprintf("%s() gives it NULL at line %u", caller,
+						    da_line_of(call)));
+		cs->ok = false;
+		free(caller);
+		return;
+	}
+	v = clang_getCursorReferenced(da_strip(arg));
+	if (clang_getCursorKind(da_strip(arg)) != CXCursor_DeclRefExpr ||
+	    (clang_getCursorKind(v) != CXCursor_VarDecl &&
+	     clang_getCursorKind(v) != CXCursor_ParmDecl) ||
+	    !nonnull_at(n, cs->caller, v, da_extent_at(call, false), cs->depth + 1)) {
+		name = da_spelling(clang_getCursorKind(da_strip(arg)) == CXCursor_DeclRefExpr ?
+					   v : clang_getNullCursor());
+		fail(n, da_line_of(call),
+		     xasprintf("%s() gives it %s%s%s at line %u, which nothing proves non-NULL",
+			       caller, name[0] ? "'" : "a value", name, name[0] ? "'" : "",
+			       da_line_of(call)));
+		free(name);
+		cs->ok = false;
+	}
+	free(caller);
+}
+
+static enum CXChildVisitResult callers_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct callers *cs = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (!cs->ok)
+		return CXChildVisit_Break;
+	if (k == CXCursor_FunctionDecl) {
+		CXCursor saved = cs->caller;
+
+		if (!clang_isCursorDefinition(c))
+			return CXChildVisit_Continue;
+		cs->caller = c;
+		clang_visitChildren(c, callers_visit, cs);
+		cs->caller = saved;
+		return CXChildVisit_Continue;
+	}
+	if (k == CXCursor_DeclRefExpr && refers_fn(c, cs->fn)) {
+		cs->refs++;
+		if (cs->refs > cs->calls && !cs->ref_line)
+			cs->ref_line = da_line_of(c);
+	}
+	if (k == CXCursor_CallExpr && refers_fn(c, cs->fn)) {
+		cs->calls++;
+		if (cs->param >= (unsigned int)clang_Cursor_getNumArguments(c) ||
+		    clang_Cursor_isNull(cs->caller)) {
+			fail(cs->n, da_line_of(c),
+			     xasprintf("a call at line %u does not give it", da_line_of(c)));
+			cs->ok = false;
+			return CXChildVisit_Break;
+		}
+		check_arg(cs, c);
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Every call of @def in the TU gives parameter @param a value proved non-NULL. */
+static bool callers_give_nonnull(struct nonnull *n, CXCursor def, unsigned int param, int depth)
+{
+	struct callers cs = { n, clang_getCanonicalCursor(def), param, depth,
+			      clang_getNullCursor(), 0, 0, 0, true };
+	char *name = da_spelling(def);
+
+	if (clang_getCursorLinkage(def) != CXLinkage_Internal) {
+		fail(n, da_line_of(def),
+		     xasprintf("%s() is not static: its callers in other files are not seen",
+			       name));
+		cs.ok = false;
+		goto out;
+	}
+	clang_visitChildren(clang_getTranslationUnitCursor(n->tu), callers_visit, &cs);
+	/* a reference that is not a call: its address taken, called from anywhere */
+	if (cs.ok && cs.refs != cs.calls) {
+		fail(n, cs.ref_line,
+		     xasprintf("the address of %s() is taken at line %u: its callers are not "
+			       "all seen", name, cs.ref_line));
+		cs.ok = false;
+	}
+	if (cs.ok && !cs.calls) {
+		fail(n, da_line_of(def), xasprintf("%s() has no caller in its file", name));
+		cs.ok = false;
+	}
+out:
+	free(name);
+	return cs.ok;
+}
+
+/* ---- the proof ------------------------------------------------------------ */
+
+static int param_index(CXCursor def, CXCursor var)
+{
+	int np = clang_Cursor_getNumArguments(def);
+
+	for (int i = 0; i < np; i++)
+		if (clang_equalCursors(clang_Cursor_getArgument(def, (unsigned int)i), var))
+			return i;
+	return -1;
+}
+
+/* @var (of @def) is not NULL at offset @at on every path. */
+static bool nonnull_at(struct nonnull *n, CXCursor def, CXCursor var, unsigned int at, int depth)
+{
+	struct derefs d = { var, at, 0 };
+	struct changes ch;
+	CXCursor body = da_body_of(def);
+	struct kids kids;
+	int param;
+
+	if (depth > NN_MAX_DEPTH || ++n->asked > NN_MAX_ASKED) {
+		fail(n, da_line_of(def),
+		     xasprintf("proving it means following callers past %d calls up or %d "
+			       "values in all", NN_MAX_DEPTH, NN_MAX_ASKED));
+		return false;
+	}
+	if (clang_Cursor_isNull(body))
+		return false;
+	chain_derefs(body, &d, 0);
+	if (d.last) {
+		ch = changes_of(def, var, d.last - 1, at);
+		if (!ch.store && !ch.jump)
+			return true;
+	}
+	/* no dereference to lean on: what it is set to */
+	ch = changes_of(def, var, 0, 0);
+	if (ch.store && (!ch.only_addresses || clang_getCursorKind(var) == CXCursor_ParmDecl)) {
+		char *fn = da_spelling(def), *name = da_spelling(var);
+
+		fail(n, ch.store, xasprintf("%s() changes '%s' at line %u", fn, name, ch.store));
+		free(fn);
+		free(name);
+		return false;
+	}
+	if (clang_getCursorKind(var) == CXCursor_VarDecl) {
+		kids = da_kids_of(var);
+		/* its initializer is its last child; none: it starts indeterminate */
+		if (kids.n && clang_isExpression(clang_getCursorKind(kids.v[kids.n - 1])) &&
+		    address_value(n->tu, kids.v[kids.n - 1]) && ch.only_addresses) {
+			free(kids.v);
+			return true;
+		}
+		free(kids.v);
+		return false;
+	}
+	param = param_index(def, var);
+	if (param < 0)
+		return false;
+	return callers_give_nonnull(n, def, (unsigned int)param, depth);
+}
+
+/* ---- the message when it is not proved ------------------------------------ */
+
+struct null_test {
+	CXCursor param;
+	unsigned int line;
+};
+
+/* The parameter as a truth value: "!p", "p == NULL", "if (p)", "p && ...", "p ? :". */
+static enum CXChildVisitResult null_test_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct null_test *n = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct kids kids;
+	bool hit = false;
+
+	(void)parent;
+	kids = da_kids_of(c);
+	if (k == CXCursor_UnaryOperator && kids.n == 1 &&
+	    clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot)
+		hit = is_var(kids.v[0], n->param);
+	if (k == CXCursor_BinaryOperator && kids.n == 2) {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+
+		if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE)
+			hit = (is_var(kids.v[0], n->param) && da_is_null_pointer(kids.v[1])) ||
+			      (is_var(kids.v[1], n->param) && da_is_null_pointer(kids.v[0]));
+		if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr)
+			hit = is_var(kids.v[0], n->param) || is_var(kids.v[1], n->param);
+	}
+	if ((k == CXCursor_IfStmt || k == CXCursor_WhileStmt ||
+	     k == CXCursor_ConditionalOperator) && kids.n)
+		hit = is_var(kids.v[0], n->param);
+	free(kids.v);
+	if (hit) {
+		n->line = da_line_of(c);
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+struct first_use {
+	CXCursor decl;
+	unsigned int at;
+};
+
+static enum CXChildVisitResult first_use_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct first_use *u = d;
+	unsigned int at;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(c), u->decl)) {
+		at = da_extent_at(c, false);
+		if (at < u->at)
+			u->at = at;
+	}
+	return CXChildVisit_Recurse;
+}
+
+void da_owner_nonnull(CXCursor def, CXCursor decl, const char *owner, bool at_decl,
+		      struct zt_da_hoist *h)
+{
+	struct nonnull n = { clang_Cursor_getTranslationUnit(def), 0, 0, NULL };
+	struct first_use u = { decl, da_extent_at(decl, true) };
+	struct null_test t = { clang_getNullCursor(), 0 };
+	int np = clang_Cursor_getNumArguments(def);
+	char *fn;
+
+	for (int i = 0; i < np && clang_Cursor_isNull(t.param); i++) {
+		CXCursor p = clang_Cursor_getArgument(def, (unsigned int)i);
+		char *name = da_spelling(p);
+
+		if (!strcmp(name, owner))
+			t.param = p;
+		free(name);
+	}
+	if (clang_Cursor_isNull(t.param))
+		return;	/* a local owner (the poll's container): not a parameter */
+	/* with stores kept from its initializer, the pointer is written through there */
+	if (at_decl)
+		u.at = da_extent_at(decl, false);
+	else
+		clang_visitChildren(def, first_use_visit, &u);
+	if (nonnull_at(&n, def, t.param, u.at, 0)) {
+		free(n.why);
+		return;
+	}
+	fn = da_spelling(def);
+	clang_visitChildren(def, null_test_visit, &t);
+	if (t.line) {
+		free(n.why);
+		n.why = xasprintf("%s() tests it at line %u", fn, t.line);
+		n.line = t.line;
+	} else if (!n.why) {
+		n.why = xasprintf("%s() does not dereference it before line %u on every path, "
+				  "and nothing it is set to is an address",
+				  fn, da_line_of(decl));
+		n.line = da_line_of(decl);
+	}
+	free(fn);
+	h->null_line = n.line ? n.line : da_line_of(decl);
+	h->null_why = n.why;
+}
