@@ -156,6 +156,13 @@ struct zt_call {
 	 * ... else if (skb) ... else f(&x))
 	 */
 	unsigned int arg_after_guard;
+	/*
+	 * Bit i: argument i is never NULL: an address (&x, &p->f, an array),
+	 * container_of(), or a local set only to those
+	 */
+	unsigned int arg_nonnull;
+	/* bit i: argument i is arg_param's parameter itself, never changed in the function */
+	unsigned int arg_param_kept;
 };
 
 struct zt_function {

@@ -380,6 +380,231 @@ static struct zt_call *add_indirect_call(struct walk *w, struct zt_function *f, 
 	return cl;
 }
 
+/* ---- arguments that are never NULL --------------------------------------- */
+
+static bool nonnull_value(struct walk *w, CXCursor e, int depth);
+static bool object_nonnull(struct walk *w, CXCursor o, int depth);
+
+static bool first_token_is(CXCursor e, const char *a, const char *b)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(e);
+	CXToken *t = NULL;
+	unsigned int n = 0;
+	bool yes = false;
+
+	clang_tokenize(tu, clang_getCursorExtent(e), &t, &n);
+	if (n) {
+		char *w = fx_take(clang_getTokenSpelling(tu, t[0]));
+
+		yes = !strcmp(w, a) || !strcmp(w, b);
+		free(w);
+	}
+	clang_disposeTokens(tu, t, n);
+	return yes;
+}
+
+struct local_values {
+	struct walk *w;
+	CXCursor var;
+	int depth;
+	bool only_addresses;
+};
+
+static bool refers_var(CXCursor e, CXCursor var)
+{
+	e = fx_strip(e);
+	return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(e), var);
+}
+
+/* Every store to the local, in its function, is an address; and '&var' is nowhere. */
+static enum CXChildVisitResult local_values_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct local_values *lv = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct kids kids = { 0 };
+
+	(void)parent;
+	if (k == CXCursor_AsmStmt) {
+		/* an asm statement naming it may write it */
+		struct kids in = { 0 };
+
+		fx_get_kids(c, &in);
+		for (size_t i = 0; i < in.n; i++)
+			if (refers_var(in.v[i], lv->var))
+				lv->only_addresses = false;
+		free(in.v);
+		return lv->only_addresses ? CXChildVisit_Continue : CXChildVisit_Break;
+	}
+	if (k != CXCursor_UnaryOperator && k != CXCursor_BinaryOperator &&
+	    k != CXCursor_CompoundAssignOperator)
+		return CXChildVisit_Recurse;
+	fx_get_kids(c, &kids);
+	if (k == CXCursor_UnaryOperator && kids.n == 1 && refers_var(kids.v[0], lv->var)) {
+		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+
+		if (op == CXUnaryOperator_AddrOf || op == CXUnaryOperator_PostInc ||
+		    op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreInc ||
+		    op == CXUnaryOperator_PreDec)
+			lv->only_addresses = false;
+	}
+	if (k != CXCursor_UnaryOperator && kids.n == 2 && refers_var(kids.v[0], lv->var) &&
+	    (k == CXCursor_CompoundAssignOperator ||
+	     clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) &&
+	    (k == CXCursor_CompoundAssignOperator || !nonnull_value(lv->w, kids.v[1], lv->depth)))
+		lv->only_addresses = false;
+	free(kids.v);
+	return lv->only_addresses ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+/* &o is never NULL: o is a variable, a member or element of one, or of *p with p so. */
+static bool object_nonnull(struct walk *w, CXCursor o, int depth)
+{
+	enum CXCursorKind k;
+	struct kids kids = { 0 };
+	bool ok = false;
+
+	o = fx_strip(o);
+	k = clang_getCursorKind(o);
+	if (k == CXCursor_DeclRefExpr)
+		return clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(o)))
+			       .kind != CXType_Pointer &&
+		       clang_getCursorKind(clang_getCursorReferenced(o)) != CXCursor_FunctionDecl;
+	if (k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr &&
+	    !(k == CXCursor_UnaryOperator &&
+	      clang_getCursorUnaryOperatorKind(o) == CXUnaryOperator_Deref))
+		return false;
+	fx_get_kids(o, &kids);
+	if (kids.n)
+		ok = clang_getCanonicalType(clang_getCursorType(kids.v[0])).kind == CXType_Pointer ?
+			     nonnull_value(w, kids.v[0], depth + 1) :
+			     object_nonnull(w, kids.v[0], depth + 1);
+	free(kids.v);
+	return ok;
+}
+
+/*
+ * Never NULL: &x, &p->f, an array, container_of(); or a local of the
+ * function initialized to one and set only to such values (the poll's
+ * container). A pointer the kernel passes in is not known here.
+ */
+static bool nonnull_value(struct walk *w, CXCursor e, int depth)
+{
+	enum CXCursorKind k;
+	CXCursor var;
+	struct kids kids = { 0 };
+	struct local_values lv;
+	bool init_ok;
+
+	if (depth > 4)
+		return false;
+	e = fx_strip(e);
+	k = clang_getCursorKind(e);
+	if (k == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
+		fx_get_kids(e, &kids);
+		init_ok = kids.n == 1 && object_nonnull(w, kids.v[0], depth + 1);
+		free(kids.v);
+		return init_ok;
+	}
+	if (first_token_is(e, "container_of", "container_of_const"))
+		return true;
+	/* container_of() as it expands: (T *)((char *)p - off), ({ ...; (T *)(__mptr - off); }) */
+	if (k == CXCursor_BinaryOperator &&
+	    (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub ||
+	     clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add)) {
+		fx_get_kids(e, &kids);
+		init_ok = kids.n == 2 &&
+			  clang_getCanonicalType(clang_getCursorType(kids.v[0])).kind ==
+				  CXType_Pointer &&
+			  nonnull_value(w, kids.v[0], depth + 1);
+		free(kids.v);
+		return init_ok;
+	}
+	if (k == CXCursor_StmtExpr) {
+		struct kids body = { 0 };
+
+		fx_get_kids(e, &kids);
+		if (kids.n)
+			fx_get_kids(kids.v[0], &body);
+		init_ok = body.n && nonnull_value(w, body.v[body.n - 1], depth + 1);
+		free(body.v);
+		free(kids.v);
+		return init_ok;
+	}
+	if (k == CXCursor_CStyleCastExpr || k == CXCursor_ParenExpr) {
+		fx_get_kids(e, &kids);
+		init_ok = kids.n && nonnull_value(w, kids.v[kids.n - 1], depth + 1);
+		free(kids.v);
+		return init_ok;
+	}
+	if (k != CXCursor_DeclRefExpr)
+		return false;
+	var = clang_getCursorReferenced(e);
+	if (clang_getCursorType(var).kind == CXType_ConstantArray)
+		return true;
+	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    clang_Cursor_getStorageClass(var) == CX_SC_Static ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_FunctionDecl ||
+	    clang_Cursor_isNull(w->body))
+		return false;
+	fx_get_kids(var, &kids);
+	init_ok = kids.n && clang_isExpression(clang_getCursorKind(kids.v[kids.n - 1])) &&
+		  nonnull_value(w, kids.v[kids.n - 1], depth + 1);
+	free(kids.v);
+	if (!init_ok)
+		return false;
+	lv = (struct local_values){ w, var, depth + 1, true };
+	clang_visitChildren(w->body, local_values_visit, &lv);
+	return lv.only_addresses;
+}
+
+/* @e is a parameter of the function itself (through casts), never changed in it. */
+static bool param_kept(struct walk *w, CXCursor e)
+{
+	CXCursor var;
+	struct local_values lv;
+
+	e = fx_strip(e);
+	/* through casts, and &p->f (never NULL when p is not): down to the pointer */
+	for (int hops = 0; hops < 16 && !clang_Cursor_isNull(e); hops++) {
+		enum CXCursorKind k = clang_getCursorKind(e);
+		struct kids kids = { 0 };
+		bool addr = k == CXCursor_UnaryOperator &&
+			    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf;
+
+		if (k != CXCursor_CStyleCastExpr && !addr)
+			break;
+		fx_get_kids(e, &kids);
+		e = kids.n ? fx_strip(kids.v[kids.n - 1]) : clang_getNullCursor();
+		free(kids.v);
+		while (addr && !clang_Cursor_isNull(e) &&
+		       (clang_getCursorKind(e) == CXCursor_MemberRefExpr ||
+			clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr)) {
+			kids = (struct kids){ 0 };
+			fx_get_kids(e, &kids);
+			e = kids.n ? fx_strip(kids.v[0]) : clang_getNullCursor();
+			free(kids.v);
+			if (!clang_Cursor_isNull(e) &&
+			    clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Pointer)
+				break;
+		}
+		if (addr && !clang_Cursor_isNull(e) &&
+		    clang_getCanonicalType(clang_getCursorType(e)).kind != CXType_Pointer)
+			return false;	/* &x.f of an object: not a parameter passed on */
+	}
+	if (clang_Cursor_isNull(e))
+		return false;
+	var = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(var) != CXCursor_ParmDecl || clang_Cursor_isNull(w->body))
+		return false;
+	/* any store to it is one too many: its value at entry is what is passed on */
+	lv = (struct local_values){ w, var, 99, true };
+	clang_visitChildren(w->body, local_values_visit, &lv);
+	return lv.only_addresses;
+}
+
 /* Where the call is: its line, the loops, branch and batch around it, what its arguments are. */
 static void call_context(struct walk *w, struct zt_function *f, struct zt_call *cl, CXCursor call,
 			 int loop, bool unlikely)
@@ -415,6 +640,10 @@ static void call_context(struct walk *w, struct zt_function *f, struct zt_call *
 		if (cl->arg_local[i] && fx_guard_holds(w, cl->arg_local[i] - 1))
 			cl->arg_after_guard |= 1u << i;
 		cl->arg_param[i] = fx_param_passed_on(w, arg);
+		if (nonnull_value(w, arg, 0))
+			cl->arg_nonnull |= 1u << i;
+		if (cl->arg_param[i] && param_kept(w, arg))
+			cl->arg_param_kept |= 1u << i;
 	}
 	for (int i = 0; i < clang_Cursor_getNumArguments(call) && !cl->arg_packet_element; i++)
 		cl->arg_packet_element =

@@ -106,6 +106,16 @@ struct zt_da_answer {
 struct zt_da_hoist_query {
 	const char *owner;
 	char *const *releases;	/* NULL-terminated */
+	/*
+	 * What check proved of the owner over the whole program (the finding's
+	 * owner.nonnull): never NULL at any call (@owner_nonnull), or why not
+	 * (@owner_maybe_null, for the message; NULL: check said nothing). The
+	 * function's own proof (a dereference first, its callers in the TU) is
+	 * tried first.
+	 */
+	bool owner_nonnull;
+	const char *owner_maybe_null;
+	const char *poll;	/* the NAPI poll that serves it: the kernel gives it its napi */
 };
 
 void zt_da_answer_release(struct zt_da_answer *a);
@@ -121,7 +131,8 @@ struct zt_da_resolver {
 	/*
 	 * The functions stored into the function-pointer field @field_usr,
 	 * declared in @field_file, anywhere in the program (check's call graph
-	 * says), pushed to @names; -1 when that is not known to be all of them
+	 * says), pushed to @names; -1 when that is not known to be all of them;
+	 * -2 when the field is not the driver's (a kernel struct's)
 	 */
 	int (*stored)(void *arg, const char *field_usr, const char *field_file,
 		      struct zt_strvec *names);

@@ -184,7 +184,7 @@ void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char 
  * copy of it never changed ('__f1 = p->f', as INDIRECT_CALL_*() makes one):
  * its USR, else NULL.
  */
-static char *called_field(struct walk *w, CXCursor call, char **file)
+char *da_called_field(CXCursor body, CXCursor call, char **file)
 {
 	struct kids k = da_kids_of(call);
 	CXCursor c = k.n ? da_strip(k.v[0]) : call;
@@ -208,7 +208,7 @@ static char *called_field(struct walk *w, CXCursor call, char **file)
 			return usr;
 		}
 		if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || !da_function_local(v) ||
-		    clang_Cursor_isNull(w->body) || da_changes(w->body, v, 0))
+		    clang_Cursor_isNull(body) || da_changes(body, v, 0))
 			return NULL;
 		in = da_kids_of(v);
 		c = in.n && clang_isExpression(clang_getCursorKind(in.v[in.n - 1])) ?
@@ -235,7 +235,7 @@ bool da_apply_stored(struct walk *w, struct state *st, CXCursor c, unsigned int 
 
 	if (!res || !res->stored)
 		return false;
-	usr = called_field(w, c, &file);
+	usr = da_called_field(w->body, c, &file);
 	if (!usr || res->stored(res->arg, usr, file, &names)) {
 		free(usr);
 		free(file);

@@ -3,13 +3,13 @@
  * What moving a local into its per-queue owner needs of its function, beyond
  * its bytes: the pointer declared where the local was must be initialized
  * before every use (no jump enters its scope past it), the local must not be
- * used after the NAPI instance lets go (after napi_complete_done() the same
- * poll may run on another CPU and fill the same copy), and the owner must
- * not be NULL (the function testing it, or a call in the TU giving NULL).
- * Each rule looks at the local's function and the TU only: a release inside
- * a callee of another TU, or a NULL given by a caller in another TU, is not
- * seen (said in docs/fix.md).
+ * used after a call that lets the NAPI instance go or may (after
+ * napi_complete_done() the same poll may run on another CPU and fill the
+ * same copy), and the owner must be proved non-NULL (defassign_nonnull.c).
+ * What is not proved refuses (docs/fix.md says the one assumption: the
+ * kernel lets go only through rules/kernel.conf's napi-release functions).
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,10 +152,13 @@ static bool is_release(const struct zt_da_hoist_query *q, const char *name)
 	return false;
 }
 
-static enum lets_go call_lets_go(struct release_walk *rw, CXCursor call);
+static enum lets_go call_lets_go(struct release_walk *rw, CXCursor body, CXCursor call);
+static enum lets_go fn_lets_go(struct release_walk *rw, CXCursor ref, CXTranslationUnit tu,
+			       char *name);
 
 struct body_go {
 	struct release_walk *rw;
+	CXCursor body;
 	enum lets_go go;
 };
 
@@ -165,7 +168,7 @@ static enum CXChildVisitResult body_go_visit(CXCursor c, CXCursor parent, CXClie
 
 	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_CallExpr)
-		b->go = call_lets_go(b->rw, c);
+		b->go = call_lets_go(b->rw, b->body, c);
 	return b->go == GO_NO ? CXChildVisit_Recurse : CXChildVisit_Break;
 }
 
@@ -176,36 +179,73 @@ static void stop(struct release_walk *rw, char *inner, enum zt_da_unknown why)
 	rw->why = why;
 }
 
-static enum lets_go call_lets_go(struct release_walk *rw, CXCursor call)
+/*
+ * A call through a function-pointer field: each function the program stores
+ * there (check says which), walked as called; a kernel struct's field (the
+ * XDP program's bpf_func, another device's ops) is the kernel's, as a
+ * function without a body is; a pointer in a local or parameter, or a field
+ * whose values are not all known, may let go.
+ */
+static enum lets_go field_lets_go(struct release_walk *rw, CXCursor body, CXCursor call,
+				  char *name)
 {
-	CXCursor ref = clang_getCursorReferenced(call), def;
-	struct body_go b = { rw, GO_NO };
-	enum zt_da_unknown why;
-	char *name = da_spelling(call), *usr;
+	const struct zt_da_resolver *res = rw->da->res;
+	struct zt_strvec names = ZT_STRVEC_INIT;
+	enum lets_go go = GO_NO;
+	char *file = NULL, *usr = da_called_field(body, call, &file);
+	int known = usr && res && res->stored ? res->stored(res->arg, usr, file, &names) : -1;
 
-	if (clang_Cursor_isNull(ref) || clang_getCursorKind(ref) != CXCursor_FunctionDecl) {
+	free(usr);
+	free(file);
+	if (known == -2) {
+		free(name);
+		zt_strvec_clear(&names);
+		return GO_NO;
+	}
+	if (known) {
+		zt_strvec_clear(&names);
 		stop(rw, name, ZT_DA_INDIRECT);
 		return GO_MAYBE;
 	}
+	free(name);
+	for (size_t i = 0; i < names.n && go == GO_NO; i++) {
+		CXCursor def = da_find_definition(clang_Cursor_getTranslationUnit(call),
+						  names.v[i]);
+
+		go = fn_lets_go(rw, def, clang_Cursor_getTranslationUnit(call),
+				xstrdup(names.v[i]));
+	}
+	zt_strvec_clear(&names);
+	return go;
+}
+
+/* @ref (a FunctionDecl, or null: @name's body elsewhere) called: does it let go? */
+static enum lets_go fn_lets_go(struct release_walk *rw, CXCursor ref, CXTranslationUnit tu,
+			       char *name)
+{
+	struct body_go b = { rw, clang_getNullCursor(), GO_NO };
+	enum zt_da_unknown why = ZT_DA_OTHER_CONFIG;
+	CXCursor def;
+	char *key;
+
 	if (is_release(rw->q, name)) {
 		stop(rw, name, ZT_DA_KNOWN);
 		return GO_YES;
 	}
-	usr = da_usr(ref);
-	if (zt_strvec_has(&rw->walked, usr)) {
-		free(usr);
+	key = clang_Cursor_isNull(ref) ? xstrdup(name) : da_usr(ref);
+	if (zt_strvec_has(&rw->walked, key) || zt_strvec_has(&rw->walked, name)) {
+		free(key);
 		free(name);
 		return GO_NO;	/* walked already, or being walked: a cycle adds nothing */
 	}
-	zt_strvec_push(&rw->walked, usr);
-	free(usr);
-	def = clang_getCursorDefinition(ref);
-	why = ZT_DA_OTHER_CONFIG;
-	if (!clang_Cursor_isNull(def) &&
-	    da_config_dependent(rw->da, clang_Cursor_getTranslationUnit(call), def, name))
+	zt_strvec_push(&rw->walked, key);
+	zt_strvec_push(&rw->walked, name);
+	free(key);
+	def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
+	if (!clang_Cursor_isNull(def) && da_config_dependent(rw->da, tu, def, name))
 		goto maybe;
 	if (clang_Cursor_isNull(def)) {
-		def = da_body_elsewhere(rw->da, clang_Cursor_getTranslationUnit(call), name, &why);
+		def = da_body_elsewhere(rw->da, tu, name, &why);
 		if (clang_Cursor_isNull(def) && why == ZT_DA_NO_BODY) {
 			free(name);
 			return GO_NO;	/* the kernel's */
@@ -214,6 +254,7 @@ static enum lets_go call_lets_go(struct release_walk *rw, CXCursor call)
 			goto maybe;
 	}
 	free(name);
+	b.body = da_body_of(def);
 	clang_visitChildren(def, body_go_visit, &b);
 	return b.go;
 maybe:
@@ -221,11 +262,60 @@ maybe:
 	return GO_MAYBE;
 }
 
+/* A function of the driver given as a value (a callback): whoever runs it may let go. */
+static enum lets_go callback_lets_go(struct release_walk *rw, CXCursor call)
+{
+	int n = clang_Cursor_getNumArguments(call);
+	enum lets_go go = GO_NO;
+
+	for (int i = 0; i < n && go == GO_NO; i++) {
+		CXCursor a = da_strip(clang_Cursor_getArgument(call, (unsigned int)i));
+		CXCursor ref;
+		struct kids k;
+
+		if (clang_getCursorKind(a) == CXCursor_UnaryOperator &&
+		    clang_getCursorUnaryOperatorKind(a) == CXUnaryOperator_AddrOf) {
+			k = da_kids_of(a);
+			a = k.n ? da_strip(k.v[0]) : a;
+			free(k.v);
+		}
+		ref = clang_getCursorReferenced(a);
+		if (clang_getCursorKind(a) == CXCursor_DeclRefExpr &&
+		    clang_getCursorKind(ref) == CXCursor_FunctionDecl)
+			go = fn_lets_go(rw, ref, clang_Cursor_getTranslationUnit(call),
+					da_spelling(ref));
+	}
+	return go == GO_YES ? GO_MAYBE : go;
+}
+
+static enum lets_go call_lets_go(struct release_walk *rw, CXCursor body, CXCursor call)
+{
+	CXCursor ref = clang_getCursorReferenced(call);
+	char *name = da_spelling(call);
+	enum lets_go go;
+
+	if (!strcmp(name, "setjmp") || !strcmp(name, "_setjmp") || !strcmp(name, "sigsetjmp") ||
+	    !strcmp(name, "__builtin_setjmp") || !strcmp(name, "__sigsetjmp")) {
+		/* a longjmp() comes back here after anything: every use may follow a release */
+		stop(rw, name, ZT_DA_NOT_FOLLOWED);
+		return GO_MAYBE;
+	}
+	if (clang_Cursor_isNull(ref) || clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+		go = field_lets_go(rw, body, call, name);
+	else
+		go = fn_lets_go(rw, ref, clang_Cursor_getTranslationUnit(call), name);
+	if (go == GO_NO)
+		go = callback_lets_go(rw, call);
+	return go;
+}
+
 /* The first call of the local's function that lets go or may, and the loop around it. */
 struct first_release {
 	struct release_walk *rw;
+	CXCursor body;
 	enum lets_go go;
-	unsigned int first;	/* the call's offset */
+	unsigned int first;	/* the start of the statement that makes the call */
+	unsigned int stmt;	/* ... of the statement being walked */
 	unsigned int line;
 	char *name;		/* the call's callee */
 	bool in_loop;		/* ... inside a loop: its next turn comes after */
@@ -238,7 +328,9 @@ static enum CXChildVisitResult find_release(CXCursor c, CXCursor parent, CXClien
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct first_release inner;
 
-	(void)parent;
+	/* a statement's operands run in any order: its start is where the call may be */
+	if (clang_getCursorKind(parent) == CXCursor_CompoundStmt)
+		r->stmt = da_extent_at(c, false);
 	if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) {
 		inner = *r;
 		clang_visitChildren(c, find_release, &inner);
@@ -252,10 +344,10 @@ static enum CXChildVisitResult find_release(CXCursor c, CXCursor parent, CXClien
 		return CXChildVisit_Break;
 	}
 	if (k == CXCursor_CallExpr) {
-		r->go = call_lets_go(r->rw, c);
+		r->go = call_lets_go(r->rw, r->body, c);
 		if (r->go != GO_NO) {
 			r->name = da_spelling(c);
-			r->first = da_extent_at(c, false);
+			r->first = r->stmt < da_extent_at(c, false) ? r->stmt : da_extent_at(c, false);
 			r->line = da_line_of(c);
 			return CXChildVisit_Break;
 		}
@@ -263,11 +355,109 @@ static enum CXChildVisitResult find_release(CXCursor c, CXCursor parent, CXClien
 	return CXChildVisit_Recurse;
 }
 
+/* A label before @at that a goto after it jumps back to: a loop around @at from the label. */
+struct back_jump {
+	unsigned int at;
+	unsigned int label;	/* the earliest such label's offset; UINT_MAX: none */
+};
+
+static enum CXChildVisitResult back_jump_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct back_jump *b = d;
+	struct kids k;
+	unsigned int l;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_IndirectGotoStmt && da_extent_at(c, false) > b->at)
+		b->label = 0;
+	if (clang_getCursorKind(c) != CXCursor_GotoStmt || da_extent_at(c, false) < b->at)
+		return CXChildVisit_Recurse;
+	k = da_kids_of(c);
+	if (k.n && clang_getCursorKind(k.v[0]) == CXCursor_LabelRef) {
+		l = da_extent_at(clang_getCursorReferenced(k.v[0]), false);
+		if (l <= b->at && l < b->label)
+			b->label = l;
+	}
+	free(k.v);
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * The local and the pointers into it: a use of an alias after the release
+ * is a use of the local ('struct t_desc *p = &d; ...; release; p->len').
+ */
 struct uses_after {
-	CXCursor target;
+	struct kids names;	/* the local, then its aliases: VarDecls */
 	const struct first_release *rel;
 	unsigned int line;
+	bool grew;
 };
+
+static void push_name(struct uses_after *u, CXCursor var)
+{
+	ZT_ALLOC_GROW(u->names.v, u->names.n + 1, u->names.alloc);
+	u->names.v[u->names.n++] = var;
+}
+
+static bool names_one(const struct uses_after *u, CXCursor ref)
+{
+	for (size_t i = 0; i < u->names.n; i++)
+		if (clang_equalCursors(ref, u->names.v[i]))
+			return true;
+	return false;
+}
+
+struct mentions {
+	const struct uses_after *u;
+	bool hit;
+};
+
+static enum CXChildVisitResult mentions_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct mentions *m = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    names_one(m->u, clang_getCursorReferenced(c)))
+		m->hit = true;
+	return m->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static void add_alias(struct uses_after *u, CXCursor var, CXCursor value)
+{
+	struct mentions m = { u, false };
+
+	if (names_one(u, var) || !da_function_local(var))
+		return;
+	mentions_visit(value, value, &m);
+	if (!m.hit)
+		clang_visitChildren(value, mentions_visit, &m);
+	if (m.hit) {
+		push_name(u, var);
+		u->grew = true;
+	}
+}
+
+static enum CXChildVisitResult alias_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct uses_after *u = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct kids kids;
+
+	(void)parent;
+	if (k == CXCursor_VarDecl || k == CXCursor_BinaryOperator) {
+		kids = da_kids_of(c);
+		if (k == CXCursor_VarDecl && kids.n &&
+		    clang_isExpression(clang_getCursorKind(kids.v[kids.n - 1])))
+			add_alias(u, c, kids.v[kids.n - 1]);
+		if (k == CXCursor_BinaryOperator && kids.n == 2 &&
+		    clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign &&
+		    clang_getCursorKind(da_strip(kids.v[0])) == CXCursor_DeclRefExpr)
+			add_alias(u, clang_getCursorReferenced(da_strip(kids.v[0])), kids.v[1]);
+		free(kids.v);
+	}
+	return CXChildVisit_Recurse;
+}
 
 static enum CXChildVisitResult use_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -276,7 +466,7 @@ static enum CXChildVisitResult use_visit(CXCursor c, CXCursor parent, CXClientDa
 
 	(void)parent;
 	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr ||
-	    !clang_equalCursors(clang_getCursorReferenced(c), u->target))
+	    !names_one(u, clang_getCursorReferenced(c)))
 		return CXChildVisit_Recurse;
 	at = da_extent_at(c, false);
 	if (at > u->rel->first ||
@@ -291,12 +481,34 @@ static void used_after_release(struct da *da, CXCursor def, CXCursor decl,
 			       const struct zt_da_hoist_query *q, struct zt_da_hoist *h)
 {
 	struct release_walk rw = { .da = da, .q = q, .walked = ZT_STRVEC_INIT };
-	struct first_release r = { .rw = &rw, .go = GO_NO };
-	struct uses_after u = { decl, &r, 0 };
+	struct first_release r = { .rw = &rw, .body = da_body_of(def), .go = GO_NO };
+	struct uses_after u = { .rel = &r };
+	struct back_jump bj;
 
+	push_name(&u, decl);
 	clang_visitChildren(def, find_release, &r);
-	if (r.go != GO_NO)
+	if (r.go != GO_NO) {
+		/* a goto back over the call is a loop too: from its label to the end */
+		bj = (struct back_jump){ r.first, UINT_MAX };
+		clang_visitChildren(def, back_jump_visit, &bj);
+		if (bj.label != UINT_MAX && !r.in_loop) {
+			r.in_loop = true;
+			r.loop_b = bj.label;
+			r.loop_e = UINT_MAX;
+		} else if (bj.label != UINT_MAX && bj.label < r.loop_b) {
+			r.loop_b = bj.label;
+			r.loop_e = UINT_MAX;
+		}
+		/* aliases of aliases, a few levels */
+		for (int round = 0; round < 4; round++) {
+			u.grew = false;
+			clang_visitChildren(def, alias_visit, &u);
+			if (!u.grew)
+				break;
+		}
 		clang_visitChildren(def, use_visit, &u);
+	}
+	free(u.names.v);
 	if (u.line) {
 		h->release_line = u.line;
 		h->release_call = r.line;
@@ -322,5 +534,5 @@ void da_hoist_facts(struct da *da, CXCursor def, CXCursor decl,
 	h->jump_line = jump_past(def, decl);
 	used_after_release(da, def, decl, q, h);
 	if (q->owner)
-		da_owner_nonnull(def, decl, q->owner, at_decl, h);
+		da_owner_nonnull(def, decl, q, at_decl, h);
 }

@@ -419,6 +419,11 @@ struct summary *da_summarize_elsewhere(struct walk *w, const char *fn, unsigned 
  */
 struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name,
 				  unsigned int param, enum zt_da_unknown *why);
+/*
+ * The function-pointer field @call (in @body) goes through, directly or by
+ * a local copy of it (INDIRECT_CALL_*()): its USR and its file; else NULL
+ */
+char *da_called_field(CXCursor body, CXCursor call, char **file);
 /* a configuration's stub: @caller the TU of the call (or NULL) */
 bool da_config_dependent(struct da *da, CXTranslationUnit caller, CXCursor def, const char *fn);
 /*
@@ -428,8 +433,8 @@ bool da_config_dependent(struct da *da, CXTranslationUnit caller, CXCursor def, 
 void da_hoist_facts(struct da *da, CXCursor def, CXCursor decl,
 		    const struct zt_da_hoist_query *q, bool at_decl, struct zt_da_hoist *h);
 /* defassign_nonnull.c: h->null_* when the owner parameter is not proved non-NULL */
-void da_owner_nonnull(CXCursor def, CXCursor decl, const char *owner, bool at_decl,
-		      struct zt_da_hoist *h);
+void da_owner_nonnull(CXCursor def, CXCursor decl, const struct zt_da_hoist_query *q,
+		      bool at_decl, struct zt_da_hoist *h);
 /*
  * a skipped block of @def's body names @target (or an alias): its line in
  * *@line; with @fields, member reads of @target only are pushed there instead

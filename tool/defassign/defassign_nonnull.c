@@ -15,6 +15,7 @@
  * Anything else is "not proved", with the line and the reason; the caller
  * refuses the hoist. A test of it or a NULL given to it is named first.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,8 @@
 struct nonnull {
 	CXTranslationUnit tu;
 	unsigned int asked;
+	unsigned int pointer_at;	/* the hoisted local's declaration */
+	const char *poll;		/* the NAPI poll check names (its napi is never NULL) */
 	/* the first reason a proof failed: its line and words */
 	unsigned int line;
 	char *why;
@@ -109,8 +112,10 @@ static void expr_derefs(CXCursor e, struct derefs *d, int depth)
 	case CXCursor_MemberRefExpr:
 	case CXCursor_ArraySubscriptExpr:
 		kids = da_kids_of(e);
+		/* an array member decays to an address: nothing is loaded */
 		pointer_base = kids.n && is_var(kids.v[0], d->var) &&
-			       clang_getCursorType(d->var).kind == CXType_Pointer;
+			       clang_getCursorType(d->var).kind == CXType_Pointer &&
+			       clang_getCursorType(e).kind != CXType_ConstantArray;
 		free(kids.v);
 		if (pointer_base)
 			saw(d, e);
@@ -133,11 +138,38 @@ static void expr_derefs(CXCursor e, struct derefs *d, int depth)
 	case CXCursor_StmtExpr:		/* its own statements: not followed */
 		return;
 	case CXCursor_UnexposedExpr:
-		/* one child: an implicit conversion; more (a GNU '?:'): the first */
-		kids_derefs(e, d, depth, 1);
+		/* one child: an implicit conversion; more (_Generic, a GNU '?:'): not followed */
+		kids = da_kids_of(e);
+		if (kids.n == 1)
+			expr_derefs(kids.v[0], d, depth + 1);
+		free(kids.v);
+		return;
+	case CXCursor_CStyleCastExpr:
+		/* (void)p->f: a value nobody uses may be loaded or not */
+		if (clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Void)
+			return;
+		kids_derefs(e, d, depth, SIZE_MAX);
+		return;
+	case CXCursor_CallExpr: {
+		/* __builtin_constant_p(), __builtin_expect(): not every one evaluates */
+		char *name = da_spelling(e);
+		bool builtin = !strncmp(name, "__builtin", 9);
+
+		free(name);
+		if (!builtin)
+			kids_derefs(e, d, depth, SIZE_MAX);
+		return;
+	}
+	case CXCursor_VarDecl:
+		/* its initializer only: a typeof() in its type is not evaluated */
+		kids = da_kids_of(e);
+		if (kids.n && clang_isExpression(clang_getCursorKind(kids.v[kids.n - 1])) &&
+		    clang_getCursorType(e).kind != CXType_VariableArray)
+			expr_derefs(kids.v[kids.n - 1], d, depth + 1);
+		free(kids.v);
 		return;
 	default:
-		if (clang_isExpression(k) || k == CXCursor_VarDecl || k == CXCursor_DeclStmt)
+		if (clang_isExpression(k) || k == CXCursor_DeclStmt)
 			kids_derefs(e, d, depth, SIZE_MAX);
 		return;
 	}
@@ -220,9 +252,26 @@ struct changes {
 	unsigned int store;	/* the line of a store to it after @from (or of &var anywhere) */
 	bool only_addresses;	/* every store is an address */
 	CXTranslationUnit tu;
+	unsigned int switch_body;	/* the innermost switch's body, where it starts */
 };
 
-static bool address_value(CXTranslationUnit tu, CXCursor e);
+static enum CXChildVisitResult mentions_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	CXCursor *var = d;
+
+	(void)parent;
+	if (is_var(c, *var)) {
+		*var = clang_getNullCursor();
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool mentions(CXCursor c, CXCursor var)
+{
+	clang_visitChildren(c, mentions_visit, &var);
+	return clang_Cursor_isNull(var);
+}
 
 static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -232,9 +281,30 @@ static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClie
 	struct kids kids;
 
 	(void)parent;
-	if ((k == CXCursor_LabelStmt || k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) &&
+	if (k == CXCursor_SwitchStmt) {
+		/* its cases are reached from its start: past a dereference only inside it */
+		struct kids sw = da_kids_of(c);
+		unsigned int saved = ch->switch_body;
+
+		ch->switch_body = sw.n ? da_extent_at(sw.v[sw.n - 1], false) : 0;
+		free(sw.v);
+		clang_visitChildren(c, changes_visit, ch);
+		ch->switch_body = saved;
+		return CXChildVisit_Continue;
+	}
+	if ((k == CXCursor_LabelStmt ||
+	     ((k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) &&
+	      ch->switch_body <= ch->from)) &&
 	    at > ch->from && at <= ch->to && !ch->jump)
 		ch->jump = da_line_of(c);
+	if (k == CXCursor_AsmStmt) {
+		/* an asm statement naming it may write it */
+		if (mentions(c, ch->var) && !ch->store) {
+			ch->store = da_line_of(c);
+			ch->only_addresses = false;
+		}
+		return CXChildVisit_Continue;
+	}
 	if (k == CXCursor_UnaryOperator) {
 		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
 		bool step = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
@@ -256,8 +326,7 @@ static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClie
 		kids = da_kids_of(c);
 		if (kids.n == 2 && is_var(kids.v[0], ch->var) &&
 		    (k == CXCursor_CompoundAssignOperator || op == CXBinaryOperator_Assign)) {
-			if (k == CXCursor_CompoundAssignOperator || !address_value(ch->tu, kids.v[1]))
-				ch->only_addresses = false;
+			ch->only_addresses = false;
 			if (at > ch->from && !ch->store)
 				ch->store = da_line_of(c);
 		}
@@ -268,65 +337,107 @@ static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClie
 
 static struct changes changes_of(CXCursor def, CXCursor var, unsigned int from, unsigned int to)
 {
-	struct changes ch = { var, from, to, 0, 0, true, clang_Cursor_getTranslationUnit(def) };
+	struct changes ch = { var, from, to, 0, 0, true, clang_Cursor_getTranslationUnit(def), 0 };
 
 	clang_visitChildren(def, changes_visit, &ch);
 	return ch;
 }
 
-/* ---- values that are addresses ------------------------------------------- */
+/* ---- values that are never NULL ------------------------------------------ */
 
-static bool first_token_is_container_of(CXTranslationUnit tu, CXCursor e)
+static bool nonnull_at(struct nonnull *n, CXCursor def, CXCursor var, unsigned int at, int depth);
+static bool value_nonnull(struct nonnull *n, CXCursor def, CXCursor e, unsigned int at,
+			  int depth);
+
+/* &o is never NULL: o is a variable, or a member or element of one, or of *p with p so. */
+static bool object_nonnull(struct nonnull *n, CXCursor def, CXCursor o, unsigned int at,
+			   int depth)
 {
-	CXToken *t = NULL;
-	unsigned int n = 0;
-	bool yes = false;
+	enum CXCursorKind k;
+	struct kids kids;
+	bool ok = false;
 
-	clang_tokenize(tu, clang_getCursorExtent(e), &t, &n);
-	if (n) {
-		CXString s = clang_getTokenSpelling(tu, t[0]);
-		const char *w = clang_getCString(s);
+	o = da_strip(o);
+	k = clang_getCursorKind(o);
+	if (k == CXCursor_DeclRefExpr) {
+		CXCursor v = clang_getCursorReferenced(o);
 
-		yes = w && (!strcmp(w, "container_of") || !strcmp(w, "container_of_const"));
-		clang_disposeString(s);
+		return (clang_getCursorKind(v) == CXCursor_VarDecl ||
+			clang_getCursorKind(v) == CXCursor_ParmDecl) &&
+		       clang_getCanonicalType(clang_getCursorType(v)).kind != CXType_Pointer;
 	}
-	clang_disposeTokens(tu, t, n);
-	return yes;
+	if (k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr &&
+	    !(k == CXCursor_UnaryOperator &&
+	      clang_getCursorUnaryOperatorKind(o) == CXUnaryOperator_Deref))
+		return false;
+	kids = da_kids_of(o);
+	if (kids.n) {
+		CXType bt = clang_getCanonicalType(clang_getCursorType(kids.v[0]));
+
+		ok = bt.kind == CXType_Pointer ? value_nonnull(n, def, kids.v[0], at, depth) :
+						 object_nonnull(n, def, kids.v[0], at, depth);
+	}
+	free(kids.v);
+	return ok;
 }
 
-/* &x, an array, container_of(): never NULL. */
-static bool address_value(CXTranslationUnit tu, CXCursor e)
+/* @e, evaluated at @at of @def, is never NULL. */
+static bool value_nonnull(struct nonnull *n, CXCursor def, CXCursor e, unsigned int at,
+			  int depth)
 {
-	for (int hops = 0; hops < 8; hops++) {
-		enum CXCursorKind k;
-		struct kids kids;
+	enum CXCursorKind k;
+	struct kids kids;
+	bool ok = false;
+	CXCursor v;
 
-		e = da_strip(e);
-		k = clang_getCursorKind(e);
-		if (k == CXCursor_UnaryOperator &&
-		    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf)
-			return true;
-		if (k == CXCursor_DeclRefExpr &&
-		    clang_getCursorType(clang_getCursorReferenced(e)).kind == CXType_ConstantArray)
-			return true;
-		if (first_token_is_container_of(tu, e))
-			return true;
-		if (k != CXCursor_CStyleCastExpr)
-			return false;
+	e = da_strip(e);
+	k = clang_getCursorKind(e);
+	if (k == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
 		kids = da_kids_of(e);
-		if (!kids.n) {
-			free(kids.v);
-			return false;
-		}
-		e = kids.v[kids.n - 1];
+		ok = kids.n == 1 && object_nonnull(n, def, kids.v[0], at, depth);
 		free(kids.v);
+		return ok;
 	}
-	return false;
+	if (k == CXCursor_CStyleCastExpr || k == CXCursor_ParenExpr) {
+		kids = da_kids_of(e);
+		ok = kids.n && value_nonnull(n, def, kids.v[kids.n - 1], at, depth);
+		free(kids.v);
+		return ok;
+	}
+	/* container_of() as it expands: (T *)((char *)p - off), ({ ...; (T *)(__mptr - off); }) */
+	if (k == CXCursor_BinaryOperator &&
+	    (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub ||
+	     clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add)) {
+		kids = da_kids_of(e);
+		ok = kids.n == 2 &&
+		     clang_getCanonicalType(clang_getCursorType(kids.v[0])).kind == CXType_Pointer &&
+		     value_nonnull(n, def, kids.v[0], at, depth);
+		free(kids.v);
+		return ok;
+	}
+	if (k == CXCursor_StmtExpr) {
+		struct kids body = { 0 };
+
+		kids = da_kids_of(e);
+		if (kids.n)
+			body = da_kids_of(kids.v[0]);
+		ok = body.n && value_nonnull(n, def, body.v[body.n - 1], at, depth);
+		free(body.v);
+		free(kids.v);
+		return ok;
+	}
+	if (k != CXCursor_DeclRefExpr)
+		return false;
+	v = clang_getCursorReferenced(e);
+	if (clang_getCursorType(v).kind == CXType_ConstantArray)
+		return true;	/* an array's address */
+	if (clang_getCursorKind(v) != CXCursor_VarDecl && clang_getCursorKind(v) != CXCursor_ParmDecl)
+		return false;
+	return nonnull_at(n, def, v, at, depth + 1);
 }
 
 /* ---- the callers of a static function ------------------------------------- */
-
-static bool nonnull_at(struct nonnull *n, CXCursor def, CXCursor var, unsigned int at, int depth);
 
 struct callers {
 	struct nonnull *n;
@@ -353,7 +464,7 @@ static void check_arg(struct callers *cs, CXCursor call)
 	CXCursor arg = clang_Cursor_getArgument(call, cs->param), v;
 	char *name, *caller;
 
-	if (address_value(n->tu, arg))
+	if (value_nonnull(n, cs->caller, arg, da_extent_at(call, false), cs->depth))
 		return;
 	caller = da_spelling(cs->caller);
 	if (da_is_null_pointer(arg)) {
@@ -364,10 +475,7 @@ static void check_arg(struct callers *cs, CXCursor call)
 		return;
 	}
 	v = clang_getCursorReferenced(da_strip(arg));
-	if (clang_getCursorKind(da_strip(arg)) != CXCursor_DeclRefExpr ||
-	    (clang_getCursorKind(v) != CXCursor_VarDecl &&
-	     clang_getCursorKind(v) != CXCursor_ParmDecl) ||
-	    !nonnull_at(n, cs->caller, v, da_extent_at(call, false), cs->depth + 1)) {
+	{
 		name = da_spelling(clang_getCursorKind(da_strip(arg)) == CXCursor_DeclRefExpr ?
 					   v : clang_getNullCursor());
 		fail(n, da_line_of(call),
@@ -417,6 +525,24 @@ static enum CXChildVisitResult callers_visit(CXCursor c, CXCursor parent, CXClie
 	return CXChildVisit_Recurse;
 }
 
+/* "fn" in the function's file: __attribute__((alias("fn"))), an asm .set, ... */
+static bool named_in_a_string(CXCursor def, const char *name)
+{
+	CXFile file = NULL;
+	size_t size = 0, n = strlen(name);
+	const char *text;
+
+	clang_getExpansionLocation(clang_getCursorLocation(def), &file, NULL, NULL, NULL);
+	text = file ? clang_getFileContents(clang_Cursor_getTranslationUnit(def), file, &size) :
+		      NULL;
+	if (!text)
+		return true;	/* not read: not known */
+	for (size_t i = 0; i + n + 2 <= size; i++)
+		if (text[i] == '"' && !strncmp(text + i + 1, name, n) && text[i + n + 1] == '"')
+			return true;
+	return false;
+}
+
 /* Every call of @def in the TU gives parameter @param a value proved non-NULL. */
 static bool callers_give_nonnull(struct nonnull *n, CXCursor def, unsigned int param, int depth)
 {
@@ -428,6 +554,13 @@ static bool callers_give_nonnull(struct nonnull *n, CXCursor def, unsigned int p
 		fail(n, da_line_of(def),
 		     xasprintf("%s() is not static: its callers in other files are not seen",
 			       name));
+		cs.ok = false;
+		goto out;
+	}
+	if (named_in_a_string(def, name)) {
+		fail(n, da_line_of(def),
+		     xasprintf("%s is named in a string of its file (an alias?): its callers "
+			       "are not all seen", name));
 		cs.ok = false;
 		goto out;
 	}
@@ -450,6 +583,27 @@ out:
 
 /* ---- the proof ------------------------------------------------------------ */
 
+static char *type_name(CXType t)
+{
+	CXString s = clang_getTypeSpelling(clang_getUnqualifiedType(t));
+	char *r = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+static bool napi_param_of_poll(CXCursor def, CXCursor var, const char *poll)
+{
+	char *name = da_spelling(def), *type;
+	bool yes;
+
+	type = type_name(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(var))));
+	yes = !strcmp(name, poll) && !strcmp(type, "struct napi_struct");
+	free(name);
+	free(type);
+	return yes;
+}
+
 static int param_index(CXCursor def, CXCursor var)
 {
 	int np = clang_Cursor_getNumArguments(def);
@@ -460,14 +614,20 @@ static int param_index(CXCursor def, CXCursor var)
 	return -1;
 }
 
-/* @var (of @def) is not NULL at offset @at on every path. */
+/*
+ * @var (of @def) is not NULL at offset @at on every path. At depth 0, the
+ * owner of the hoisted local: the new pointer is computed at the
+ * declaration (@n->pointer_at), so nothing may store to it from there on.
+ */
 static bool nonnull_at(struct nonnull *n, CXCursor def, CXCursor var, unsigned int at, int depth)
 {
 	struct derefs d = { var, at, 0 };
 	struct changes ch;
 	CXCursor body = da_body_of(def);
 	struct kids kids;
+	unsigned int from;
 	int param;
+	bool ok;
 
 	if (depth > NN_MAX_DEPTH || ++n->asked > NN_MAX_ASKED) {
 		fail(n, da_line_of(def),
@@ -475,17 +635,22 @@ static bool nonnull_at(struct nonnull *n, CXCursor def, CXCursor var, unsigned i
 			       "values in all", NN_MAX_DEPTH, NN_MAX_ASKED));
 		return false;
 	}
-	if (clang_Cursor_isNull(body))
+	/* a global may be changed by any callee in between */
+	if (clang_Cursor_isNull(body) ||
+	    (clang_getCursorKind(var) != CXCursor_ParmDecl && !da_function_local(var)))
 		return false;
 	chain_derefs(body, &d, 0);
 	if (d.last) {
-		ch = changes_of(def, var, d.last - 1, at);
+		from = d.last - 1;
+		if (!depth && n->pointer_at < from)
+			from = n->pointer_at;
+		ch = changes_of(def, var, from, at);
 		if (!ch.store && !ch.jump)
 			return true;
 	}
 	/* no dereference to lean on: what it is set to */
 	ch = changes_of(def, var, 0, 0);
-	if (ch.store && (!ch.only_addresses || clang_getCursorKind(var) == CXCursor_ParmDecl)) {
+	if (ch.store) {
 		char *fn = da_spelling(def), *name = da_spelling(var);
 
 		fail(n, ch.store, xasprintf("%s() changes '%s' at line %u", fn, name, ch.store));
@@ -496,17 +661,16 @@ static bool nonnull_at(struct nonnull *n, CXCursor def, CXCursor var, unsigned i
 	if (clang_getCursorKind(var) == CXCursor_VarDecl) {
 		kids = da_kids_of(var);
 		/* its initializer is its last child; none: it starts indeterminate */
-		if (kids.n && clang_isExpression(clang_getCursorKind(kids.v[kids.n - 1])) &&
-		    address_value(n->tu, kids.v[kids.n - 1]) && ch.only_addresses) {
-			free(kids.v);
-			return true;
-		}
+		ok = kids.n && clang_isExpression(clang_getCursorKind(kids.v[kids.n - 1])) &&
+		     value_nonnull(n, def, kids.v[kids.n - 1], da_extent_at(var, false), depth);
 		free(kids.v);
-		return false;
+		return ok;
 	}
 	param = param_index(def, var);
 	if (param < 0)
 		return false;
+	if (n->poll && napi_param_of_poll(def, var, n->poll))
+		return true;	/* the kernel gives a poll its NAPI instance, never NULL */
 	return callers_give_nonnull(n, def, (unsigned int)param, depth);
 }
 
@@ -570,11 +734,13 @@ static enum CXChildVisitResult first_use_visit(CXCursor c, CXCursor parent, CXCl
 	return CXChildVisit_Recurse;
 }
 
-void da_owner_nonnull(CXCursor def, CXCursor decl, const char *owner, bool at_decl,
-		      struct zt_da_hoist *h)
+void da_owner_nonnull(CXCursor def, CXCursor decl, const struct zt_da_hoist_query *q,
+		      bool at_decl, struct zt_da_hoist *h)
 {
-	struct nonnull n = { clang_Cursor_getTranslationUnit(def), 0, 0, NULL };
-	struct first_use u = { decl, da_extent_at(decl, true) };
+	const char *owner = q->owner;
+	struct nonnull n = { clang_Cursor_getTranslationUnit(def), 0, da_extent_at(decl, false),
+			     q->poll, 0, NULL };
+	struct first_use u = { decl, UINT_MAX };
 	struct null_test t = { clang_getNullCursor(), 0 };
 	int np = clang_Cursor_getNumArguments(def);
 	char *fn;
@@ -594,7 +760,9 @@ void da_owner_nonnull(CXCursor def, CXCursor decl, const char *owner, bool at_de
 		u.at = da_extent_at(decl, false);
 	else
 		clang_visitChildren(def, first_use_visit, &u);
-	if (nonnull_at(&n, def, t.param, u.at, 0)) {
+	if (u.at == UINT_MAX)
+		u.at = da_extent_at(decl, true);
+	if (nonnull_at(&n, def, t.param, u.at, 0) || q->owner_nonnull) {
 		free(n.why);
 		return;
 	}
@@ -604,6 +772,11 @@ void da_owner_nonnull(CXCursor def, CXCursor decl, const char *owner, bool at_de
 		free(n.why);
 		n.why = xasprintf("%s() tests it at line %u", fn, t.line);
 		n.line = t.line;
+	} else if (q->owner_maybe_null && (!n.why || strstr(n.why, "is not static"))) {
+		/* the program's callers say more than "not seen" */
+		free(n.why);
+		n.why = xasprintf("%s (check, over the program)", q->owner_maybe_null);
+		n.line = da_line_of(decl);
 	} else if (!n.why) {
 		n.why = xasprintf("%s() does not dereference it before line %u on every path, "
 				  "and nothing it is set to is an address",

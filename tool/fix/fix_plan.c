@@ -228,11 +228,14 @@ static int stored_fns(void *arg, const char *field_usr, const char *field_file,
 	json_t *fns = r->through ? json_object_get(r->through, field_usr) : NULL;
 	char *rel = zt_real_path_under(r->env->src, field_file);
 	size_t i, dl = strlen(r->dir);
-	bool own = rel && dl && !strncmp(rel, r->dir, dl) && rel[dl] == '/';
+	bool own = rel && (dl ? !strncmp(rel, r->dir, dl) && rel[dl] == '/' :
+				strncmp(rel, "include/", 8) != 0);
 	json_t *v;
 
 	free(rel);
-	if (!own || !json_is_array(fns) || !json_array_size(fns))
+	if (!own)
+		return -2;	/* a kernel struct's field */
+	if (!json_is_array(fns) || !json_array_size(fns))
 		return -1;
 	json_array_foreach(fns, i, v) {
 		/* a value check could not name was stored there too: not every function */
@@ -314,7 +317,10 @@ static bool plan_da(struct planner *x, size_t i, struct site *s, char **no_hoist
 									 "calls_through") };
 	struct zt_da_resolver res = { resolve_fn, stored_fns, &rs };
 	const char *owner = jstr(json_object_get(f->details, "owner"), "param");
-	struct zt_da_hoist_query hq = { owner, x->env->kernel->napi_releases.v };
+	json_t *nonnull = json_object_get(json_object_get(f->details, "owner"), "nonnull");
+	struct zt_da_hoist_query hq = { owner, x->env->kernel->napi_releases.v,
+					json_is_true(nonnull), json_string_value(nonnull),
+					jstr(json_object_get(f->details, "owner"), "poll") };
 	int ret = zt_da_check(abs, args, f->function, f->symbol, line, x->helpers, &res, &hq, &a);
 	bool proved = !ret && a.verdict == ZT_DA_WRITTEN_FIRST;
 

@@ -294,6 +294,9 @@ static json_t *owner_json(const struct zt_local *l, const struct owner *own)
 	/* only when there is one: the JSON of every other owner stays as it was */
 	if (own->other)
 		json_object_set_new(o, "reached_from", json_string(own->other));
+	/* proved never NULL at every call (stack_owner.c), or why not */
+	json_object_set_new(o, "nonnull",
+			    own->maybe_null ? json_string(own->maybe_null) : json_true());
 	return o;
 }
 
@@ -424,6 +427,7 @@ static void add_finding(const struct zt_program *p, const struct zt_tu_evidence 
 	add_owner_note(n, l, &own, fd);
 	add_frame_note(tev, n, fd);
 	fd->details = finding_details(p, node, l, fq, tev, j, &own);
+	free(own.maybe_null);
 }
 
 /*

@@ -42,6 +42,7 @@ struct owner {
 	const char *napi_owner;	/* T, when found through the poll's container_of() */
 	const char *poll;	/* the poll that has it */
 	const char *other;	/* OWNER_OTHER_CONTEXT: the other entry (a work item, an op) */
+	char *maybe_null;	/* a parameter not proved non-NULL at every call: why (owned) */
 };
 
 enum zero_need { ZERO_TAX, ZERO_REQUIRED, ZERO_UNKNOWN };

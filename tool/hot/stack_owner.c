@@ -104,6 +104,124 @@ static const char *other_entry(const struct zt_program *p, size_t node, const ch
 }
 
 /*
+ * Is parameter @param of @node's function never NULL, whoever calls it? A
+ * hoist reaches the per-queue copy through it, where the original touched
+ * only its stack. Proved up the callers' index: every direct call gives an
+ * address, container_of() or a local set only to those (struct zt_call's
+ * arg_nonnull), or passes on a parameter of its own, never changed, proved
+ * the same way. An entry of the program (the kernel gives its arguments), a
+ * call through a pointer, a function nothing calls: not proved. A cycle of
+ * callers passing it round proves nothing against it (no NULL enters there).
+ */
+#define NONNULL_DEPTH 16
+#define NONNULL_STEPS 512
+
+struct nonnull {
+	const struct zt_program *p;
+	size_t *on_path;	/* nodes being proved, ... */
+	unsigned int *on_param;	/* ... for that parameter */
+	size_t n_path;
+	unsigned int steps;
+	char *why;
+};
+
+static bool param_nonnull(struct nonnull *nn, size_t node, unsigned int param);
+
+static bool not_proved(struct nonnull *nn, char *why)
+{
+	if (!nn->why)
+		nn->why = why;
+	else
+		free(why);
+	return false;
+}
+
+static bool call_gives_nonnull(struct nonnull *nn, size_t caller, const struct zt_call *c,
+			       unsigned int param)
+{
+	const struct zt_node *g = &nn->p->nodes[caller];
+
+	if (c->arg_nonnull & (1u << param))
+		return true;
+	if (c->arg_param[param] && (c->arg_param_kept & (1u << param)))
+		return param_nonnull(nn, caller, c->arg_param[param] - 1);
+	return not_proved(nn, xasprintf("%s() gives it a value nothing proves non-NULL at "
+					"line %u", g->name, c->line));
+}
+
+static bool param_nonnull(struct nonnull *nn, size_t node, unsigned int param)
+{
+	const struct zt_program *p = nn->p;
+	const struct zt_node *n = &p->nodes[node];
+	const size_t *callers;
+	size_t nc;
+	bool ok = true;
+
+	for (size_t i = 0; i < nn->n_path; i++)
+		if (nn->on_path[i] == node && nn->on_param[i] == param)
+			return true;
+	if (nn->n_path >= NONNULL_DEPTH || ++nn->steps > NONNULL_STEPS)
+		return not_proved(nn, xasprintf("proving it means following callers more than "
+						"%d levels up", NONNULL_DEPTH));
+	if (param >= ZT_CALL_ARGS)
+		return not_proved(nn, xasprintf("it is argument %u of %s(), past those tracked",
+						param + 1, n->name));
+	/* the kernel gives a NAPI poll its own instance, never NULL */
+	if (n->is_root && n->fn && param < n->fn->n_params && n->fn->params[param].record &&
+	    !strcmp(n->fn->params[param].record, "struct napi_struct"))
+		return true;
+	if (n->is_root)
+		return not_proved(nn, xasprintf("%s() is an entry of the program (%s): the "
+						"kernel gives it its arguments", n->name,
+						n->root_why ? n->root_why : "a root"));
+	if (node >= p->n_indexed)
+		return not_proved(nn, xasprintf("%s()'s callers are not indexed", n->name));
+	callers = zt_program_callers(p, node, &nc);
+	if (!nc)
+		return not_proved(nn, xasprintf("nothing in the program calls %s()", n->name));
+	nn->on_path[nn->n_path] = node;
+	nn->on_param[nn->n_path++] = param;
+	for (size_t i = 0; i < nc && ok; i++) {
+		const struct zt_node *g = &p->nodes[callers[i]];
+		bool direct = false;
+
+		for (size_t k = 0; g->fn && k < g->fn->n_calls && ok; k++) {
+			const struct zt_call *c = &g->fn->calls[k];
+
+			if (c->kind != ZT_CALL_DIRECT || !c->target || strcmp(c->target, n->usr))
+				continue;
+			direct = true;
+			ok = call_gives_nonnull(nn, callers[i], c, param);
+		}
+		if (ok && !direct)
+			ok = not_proved(nn, xasprintf("%s() calls %s() through a pointer", g->name,
+						      n->name));
+	}
+	nn->n_path--;
+	return ok;
+}
+
+/* NULL when @param of @node's function is proved never NULL, else why not. */
+static char *maybe_null(const struct zt_program *p, size_t node, const struct zt_param *param)
+{
+	const struct zt_function *f = p->nodes[node].fn;
+	size_t path[NONNULL_DEPTH];
+	unsigned int params[NONNULL_DEPTH];
+	struct nonnull nn = { p, path, params, 0, 0, NULL };
+	unsigned int i = 0;
+
+	while (i < f->n_params && &f->params[i] != param)
+		i++;
+	if (i == f->n_params)
+		return NULL;	/* not a parameter: the poll's own container_of() local */
+	if (param_nonnull(&nn, node, i)) {
+		free(nn.why);
+		return NULL;
+	}
+	return nn.why ? nn.why : xstrdup("not proved");
+}
+
+/*
  * The queue or ring that owns a per-queue copy of @l: a parameter of @f
  * whose struct the NAPI instance serves (the poll's container_of(napi, T, m)
  * holds it), else T itself, else a parameter named as a ring or a queue;
@@ -158,6 +276,8 @@ struct owner sc_owner_of(const struct zt_program *p, size_t node, const struct z
 		if (best.other)
 			best.how = OWNER_OTHER_CONTEXT;
 	}
+	if (best.param)
+		best.maybe_null = maybe_null(p, node, best.param);
 	return best;
 }
 

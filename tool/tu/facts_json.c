@@ -148,12 +148,13 @@ static json_t *call_to_json(const struct zt_call *c)
 		json_array_append_new(locals, json_integer(c->arg_local[i]));
 		json_array_append_new(passed, json_integer(c->arg_param[i]));
 	}
-	return json_pack("[i,o,o,i,b,b,I,b,o,o,I,o,i,o,o,b,I]", c->kind,
+	return json_pack("[i,o,o,i,b,b,I,b,o,o,I,o,i,o,o,b,I,I,I]", c->kind,
 			 zt_json_str_or_null(c->target), zt_json_str_or_null(c->name), c->line,
 			 c->in_loop, c->in_unlikely, (json_int_t)c->loop_params, c->loop_budget,
 			 args, locals, (json_int_t)c->batch_n, zt_json_str_or_null(c->cond),
 			 c->batch_why, zt_json_str_or_null(c->slow), passed,
-			 c->arg_packet_element, (json_int_t)c->arg_after_guard);
+			 c->arg_packet_element, (json_int_t)c->arg_after_guard,
+			 (json_int_t)c->arg_nonnull, (json_int_t)c->arg_param_kept);
 }
 
 static void call_from_json(json_t *a, struct zt_call *c)
@@ -175,6 +176,8 @@ static void call_from_json(json_t *a, struct zt_call *c)
 	c->slow = json_is_string(slow) ? xstrdup(json_string_value(slow)) : NULL;
 	c->arg_packet_element = json_is_true(json_array_get(a, 15));
 	c->arg_after_guard = (unsigned int)json_integer_value(json_array_get(a, 16));
+	c->arg_nonnull = (unsigned int)json_integer_value(json_array_get(a, 17));
+	c->arg_param_kept = (unsigned int)json_integer_value(json_array_get(a, 18));
 	for (size_t i = 0; i < ZT_CALL_ARGS; i++) {
 		c->arg_params[i] = (unsigned int)json_integer_value(
 			json_array_get(json_array_get(a, 8), i));

@@ -34,12 +34,12 @@ static void __attribute__((noinline)) t_dirty(void)
 
 int main(void)
 {
-	struct t_vector v[4] = { { .ring = { .index = 0 } }, { .ring = { .index = 1 } },
+	struct t_vector v[5] = { { .ring = { .index = 0 } }, { .ring = { .index = 1 } },
 				 { .ring = { .index = 2, .done = napi_complete_done } },
-				 { .ring = { .index = 3 } } };
+				 { .ring = { .index = 3 } }, { .ring = { .index = 4 } } };
 	int bad = 0;
 
-	for (int i = 0; i < 4; i++) {
+	for (int i = 0; i < 5; i++) {
 		t_dirty();
 		bad |= t_poll(&v[i].napi, 2) != 1;
 	}

@@ -74,6 +74,21 @@ static int t_clean_deep(struct t_ring *ring, struct napi_struct *napi, int budge
 	return 1;
 }
 
+/* Read through a pointer into it after the instance goes. */
+static int t_clean_alias(struct t_ring *ring, struct napi_struct *napi, int budget)
+{
+	struct t_desc h;
+	struct t_desc *p = &h;
+
+	h.len = ring->seen * 10ul + 5;
+	h.csum = h.len * 3;
+	ring->seen++;
+	if (budget > 1)
+		napi_complete_done(napi, 1);
+	t_record(ring, "alias", p->csum);
+	return 1;
+}
+
 int t_poll(struct napi_struct *napi, int budget)
 {
 	struct t_vector *v = container_of(napi, struct t_vector, napi);
@@ -85,6 +100,8 @@ int t_poll(struct napi_struct *napi, int budget)
 		return t_clean_ptr(&v->ring, napi, budget);
 	case 3:
 		return t_clean_deep(&v->ring, napi, budget);
+	case 4:
+		return t_clean_alias(&v->ring, napi, budget);
 	default:
 		return t_clean(&v->ring, napi, budget);
 	}
@@ -97,4 +114,5 @@ int t_poll(struct napi_struct *napi, int budget)
  * zt-da: t_clean_first e: written-first
  * zt-da: t_clean_ptr f: written-first
  * zt-da: t_clean_deep g: written-first
+ * zt-da: t_clean_alias h: written-first
  */

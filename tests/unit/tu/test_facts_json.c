@@ -94,10 +94,11 @@ static void fill(struct zt_tu_result *r)
 	f->calls[0] = (struct zt_call){ ZT_CALL_FIELD, xstrdup("c:@S@rq@FI@fn"), xstrdup("fn"), 11,
 					true, false, 2, true, { 1 }, 16, { 0 },
 					xstrdup("rq->xdp_prog"), ZT_BATCH_THRESHOLD,
-					xstrdup("mark_chain(cqe)"), { 0, 2 }, true, 1u << 2 };
+					xstrdup("mark_chain(cqe)"), { 0, 2 }, true, 1u << 2, 1u << 1,
+					1u << 1 };
 	f->calls[1] = (struct zt_call){ ZT_CALL_POINTER, NULL, xstrdup("p"), 12, false, true, 0,
 					false, { 0 }, 0, { 0 }, NULL, ZT_BATCH_NONE, NULL, { 0 },
-					false, 0 };
+					false, 0, 0, 0 };
 	l->slow = xstrdup("skb->mark");
 	f->napi_owner = xstrdup("struct ch");
 	f->n_napi_serves = 2;
@@ -174,6 +175,9 @@ static void test_hand_built_round_trip(void **state)
 			 ZT_USE_ADDR_PASSED | ZT_USE_SIZEOF | ZT_USE_GUARDED_WRITE);
 	assert_int_equal(back.facts.funcs[0].calls[0].arg_after_guard, 1u << 2);
 	assert_int_equal(back.facts.funcs[0].calls[1].arg_after_guard, 0);
+	assert_int_equal(back.facts.funcs[0].calls[0].arg_nonnull, 1u << 1);
+	assert_int_equal(back.facts.funcs[0].calls[0].arg_param_kept, 1u << 1);
+	assert_int_equal(back.facts.funcs[0].calls[1].arg_nonnull, 0);
 	assert_int_equal(back.facts.funcs[0].calls[0].arg_param[1], 2);
 	assert_string_equal(back.facts.funcs[0].napi_owner, "struct ch");
 	assert_int_equal(back.facts.funcs[0].n_napi_serves, 2);
