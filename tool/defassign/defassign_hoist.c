@@ -219,6 +219,20 @@ static enum lets_go field_lets_go(struct release_walk *rw, CXCursor body, CXCurs
 	return go;
 }
 
+/* Defined in a kernel header (an include/ directory): the kernel's. */
+static bool kernel_header(CXCursor def)
+{
+	CXFile file = NULL;
+	CXString s;
+	bool yes;
+
+	clang_getExpansionLocation(clang_getCursorLocation(def), &file, NULL, NULL, NULL);
+	s = clang_getFileName(file);
+	yes = clang_getCString(s) && strstr(clang_getCString(s), "/include/");
+	clang_disposeString(s);
+	return yes;
+}
+
 /* @ref (a FunctionDecl, or null: @name's body elsewhere) called: does it let go? */
 static enum lets_go fn_lets_go(struct release_walk *rw, CXCursor ref, CXTranslationUnit tu,
 			       char *name)
@@ -242,6 +256,10 @@ static enum lets_go fn_lets_go(struct release_walk *rw, CXCursor ref, CXTranslat
 	zt_strvec_push(&rw->walked, name);
 	free(key);
 	def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
+	if (!clang_Cursor_isNull(def) && kernel_header(def)) {
+		free(name);
+		return GO_NO;	/* the kernel's, as a function without a body is */
+	}
 	if (!clang_Cursor_isNull(def) && da_config_dependent(rw->da, tu, def, name))
 		goto maybe;
 	if (clang_Cursor_isNull(def)) {
