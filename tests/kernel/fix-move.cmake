@@ -32,15 +32,21 @@ foreach(f en.h en/xdp.h en_rx.c)
 endforeach()
 run_or_die(python3 ${SRC}/tests/kernel/reverse_mxbuf.py ${WORK}/src/${core})
 
-# check sees the receive path; fix verifies every TU of its database that
-# includes a changed file: the two of the path and en/xdp.c.
+# check sees the receive path and where the XDP send's function pointers are
+# set (en_main.c, en/xdp.c: the release rule walks the calls through them);
+# fix verifies every TU of its database that includes a changed file: the two
+# of the path and en/xdp.c. fix is given the four mxbuf findings only.
 run_or_die(python3 ${py} db ${obj}/db/mlx5 ${WORK}/db ${KERNEL_SRC} ${obj} ${WORK}/src ${obj}
-	en_rx.c en_txrx.c)
+	en_rx.c en_txrx.c xdp.c en_main.c)
 run_or_die(python3 ${py} db ${obj}/db/mlx5 ${WORK}/dbfix ${KERNEL_SRC} ${obj} ${WORK}/src ${obj}
 	en_rx.c en_txrx.c xdp.c)
 zt_krun(1 json check -p ${WORK}/db -j 2 --no-cache --evidence=none
 	--rules ${SRC}/rules/hotpaths/mlx5e.conf --format=json)
 file(WRITE ${WORK}/check.json "${json}")
+run_or_die(python3 -c "import json, sys
+d = json.load(open(sys.argv[1]))
+d['findings'] = [f for f in d['findings'] if f['symbol'] == 'mxbuf']
+json.dump(d, open(sys.argv[1], 'w'))" ${WORK}/check.json)
 string(REGEX MATCHALL "\"symbol\": \"mxbuf\"" locals "${json}")
 list(LENGTH locals n)
 if(NOT n EQUAL 4)

@@ -3,6 +3,7 @@
 #   db IN_DB OUT_DIR SRC OBJ NEW_SRC NEW_OBJ NAME...  the entries of NAME (file basenames),
 #                                 paths moved from the fixture to the test's copies
 #   findings CHECK.json           print "function" per finding of the three receive functions
+#   only-rx CHECK.json            keep those findings alone, in place
 #   patched PATCH                 print the files a patch changes, one a line
 import json
 import re
@@ -40,6 +41,15 @@ def findings(args):
             print(x["function"])
 
 
+def only_rx(args):
+    """Keep the receive functions' findings: fix is given those alone."""
+    with open(args[0]) as f:
+        d = json.load(f)
+    d["findings"] = [x for x in d["findings"] if x["function"] in RX]
+    with open(args[0], "w") as f:
+        json.dump(d, f, indent=1)
+
+
 def patched(args):
     with open(args[0]) as f:
         for line in f:
@@ -48,4 +58,5 @@ def patched(args):
                 print(m.group(1))
 
 
-{"db": db, "findings": findings, "patched": patched}[sys.argv[1]](sys.argv[2:])
+{"db": db, "findings": findings, "only-rx": only_rx,
+ "patched": patched}[sys.argv[1]](sys.argv[2:])

@@ -543,6 +543,9 @@ static bool nonnull_value(struct walk *w, CXCursor e, int depth)
 	var = clang_getCursorReferenced(e);
 	if (clang_getCursorType(var).kind == CXType_ConstantArray)
 		return true;
+	/* a poll's napi, which it takes its container from: the kernel's instance */
+	if (fx_is_napi_param(var) && fx_cur(w) && fx_cur(w)->napi_owner)
+		return true;
 	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
 	    clang_Cursor_getStorageClass(var) == CX_SC_Static ||
 	    clang_getCursorKind(clang_getCursorSemanticParent(var)) != CXCursor_FunctionDecl ||

@@ -118,6 +118,8 @@ char *fx_file_name(CXFile f);
 void fx_expansion(CXSourceLocation loc, char **file, unsigned int *line, unsigned int *col);
 bool fx_is_expr_wrapper(enum CXCursorKind k);
 CXCursor fx_strip(CXCursor c);
+/* a parameter of type struct napi_struct * */
+bool fx_is_napi_param(CXCursor ref);
 CXCursor fx_addr_operand(CXCursor e, bool *addr);
 bool fx_function_ref(CXCursor e, CXCursor *fn);
 char *fx_record_of_field(CXCursor field);

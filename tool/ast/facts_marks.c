@@ -316,7 +316,7 @@ static enum CXVisitorResult serves_visit(CXCursor c, CXClientData data)
 	return CXVisit_Continue;
 }
 
-static bool is_napi_param(CXCursor ref)
+bool fx_is_napi_param(CXCursor ref)
 {
 	CXType t = clang_getCanonicalType(clang_getCursorType(ref));
 	char *name;
@@ -335,7 +335,7 @@ static enum CXChildVisitResult napi_ref_visit(CXCursor c, CXCursor parent, CXCli
 {
 	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-	    is_napi_param(clang_getCursorReferenced(c))) {
+	    fx_is_napi_param(clang_getCursorReferenced(c))) {
 		*(bool *)data = true;
 		return CXChildVisit_Break;
 	}
@@ -390,7 +390,7 @@ void fx_napi_container(struct walk *w, CXCursor var, CXCursor init)
 	if (pt.kind != CXType_Record)
 		return;
 	if (clang_getCursorKind(init) == CXCursor_DeclRefExpr)
-		from_napi = is_napi_param(clang_getCursorReferenced(init));
+		from_napi = fx_is_napi_param(clang_getCursorReferenced(init));
 	else
 		clang_visitChildren(init, napi_ref_visit, &from_napi);
 	if (!from_napi)

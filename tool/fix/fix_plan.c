@@ -161,6 +161,11 @@ static char *no_hoist(struct planner *x, size_t i)
 	if (!fix_owner_proved(x->env->kernel, owner, &proof))
 		return proof;
 	free(proof);
+	/* check, over the program: a caller may let the instance go first */
+	if (jstr(owner, "after_release"))
+		return xasprintf("%s() may run after its NAPI instance is let go: %s; the same "
+				 "poll may then run on another CPU and fill the same per-queue copy",
+				 f->function, jstr(owner, "after_release"));
 	if (jtrue(owner, "name_taken"))
 		return xasprintf("the name %s is already taken in %s", f->symbol,
 				 ot ? ot : "the owner struct");

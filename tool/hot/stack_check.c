@@ -297,6 +297,8 @@ static json_t *owner_json(const struct zt_local *l, const struct owner *own)
 	/* proved never NULL at every call (stack_owner.c), or why not */
 	json_object_set_new(o, "nonnull",
 			    own->maybe_null ? json_string(own->maybe_null) : json_true());
+	if (own->after_release)
+		json_object_set_new(o, "after_release", json_string(own->after_release));
 	return o;
 }
 
@@ -428,6 +430,7 @@ static void add_finding(const struct zt_program *p, const struct zt_tu_evidence 
 	add_frame_note(tev, n, fd);
 	fd->details = finding_details(p, node, l, fq, tev, j, &own);
 	free(own.maybe_null);
+	free(own.after_release);
 }
 
 /*

@@ -43,6 +43,7 @@ struct owner {
 	const char *poll;	/* the poll that has it */
 	const char *other;	/* OWNER_OTHER_CONTEXT: the other entry (a work item, an op) */
 	char *maybe_null;	/* a parameter not proved non-NULL at every call: why (owned) */
+	char *after_release;	/* the function may run after the instance is let go: why */
 };
 
 enum zero_need { ZERO_TAX, ZERO_REQUIRED, ZERO_UNKNOWN };

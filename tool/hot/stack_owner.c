@@ -222,6 +222,148 @@ static char *maybe_null(const struct zt_program *p, size_t node, const struct zt
 }
 
 /*
+ * Is @node's function run after its NAPI instance is let go? After
+ * napi_complete_done() the same poll may run on another CPU: a copy kept per
+ * queue would then be filled by both. Up the callers' index: a caller that
+ * calls what may let go (a napi-release function, a function whose body
+ * does, however deep, a call through a pointer nothing resolves, a field
+ * some store of unknown value may hold) on a line before the call, or on
+ * its line, or in a loop with it; or a caller itself run after one. A
+ * function the program does not define is the kernel's, which lets a
+ * driver's instance go only through napi-release (docs/fix.md).
+ */
+enum go_state { GO_UNSEEN, GO_WALKING, GO_NEVER, GO_MAY };
+
+struct release_ctx {
+	const struct zt_program *p;
+	unsigned char *go;	/* per node: enum go_state */
+	unsigned char *after;	/* per node: 0 unseen, 1 walking/no, 2 yes */
+	char *why;
+};
+
+static bool is_release_name(const struct zt_program *p, const char *name)
+{
+	return name && zt_strvec_has(&p->kernel->napi_releases, name);
+}
+
+static void unknown_target(const char *field_usr, const char *fn_name, void *arg)
+{
+	(void)field_usr;
+	if (!strcmp(fn_name, ZT_STORE_UNKNOWN))
+		*(bool *)arg = true;
+}
+
+static bool node_may_release(struct release_ctx *rc, size_t node)
+{
+	const struct zt_node *n = &rc->p->nodes[node];
+	bool may = false;
+
+	if (rc->go[node] != GO_UNSEEN)
+		return rc->go[node] == GO_MAY;	/* a cycle: its other calls are walked */
+	rc->go[node] = GO_WALKING;
+	if (is_release_name(rc->p, n->name))
+		may = true;
+	for (size_t c = 0; !may && n->fn && c < n->fn->n_calls; c++)
+		may = n->fn->calls[c].kind == ZT_CALL_POINTER ||
+		      is_release_name(rc->p, n->fn->calls[c].name);
+	if (!may && n->fn)
+		zt_program_field_targets(rc->p, node, 0, unknown_target, &may);
+	for (size_t e = 0; !may && e < n->n_edges; e++)
+		may = node_may_release(rc, n->edges[e].to);
+	rc->go[node] = may ? GO_MAY : GO_NEVER;
+	return may;
+}
+
+/* Does call @c of @g's function let go, or may it? */
+static bool call_may_release(struct release_ctx *rc, const struct zt_function *g,
+			     const struct zt_call *c)
+{
+	size_t to;
+
+	if (c->kind == ZT_CALL_POINTER || is_release_name(rc->p, c->name))
+		return true;
+	if (c->kind == ZT_CALL_FIELD) {
+		bool may = false;
+		size_t self = c->target ? zt_program_find(rc->p, g->usr) : ZT_NO_NODE;
+
+		/* every function stored in a field its own calls go through */
+		if (self != ZT_NO_NODE)
+			zt_program_field_targets(rc->p, self, 0, unknown_target, &may);
+		for (size_t e = 0; !may && self != ZT_NO_NODE && e < rc->p->nodes[self].n_edges; e++)
+			may = rc->p->nodes[self].edges[e].via_field &&
+			      node_may_release(rc, rc->p->nodes[self].edges[e].to);
+		return may;
+	}
+	to = c->target ? zt_program_find(rc->p, c->target) : ZT_NO_NODE;
+	return to != ZT_NO_NODE && node_may_release(rc, to);
+}
+
+static bool runs_after_release(struct release_ctx *rc, size_t node, int depth)
+{
+	const struct zt_program *p = rc->p;
+	const struct zt_node *n = &p->nodes[node];
+	const size_t *callers;
+	size_t nc;
+
+	if (rc->after[node])
+		return rc->after[node] == 2;
+	rc->after[node] = 1;
+	if (depth > 32 || node >= p->n_indexed)
+		return false;	/* an entry the index does not cover: other_entry() says so */
+	callers = zt_program_callers(p, node, &nc);
+	for (size_t i = 0; i < nc; i++) {
+		const struct zt_node *gn = &p->nodes[callers[i]];
+		const struct zt_function *g = gn->fn;
+		bool direct = false;
+
+		for (size_t k = 0; g && k < g->n_calls; k++)
+			direct |= g->calls[k].kind == ZT_CALL_DIRECT && g->calls[k].target &&
+				  !strcmp(g->calls[k].target, n->usr);
+		for (size_t k = 0; g && k < g->n_calls; k++) {
+			const struct zt_call *c = &g->calls[k];
+
+			/* the calls of it; reached through a field: wherever it is */
+			if (direct && (c->kind != ZT_CALL_DIRECT || !c->target ||
+				       strcmp(c->target, n->usr)))
+				continue;
+			for (size_t r = 0; r < g->n_calls; r++) {
+				const struct zt_call *rel = &g->calls[r];
+				bool before = !direct || rel->line <= c->line ||
+					      (rel->in_loop && c->in_loop);
+
+				if (r == k || !before || !call_may_release(rc, g, rel))
+					continue;
+				rc->why = xasprintf("%s() may let the NAPI instance go (%s() at line "
+						    "%u) before it calls %s()%s%.0u",
+						    gn->name, rel->name ? rel->name : "a call",
+						    rel->line, n->name, direct ? " at line " : "",
+						    direct ? c->line : 0);
+				rc->after[node] = 2;
+				return true;
+			}
+			if (!direct)
+				break;
+		}
+		if (!gn->is_root && runs_after_release(rc, callers[i], depth + 1)) {
+			rc->after[node] = 2;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* NULL when @node's function never runs after its instance is let go, else why. */
+static char *after_release(const struct zt_program *p, size_t node)
+{
+	struct release_ctx rc = { p, xcalloc(p->n, 1), xcalloc(p->n, 1), NULL };
+
+	runs_after_release(&rc, node, 0);
+	free(rc.go);
+	free(rc.after);
+	return rc.why;
+}
+
+/*
  * The queue or ring that owns a per-queue copy of @l: a parameter of @f
  * whose struct the NAPI instance serves (the poll's container_of(napi, T, m)
  * holds it), else T itself, else a parameter named as a ring or a queue;
@@ -278,6 +420,8 @@ struct owner sc_owner_of(const struct zt_program *p, size_t node, const struct z
 	}
 	if (best.param)
 		best.maybe_null = maybe_null(p, node, best.param);
+	if (best.param && best.how != OWNER_NONE)
+		best.after_release = after_release(p, node);
 	return best;
 }
 
