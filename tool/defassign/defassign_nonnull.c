@@ -83,7 +83,8 @@ static void kids_derefs(CXCursor e, struct derefs *d, int depth, size_t max)
 /*
  * The dereferences of d->var that @e makes whenever it is evaluated: not
  * under '&' (no load), sizeof, a statement expression, the branches of
- * '?:' or the right of '&&'/'||'.
+ * '?:' or the right of '&&'/'||'. It is one piece: a switch over the expression
+ * kinds, one case each, read as a table.
  */
 static void expr_derefs(CXCursor e, struct derefs *d, int depth)
 {
