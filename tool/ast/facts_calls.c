@@ -469,7 +469,7 @@ static bool object_nonnull(struct walk *w, CXCursor o, int depth)
 	if (k == CXCursor_DeclRefExpr)
 		return clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(o)))
 			       .kind != CXType_Pointer &&
-		       clang_getCursorKind(clang_getCursorReferenced(o)) != CXCursor_FunctionDecl;
+		       clang_getCursorKind(clang_getCursorReferenced(o)) == CXCursor_VarDecl;
 	if (k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr &&
 	    !(k == CXCursor_UnaryOperator &&
 	      clang_getCursorUnaryOperatorKind(o) == CXUnaryOperator_Deref))
@@ -541,7 +541,9 @@ static bool nonnull_value(struct walk *w, CXCursor e, int depth)
 	if (k != CXCursor_DeclRefExpr)
 		return false;
 	var = clang_getCursorReferenced(e);
-	if (clang_getCursorType(var).kind == CXType_ConstantArray)
+	/* an array's address; a parameter declared as an array is a pointer */
+	if (clang_getCursorType(var).kind == CXType_ConstantArray &&
+	    clang_getCursorKind(var) == CXCursor_VarDecl)
 		return true;
 	/* a poll's napi, which it takes its container from: the kernel's instance */
 	if (fx_is_napi_param(var) && fx_cur(w) && fx_cur(w)->napi_owner)

@@ -116,6 +116,13 @@ struct zt_da_hoist_query {
 	bool owner_nonnull;
 	const char *owner_maybe_null;
 	const char *poll;	/* the NAPI poll that serves it: the kernel gives it its napi */
+	/*
+	 * check's release callbacks (functions that may let go whose address
+	 * is stored): 0 none, so no unresolved call can let go; more: calls
+	 * into the kernel may call back; -1 not known (as with more, but a
+	 * kernel header's body or a function without one is the kernel's)
+	 */
+	int release_callbacks;
 };
 
 void zt_da_answer_release(struct zt_da_answer *a);
@@ -132,7 +139,8 @@ struct zt_da_resolver {
 	 * The functions stored into the function-pointer field @field_usr,
 	 * declared in @field_file, anywhere in the program (check's call graph
 	 * says), pushed to @names; -1 when that is not known to be all of them;
-	 * -2 when the field is not the driver's (a kernel struct's)
+	 * -2 when the field is not the driver's (a kernel struct's): @names then
+	 * has the driver's own functions stored there, if any
 	 */
 	int (*stored)(void *arg, const char *field_usr, const char *field_file,
 		      struct zt_strvec *names);

@@ -197,16 +197,18 @@ static enum lets_go field_lets_go(struct release_walk *rw, CXCursor body, CXCurs
 
 	free(usr);
 	free(file);
-	if (known == -2) {
+	/* check saw no function that may let go stored anywhere: nothing unresolved can */
+	if (rw->q->release_callbacks == 0 || (known == -2 && !names.n)) {
 		free(name);
 		zt_strvec_clear(&names);
 		return GO_NO;
 	}
-	if (known) {
+	if (known == -1) {
 		zt_strvec_clear(&names);
 		stop(rw, name, ZT_DA_INDIRECT);
 		return GO_MAYBE;
 	}
+	/* the functions check saw stored there (a kernel struct's: the driver's ones) */
 	free(name);
 	for (size_t i = 0; i < names.n && go == GO_NO; i++) {
 		CXCursor def = da_find_definition(clang_Cursor_getTranslationUnit(call),
@@ -256,21 +258,32 @@ static enum lets_go fn_lets_go(struct release_walk *rw, CXCursor ref, CXTranslat
 	zt_strvec_push(&rw->walked, name);
 	free(key);
 	def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
+	/*
+	 * The kernel's (a kernel header's inline, a function the driver does not
+	 * define) lets go only through napi-release, unless it calls back into
+	 * the driver: walked, or "may", only when check saw release callbacks.
+	 */
 	if (!clang_Cursor_isNull(def) && kernel_header(def)) {
-		free(name);
-		return GO_NO;	/* the kernel's, as a function without a body is */
+		if (rw->q->release_callbacks <= 0) {
+			free(name);
+			return GO_NO;
+		}
+		goto walk;	/* a header's stub of another configuration is the kernel's too */
 	}
 	if (!clang_Cursor_isNull(def) && da_config_dependent(rw->da, tu, def, name))
 		goto maybe;
 	if (clang_Cursor_isNull(def)) {
 		def = da_body_elsewhere(rw->da, tu, name, &why);
-		if (clang_Cursor_isNull(def) && why == ZT_DA_NO_BODY) {
+		if (clang_Cursor_isNull(def) && why == ZT_DA_NO_BODY &&
+		    rw->q->release_callbacks <= 0) {
 			free(name);
 			return GO_NO;	/* the kernel's */
 		}
+		why = why == ZT_DA_NO_BODY ? ZT_DA_NOT_FOLLOWED : why;
 		if (clang_Cursor_isNull(def))
 			goto maybe;
 	}
+walk:
 	free(name);
 	b.body = da_body_of(def);
 	clang_visitChildren(def, body_go_visit, &b);

@@ -135,6 +135,7 @@ static void expr_derefs(CXCursor e, struct derefs *d, int depth)
 	case CXCursor_ConditionalOperator:
 		kids_derefs(e, d, depth, 1);
 		return;
+	case CXCursor_GenericSelectionExpr:	/* _Generic: its controlling expression is not */
 	case CXCursor_UnaryExpr:	/* sizeof, alignof: not evaluated */
 	case CXCursor_StmtExpr:		/* its own statements: not followed */
 		return;
@@ -363,9 +364,14 @@ static bool object_nonnull(struct nonnull *n, CXCursor def, CXCursor o, unsigned
 	if (k == CXCursor_DeclRefExpr) {
 		CXCursor v = clang_getCursorReferenced(o);
 
+		enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(v)).kind;
+
+		/* a parameter declared as an array is a pointer */
 		return (clang_getCursorKind(v) == CXCursor_VarDecl ||
-			clang_getCursorKind(v) == CXCursor_ParmDecl) &&
-		       clang_getCanonicalType(clang_getCursorType(v)).kind != CXType_Pointer;
+			(clang_getCursorKind(v) == CXCursor_ParmDecl &&
+			 tk != CXType_ConstantArray && tk != CXType_IncompleteArray &&
+			 tk != CXType_VariableArray && tk != CXType_DependentSizedArray)) &&
+		       tk != CXType_Pointer;
 	}
 	if (k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr &&
 	    !(k == CXCursor_UnaryOperator &&
@@ -431,8 +437,10 @@ static bool value_nonnull(struct nonnull *n, CXCursor def, CXCursor e, unsigned 
 	if (k != CXCursor_DeclRefExpr)
 		return false;
 	v = clang_getCursorReferenced(e);
-	if (clang_getCursorType(v).kind == CXType_ConstantArray)
-		return true;	/* an array's address */
+	/* an array's address; a parameter declared as an array is a pointer */
+	if (clang_getCursorType(v).kind == CXType_ConstantArray &&
+	    clang_getCursorKind(v) == CXCursor_VarDecl)
+		return true;
 	if (clang_getCursorKind(v) != CXCursor_VarDecl && clang_getCursorKind(v) != CXCursor_ParmDecl)
 		return false;
 	return nonnull_at(n, def, v, at, depth + 1);
@@ -735,6 +743,84 @@ static enum CXChildVisitResult first_use_visit(CXCursor c, CXCursor parent, CXCl
 	return CXChildVisit_Recurse;
 }
 
+struct block_of {
+	CXCursor decl, block;
+	unsigned int decl_stmt;	/* index of its DeclStmt in the block */
+};
+
+static enum CXChildVisitResult block_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct block_of *b = d;
+	struct kids k;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+		return CXChildVisit_Recurse;
+	k = da_kids_of(c);
+	for (size_t i = 0; i < k.n && clang_Cursor_isNull(b->block); i++) {
+		struct kids dk;
+
+		if (clang_getCursorKind(k.v[i]) != CXCursor_DeclStmt)
+			continue;
+		dk = da_kids_of(k.v[i]);
+		for (size_t j = 0; j < dk.n; j++)
+			if (clang_equalCursors(dk.v[j], b->decl)) {
+				b->block = c;
+				b->decl_stmt = (unsigned int)i;
+			}
+		free(dk.v);
+	}
+	free(k.v);
+	return clang_Cursor_isNull(b->block) ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+static enum CXChildVisitResult goto_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	bool *any = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_GotoStmt ||
+	    clang_getCursorKind(c) == CXCursor_IndirectGotoStmt) {
+		*any = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * @var dereferenced by a statement of @decl's block after it and before its
+ * first use, with no goto and no store to @var from the declaration on.
+ * Not with stores kept from the initializer (@at_decl): they write there.
+ */
+static bool deref_in_block(CXCursor def, CXCursor decl, CXCursor var, bool at_decl)
+{
+	struct block_of b = { decl, clang_getNullCursor(), 0 };
+	struct first_use u = { decl, UINT_MAX };
+	struct derefs d = { var, 0, 0 };
+	struct kids k;
+	bool ok = false, jumps = false;
+
+	if (at_decl)
+		return false;
+	clang_visitChildren(def, first_use_visit, &u);
+	clang_visitChildren(def, block_visit, &b);
+	if (clang_Cursor_isNull(b.block) || u.at == UINT_MAX)
+		return false;
+	d.at = u.at;
+	k = da_kids_of(b.block);
+	for (size_t i = b.decl_stmt + 1; i < k.n && !ok && !jumps; i++) {
+		if (da_extent_at(k.v[i], true) >= u.at)
+			break;	/* the statement of the first use: its own order is not known */
+		stmt_derefs(k.v[i], &d);
+		ok = d.last != 0;
+		if (!ok)
+			clang_visitChildren(k.v[i], goto_visit, &jumps);
+	}
+	free(k.v);
+	return ok && !jumps && !changes_of(def, var, da_extent_at(decl, false), u.at).store &&
+	       !changes_of(def, var, da_extent_at(decl, false), u.at).jump;
+}
+
 void da_owner_nonnull(CXCursor def, CXCursor decl, const struct zt_da_hoist_query *q,
 		      bool at_decl, struct zt_da_hoist *h)
 {
@@ -756,14 +842,22 @@ void da_owner_nonnull(CXCursor def, CXCursor decl, const struct zt_da_hoist_quer
 	}
 	if (clang_Cursor_isNull(t.param))
 		return;	/* a local owner (the poll's container): not a parameter */
-	/* with stores kept from its initializer, the pointer is written through there */
-	if (at_decl)
-		u.at = da_extent_at(decl, false);
-	else
-		clang_visitChildren(def, first_use_visit, &u);
-	if (u.at == UINT_MAX)
-		u.at = da_extent_at(decl, true);
-	if (nonnull_at(&n, def, t.param, u.at, 0) || q->owner_nonnull) {
+	/*
+	 * Proved at the declaration, where the new pointer is computed: a use on
+	 * any path comes after it. Or by a dereference in a statement of the
+	 * declaration's own block after it and before the first use, which runs
+	 * before every use (nothing may jump over it: no goto in between, and a
+	 * jump into the block past the declaration refuses the hoist anyway).
+	 */
+	(void)at_decl;
+	u.at = da_extent_at(decl, false);
+	if (nonnull_at(&n, def, t.param, u.at, 0) ||
+	    deref_in_block(def, decl, t.param, at_decl)) {
+		free(n.why);
+		return;
+	}
+	/* check's proof is of the value on entry: nothing here may change it */
+	if (q->owner_nonnull && !changes_of(def, t.param, 0, 0).store) {
 		free(n.why);
 		return;
 	}

@@ -238,16 +238,17 @@ static int stored_fns(void *arg, const char *field_usr, const char *field_file,
 	json_t *v;
 
 	free(rel);
-	if (!own)
-		return -2;	/* a kernel struct's field */
 	if (!json_is_array(fns) || !json_array_size(fns))
-		return -1;
+		return own ? -1 : -2;
 	json_array_foreach(fns, i, v) {
 		/* a value check could not name was stored there too: not every function */
 		if (!json_is_string(v) || !strcmp(json_string_value(v), "?"))
 			return -1;
 		zt_strvec_push(names, json_string_value(v));
 	}
+	/* a kernel struct's field: the functions the driver stored there, not all */
+	if (!own)
+		return -2;
 	return names->n ? 0 : -1;
 }
 
@@ -325,8 +326,14 @@ static bool plan_da(struct planner *x, size_t i, struct site *s, char **no_hoist
 	json_t *nonnull = json_object_get(json_object_get(f->details, "owner"), "nonnull");
 	struct zt_da_hoist_query hq = { owner, x->env->kernel->napi_releases.v,
 					json_is_true(nonnull), json_string_value(nonnull),
-					jstr(json_object_get(f->details, "owner"), "poll") };
-	int ret = zt_da_check(abs, args, f->function, f->symbol, line, x->helpers, &res, &hq, &a);
+					jstr(json_object_get(f->details, "owner"), "poll"), -1 };
+	json_t *callbacks = json_object_get(json_object_get(f->details, "owner"),
+					    "release_callbacks");
+	int ret;
+
+	if (json_is_array(callbacks))
+		hq.release_callbacks = (int)json_array_size(callbacks);
+	ret = zt_da_check(abs, args, f->function, f->symbol, line, x->helpers, &res, &hq, &a);
 	bool proved = !ret && a.verdict == ZT_DA_WRITTEN_FIRST;
 
 	*no_hoist = ret ? NULL : hoist_blocked(f, &a.hoist, owner ? owner : "the owner");
@@ -415,6 +422,17 @@ static void plan_one(struct planner *x, size_t i)
 		const char *ot = jstr(owner, "type");
 
 		fix_owner_proved(x->env->kernel, owner, &s.owner_proof);
+		/* what the release rule could not see, said with the proof (docs/fix.md) */
+		if (!x->env->o->db && s.owner_proof) {
+			char *with = xasprintf("%s; without a compile database (-p) the driver's "
+					       "other files were not read: a function defined "
+					       "there counts as the kernel's, which lets the NAPI "
+					       "instance go only through napi_complete_done()",
+					       s.owner_proof);
+
+			free(s.owner_proof);
+			s.owner_proof = with;
+		}
 		s.owner_type = xstrdup(ot);
 		s.owner_param = xstrdup(jstr(owner, "param"));
 		s.owner_rel = zt_real_path_under(x->env->src, jstr(owner, "file"));

@@ -378,11 +378,6 @@ static int fixer_open(struct fixer *x)
 	x->env.src = x->src;
 	x->env.sh = &x->sh;
 	x->env.build = &x->build;
-	/* what a hoist cannot see then, said rather than taken as safe (docs/fix.md) */
-	if (!opts->db && opts->strategy != ZT_FIX_UNINITIALIZED)
-		warning("no compile database (-p): the driver's other files are not read, so a "
-			"callee defined there counts as the kernel's when a hoist asks whether it "
-			"lets the NAPI instance go");
 	return 0;
 }
 

@@ -299,6 +299,13 @@ static json_t *owner_json(const struct zt_local *l, const struct owner *own)
 			    own->maybe_null ? json_string(own->maybe_null) : json_true());
 	if (own->after_release)
 		json_object_set_new(o, "after_release", json_string(own->after_release));
+	{
+		json_t *cb = json_array();
+
+		for (size_t i = 0; i < own->release_callbacks.n; i++)
+			json_array_append_new(cb, json_string(own->release_callbacks.v[i]));
+		json_object_set_new(o, "release_callbacks", cb);
+	}
 	return o;
 }
 
@@ -431,6 +438,7 @@ static void add_finding(const struct zt_program *p, const struct zt_tu_evidence 
 	fd->details = finding_details(p, node, l, fq, tev, j, &own);
 	free(own.maybe_null);
 	free(own.after_release);
+	zt_strvec_clear(&own.release_callbacks);
 }
 
 /*

@@ -44,6 +44,7 @@ struct owner {
 	const char *other;	/* OWNER_OTHER_CONTEXT: the other entry (a work item, an op) */
 	char *maybe_null;	/* a parameter not proved non-NULL at every call: why (owned) */
 	char *after_release;	/* the function may run after the instance is let go: why */
+	struct zt_strvec release_callbacks;	/* stack_owner.c: may let go, address stored */
 };
 
 enum zero_need { ZERO_TAX, ZERO_REQUIRED, ZERO_UNKNOWN };

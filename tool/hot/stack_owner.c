@@ -127,6 +127,36 @@ struct nonnull {
 
 static bool param_nonnull(struct nonnull *nn, size_t node, unsigned int param);
 
+/* @n's function is stored as a value (a field, a pointer): called from where it is read */
+static bool address_taken(const struct zt_program *p, const struct zt_node *n)
+{
+	for (size_t s = 0; s < p->n_stores; s++)
+		for (size_t k = 0; k < p->stores[s].n; k++) {
+			const struct zt_field_assign *as =
+				&p->tus[p->stores[s].v[k].tu].assigns[p->stores[s].v[k].assign];
+
+			if (as->fn_usr && !strcmp(as->fn_usr, n->usr))
+				return true;
+		}
+	return false;
+}
+
+/* "fn" in the function's file: __attribute__((alias("fn"))), an asm .set, ... */
+static bool named_in_a_string(const struct zt_node *n)
+{
+	char *text = NULL, *q;
+	size_t len = 0;
+	bool named;
+
+	if (!n->fn || !n->fn->file || zt_read_file(n->fn->file, &text, &len))
+		return true;	/* not read: not known */
+	q = xasprintf("\"%s\"", n->name);
+	named = memmem(text, len, q, strlen(q)) != NULL;
+	free(q);
+	free(text);
+	return named;
+}
+
 static bool not_proved(struct nonnull *nn, char *why)
 {
 	if (!nn->why)
@@ -176,6 +206,12 @@ static bool param_nonnull(struct nonnull *nn, size_t node, unsigned int param)
 						n->root_why ? n->root_why : "a root"));
 	if (node >= p->n_indexed)
 		return not_proved(nn, xasprintf("%s()'s callers are not indexed", n->name));
+	if (address_taken(p, n))
+		return not_proved(nn, xasprintf("the address of %s() is stored: its callers "
+						"through it are not all seen", n->name));
+	if (named_in_a_string(n))
+		return not_proved(nn, xasprintf("%s is named in a string of its file (an "
+						"alias?): its callers are not all seen", n->name));
 	callers = zt_program_callers(p, node, &nc);
 	if (!nc)
 		return not_proved(nn, xasprintf("nothing in the program calls %s()", n->name));
@@ -184,6 +220,12 @@ static bool param_nonnull(struct nonnull *nn, size_t node, unsigned int param)
 	for (size_t i = 0; i < nc && ok; i++) {
 		const struct zt_node *g = &p->nodes[callers[i]];
 		bool direct = false;
+
+		/* a call through a field, beside the direct ones: its argument is not known */
+		for (size_t e = 0; ok && e < g->n_edges; e++)
+			if (g->edges[e].to == node && g->edges[e].via_field)
+				ok = not_proved(nn, xasprintf("%s() calls %s() through a pointer",
+							      g->name, n->name));
 
 		for (size_t k = 0; g->fn && k < g->fn->n_calls && ok; k++) {
 			const struct zt_call *c = &g->fn->calls[k];
@@ -225,19 +267,27 @@ static char *maybe_null(const struct zt_program *p, size_t node, const struct zt
  * Is @node's function run after its NAPI instance is let go? After
  * napi_complete_done() the same poll may run on another CPU: a copy kept per
  * queue would then be filled by both. Up the callers' index: a caller that
- * calls what may let go (a napi-release function, a function whose body
- * does, however deep, a call through a pointer nothing resolves, a field
- * some store of unknown value may hold) on a line before the call, or on
- * its line, or in a loop with it; or a caller itself run after one. A
- * function the program does not define is the kernel's, which lets a
- * driver's instance go only through napi-release (docs/fix.md).
+ * calls what may let go on a line before the call, on its line, or in a loop
+ * with it (the call itself too: its next turn comes after); or a caller
+ * itself run after one.
+ *
+ * What may let go is computed once, over the program: a function that calls
+ * a napi-release function, and every caller of one, transitively. A call
+ * the program cannot resolve (through a pointer in a local, a field some
+ * value nothing names was stored in) may reach only a function whose
+ * address is stored somewhere, and not an entry of the program (the
+ * kernel's to call): when one of those may let go (a release callback),
+ * such calls may too; when none does, they cannot, for the
+ * kernel lets a driver's instance go only through napi-release (docs/fix.md).
+ * Those callbacks are the finding's release_callbacks: fix asks the same.
  */
-enum go_state { GO_UNSEEN, GO_WALKING, GO_NEVER, GO_MAY };
-
 struct release_ctx {
 	const struct zt_program *p;
-	unsigned char *go;	/* per node: enum go_state */
+	bool *may;		/* per node: may let go */
+	const char **leaf;	/* ... where (borrowed from @owned) */
+	char **owned;
 	unsigned char *after;	/* per node: 0 unseen, 1 walking/no, 2 yes */
+	struct zt_strvec callbacks;	/* release callbacks, by name */
 	char *why;
 };
 
@@ -253,49 +303,113 @@ static void unknown_target(const char *field_usr, const char *fn_name, void *arg
 		*(bool *)arg = true;
 }
 
-static bool node_may_release(struct release_ctx *rc, size_t node)
+/* @node may let go (its own @why, owned); then every caller, transitively. */
+static void seed_release(struct release_ctx *rc, size_t node, char *why)
 {
-	const struct zt_node *n = &rc->p->nodes[node];
-	bool may = false;
+	const struct zt_program *p = rc->p;
+	size_t *todo, n = 0;
 
-	if (rc->go[node] != GO_UNSEEN)
-		return rc->go[node] == GO_MAY;	/* a cycle: its other calls are walked */
-	rc->go[node] = GO_WALKING;
-	if (is_release_name(rc->p, n->name))
-		may = true;
-	for (size_t c = 0; !may && n->fn && c < n->fn->n_calls; c++)
-		may = n->fn->calls[c].kind == ZT_CALL_POINTER ||
-		      is_release_name(rc->p, n->fn->calls[c].name);
-	if (!may && n->fn)
-		zt_program_field_targets(rc->p, node, 0, unknown_target, &may);
-	for (size_t e = 0; !may && e < n->n_edges; e++)
-		may = node_may_release(rc, n->edges[e].to);
-	rc->go[node] = may ? GO_MAY : GO_NEVER;
-	return may;
+	if (rc->may[node]) {
+		free(why);
+		return;
+	}
+	todo = xcalloc(p->n, sizeof(*todo));
+	rc->may[node] = true;
+	rc->leaf[node] = rc->owned[node] = why;
+	todo[n++] = node;
+	while (n) {
+		size_t u = todo[--n], nc;
+		const size_t *callers = u < p->n_indexed ? zt_program_callers(p, u, &nc) : NULL;
+
+		for (size_t i = 0; callers && i < nc; i++)
+			if (!rc->may[callers[i]]) {
+				rc->may[callers[i]] = true;
+				rc->leaf[callers[i]] = rc->leaf[u];
+				todo[n++] = callers[i];
+			}
+	}
+	free(todo);
 }
 
-/* Does call @c of @g's function let go, or may it? */
-static bool call_may_release(struct release_ctx *rc, const struct zt_function *g,
-			     const struct zt_call *c)
+static bool unresolved_call(const struct release_ctx *rc, size_t node, const struct zt_call *c)
 {
+	bool unknown = false;
+
+	if (c->kind == ZT_CALL_POINTER)
+		return true;
+	if (c->kind != ZT_CALL_FIELD)
+		return false;
+	zt_program_field_targets(rc->p, node, 0, unknown_target, &unknown);
+	return unknown;
+}
+
+static void may_release_all(struct release_ctx *rc)
+{
+	const struct zt_program *p = rc->p;
+
+	for (size_t i = 0; i < p->n; i++) {
+		const struct zt_node *n = &p->nodes[i];
+
+		for (size_t c = 0; n->fn && c < n->fn->n_calls; c++)
+			if (is_release_name(p, n->fn->calls[c].name))
+				seed_release(rc, i, xasprintf("%s() calls %s() at line %u", n->name,
+							      n->fn->calls[c].name,
+							      n->fn->calls[c].line));
+	}
+	/* the release callbacks: what may let go and has its address stored */
+	for (size_t s = 0; s < p->n_stores; s++)
+		for (size_t k = 0; k < p->stores[s].n; k++) {
+			const struct zt_field_assign *as =
+				&p->tus[p->stores[s].v[k].tu].assigns[p->stores[s].v[k].assign];
+			size_t to = as->fn_usr ? zt_program_find(p, as->fn_usr) : ZT_NO_NODE;
+
+			/* an entry (a poll, an op) is the kernel's to call, not the driver's */
+			if (to != ZT_NO_NODE && rc->may[to] && !p->nodes[to].is_root &&
+			    !zt_strvec_has(&rc->callbacks, p->nodes[to].name))
+				zt_strvec_push(&rc->callbacks, p->nodes[to].name);
+		}
+	if (!rc->callbacks.n)
+		return;
+	for (size_t i = 0; i < p->n; i++) {
+		const struct zt_node *n = &p->nodes[i];
+
+		for (size_t c = 0; !rc->may[i] && n->fn && c < n->fn->n_calls; c++)
+			if (unresolved_call(rc, i, &n->fn->calls[c]))
+				seed_release(rc, i, xasprintf("%s() makes a call at line %u that "
+							      "may reach %s()", n->name,
+							      n->fn->calls[c].line,
+							      rc->callbacks.v[0]));
+	}
+}
+
+/* Where @c may let go, for the message (borrowed; NULL: the call itself). */
+static const char *leaf_of(struct release_ctx *rc, const struct zt_call *c)
+{
+	size_t to = c->kind == ZT_CALL_DIRECT && c->target ? zt_program_find(rc->p, c->target) :
+							     ZT_NO_NODE;
+
+	return to != ZT_NO_NODE ? rc->leaf[to] : NULL;
+}
+
+/* Does call @c of @g (node @self) let go, or may it? */
+static bool call_may_release(struct release_ctx *rc, size_t self, const struct zt_call *c)
+{
+	const struct zt_node *g = &rc->p->nodes[self];
 	size_t to;
 
-	if (c->kind == ZT_CALL_POINTER || is_release_name(rc->p, c->name))
+	if (is_release_name(rc->p, c->name))
 		return true;
+	if (unresolved_call(rc, self, c))
+		return rc->callbacks.n > 0;
 	if (c->kind == ZT_CALL_FIELD) {
-		bool may = false;
-		size_t self = c->target ? zt_program_find(rc->p, g->usr) : ZT_NO_NODE;
-
-		/* every function stored in a field its own calls go through */
-		if (self != ZT_NO_NODE)
-			zt_program_field_targets(rc->p, self, 0, unknown_target, &may);
-		for (size_t e = 0; !may && self != ZT_NO_NODE && e < rc->p->nodes[self].n_edges; e++)
-			may = rc->p->nodes[self].edges[e].via_field &&
-			      node_may_release(rc, rc->p->nodes[self].edges[e].to);
-		return may;
+		/* every function stored in a field its calls go through: the edges */
+		for (size_t e = 0; e < g->n_edges; e++)
+			if (g->edges[e].via_field && rc->may[g->edges[e].to])
+				return true;
+		return false;
 	}
 	to = c->target ? zt_program_find(rc->p, c->target) : ZT_NO_NODE;
-	return to != ZT_NO_NODE && node_may_release(rc, to);
+	return to != ZT_NO_NODE && rc->may[to];
 }
 
 static bool runs_after_release(struct release_ctx *rc, size_t node, int depth)
@@ -314,11 +428,16 @@ static bool runs_after_release(struct release_ctx *rc, size_t node, int depth)
 	for (size_t i = 0; i < nc; i++) {
 		const struct zt_node *gn = &p->nodes[callers[i]];
 		const struct zt_function *g = gn->fn;
-		bool direct = false;
+		bool direct = false, via_field = false;
 
 		for (size_t k = 0; g && k < g->n_calls; k++)
 			direct |= g->calls[k].kind == ZT_CALL_DIRECT && g->calls[k].target &&
 				  !strcmp(g->calls[k].target, n->usr);
+		for (size_t e = 0; e < gn->n_edges; e++)
+			via_field |= gn->edges[e].to == node && gn->edges[e].via_field;
+		/* reached through a field too: where that call is, is not known */
+		if (via_field)
+			direct = false;
 		for (size_t k = 0; g && k < g->n_calls; k++) {
 			const struct zt_call *c = &g->calls[k];
 
@@ -331,13 +450,16 @@ static bool runs_after_release(struct release_ctx *rc, size_t node, int depth)
 				bool before = !direct || rel->line <= c->line ||
 					      (rel->in_loop && c->in_loop);
 
-				if (r == k || !before || !call_may_release(rc, g, rel))
+				/* the call itself, in a loop: its next turn comes after */
+				if ((direct && r == k && !(c->in_loop && rel->in_loop)) || !before ||
+				    !call_may_release(rc, callers[i], rel))
 					continue;
 				rc->why = xasprintf("%s() may let the NAPI instance go (%s() at line "
-						    "%u) before it calls %s()%s%.0u",
+						    "%u%s%s) before it calls %s()%s%.0u",
 						    gn->name, rel->name ? rel->name : "a call",
-						    rel->line, n->name, direct ? " at line " : "",
-						    direct ? c->line : 0);
+						    rel->line, leaf_of(rc, rel) ? ": " : "",
+						    leaf_of(rc, rel) ? leaf_of(rc, rel) : "", n->name,
+						    direct ? " at line " : "", direct ? c->line : 0);
 				rc->after[node] = 2;
 				return true;
 			}
@@ -352,14 +474,25 @@ static bool runs_after_release(struct release_ctx *rc, size_t node, int depth)
 	return false;
 }
 
-/* NULL when @node's function never runs after its instance is let go, else why. */
-static char *after_release(const struct zt_program *p, size_t node)
+/*
+ * NULL when @node's function never runs after its instance is let go, else
+ * why; *@callbacks gets the release callbacks (see above).
+ */
+static char *after_release(const struct zt_program *p, size_t node, struct zt_strvec *callbacks)
 {
-	struct release_ctx rc = { p, xcalloc(p->n, 1), xcalloc(p->n, 1), NULL };
+	struct release_ctx rc = { p, xcalloc(p->n, sizeof(bool)), xcalloc(p->n, sizeof(char *)),
+				  xcalloc(p->n, sizeof(char *)), xcalloc(p->n, 1),
+				  ZT_STRVEC_INIT, NULL };
 
+	may_release_all(&rc);
 	runs_after_release(&rc, node, 0);
-	free(rc.go);
+	for (size_t i = 0; i < p->n; i++)
+		free(rc.owned[i]);
+	free(rc.owned);
+	free(rc.leaf);
+	free(rc.may);
 	free(rc.after);
+	*callbacks = rc.callbacks;
 	return rc.why;
 }
 
@@ -421,7 +554,7 @@ struct owner sc_owner_of(const struct zt_program *p, size_t node, const struct z
 	if (best.param)
 		best.maybe_null = maybe_null(p, node, best.param);
 	if (best.param && best.how != OWNER_NONE)
-		best.after_release = after_release(p, node);
+		best.after_release = after_release(p, node, &best.release_callbacks);
 	return best;
 }
 
