@@ -370,6 +370,21 @@ static bool plan_da(struct planner *x, size_t i, struct site *s, char **no_hoist
 
 static void site_release(struct site *s);
 
+/* How the owner is one per queue; and what the release rule could not see (docs/fix.md). */
+static char *owner_proof(struct planner *x, json_t *owner)
+{
+	char *proof = NULL, *with;
+
+	fix_owner_proved(x->env->kernel, owner, &proof);
+	if (x->env->o->db || !proof)
+		return proof;
+	with = xasprintf("%s; without a compile database (-p) the driver's other files were "
+			 "not read: a function defined there counts as the kernel's, which lets "
+			 "the NAPI instance go only through napi_complete_done()", proof);
+	free(proof);
+	return with;
+}
+
 static void plan_one(struct planner *x, size_t i)
 {
 	const struct zt_finding *f = &x->fs->v[i];
@@ -421,18 +436,7 @@ static void plan_one(struct planner *x, size_t i)
 	if (s.strategy == ZT_FIX_HOIST) {
 		const char *ot = jstr(owner, "type");
 
-		fix_owner_proved(x->env->kernel, owner, &s.owner_proof);
-		/* what the release rule could not see, said with the proof (docs/fix.md) */
-		if (!x->env->o->db && s.owner_proof) {
-			char *with = xasprintf("%s; without a compile database (-p) the driver's "
-					       "other files were not read: a function defined "
-					       "there counts as the kernel's, which lets the NAPI "
-					       "instance go only through napi_complete_done()",
-					       s.owner_proof);
-
-			free(s.owner_proof);
-			s.owner_proof = with;
-		}
+		s.owner_proof = owner_proof(x, owner);
 		s.owner_type = xstrdup(ot);
 		s.owner_param = xstrdup(jstr(owner, "param"));
 		s.owner_rel = zt_real_path_under(x->env->src, jstr(owner, "file"));
