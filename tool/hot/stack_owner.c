@@ -276,8 +276,9 @@ static char *maybe_null(const struct zt_program *p, size_t node, const struct zt
  * the program cannot resolve (through a pointer in a local, a field some
  * value nothing names was stored in) may reach only a function whose
  * address is stored somewhere, and not an entry of the program (the
- * kernel's to call): when one of those may let go (a release callback),
- * such calls may too; when none does, they cannot, for the
+ * kernel's to call), in the function's own driver (its file's directory:
+ * another driver's function has no hold on this one's instance): when one
+ * of those may let go (a release callback), such calls may too; when none does, they cannot, for the
  * kernel lets a driver's instance go only through napi-release (docs/fix.md).
  * Those callbacks are the finding's release_callbacks: fix asks the same.
  */
@@ -288,6 +289,7 @@ struct release_ctx {
 	char **owned;
 	unsigned char *after;	/* per node: 0 unseen, 1 walking/no, 2 yes */
 	struct zt_strvec callbacks;	/* release callbacks, by name */
+	char *driver;		/* the directory of the finding's function */
 	char *why;
 };
 
@@ -343,6 +345,16 @@ static bool unresolved_call(const struct release_ctx *rc, size_t node, const str
 	return unknown;
 }
 
+/* @n is defined under @dir (the finding's driver). */
+static bool same_driver(const char *dir, const struct zt_node *n)
+{
+	size_t dl = dir ? strlen(dir) : 0;
+
+	/* a directory, or one file of drivers/net */
+	return !dir || (n->fn && n->fn->file && !strncmp(n->fn->file, dir, dl) &&
+			(n->fn->file[dl] == '/' || !n->fn->file[dl]));
+}
+
 static void may_release_all(struct release_ctx *rc)
 {
 	const struct zt_program *p = rc->p;
@@ -363,8 +375,13 @@ static void may_release_all(struct release_ctx *rc)
 				&p->tus[p->stores[s].v[k].tu].assigns[p->stores[s].v[k].assign];
 			size_t to = as->fn_usr ? zt_program_find(p, as->fn_usr) : ZT_NO_NODE;
 
-			/* an entry (a poll, an op) is the kernel's to call, not the driver's */
+			/*
+			 * an entry (a poll, an op) is the kernel's to call, not the
+			 * driver's; another driver's function has no hold on this
+			 * driver's instance
+			 */
 			if (to != ZT_NO_NODE && rc->may[to] && !p->nodes[to].is_root &&
+			    same_driver(rc->driver, &p->nodes[to]) &&
 			    !zt_strvec_has(&rc->callbacks, p->nodes[to].name))
 				zt_strvec_push(&rc->callbacks, p->nodes[to].name);
 		}
@@ -478,11 +495,33 @@ static bool runs_after_release(struct release_ctx *rc, size_t node, int depth)
  * NULL when @node's function never runs after its instance is let go, else
  * why; *@callbacks gets the release callbacks (see above).
  */
-static char *after_release(const struct zt_program *p, size_t node, struct zt_strvec *callbacks)
+static char *after_release(const struct zt_program *p, size_t node, const struct zt_node *poll,
+			   struct zt_strvec *callbacks)
 {
+	const struct zt_function *f = p->nodes[node].fn;
+	const char *pf = poll && poll->fn ? poll->fn->file : NULL;
+	char *slash;
 	struct release_ctx rc = { p, xcalloc(p->n, sizeof(bool)), xcalloc(p->n, sizeof(char *)),
 				  xcalloc(p->n, sizeof(char *)), xcalloc(p->n, 1),
-				  ZT_STRVEC_INIT, NULL };
+				  ZT_STRVEC_INIT, NULL, NULL };
+
+	/*
+	 * the driver: the directory holding the function's file and its poll's
+	 * (mlx5: core/, with en/ below it)
+	 */
+	rc.driver = f && f->file ? xstrdup(f->file) : NULL;
+	for (size_t i = 0; rc.driver && pf && rc.driver[i]; i++)
+		if (rc.driver[i] != pf[i]) {
+			rc.driver[i] = '\0';
+			break;
+		}
+	slash = rc.driver ? strrchr(rc.driver, '/') : NULL;
+	if (slash)
+		*slash = '\0';
+	/* drivers/net itself holds a driver per file (tun.c, virtio_net.c) */
+	if (rc.driver && f->file && pf && !strcmp(f->file, pf) && slash &&
+	    strlen(rc.driver) >= 12 && !strcmp(rc.driver + strlen(rc.driver) - 12, "/drivers/net"))
+		*slash = '/';
 
 	may_release_all(&rc);
 	runs_after_release(&rc, node, 0);
@@ -492,6 +531,7 @@ static char *after_release(const struct zt_program *p, size_t node, struct zt_st
 	free(rc.leaf);
 	free(rc.may);
 	free(rc.after);
+	free(rc.driver);
 	*callbacks = rc.callbacks;
 	return rc.why;
 }
@@ -554,7 +594,7 @@ struct owner sc_owner_of(const struct zt_program *p, size_t node, const struct z
 	if (best.param)
 		best.maybe_null = maybe_null(p, node, best.param);
 	if (best.param && best.how != OWNER_NONE)
-		best.after_release = after_release(p, node, &best.release_callbacks);
+		best.after_release = after_release(p, node, poll, &best.release_callbacks);
 	return best;
 }
 
