@@ -385,24 +385,6 @@ static struct zt_call *add_indirect_call(struct walk *w, struct zt_function *f, 
 static bool nonnull_value(struct walk *w, CXCursor e, int depth);
 static bool object_nonnull(struct walk *w, CXCursor o, int depth);
 
-static bool first_token_is(CXCursor e, const char *a, const char *b)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(e);
-	CXToken *t = NULL;
-	unsigned int n = 0;
-	bool yes = false;
-
-	clang_tokenize(tu, clang_getCursorExtent(e), &t, &n);
-	if (n) {
-		char *w = fx_take(clang_getTokenSpelling(tu, t[0]));
-
-		yes = !strcmp(w, a) || !strcmp(w, b);
-		free(w);
-	}
-	clang_disposeTokens(tu, t, n);
-	return yes;
-}
-
 struct local_values {
 	struct walk *w;
 	CXCursor var;
@@ -507,8 +489,6 @@ static bool nonnull_value(struct walk *w, CXCursor e, int depth)
 		free(kids.v);
 		return init_ok;
 	}
-	if (first_token_is(e, "container_of", "container_of_const"))
-		return true;
 	/* container_of() as it expands: (T *)((char *)p - off), ({ ...; (T *)(__mptr - off); }) */
 	if (k == CXCursor_BinaryOperator &&
 	    (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub ||

@@ -538,7 +538,7 @@ static enum CXChildVisitResult callers_visit(CXCursor c, CXCursor parent, CXClie
 static bool named_in_a_string(CXCursor def, const char *name)
 {
 	CXFile file = NULL;
-	size_t size = 0, n = strlen(name);
+	size_t size = 0;
 	const char *text;
 
 	clang_getExpansionLocation(clang_getCursorLocation(def), &file, NULL, NULL, NULL);
@@ -546,10 +546,7 @@ static bool named_in_a_string(CXCursor def, const char *name)
 		      NULL;
 	if (!text)
 		return true;	/* not read: not known */
-	for (size_t i = 0; i + n + 2 <= size; i++)
-		if (text[i] == '"' && !strncmp(text + i + 1, name, n) && text[i + n + 1] == '"')
-			return true;
-	return false;
+	return zt_named_in_a_string(text, size, name);
 }
 
 /* Every call of @def in the TU gives parameter @param a value proved non-NULL. */

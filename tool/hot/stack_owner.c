@@ -144,15 +144,13 @@ static bool address_taken(const struct zt_program *p, const struct zt_node *n)
 /* "fn" in the function's file: __attribute__((alias("fn"))), an asm .set, ... */
 static bool named_in_a_string(const struct zt_node *n)
 {
-	char *text = NULL, *q;
+	char *text = NULL;
 	size_t len = 0;
 	bool named;
 
 	if (!n->fn || !n->fn->file || zt_read_file(n->fn->file, &text, &len))
 		return true;	/* not read: not known */
-	q = xasprintf("\"%s\"", n->name);
-	named = memmem(text, len, q, strlen(q)) != NULL;
-	free(q);
+	named = zt_named_in_a_string(text, len, n->name);
 	free(text);
 	return named;
 }

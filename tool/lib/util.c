@@ -453,3 +453,13 @@ char *zt_hash_hex(const void *data, size_t len)
 
 	return xasprintf("%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
 }
+
+bool zt_named_in_a_string(const char *text, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i + n + 2 <= len; i++)
+		if (text[i] == '"' && !strncmp(text + i + 1, name, n) && text[i + n + 1] == '"')
+			return true;
+	return false;
+}

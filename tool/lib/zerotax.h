@@ -152,6 +152,11 @@ char *zt_next_word(char **p);
  */
 bool zt_lower_word(const char **s, bool ident, char *word, size_t size);
 /*
+ * Does C text name @name in a string ("fn" exactly: an alias("fn"), an asm
+ * .set, a symbol looked up by name)? Its callers are then not all seen.
+ */
+bool zt_named_in_a_string(const char *text, size_t len, const char *name);
+/*
  * The rules files' one reader (the .conf files of rules/ and rules/hotpaths/).
  * zt_rules_read(): the whole file into *@text (caller frees); -1 (error said,
  * as path:line for a NUL byte) when it cannot be read or is not text.
