@@ -55,3 +55,17 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/reference-driver/variant.mk)
 		ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/lsan.supp:print_suppressions=0"
 		LABELS fix)
 endif()
+
+# Every corpus/fix tree the cases above rewrite, and that has no differential
+# run in tests/hostile/: built and run before and after, under memcheck.
+add_test(NAME fix/differential-corpus
+	COMMAND ${CMAKE_COMMAND}
+		-DZT=$<TARGET_FILE:zerotax>
+		-DCORPUS=${CMAKE_SOURCE_DIR}/corpus/fix
+		-DDATA=${CMAKE_CURRENT_SOURCE_DIR}/data/fix
+		-DWORK=${CMAKE_CURRENT_BINARY_DIR}/fix-work/differential-corpus
+		-DGCC=${GCC_EXE}
+		-P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/fix/corpus_diff.cmake)
+set_tests_properties(fix/differential-corpus PROPERTIES
+	ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/lsan.supp:print_suppressions=0"
+	LABELS fix)
