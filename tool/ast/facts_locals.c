@@ -147,6 +147,33 @@ static bool in_branch(struct walk *w, int i)
 }
 
 /* How the member expression at stack[i] (the outermost of a chain) is used. */
+/*
+ * The member read at @i is on the right of an assignment to itself: "x.f =
+ * x.f + 1" accumulates as "x.f += 1" does (the same text on both sides).
+ */
+static bool self_assigned(struct walk *w, int i)
+{
+	for (int q = fx_up_skip(w, i - 1); q >= 0 && clang_isExpression(w->stack[q].kind);
+	     q = fx_up_skip(w, q - 1)) {
+		struct kids kids = { 0 };
+		char *lhs, *here;
+		bool same;
+
+		if (w->stack[q].kind != CXCursor_BinaryOperator || w->stack[q + 1].index != 1 ||
+		    clang_getCursorBinaryOperatorKind(w->stack[q].c) != CXBinaryOperator_Assign)
+			continue;
+		fx_get_kids(w->stack[q].c, &kids);
+		lhs = kids.n == 2 ? fx_expr_text(kids.v[0]) : NULL;
+		here = fx_expr_text(w->stack[i].c);
+		same = lhs && here && lhs[0] && !strcmp(lhs, here);
+		free(lhs);
+		free(here);
+		free(kids.v);
+		return same;
+	}
+	return false;
+}
+
 static enum member_access member_access(struct walk *w, int i)
 {
 	int p = fx_up_skip(w, i - 1);
@@ -167,7 +194,7 @@ static enum member_access member_access(struct walk *w, int i)
 	if (w->stack[p].kind == CXCursor_BinaryOperator && child == 0 &&
 	    clang_getCursorBinaryOperatorKind(w->stack[p].c) == CXBinaryOperator_Assign)
 		return MEMBER_WRITE;
-	return MEMBER_READ;
+	return self_assigned(w, i) ? MEMBER_RMW : MEMBER_READ;
 }
 
 /* Fields of a pointer parameter used in the body: p->f read, or p->f += v. */

@@ -215,13 +215,50 @@ static bool take(struct zt_strvec *v, const char *want)
 	return false;
 }
 
+/*
+ * Take from @v the lines that are @want with the new member @field added
+ * before its last '}' (an owner defined on one line, "struct r { int a; };";
+ * spatch may break the line after the member); false when there are none.
+ */
+static bool take_with_member(struct zt_strvec *v, const char *want, const char *field)
+{
+	char *w = loose(want), *f = loose(field), *close = strrchr(w, '}');
+	size_t at = close ? (size_t)(close - w) : 0, fl = strlen(f), need = strlen(w) + fl;
+	bool hit = false;
+
+	for (size_t i = 0; i < v->n && !hit && close; i++) {
+		struct zt_strbuf c = ZT_STRBUF_INIT;
+		size_t j = i;
+
+		/* the member's line and the lines spatch broke it into, in order */
+		for (; j < v->n && v->v[j] && c.len < need; j++) {
+			char *l = loose(v->v[j]);
+
+			zt_strbuf_adds(&c, l);
+			free(l);
+		}
+		hit = c.len == need && c.buf && !strncmp(c.buf, w, at) && !strncmp(c.buf + at, f, fl) &&
+		      !strcmp(c.buf + at + fl, close);
+		for (size_t k = i; hit && k < j; k++) {
+			free(v->v[k]);
+			v->v[k] = NULL;
+		}
+		zt_strbuf_release(&c);
+	}
+	free(w);
+	free(f);
+	return hit;
+}
+
 int fix_exact(const struct fix_rewriter *rw, const struct site *s, const char *rel,
 	      const char *b, const char *e, struct fix_outcome *out)
 {
 	struct zt_strvec minus = { 0 }, plus = { 0 };
 	bool fn_file = !strcmp(rel, s->rel);
 	bool owner_file = s->owner_rel && !strcmp(rel, s->owner_rel);
-	char *field = NULL;
+	bool hoist_owner = owner_file && s->strategy == ZT_FIX_HOIST;
+	char *field = hoist_owner ? squeezef("%s %s;", s->type, s->var) : NULL;
+	bool member_taken = false;
 	int ret = 0;
 
 	if (!fn_file && !owner_file)
@@ -232,14 +269,19 @@ int fix_exact(const struct fix_rewriter *rw, const struct site *s, const char *r
 	for (size_t i = 0; i < minus.n && !ret; i++) {
 		char *t = planned(s, rw->attr, minus.v[i]);
 
+		if (hoist_owner && !strcmp(t, minus.v[i]) && !member_taken &&
+		    take_with_member(&plus, t, field)) {
+			member_taken = true;
+			free(t);
+			continue;
+		}
 		if (!take(&plus, t) && (strcmp(t, minus.v[i]) || !take_loose(&plus, t)))
 			ret = fix_fail(out, "verify", "spatch's diff of %s removes '%s' and does not "
 				       "put back what the plan makes of it ('%s')", rel,
 				       minus.v[i], t);
 		free(t);
 	}
-	if (owner_file && s->strategy == ZT_FIX_HOIST) {
-		field = squeezef("%s %s;", s->type, s->var);
+	if (hoist_owner && !member_taken) {
 		/* the one new member (spatch may carry a neighbour's comment onto it) */
 		if (!take(&plus, field))
 			take_loose(&plus, field);

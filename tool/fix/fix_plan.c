@@ -85,6 +85,14 @@ bool fix_owner_proved(const struct zt_kernel_rules *kernel, json_t *owner, char 
 				 type, poll, jstr(owner, "reached_from"));
 		return false;
 	}
+	/* check proved the container; fix has no rewrite that keeps a copy in a local's struct */
+	if (how && poll && !strcmp(how, "napi-container-local")) {
+		*why = xasprintf("%s is the poll's own NAPI struct, but %s() holds it in a local, "
+				 "not in a parameter: the hoist keeps the copy in the struct a "
+				 "parameter points to, so there is nothing to hoist into", type,
+				 poll);
+		return false;
+	}
 	*why = xasprintf("nothing proves %s is one per queue (%s): it is not reached from the "
 			 "poll's own napi_struct, so queues polled at once on two CPUs could "
 			 "share one copy", type,
@@ -166,6 +174,17 @@ static char *no_hoist(struct planner *x, size_t i)
 		return xasprintf("%s() may run after its NAPI instance is let go: %s; the same "
 				 "poll may then run on another CPU and fill the same per-queue copy",
 				 f->function, jstr(owner, "after_release"));
+	for (size_t j = 0; j < x->fs->n; j++) {
+		const struct zt_finding *g = &x->fs->v[j];
+
+		if (g->line != f->line && g->function && !strcmp(g->function, f->function) &&
+		    g->symbol && !strcmp(g->symbol, f->symbol) && g->file && f->file &&
+		    !strcmp(g->file, f->file))
+			return xasprintf("%s() declares %s twice (lines %u and %u): one field "
+					 "cannot stand for both", f->function, f->symbol,
+					 g->line < f->line ? g->line : f->line,
+					 g->line < f->line ? f->line : g->line);
+	}
 	if (jtrue(owner, "name_taken"))
 		return xasprintf("the name %s is already taken in %s", f->symbol,
 				 ot ? ot : "the owner struct");
@@ -273,9 +292,24 @@ static char *parent_dir(const char *rel)
  * Why the function keeps the hoisted pointer from standing in for the local
  * (defassign_hoist.c), or NULL.
  */
-static char *hoist_blocked(const struct zt_finding *f, const struct zt_da_hoist *h,
-			   const char *owner)
+static bool in_list(const char *const *v, const char *s)
 {
+	for (; s && v && *v; v++)
+		if (!strcmp(*v, s))
+			return true;
+	return false;
+}
+
+/* @peers: the functions whose locals would share the field (walk_targets()) */
+static char *hoist_blocked(const struct zt_finding *f, const struct zt_da_hoist *h,
+			   const char *owner, const char *const *peers)
+{
+	if (h->release_line && in_list(peers, h->release))
+		return xasprintf("%s is used at line %u after the call at line %u, which reaches "
+				 "%s(), whose own %s would go into the same field: both would be "
+				 "live in one per-queue copy",
+				 f->symbol, h->release_line, h->release_call, h->release,
+				 f->symbol);
 	if (h->jump_line)
 		return xasprintf("a jump reaches the block of %s past its declaration (the label "
 				 "or case at line %u): the pointer that would replace it is not "
@@ -308,6 +342,36 @@ static char *hoist_blocked(const struct zt_finding *f, const struct zt_da_hoist 
 }
 
 /*
+ * The functions whose findings would hoist into the same field as @i's (same
+ * owner struct, type and name: make_groups() puts them in one group): @i's
+ * local must not be live across a call that reaches one of them, or both
+ * would be live in one copy. The release walk finds such a call, as it finds
+ * one that lets the NAPI instance go: the kernel's napi-release functions,
+ * then these (a NULL-terminated vector; @n_release: where these start).
+ */
+static char **walk_targets(struct planner *x, size_t i, size_t *n_release)
+{
+	const struct zt_finding *f = &x->fs->v[i];
+	const char *ot = jstr(json_object_get(f->details, "owner"), "type");
+	struct zt_strvec v = ZT_STRVEC_INIT;
+
+	for (size_t k = 0; k < x->env->kernel->napi_releases.n; k++)
+		zt_strvec_push(&v, x->env->kernel->napi_releases.v[k]);
+	*n_release = v.n;
+	for (size_t j = 0; ot && j < x->fs->n; j++) {
+		const struct zt_finding *g = &x->fs->v[j];
+		const char *gt = jstr(json_object_get(g->details, "owner"), "type");
+
+		if (j != i && gt && !strcmp(gt, ot) && g->type && f->type &&
+		    !strcmp(g->type, f->type) && g->symbol && !strcmp(g->symbol, f->symbol) &&
+		    g->function && strcmp(g->function, f->function) &&
+		    !zt_strvec_has(&v, g->function))
+			zt_strvec_push(&v, g->function);
+	}
+	return zt_strvec_detach(&v);
+}
+
+/*
  * Field-level definite assignment of the local, from the AST (defassign.h);
  * *@no_hoist gets why the function forbids a hoist, when it does.
  */
@@ -324,8 +388,10 @@ static bool plan_da(struct planner *x, size_t i, struct site *s, char **no_hoist
 	struct zt_da_resolver res = { resolve_fn, stored_fns, &rs };
 	const char *owner = jstr(json_object_get(f->details, "owner"), "param");
 	json_t *nonnull = json_object_get(json_object_get(f->details, "owner"), "nonnull");
-	struct zt_da_hoist_query hq = { owner, x->env->kernel->napi_releases.v,
-					json_is_true(nonnull), json_string_value(nonnull),
+	size_t n_release;
+	char **targets = walk_targets(x, i, &n_release);
+	struct zt_da_hoist_query hq = { owner, targets, json_is_true(nonnull),
+					json_string_value(nonnull),
 					jstr(json_object_get(f->details, "owner"), "poll"), -1 };
 	json_t *callbacks = json_object_get(json_object_get(f->details, "owner"),
 					    "release_callbacks");
@@ -336,7 +402,9 @@ static bool plan_da(struct planner *x, size_t i, struct site *s, char **no_hoist
 	ret = zt_da_check(abs, args, f->function, f->symbol, line, x->helpers, &res, &hq, &a);
 	bool proved = !ret && a.verdict == ZT_DA_WRITTEN_FIRST;
 
-	*no_hoist = ret ? NULL : hoist_blocked(f, &a.hoist, owner ? owner : "the owner");
+	*no_hoist = ret ? NULL : hoist_blocked(f, &a.hoist, owner ? owner : "the owner",
+					       targets ? (const char *const *)targets + n_release : NULL);
+	zt_argv_free(targets);
 
 	free(rs.dir);
 	zt_argv_free(args);
@@ -481,8 +549,12 @@ size_t fix_duplicate_of(const struct zt_findings *fs, size_t i)
 {
 	const char *fp = fs->v[i].fingerprint;
 
+	/*
+	 * the place too: two locals of one name and type in one function share
+	 * a fingerprint (it survives lines shifting), not a declaration
+	 */
 	for (size_t j = 0; fp && fp[0] && j < i; j++)
-		if (fs->v[j].fingerprint && !strcmp(fs->v[j].fingerprint, fp))
+		if (zt_finding_same_place(&fs->v[j], &fs->v[i]))
 			return j;
 	return i;
 }

@@ -478,6 +478,115 @@ static bool site_ready(struct fix_rewriter *rw, struct site *s, struct zt_cocci_
 	return !taken;
 }
 
+/*
+ * spatch --parse-c's first parse error inside @fn of @rel (the shadow's
+ * text), as "line N: `TEXT`"; NULL when it reports none there.
+ */
+static char *parse_error_in(const struct fix_env *env, const char *rel, const char *fn)
+{
+	char *argv[] = { "spatch", "--parse-c", (char *)rel, NULL };
+	struct zt_spawn_opts so = { .cwd = env->sh->tree, .timeout_ms = env->timeout,
+				    .stderr_to_stdout = true, .quiet_not_found = true };
+	struct zt_spawn_result res = { 0 };
+	char *text = zt_shadow_read(env->sh, rel), *found = NULL, *at;
+	const char *b, *e, *sig, *p;
+	unsigned int from, to;
+	size_t fl = strlen(fn);
+
+	if (!text || !zt_function_body(text, fn, &b, &e))
+		goto out;
+	for (sig = b; sig > text && (strncmp(sig, fn, fl) || sig[fl] != '('); sig--)
+		;
+	from = zt_line_of(text, sig);
+	to = zt_line_of(text, e);
+	if (zt_spawn(argv, &so, &res) || !res.out)
+		goto out;
+	/* "parse error", then ' = File "F", line N, ...', then "whole content = TEXT" */
+	for (p = res.out; !found && (p = strstr(p, " = File \"")); p++) {
+		const char *q = strchr(p + 9, '"'), *w;
+		unsigned int line;
+		size_t n;
+
+		if (!q || sscanf(q, "\", line %u", &line) != 1 || line < from || line > to)
+			continue;
+		n = (size_t)(q - p - 9);
+		if (n < strlen(rel) || strncmp(q - strlen(rel), rel, strlen(rel)))
+			continue;
+		w = strstr(q, "whole content = ");
+		at = w ? xstrndup(w + 16, strcspn(w + 16, "\n")) : NULL;
+		found = xasprintf("line %u%s%s%s", line, at ? ": `" : "",
+				  at ? at + strspn(at, " \t") : "", at ? "`" : "");
+		free(at);
+	}
+out:
+	zt_spawn_result_release(&res);
+	free(text);
+	return found;
+}
+
+/* @word, whole, in the @n bytes at @l */
+static bool has_word(const char *l, size_t n, const char *word)
+{
+	size_t wl = strlen(word);
+
+	for (const char *p = l; (p = memmem(p, (size_t)(l + n - p), word, wl)); p += wl)
+		if ((p == l || (!isalnum((unsigned char)p[-1]) && p[-1] != '_')) &&
+		    (p + wl == l + n || (!isalnum((unsigned char)p[wl]) && p[wl] != '_')))
+			return true;
+	return false;
+}
+
+/*
+ * At 1-based @column of the line @l (@n bytes): "NAME(... @var ...)", a
+ * function-like macro given the local's name (check's column is the macro's
+ * when the declaration is one).
+ */
+static bool macro_declares(const char *l, size_t n, unsigned int column, const char *var)
+{
+	const char *p = l + column - 1, *open, *close;
+
+	if (!column || column > n || !(isalpha((unsigned char)*p) || *p == '_'))
+		return false;
+	for (open = p; open < l + n && (isalnum((unsigned char)*open) || *open == '_'); open++)
+		;
+	close = open < l + n && *open == '(' ? memchr(open, ')', (size_t)(l + n - open)) : NULL;
+	return close && has_word(open, (size_t)(close - open), var);
+}
+
+/* spatch matched nothing in @s's function: say why, as far as it can be told. */
+static void no_match(const struct fix_rewriter *rw, struct site *s)
+{
+	char *text = zt_shadow_read(rw->env->sh, s->rel), *err;
+	const char *l = text;
+	size_t n;
+
+	err = parse_error_in(rw->env, s->rel, s->f->function);
+	if (err) {
+		fix_set_reason(&s->refusal, "spatch cannot parse %s() (spatch --parse-c %s: "
+			       "parse error at %s), so no semantic patch matches in it",
+			       s->f->function, s->rel, err);
+		goto out;
+	}
+	for (unsigned int i = 1; l && i < s->f->line; i++)
+		l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL;
+	n = l ? strcspn(l, "\n") : 0;
+	if (l && macro_declares(l, n, s->f->column, s->var))
+		fix_set_reason(&s->refusal, "the declaration of %s is made by a macro (%s:%u: "
+			       "`%.*s`), which a semantic patch does not match",
+			       s->var, s->rel, s->f->line, (int)(n - strspn(l, " \t")),
+			       l + strspn(l, " \t"));
+	else if (!l || !has_word(l, n, s->var))
+		fix_set_reason(&s->refusal, "%s:%u does not declare %s, as the finding says (was "
+			       "the file changed after check ran?)", s->rel, s->f->line, s->var);
+	else
+		fix_set_reason(&s->refusal, "spatch matched nothing at the declaration of %s "
+			       "(%s:%u), and spatch --parse-c reports no parse error in %s()",
+			       s->var, s->rel, s->f->line, s->f->function);
+out:
+	free(err);
+	free(text);
+}
+
 /* spatch's answer for @s: refused by the template, or its diff applied and tidied. */
 static int take_answer(const struct fix_rewriter *rw, struct site *s, const char *answer,
 		       struct fix_outcome *out)
@@ -498,6 +607,11 @@ static int take_answer(const struct fix_rewriter *rw, struct site *s, const char
 	zt_cocci_refusals_release(&refs);
 	if (s->refusal)
 		return 0;
+	/* no diff at all: every rule hangs on the declaration's match */
+	if (strncmp(answer, "--- ", 4) && !strstr(answer, "\n--- ")) {
+		no_match(rw, s);
+		return 0;
+	}
 	s->fill = fill_of(answer, s->f->function);
 	s->applied = true;
 	ret = apply_diff(rw, s, answer, out);

@@ -77,7 +77,7 @@ void fix_plan(const struct fix_env *env, const struct zt_findings *fs,
 void fix_plan_release(struct fix_plan *p);
 /* Is the owner proved to be one per queue? *@why gets the proof or the reason. */
 bool fix_owner_proved(const struct zt_kernel_rules *kernel, json_t *owner, char **why);
-/* The same finding twice (same fingerprint): the first of them. */
+/* The same finding twice (same fingerprint, same place): the first of them. */
 size_t fix_duplicate_of(const struct zt_findings *fs, size_t i);
 
 /* *@slot says why a finding is refused: the last reason given replaces the one before. */

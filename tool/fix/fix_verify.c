@@ -83,6 +83,48 @@ static bool rewritten(const struct site *s, const char *attr, const char *b, con
 	return ok;
 }
 
+struct planned_line {
+	const struct site *s;
+	const char *attr;
+};
+
+static bool same_or_planned(const char *was, const char *line, size_t len, void *arg)
+{
+	const struct planned_line *pl = arg;
+	char *l = xstrndup(line, len);
+	bool same = fix_same_line(pl->s, pl->attr, was, l);
+
+	free(l);
+	return same;
+}
+
+/*
+ * Two locals of one name and type in the function: the one at the site's
+ * line (found again in @text, as the rewrite shifted it) carries the
+ * attribute.
+ */
+static bool decl_line_rewritten(const struct fix_env *env, const struct site *s,
+				const char *attr, const char *text)
+{
+	struct planned_line pl = { s, attr };
+	char *orig = zt_shadow_read_orig(env->sh, s->rel), *want;
+	const char *l = text;
+	unsigned int at;
+	bool ok;
+
+	at = orig ? zt_line_again(orig, text, s->f->function, s->f->line, same_or_planned, &pl) :
+		    0;
+	free(orig);
+	for (unsigned int i = 1; at && l && i < at; i++)
+		l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL;
+	if (!at || !l)
+		return false;
+	want = xasprintf("%s %s %s", s->type, s->var, attr);
+	ok = contains(l, l + strcspn(l, "\n"), want);
+	free(want);
+	return ok;
+}
+
 /* Every applied site of group @g reads as planned; a hoist's owner holds the member once. */
 static int present(const struct fix_env *env, const struct site *sites, size_t n_sites,
 		   size_t g, const char *attr, struct fix_outcome *out)
@@ -97,7 +139,9 @@ static int present(const struct fix_env *env, const struct site *sites, size_t n
 			continue;
 		text = zt_shadow_read(env->sh, s->rel);
 		ok = text && zt_function_body(text, s->f->function, &b, &e) &&
-		     rewritten(s, attr, b, e);
+		     (rewritten(s, attr, b, e) ||
+		      (s->strategy == ZT_FIX_UNINITIALIZED && !zt_array_elem_len(s->type) &&
+		       decl_line_rewritten(env, s, attr, text)));
 		free(text);
 		if (!ok)
 			return fix_fail(out, "verify", "the rewrite of %s in %s (%s:%u) is missing: "

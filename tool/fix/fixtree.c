@@ -221,6 +221,34 @@ static int refuse_group(struct fixer *x, size_t g, const struct fix_outcome *out
 	return 0;
 }
 
+/*
+ * auto: a hoist group failed a step (its owner's header does not take the
+ * definition, spatch ...): each of its sites gets the other strategy, in a
+ * group of its own, run after the others; definite assignment already proved
+ * it (the plan asks it for both).
+ */
+static int hoist_failed(struct fixer *x, size_t g, const struct fix_outcome *out,
+			const struct zt_shadow_mark *m)
+{
+	char *reason = unshadow(x, out->reason);
+
+	for (size_t k = 0; k < x->plan.n_sites; k++) {
+		struct site *s = &x->plan.sites[k];
+
+		if (s->group != g || s->refusal)
+			continue;
+		s->strategy = ZT_FIX_UNINITIALIZED;
+		s->applied = false;
+		free(s->no_hoist);
+		s->no_hoist = xasprintf("the hoist failed at step '%s': %s", out->step, reason);
+		s->group = x->plan.n_groups++;
+	}
+	free(reason);
+	if (zt_shadow_restore(&x->sh, m))
+		return run_fail(x, "restore", "%s", zt_last_error());
+	return 0;
+}
+
 /* One group, on its own, through rewrite, place and verify: applied, or refused. */
 static int run_group(struct fixer *x, size_t g)
 {
@@ -244,7 +272,10 @@ static int run_group(struct fixer *x, size_t g)
 		fix_place_group(&x->env, first, &out);
 	if (!out.step && first)
 		fix_verify_group(&x->env, p->sites, p->n_sites, g, x->rw.attr, &m, &out);
-	if (out.step)
+	if (out.step && first && first->strategy == ZT_FIX_HOIST &&
+	    x->env.o->strategy == ZT_FIX_AUTO)
+		ret = hoist_failed(x, g, &out, &m);
+	else if (out.step)
 		ret = refuse_group(x, g, &out, &m);
 	else
 		take_outcome(x, g, first, &out);

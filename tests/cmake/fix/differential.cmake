@@ -75,7 +75,8 @@ endfunction()
 
 # zt_diff_fix(NAME JSON REFUSAL_REGEX ARGS...): fix with ARGS into WORK/out-N;
 # the rewritten code must read what the original reads, and fix must refuse
-# with a reason matching REFUSAL_REGEX (the read and the path, with lines).
+# with a reason matching REFUSAL_REGEX (the read and the path, with lines; a
+# list: each must match).
 function(zt_diff_fix name json regex)
 	string(MD5 tag "${ARGN}")
 	set(out ${WORK}/out-${tag})
@@ -95,9 +96,11 @@ function(zt_diff_fix name json regex)
 				"original:\n${before}rewritten:\n${after}")
 		endif()
 	endif()
-	if(NOT "${o}${e}" MATCHES "${regex}")
-		message(FATAL_ERROR "fix ${ARGN}: no refusal matching '${regex}':\n${o}${e}")
-	endif()
+	foreach(r IN LISTS regex)
+		if(NOT "${o}${e}" MATCHES "${r}")
+			message(FATAL_ERROR "fix ${ARGN}: nothing matching '${r}':\n${o}${e}")
+		endif()
+	endforeach()
 endfunction()
 
 # zt_diff_check_roots(NAME OUT EVIDENCE ROOT...): as zt_diff_check, with no
