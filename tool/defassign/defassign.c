@@ -414,22 +414,21 @@ static void note_callee_read(struct walk *w, const struct state *s, const char *
 			     unsigned int line)
 {
 	struct summary *sum = w->sum;
-	char *guard = da_facts_guard(s);
-	const char *g = guard ? guard : "";
+	struct da_tests guard = da_facts_guard(s);
+	struct da_read *r;
 
-	for (size_t i = 0; i < sum->reads.n; i++)
-		if (!strcmp(sum->reads.v[i], leaf) && !strcmp(sum->read_guards.v[i], g)) {
-			free(guard);
+	for (size_t i = 0; i < sum->n_reads; i++)
+		if (!strcmp(sum->reads[i].path, leaf) && da_tests_equal(&sum->reads[i].guard, &guard)) {
+			da_tests_clear(&guard);
 			return;
 		}
-	ZT_ALLOC_GROW(sum->read_why, sum->reads.n + 1, sum->alloc_why);
-	sum->read_why[sum->reads.n] = w->presumed;
-	zt_strvec_push(&sum->reads, leaf);
-	zt_strvec_push(&sum->read_guards, g);
-	zt_strvec_pushf(&sum->read_lines, "%s() at %s%u%s%s%s", w->fn, w->where ? w->where : "line ",
-			line, w->stored ? " (" : "", w->stored ? w->stored : "",
-			w->stored ? ")" : "");
-	free(guard);
+	ZT_ALLOC_GROW(sum->reads, sum->n_reads + 1, sum->alloc_reads);
+	r = &sum->reads[sum->n_reads++];
+	r->path = xstrdup(leaf);
+	r->why = w->presumed;
+	r->guard = guard;
+	r->at = xasprintf("%s() at %s%u%s%s%s", w->fn, w->where ? w->where : "line ", line,
+			  w->stored ? " (" : "", w->stored ? w->stored : "", w->stored ? ")" : "");
 }
 
 static void note_read_fail(struct walk *w, const struct state *s, const char *leaf,
@@ -618,16 +617,16 @@ static enum CXChildVisitResult find_call(CXCursor c, CXCursor parent, CXClientDa
 /* What one walk found, forgotten before the next (the callees' summaries stay). */
 static void da_forget_walk(struct da *da)
 {
-	for (size_t i = 0; i < da->n_lost; i++) {
-		free(da->lost[i].path);
-		free(da->lost[i].by);
-		free(da->lost[i].fn);
-	}
+	da_lost_clear(da->lost, da->n_lost);
 	da->n_lost = 0;
 	zt_strvec_clear(&da->writers);
 	zt_strvec_clear(&da->lent);
 	zt_strvec_clear(&da->counters);
-	zt_strvec_clear(&da->under);
+	for (size_t i = 0; i < da->n_under; i++) {
+		free(da->under[i].path);
+		free(da->under[i].field);
+	}
+	da->n_under = 0;
 	free(da->violation);
 	da->violation = NULL;
 	free(da->read_path);
@@ -652,20 +651,26 @@ void da_write_maybe(struct walk *w, struct state *st, const char *p, unsigned in
 static void da_release(struct da *da)
 {
 	for (size_t i = 0; i < da->n_sums; i++) {
-		free(da->sums[i].usr);
-		zt_strvec_clear(&da->sums[i].reads);
-		zt_strvec_clear(&da->sums[i].read_lines);
-		zt_strvec_clear(&da->sums[i].read_guards);
-		free(da->sums[i].read_why);
-		zt_strvec_clear(&da->sums[i].touched);
-		zt_strvec_clear(&da->sums[i].lost_lines);
-		da_st_clear(&da->sums[i].writes);
-		da_st_clear(&da->sums[i].writes_zero);
-		da_st_clear(&da->sums[i].writes_nonneg);
+		struct summary *s = &da->sums[i];
+
+		free(s->usr);
+		for (size_t r = 0; r < s->n_reads; r++) {
+			free(s->reads[r].path);
+			free(s->reads[r].at);
+			da_tests_clear(&s->reads[r].guard);
+		}
+		free(s->reads);
+		zt_strvec_clear(&s->touched);
+		da_lost_clear(s->lost, s->n_lost);
+		free(s->lost);
+		da_st_clear(&s->writes);
+		da_st_clear(&s->writes_zero);
+		da_st_clear(&s->writes_nonneg);
 	}
 	free(da->sums);
 	da_forget_walk(da);
 	free(da->lost);
+	free(da->under);
 	free(da->home);
 	zt_strvec_clear(&da->active);
 	zt_strvec_clear(&da->tried);
@@ -691,12 +696,12 @@ static char *writers_text(const struct da *da, const char *fn, const char *var)
 	if (!sb.len)
 		zt_strbuf_adds(&sb, "nothing (no field of it is read)");
 	/* "; read only where written: sinfo, dma_arr where xd.has_frags is not 0" */
-	for (size_t i = 0; i < da->under.n; i++) {
-		const char *f = strchr(da->under.v[i], ' ') + 1;
+	for (size_t i = 0; i < da->n_under; i++) {
+		const char *f = da->under[i].field;
 
-		zt_strbuf_addf(&sb, "%s%.*s", i ? ", " : "; read only where written: ",
-			       (int)(f - 1 - da->under.v[i]), da->under.v[i]);
-		if (i + 1 == da->under.n || strcmp(strchr(da->under.v[i + 1], ' ') + 1, f))
+		zt_strbuf_addf(&sb, "%s%s", i ? ", " : "; read only where written: ",
+			       da->under[i].path);
+		if (i + 1 == da->n_under || strcmp(da->under[i + 1].field, f))
 			zt_strbuf_addf(&sb, " where %s is not 0", f);
 	}
 	for (size_t i = 0; i < da->lent.n; i++)

@@ -63,23 +63,22 @@ struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name
 }
 
 /*
- * A callee's read of @p (the caller's) under its tests @guard ("f !g", its
- * own paths): where the caller's facts say a test fails the read is not
+ * A callee's read of @p (the caller's) under its tests @guard (of its own
+ * paths): where the caller's facts say a test fails the read is not
  * made; where it holds, what the caller wrote under it counts.
  */
-static void guarded_read(struct walk *w, struct state *st, const char *p, const char *guard,
-			 const struct da_passed *pa, unsigned int line, char *via,
-			 enum zt_da_unknown why)
+static void guarded_read(struct walk *w, struct state *st, const char *p,
+			 const struct da_tests *guard, const struct da_passed *pa, unsigned int line,
+			 char *via, enum zt_da_unknown why)
 {
-	char *g = xstrdup(guard), *save = NULL, *tok;
 	struct state t = da_st_copy(st);
 	bool can = true;
 
-	for (tok = strtok_r(g, " ", &save); can && tok; tok = strtok_r(NULL, " ", &save)) {
-		char *f = mapped(w, pa, tok + (tok[0] == '!'));
+	for (size_t i = 0; can && i < guard->n; i++) {
+		char *f = mapped(w, pa, guard->v[i].field);
 
 		if (f)
-			can = da_fact_assume(w, &t, f, tok[0] != '!');
+			can = da_fact_assume(w, &t, f, guard->v[i].nonzero);
 		free(f);
 	}
 	if (can)
@@ -87,7 +86,6 @@ static void guarded_read(struct walk *w, struct state *st, const char *p, const 
 	else
 		free(via);
 	da_st_clear(&t);
-	free(g);
 }
 
 /* What the callee may write: the facts about it end; its lost writes, for the reasons. */
@@ -104,20 +102,19 @@ static void callee_touches(struct walk *w, struct state *st, const struct summar
 		da_facts_escape(w, st);
 		da_write_maybe(w, st, pa->prefix, 0, "", ZT_DA_ESCAPES);
 	}
-	for (size_t r = 0; r < s->lost_lines.n; r++) {
-		char path[256], by[128], fn[128];
-		unsigned int wl, at;
-		struct wr x;
+	for (size_t r = 0; r < s->n_lost; r++) {
+		const struct lost *l = &s->lost[r];
 		char *full;
+		struct wr x;
 
-		if (sscanf(s->lost_lines.v[r], "#lost %255s %u %127s %u %127s", path, &wl, by, &at,
-			   fn) != 5)
+		/* a write by no named function (a call through a pointer) names none in a reason */
+		if (!l->by[0] || !l->fn[0])
 			continue;
-		full = mapped(w, pa, strcmp(path, ".") ? path : "");
+		full = mapped(w, pa, l->path);
 		if (!full)
 			continue;
-		x = (struct wr){ full, wl, by };
-		da_add_lost(w, &x, at, fn);
+		x = (struct wr){ full, l->line, l->by };
+		da_add_lost(w, &x, l->at, l->fn);
 		free(full);
 	}
 }
@@ -151,14 +148,13 @@ void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char 
 	}
 	if (w->pointer && w->sum && s->facts_used)
 		w->sum->facts_used = true;
-	for (size_t r = 0; r < s->reads.n; r++) {
-		char *p = mapped(w, pa, s->reads.v[r]);
+	for (size_t r = 0; r < s->n_reads; r++) {
+		char *p = mapped(w, pa, s->reads[r].path);
 
 		if (p)
-			guarded_read(w, st, p, s->read_guards.v[r], pa, line,
-				     xasprintf("in %s, called at line %u", s->read_lines.v[r],
-					       line),
-				     s->read_why[r]);
+			guarded_read(w, st, p, &s->reads[r].guard, pa, line,
+				     xasprintf("in %s, called at line %u", s->reads[r].at, line),
+				     s->reads[r].why);
 		around |= !p;
 		free(p);
 	}

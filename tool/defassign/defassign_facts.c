@@ -268,6 +268,16 @@ bool da_may_write_in(struct walk *w, CXCursor body, const struct state *facts)
 	return s.hit;
 }
 
+/* the local's own proof found @path written where @field is not 0: said in the answer */
+static void note_under(struct da *da, const char *path, const char *field)
+{
+	for (size_t i = 0; i < da->n_under; i++)
+		if (!strcmp(da->under[i].path, path) && !strcmp(da->under[i].field, field))
+			return;
+	ZT_ALLOC_GROW(da->under, da->n_under + 1, da->alloc_under);
+	da->under[da->n_under++] = (struct da_under){ xstrdup(path), xstrdup(field) };
+}
+
 bool da_fact_assume(struct walk *w, struct state *s, const char *field, bool nonzero)
 {
 	enum fact_value v = nonzero ? FACT_NONZERO : FACT_ZERO;
@@ -292,13 +302,8 @@ bool da_fact_assume(struct walk *w, struct state *s, const char *field, bool non
 
 		for (size_t i = 0; i < set.n; i++) {
 			/* the local's own proof: said in the answer */
-			if (!w->pointer && !da_st_covered(s, set.v[i].path)) {
-				char *u = xasprintf("%s %s", set.v[i].path, at);
-
-				if (!zt_strvec_has(&w->da->under, u))
-					zt_strvec_push(&w->da->under, u);
-				free(u);
-			}
+			if (!w->pointer && !da_st_covered(s, set.v[i].path))
+				note_under(w->da, set.v[i].path, at);
 			da_st_add(s, set.v[i].path, set.v[i].line, set.v[i].by);
 		}
 		da_st_clear(&set);
@@ -435,15 +440,37 @@ void da_facts_test(struct walk *w, CXCursor cond, struct state *then_st, struct 
 	free(k.v);
 }
 
-char *da_facts_guard(const struct state *s)
+struct da_tests da_facts_guard(const struct state *s)
 {
-	struct zt_strbuf sb = { 0 };
+	struct da_tests t = { 0 };
 
-	for (size_t i = 0; i < s->n_facts; i++)
-		if (s->facts[i].value != FACT_UNKNOWN)
-			zt_strbuf_addf(&sb, "%s%s%s", sb.len ? " " : "",
-				       s->facts[i].value == FACT_ZERO ? "!" : "", s->facts[i].field);
-	return sb.len ? zt_strbuf_detach(&sb, NULL) : NULL;
+	for (size_t i = 0; i < s->n_facts; i++) {
+		if (s->facts[i].value == FACT_UNKNOWN)
+			continue;
+		ZT_ALLOC_GROW(t.v, t.n + 1, t.alloc);
+		t.v[t.n++] = (struct da_test){ xstrdup(s->facts[i].field),
+					       s->facts[i].value == FACT_NONZERO };
+	}
+	return t;
+}
+
+/* the same tests in the same order (of the facts they came from) */
+bool da_tests_equal(const struct da_tests *a, const struct da_tests *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (size_t i = 0; i < a->n; i++)
+		if (a->v[i].nonzero != b->v[i].nonzero || strcmp(a->v[i].field, b->v[i].field))
+			return false;
+	return true;
+}
+
+void da_tests_clear(struct da_tests *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		free(t->v[i].field);
+	free(t->v);
+	memset(t, 0, sizeof(*t));
 }
 
 /* Does the callee write @field itself somewhere (then a test of it saw its own value)? */
@@ -459,16 +486,16 @@ static bool own_field(const struct summary *s, const char *field)
 
 void da_facts_finish(struct summary *s)
 {
-	for (size_t r = 0; r < s->read_guards.n; r++) {
-		char *g = s->read_guards.v[r], *save = NULL, *tok;
-		struct zt_strbuf kept = { 0 };
+	for (size_t r = 0; r < s->n_reads; r++) {
+		struct da_tests *g = &s->reads[r].guard;
+		size_t n = 0;
 
-		if (!g[0])
-			continue;
-		for (tok = strtok_r(g, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
-			if (!own_field(s, tok + (tok[0] == '!')))
-				zt_strbuf_addf(&kept, "%s%s", kept.len ? " " : "", tok);
-		free(s->read_guards.v[r]);
-		s->read_guards.v[r] = kept.len ? zt_strbuf_detach(&kept, NULL) : xstrdup("");
+		for (size_t i = 0; i < g->n; i++) {
+			if (own_field(s, g->v[i].field))
+				free(g->v[i].field);
+			else
+				g->v[n++] = g->v[i];
+		}
+		g->n = n;
 	}
 }

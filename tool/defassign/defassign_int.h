@@ -97,6 +97,34 @@ struct lost {
 	unsigned int line, at;
 };
 
+/*
+ * A test of a scalar field of the object: @field is non-zero (@nonzero) or
+ * 0. A callee's read made only under its tests of its parameter's fields
+ * keeps them, in the order of the facts they came from (struct fact).
+ */
+struct da_test {
+	char *field;
+	bool nonzero;
+};
+
+struct da_tests {
+	struct da_test *v;
+	size_t n, alloc;
+};
+
+/* A callee's read of its parameter's object before its own write of it (struct summary) */
+struct da_read {
+	char *path;
+	char *at;		/* where: "f() at line N", for the caller's reason */
+	enum zt_da_unknown why;	/* ZT_DA_KNOWN: a read it makes; else presumed, why */
+	struct da_tests guard;	/* made only where all of these hold (none: always) */
+};
+
+/* A path the proof found written where @field is not 0 (a fact), said in the answer */
+struct da_under {
+	char *path, *field;
+};
+
 /* ---- the analysis ------------------------------------------------------------ */
 
 struct summary {
@@ -111,16 +139,8 @@ struct summary {
 	 */
 	bool reaches_out;
 	bool by_value;		/* a struct parameter: the callee's own copy */
-	struct zt_strvec reads;	/* paths read before they are written */
-	struct zt_strvec read_lines;	/* where each of reads is read, by index */
-	/* ... and, by index, why a read was presumed (ZT_DA_KNOWN: a read it makes) */
-	enum zt_da_unknown *read_why;
-	size_t alloc_why;
-	/*
-	 * ... and the tests of the parameter's fields each read is under, by
-	 * index: "" none, else "f !g" (read only where f is non-zero, g is 0)
-	 */
-	struct zt_strvec read_guards;
+	struct da_read *reads;	/* paths read before they are written */
+	size_t n_reads, alloc_reads;
 	/* every path it may write, on any path ("" all of it) */
 	struct zt_strvec touched;
 	/* its pointer goes where the walk does not follow: later code may write it */
@@ -130,8 +150,9 @@ struct summary {
 	 * while nothing else it is given reaches the same object
 	 */
 	bool facts_used;
-	/* writes on one path only: "#lost PATH LINE BY AT FN", for the caller's reasons */
-	struct zt_strvec lost_lines;
+	/* writes on one path only, relative to the parameter, for the caller's reasons */
+	struct lost *lost;
+	size_t n_lost, alloc_lost;
 	struct state writes;	/* written on every path to the end */
 	/*
 	 * An int-returning callee (the kernel's 0 or -errno): written on every
@@ -183,8 +204,8 @@ struct da {
 	struct zt_strvec writers;
 	struct zt_strvec lent;	/* listed calls given it that read none of it */
 	struct zt_strvec counters;	/* counters that proved a read of elements below them */
-	/* "PATH FIELD": a path the proof found written where FIELD is not 0 (a fact) */
-	struct zt_strvec under;
+	struct da_under *under;
+	size_t n_under, alloc_under;
 };
 
 /* One function being walked: the local (or a pointer parameter) it tracks. */
@@ -321,8 +342,10 @@ bool da_may_write_in(struct walk *w, CXCursor body, const struct state *facts);
 /* where @field is (not) 0: false when a fact says otherwise (the path cannot be) */
 bool da_fact_assume(struct walk *w, struct state *s, const char *field, bool nonzero);
 void da_facts_test(struct walk *w, CXCursor cond, struct state *then_st, struct state *else_st);
-/* the facts a read of a callee's is under: "f !g", or NULL */
-char *da_facts_guard(const struct state *s);
+/* the facts a read of a callee's is under (none: an empty set) */
+struct da_tests da_facts_guard(const struct state *s);
+bool da_tests_equal(const struct da_tests *a, const struct da_tests *b);
+void da_tests_clear(struct da_tests *t);
 /* a summary's guards without the fields it may write itself (then not its caller's) */
 void da_facts_finish(struct summary *s);
 /* can code holding the local pointer @var write through it? */
@@ -499,6 +522,7 @@ void da_read_via(struct walk *w, const struct state *s, const char *p, unsigned 
 struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, int depth);
 /* defassign_walk.c: a write on one side of a branch of @fn only (for the reasons) */
 void da_add_lost(struct walk *w, const struct wr *x, unsigned int at, const char *fn);
+void da_lost_clear(struct lost *v, size_t n);	/* frees what each holds */
 
 /* defassign_apply.c: what a callee's summary says of its parameter, in the caller's @prefix */
 struct da_passed {

@@ -548,13 +548,12 @@ void da_by_value(struct walk *w, struct state *st, CXCursor ref, const char *nam
 			    s && !s->unknown ? ZT_DA_NOT_FOLLOWED : why);
 		return;
 	}
-	for (size_t r = 0; r < s->reads.n; r++) {
-		char *q = da_join(p, s->reads.v[r]);
+	for (size_t r = 0; r < s->n_reads; r++) {
+		char *q = da_join(p, s->reads[r].path);
 
 		da_read_via(w, st, q, line, NULL,
-			    xasprintf("in %s (its copy), called at line %u", s->read_lines.v[r],
-				      line),
-			    s->read_why[r]);
+			    xasprintf("in %s (its copy), called at line %u", s->reads[r].at, line),
+			    s->reads[r].why);
 		free(q);
 	}
 }

@@ -173,17 +173,22 @@ void da_node(struct walk *w, CXCursor c, struct state *st);
 
 void da_add_lost(struct walk *w, const struct wr *x, unsigned int at, const char *fn)
 {
-	size_t *n = &w->da->n_lost;
-
 	/* pointer mode: relative to the callee's parameter; kept with the summary */
-	if (w->pointer) {
-		zt_strvec_pushf(&w->sum->lost_lines, "#lost %s %u %s %u %s",
-				x->path[0] ? x->path : ".", x->line, x->by, at, fn);
-		return;
+	struct lost **v = w->pointer ? &w->sum->lost : &w->da->lost;
+	size_t *n = w->pointer ? &w->sum->n_lost : &w->da->n_lost;
+	size_t *alloc = w->pointer ? &w->sum->alloc_lost : &w->da->alloc_lost;
+
+	ZT_ALLOC_GROW(*v, *n + 1, *alloc);
+	(*v)[(*n)++] = (struct lost){ xstrdup(x->path), xstrdup(x->by), xstrdup(fn), x->line, at };
+}
+
+void da_lost_clear(struct lost *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].path);
+		free(v[i].by);
+		free(v[i].fn);
 	}
-	ZT_ALLOC_GROW(w->da->lost, *n + 1, w->da->alloc_lost);
-	w->da->lost[(*n)++] = (struct lost){ xstrdup(x->path), xstrdup(x->by), xstrdup(fn),
-					     x->line, at };
 }
 
 /* @st = what both @a and @b wrote; a write on one side only is remembered as lost. */
