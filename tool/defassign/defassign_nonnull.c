@@ -313,8 +313,9 @@ static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClie
 	 */
 	if (da_modifies(c, &op) && is_var(op, ch->var)) {
 		ch->only_addresses = false;
-		if ((at > ch->from || (k == CXCursor_UnaryOperator &&
-				       clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf)) &&
+		if ((at > ch->from ||
+		     (k == CXCursor_UnaryOperator &&
+		      clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf)) &&
 		    !ch->store)
 			ch->store = da_line_of(c);
 	}
