@@ -32,47 +32,29 @@
 
 /* ---- paths and states -------------------------------------------------------- */
 
-/* @w covers @p: the same path, or an object @p is part of. */
-bool da_covers(const char *w, const char *p)
-{
-	size_t n = strlen(w);
-
-	const char *at = strstr(p, "[=");
-	bool ok = !n || (!strncmp(w, p, n) && (!p[n] || p[n] == '.' || p[n] == '['));
-	char *q;
-
-	if (ok || !at)
-		return ok;
-	/* an element below the count is part of the elements below it */
-	q = xstrdup(p);
-	q[at - p + 1] = '<';
-	ok = da_covers(w, q);
-	free(q);
-	return ok;
-}
-
-bool da_st_covered(const struct state *s, const char *p)
+bool da_st_covered(const struct state *s, const struct da_path *p)
 {
 	if (s->dead)
 		return true;
 	for (size_t i = 0; i < s->n; i++)
-		if (da_covers(s->v[i].path, p))
+		if (da_path_covers(s->v[i].path, p))
 			return true;
 	return false;
 }
 
-void da_st_add(struct state *s, const char *p, unsigned int line, const char *by)
+void da_st_add(struct state *s, const struct da_path *p, unsigned int line, const char *by)
 {
-	if (s->dead || strstr(p, "[*]") || da_st_covered(s, p))
+	/* some element, which one not known: writes none for sure */
+	if (s->dead || da_path_has(p, DA_STEP_ANY) || da_st_covered(s, p))
 		return;
 	ZT_ALLOC_GROW(s->v, s->n + 1, s->alloc);
-	s->v[s->n++] = (struct wr){ xstrdup(p), line, xstrdup(by) };
+	s->v[s->n++] = (struct wr){ da_path_dup(p), line, xstrdup(by) };
 }
 
 void da_st_clear(struct state *s)
 {
 	for (size_t i = 0; i < s->n; i++) {
-		free(s->v[i].path);
+		da_path_free(s->v[i].path);
 		free(s->v[i].by);
 	}
 	free(s->v);
@@ -83,7 +65,7 @@ void da_st_clear(struct state *s)
 }
 
 /*
- * @s without the element a loop is at ("[=K]"): for a state that leaves the
+ * @s without the element a loop is at (DA_STEP_AT): for a state that leaves the
  * loop's body other than by its end (a goto, a return) or enters an inner
  * loop, whose element is another.
  */
@@ -92,7 +74,7 @@ struct state da_st_copy_whole(const struct state *s)
 	struct state c = { .dead = s->dead };
 
 	for (size_t i = 0; i < s->n; i++)
-		if (!strstr(s->v[i].path, "[="))
+		if (!da_path_has(s->v[i].path, DA_STEP_AT))
 			da_st_add(&c, s->v[i].path, s->v[i].line, s->v[i].by);
 	da_facts_copy(&c, s);
 	return c;
@@ -270,32 +252,31 @@ CXCursor da_strip(CXCursor c)
  * write of all of it (an assignment, memset(), a copy into it) writes.
  */
 struct leaf_ctx {
-	struct zt_strvec *out;
-	const char *prefix;
+	struct da_paths *out;
+	const struct da_path *prefix;
 	int depth;
 	long long bits;		/* what its fields hold */
 };
 
-static void leaves_of(CXType t, const char *prefix, struct zt_strvec *out, int depth);
+static void leaves_of(CXType t, const struct da_path *prefix, struct da_paths *out, int depth);
 
 static enum CXVisitorResult leaf_field(CXCursor c, CXClientData d)
 {
 	struct leaf_ctx *l = d;
-	char *name = da_spelling(c), *p;
+	char *name = da_spelling(c);
+	struct da_path *p = da_path_field(l->prefix, name);
 
-	p = !name[0] ? xstrdup(l->prefix) :
-	    l->prefix[0] ? xasprintf("%s.%s", l->prefix, name) : xstrdup(name);
 	if (clang_Cursor_isBitField(c))
 		l->bits += clang_getFieldDeclBitWidth(c);
 	else
 		l->bits += clang_Type_getSizeOf(clang_getCursorType(c)) * 8;
 	leaves_of(clang_getCursorType(c), p, l->out, l->depth + 1);
-	free(p);
+	da_path_free(p);
 	free(name);
 	return CXVisit_Continue;
 }
 
-static void leaves_of(CXType t, const char *prefix, struct zt_strvec *out, int depth)
+static void leaves_of(CXType t, const struct da_path *prefix, struct da_paths *out, int depth)
 {
 	struct leaf_ctx l = { out, prefix, depth, 0 };
 	size_t before = out->n;
@@ -305,47 +286,53 @@ static void leaves_of(CXType t, const char *prefix, struct zt_strvec *out, int d
 	if (t.kind == CXType_Record && depth < 12)
 		clang_Type_visitFields(t, leaf_field, &l);
 	if (out->n == before) {
-		zt_strvec_push(out, prefix);
+		da_paths_push(out, prefix);
 		return;
 	}
 	/* a struct's holes; a union's bytes are its members' (not followed here) */
 	size = clang_Type_getSizeOf(t);
 	if (clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_StructDecl &&
 	    size > 0 && l.bits < size * 8)
-		zt_strvec_pushf(out, "%s%s" DA_PADDING, prefix, prefix[0] ? "." : "");
+		da_paths_take(out, da_path_padding(prefix));
+}
+
+static void leaves_of_type(CXType t, struct da_paths *out)
+{
+	struct da_path *whole = da_path_whole();
+
+	leaves_of(t, whole, out, 0);
+	da_path_free(whole);
 }
 
 /* @leaf is the holes of a struct */
-static bool is_padding(const char *leaf)
+static bool is_padding(const struct da_path *leaf)
 {
-	size_t n = strlen(leaf), k = strlen(DA_PADDING);
+	const struct da_step *s = da_path_last(leaf);
 
-	return n >= k && !strcmp(leaf + n - k, DA_PADDING);
+	return s && s->kind == DA_STEP_PADDING;
 }
 
-static void note_read_fail(struct walk *w, const struct state *s, const char *leaf,
+static void note_read_fail(struct walk *w, const struct state *s, const struct da_path *leaf,
 			   unsigned int line);
-char *da_join(const char *prefix, const char *p);
 
-/* A read of @p (and all below it) at @line; "-f" entries of @except are left out. */
-void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned int line,
-		      const struct zt_strvec *except)
+void da_read_path(struct walk *w, const struct state *s, const struct da_path *p, unsigned int line,
+		  const struct da_paths *except)
 {
 	bool any = false;
 
 	for (size_t i = 0; i < w->leaves.n; i++) {
-		const char *l = w->leaves.v[i];
+		const struct da_path *l = w->leaves.v[i];
 		bool skip = false;
 
 		/* holes: by a copy of the bytes, or a callee's read of them */
-		if (!da_covers(p, l) || (is_padding(l) && !w->bytes && !is_padding(p)))
+		if (!da_path_covers(p, l) || (is_padding(l) && !w->bytes && !is_padding(p)))
 			continue;
 		any = true;
 		for (size_t k = 0; except && !skip && k < except->n; k++) {
-			char *x = except->v[k][0] == '-' ? da_join(p, except->v[k] + 1) : NULL;
+			struct da_path *x = da_path_join(p, except->v[k]);
 
-			skip = x && da_covers(x, l);
-			free(x);
+			skip = da_path_covers(x, l);
+			da_path_free(x);
 		}
 		if (!skip && !da_st_covered(s, l)) {
 			note_read_fail(w, s, l, line);
@@ -358,8 +345,8 @@ void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned
 		note_read_fail(w, s, p, line);
 }
 
-void da_read_bytes(struct walk *w, const struct state *s, const char *p, unsigned int line,
-		   const struct zt_strvec *except)
+void da_read_bytes(struct walk *w, const struct state *s, const struct da_path *p,
+		   unsigned int line, const struct da_paths *except)
 {
 	bool was = w->bytes;
 
@@ -368,8 +355,8 @@ void da_read_bytes(struct walk *w, const struct state *s, const char *p, unsigne
 	w->bytes = was;
 }
 
-void da_read_via(struct walk *w, const struct state *s, const char *p, unsigned int line,
-		 const struct zt_strvec *except, char *via, enum zt_da_unknown why)
+void da_read_via(struct walk *w, const struct state *s, const struct da_path *p, unsigned int line,
+		 const struct da_paths *except, char *via, enum zt_da_unknown why)
 {
 	enum zt_da_unknown was = w->presumed;
 	bool bytes = w->bytes;
@@ -387,55 +374,44 @@ void da_read_via(struct walk *w, const struct state *s, const char *p, unsigned 
 	free(via);
 }
 
-char *da_join(const char *prefix, const char *p)
-{
-	if (!prefix[0])
-		return xstrdup(p);
-	if (!p[0])
-		return xstrdup(prefix);
-	return xasprintf("%s%s%s", prefix, p[0] == '[' ? "" : ".", p);
-}
-
-static const char *lost_for(struct walk *w, const char *leaf, const struct lost **out)
+static const struct lost *lost_for(struct walk *w, const struct da_path *leaf)
 {
 	for (size_t i = w->da->n_lost; i-- > 0;) {
 		const struct lost *l = &w->da->lost[i];
 
-		if (da_covers(l->path, leaf) || da_covers(leaf, l->path)) {
-			*out = l;
-			return l->path;
-		}
+		if (da_path_covers(l->path, leaf) || da_path_covers(leaf, l->path))
+			return l;
 	}
 	return NULL;
 }
 
 /* A callee's read before its own write, under the tests of the facts of @s: the caller checks it. */
-static void note_callee_read(struct walk *w, const struct state *s, const char *leaf,
+static void note_callee_read(struct walk *w, const struct state *s, const struct da_path *leaf,
 			     unsigned int line)
 {
 	struct summary *sum = w->sum;
-	char *guard = da_facts_guard(s);
-	const char *g = guard ? guard : "";
+	struct da_tests guard = da_facts_guard(s);
+	struct da_read *r;
 
-	for (size_t i = 0; i < sum->reads.n; i++)
-		if (!strcmp(sum->reads.v[i], leaf) && !strcmp(sum->read_guards.v[i], g)) {
-			free(guard);
+	for (size_t i = 0; i < sum->n_reads; i++)
+		if (!da_path_cmp(sum->reads[i].path, leaf) &&
+		    da_tests_equal(&sum->reads[i].guard, &guard)) {
+			da_tests_clear(&guard);
 			return;
 		}
-	ZT_ALLOC_GROW(sum->read_why, sum->reads.n + 1, sum->alloc_why);
-	sum->read_why[sum->reads.n] = w->presumed;
-	zt_strvec_push(&sum->reads, leaf);
-	zt_strvec_push(&sum->read_guards, g);
-	zt_strvec_pushf(&sum->read_lines, "%s() at %s%u%s%s%s", w->fn, w->where ? w->where : "line ",
-			line, w->stored ? " (" : "", w->stored ? w->stored : "",
-			w->stored ? ")" : "");
-	free(guard);
+	ZT_ALLOC_GROW(sum->reads, sum->n_reads + 1, sum->alloc_reads);
+	r = &sum->reads[sum->n_reads++];
+	r->path = da_path_dup(leaf);
+	r->why = w->presumed;
+	r->guard = guard;
+	r->at = xasprintf("%s() at %s%u%s%s%s", w->fn, w->where ? w->where : "line ", line,
+			  w->stored ? " (" : "", w->stored ? w->stored : "", w->stored ? ")" : "");
 }
 
-static void note_read_fail(struct walk *w, const struct state *s, const char *leaf,
+static void note_read_fail(struct walk *w, const struct state *s, const struct da_path *leaf,
 			   unsigned int line)
 {
-	const struct lost *l = NULL;
+	const struct lost *l;
 	char *path, *name, *spelled;
 
 	if (w->pointer) {
@@ -443,27 +419,29 @@ static void note_read_fail(struct walk *w, const struct state *s, const char *le
 		return;
 	}
 	if (!w->da->read_path) {
-		w->da->read_path = da_prefix_spell(leaf);
+		w->da->read_path = da_path_text(leaf, true);
 		w->da->read_line = line;
 		w->da->unknown = w->presumed;
 	}
 	if (!w->presumed && !w->da->real_path) {
-		w->da->real_path = da_prefix_spell(leaf);
+		w->da->real_path = da_path_text(leaf, true);
 		w->da->real_line = line;
 	}
 	if (w->da->violation)
 		return;
-	if (lost_for(w, leaf, &l))
+	l = lost_for(w, leaf);
+	if (l)
 		path = xasprintf("the write at line %u (%s()) is only on the path where the "
 				 "branch at line %u of %s() goes that way", l->line, l->by, l->at,
 				 l->fn);
 	else
 		path = xasprintf("no write of it comes before on any path from the declaration");
 	name = da_spelling(w->target);
-	spelled = da_prefix_spell(leaf);
+	spelled = da_path_text(leaf, true);
 	w->da->violation = xasprintf("%s%s%s may be read before it is written: read at line "
-				     "%u%s%s; %s", spelled, leaf[0] ? " of " : "",
-				     name, line, w->via ? ", " : "", w->via ? w->via : "", path);
+				     "%u%s%s; %s",
+				     spelled, !da_path_is_whole(leaf) ? " of " : "", name, line,
+				     w->via ? ", " : "", w->via ? w->via : "", path);
 	free(spelled);
 	free(name);
 	free(path);
@@ -486,11 +464,11 @@ CXCursor da_body_of(CXCursor fn)
 static void walk_release(struct walk *w)
 {
 	for (size_t i = 0; i < w->n_alias; i++)
-		free(w->alias_path[i]);
+		da_path_free(w->alias_path[i]);
 	for (size_t i = 0; i < w->n_labels; i++)
 		da_st_clear(&w->labels[i].st);
 	free(w->labels);
-	zt_strvec_clear(&w->leaves);
+	da_paths_clear(&w->leaves);
 	da_st_clear(&w->exit);
 	da_st_clear(&w->exit_zero);
 	da_st_clear(&w->exit_nonneg);
@@ -515,7 +493,7 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 	struct summary *s;
 	char *fn = da_spelling(def);
 	unsigned int skipped_line = 0;
-	struct zt_strvec skipped_reads = ZT_STRVEC_INIT;
+	struct da_paths skipped_reads = { 0 };
 
 	for (size_t i = 0; i < da->n_sums; i++)
 		if (!strcmp(da->sums[i].usr, usr) && da->sums[i].param == param) {
@@ -549,10 +527,10 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 		w.body = body;
 		w.declared = true;	/* the object exists before the callee's first line */
 		w.by_value = s->by_value;
-		leaves_of(s->by_value ? clang_getCursorType(parm) :
-					clang_getPointeeType(
-						clang_getCanonicalType(clang_getCursorType(parm))),
-			  "", &w.leaves, 0);
+		leaves_of_type(s->by_value ? clang_getCursorType(parm)
+					   : clang_getPointeeType(clang_getCanonicalType(
+						     clang_getCursorType(parm))),
+			       &w.leaves);
 		zt_strvec_push(&da->active, usr);
 		/* what another configuration's block reads of it, as if read on entry */
 		for (size_t i = 0; i < skipped_reads.n; i++)
@@ -573,7 +551,7 @@ struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, in
 		}
 	}
 	da_st_clear(&st);
-	zt_strvec_clear(&skipped_reads);
+	da_paths_clear(&skipped_reads);
 	walk_release(&w);
 	free(fn);
 	ZT_ALLOC_GROW(da->sums, da->n_sums + 1, da->alloc_sums);
@@ -618,16 +596,16 @@ static enum CXChildVisitResult find_call(CXCursor c, CXCursor parent, CXClientDa
 /* What one walk found, forgotten before the next (the callees' summaries stay). */
 static void da_forget_walk(struct da *da)
 {
-	for (size_t i = 0; i < da->n_lost; i++) {
-		free(da->lost[i].path);
-		free(da->lost[i].by);
-		free(da->lost[i].fn);
-	}
+	da_lost_clear(da->lost, da->n_lost);
 	da->n_lost = 0;
 	zt_strvec_clear(&da->writers);
 	zt_strvec_clear(&da->lent);
 	zt_strvec_clear(&da->counters);
-	zt_strvec_clear(&da->under);
+	for (size_t i = 0; i < da->n_under; i++) {
+		da_path_free(da->under[i].path);
+		da_path_free(da->under[i].field);
+	}
+	da->n_under = 0;
 	free(da->violation);
 	da->violation = NULL;
 	free(da->read_path);
@@ -639,7 +617,7 @@ static void da_forget_walk(struct da *da)
 	da->real_line = 0;
 }
 
-void da_write_maybe(struct walk *w, struct state *st, const char *p, unsigned int line,
+void da_write_maybe(struct walk *w, struct state *st, const struct da_path *p, unsigned int line,
 		    const char *by, enum zt_da_unknown why)
 {
 	if (!w->da->optimistic)
@@ -652,20 +630,26 @@ void da_write_maybe(struct walk *w, struct state *st, const char *p, unsigned in
 static void da_release(struct da *da)
 {
 	for (size_t i = 0; i < da->n_sums; i++) {
-		free(da->sums[i].usr);
-		zt_strvec_clear(&da->sums[i].reads);
-		zt_strvec_clear(&da->sums[i].read_lines);
-		zt_strvec_clear(&da->sums[i].read_guards);
-		free(da->sums[i].read_why);
-		zt_strvec_clear(&da->sums[i].touched);
-		zt_strvec_clear(&da->sums[i].lost_lines);
-		da_st_clear(&da->sums[i].writes);
-		da_st_clear(&da->sums[i].writes_zero);
-		da_st_clear(&da->sums[i].writes_nonneg);
+		struct summary *s = &da->sums[i];
+
+		free(s->usr);
+		for (size_t r = 0; r < s->n_reads; r++) {
+			da_path_free(s->reads[r].path);
+			free(s->reads[r].at);
+			da_tests_clear(&s->reads[r].guard);
+		}
+		free(s->reads);
+		da_paths_clear(&s->touched);
+		da_lost_clear(s->lost, s->n_lost);
+		free(s->lost);
+		da_st_clear(&s->writes);
+		da_st_clear(&s->writes_zero);
+		da_st_clear(&s->writes_nonneg);
 	}
 	free(da->sums);
 	da_forget_walk(da);
 	free(da->lost);
+	free(da->under);
 	free(da->home);
 	zt_strvec_clear(&da->active);
 	zt_strvec_clear(&da->tried);
@@ -691,13 +675,16 @@ static char *writers_text(const struct da *da, const char *fn, const char *var)
 	if (!sb.len)
 		zt_strbuf_adds(&sb, "nothing (no field of it is read)");
 	/* "; read only where written: sinfo, dma_arr where xd.has_frags is not 0" */
-	for (size_t i = 0; i < da->under.n; i++) {
-		const char *f = strchr(da->under.v[i], ' ') + 1;
+	for (size_t i = 0; i < da->n_under; i++) {
+		const struct da_path *f = da->under[i].field;
 
-		zt_strbuf_addf(&sb, "%s%.*s", i ? ", " : "; read only where written: ",
-			       (int)(f - 1 - da->under.v[i]), da->under.v[i]);
-		if (i + 1 == da->under.n || strcmp(strchr(da->under.v[i + 1], ' ') + 1, f))
-			zt_strbuf_addf(&sb, " where %s is not 0", f);
+		zt_strbuf_adds(&sb, i ? ", " : "; read only where written: ");
+		da_path_print(&sb, da->under[i].path, false);
+		if (i + 1 == da->n_under || da_path_cmp(da->under[i + 1].field, f)) {
+			zt_strbuf_adds(&sb, " where ");
+			da_path_print(&sb, f, false);
+			zt_strbuf_adds(&sb, " is not 0");
+		}
 	}
 	for (size_t i = 0; i < da->lent.n; i++)
 		zt_strbuf_addf(&sb, "%s%s()", i ? ", " : "; given to ", da->lent.v[i]);
@@ -756,12 +743,12 @@ void zt_da_answer_release(struct zt_da_answer *a)
 
 /* One walk of @decl's function, the stores in @kept written at the declaration. */
 static void walk_local(struct da *da, CXCursor def, CXCursor decl, const char *fn,
-		       const struct zt_strvec *kept)
+		       const struct da_paths *kept)
 {
 	struct walk w = { .da = da, .fn = fn, .target = decl, .kept = kept };
 	struct state st = { .dead = true };
 
-	leaves_of(clang_getCursorType(decl), "", &w.leaves, 0);
+	leaves_of_type(clang_getCursorType(decl), &w.leaves);
 	w.body = da_body_of(def);
 	da_node(&w, w.body, &st);
 	da_st_clear(&st);
@@ -778,7 +765,7 @@ static void walk_local(struct da *da, CXCursor def, CXCursor decl, const char *f
  * sees the zero, which refuses all the same.
  */
 static void classify(struct da *da, CXCursor def, CXCursor decl, const char *fn,
-		     const struct zt_strvec *kept, struct zt_da_answer *a)
+		     const struct da_paths *kept, struct zt_da_answer *a)
 {
 	struct da opt = { .h = da->h, .res = da->res, .index = da->index, .optimistic = true };
 
@@ -808,9 +795,9 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 	CXTranslationUnit tu = NULL;
 	struct find f = { fn, var, line, clang_getNullCursor(), clang_getNullCursor() };
 	struct da da = { .h = h, .res = res, .index = index };
-	struct zt_strvec kept = ZT_STRVEC_INIT, stores = ZT_STRVEC_INIT;
+	struct da_paths kept = { 0 };
+	struct zt_strvec stores = ZT_STRVEC_INIT;
 	int nargs = 0, ret = -1;
-	bool kept_used = false;
 	char *who;
 
 	memset(a, 0, sizeof(*a));
@@ -844,13 +831,13 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 			stores = (struct zt_strvec)ZT_STRVEC_INIT;
 		} else {
 			a->store_at = 0;
-			kept_used = true;
 		}
 	}
 	if (hq)
 		da_hoist_facts(&da, f.def, f.decl, hq, a->stores.n > 0, &a->hoist);
 	if (da.violation) {
-		classify(&da, f.def, f.decl, fn, kept_used ? &kept : NULL, a);
+		/* with the stores kept when they did not help (else none are) */
+		classify(&da, f.def, f.decl, fn, kept.n ? &kept : NULL, a);
 		a->why = da.violation;
 		da.violation = NULL;
 	} else if (da_own_config(f.def, f.decl, &a->read_line, NULL)) {
@@ -871,7 +858,7 @@ int zt_da_check(const char *tu_file, char *const *args, const char *fn, const ch
 	}
 	ret = 0;
 out:
-	zt_strvec_clear(&kept);
+	da_paths_clear(&kept);
 	zt_strvec_clear(&stores);
 	da_release(&da);
 	if (tu)

@@ -15,9 +15,10 @@
 #include "zerotax.h"
 
 /* A callee's path in the caller's terms; NULL when it is beyond what the caller gave. */
-static char *mapped(struct walk *w, const struct da_passed *pa, const char *path)
+static struct da_path *mapped(struct walk *w, const struct da_passed *pa,
+			      const struct da_path *path)
 {
-	if (path[0] == '^')
+	if (path->around_type)
 		return da_up_map(w, pa->prefix, path);
 	return da_prefix_map(w, pa->prefix, pa->decayed, path, pa->args);
 }
@@ -26,11 +27,11 @@ static void pending_mapped(struct walk *w, struct state *to, const struct state 
 			   const struct da_passed *pa)
 {
 	for (size_t k = 0; k < from->n; k++) {
-		char *p = mapped(w, pa, from->v[k].path);
+		struct da_path *p = mapped(w, pa, from->v[k].path);
 
 		if (p)
 			da_st_add(to, p, from->v[k].line, from->v[k].by);
-		free(p);
+		da_path_free(p);
 	}
 }
 
@@ -63,31 +64,29 @@ struct summary *da_callee_summary(struct walk *w, CXCursor def, const char *name
 }
 
 /*
- * A callee's read of @p (the caller's) under its tests @guard ("f !g", its
- * own paths): where the caller's facts say a test fails the read is not
+ * A callee's read of @p (the caller's) under its tests @guard (of its own
+ * paths): where the caller's facts say a test fails the read is not
  * made; where it holds, what the caller wrote under it counts.
  */
-static void guarded_read(struct walk *w, struct state *st, const char *p, const char *guard,
-			 const struct da_passed *pa, unsigned int line, char *via,
-			 enum zt_da_unknown why)
+static void guarded_read(struct walk *w, struct state *st, const struct da_path *p,
+			 const struct da_tests *guard, const struct da_passed *pa,
+			 unsigned int line, char *via, enum zt_da_unknown why)
 {
-	char *g = xstrdup(guard), *save = NULL, *tok;
 	struct state t = da_st_copy(st);
 	bool can = true;
 
-	for (tok = strtok_r(g, " ", &save); can && tok; tok = strtok_r(NULL, " ", &save)) {
-		char *f = mapped(w, pa, tok + (tok[0] == '!'));
+	for (size_t i = 0; can && i < guard->n; i++) {
+		struct da_path *f = mapped(w, pa, guard->v[i].field);
 
 		if (f)
-			can = da_fact_assume(w, &t, f, tok[0] != '!');
-		free(f);
+			can = da_fact_assume(w, &t, f, guard->v[i].nonzero);
+		da_path_free(f);
 	}
 	if (can)
 		da_read_via(w, &t, p, line, NULL, via, why);
 	else
 		free(via);
 	da_st_clear(&t);
-	free(g);
 }
 
 /* What the callee may write: the facts about it end; its lost writes, for the reasons. */
@@ -95,37 +94,39 @@ static void callee_touches(struct walk *w, struct state *st, const struct summar
 			   const struct da_passed *pa)
 {
 	for (size_t r = 0; r < s->touched.n; r++) {
-		char *p = mapped(w, pa, s->touched.v[r]);
+		struct da_path *p = mapped(w, pa, s->touched.v[r]);
 
-		da_facts_written(w, st, p ? p : "");
-		free(p);
+		/* beyond what the caller gave: all of it may change */
+		if (!p)
+			p = da_path_whole();
+		da_facts_written(w, st, p);
+		da_path_free(p);
 	}
 	if (s->escapes) {
 		da_facts_escape(w, st);
 		da_write_maybe(w, st, pa->prefix, 0, "", ZT_DA_ESCAPES);
 	}
-	for (size_t r = 0; r < s->lost_lines.n; r++) {
-		char path[256], by[128], fn[128];
-		unsigned int wl, at;
+	for (size_t r = 0; r < s->n_lost; r++) {
+		const struct lost *l = &s->lost[r];
+		struct da_path *full;
 		struct wr x;
-		char *full;
 
-		if (sscanf(s->lost_lines.v[r], "#lost %255s %u %127s %u %127s", path, &wl, by, &at,
-			   fn) != 5)
+		/* a write by no named function (a call through a pointer) names none in a reason */
+		if (!l->by[0] || !l->fn[0])
 			continue;
-		full = mapped(w, pa, strcmp(path, ".") ? path : "");
+		full = mapped(w, pa, l->path);
 		if (!full)
 			continue;
-		x = (struct wr){ full, wl, by };
-		da_add_lost(w, &x, at, fn);
-		free(full);
+		x = (struct wr){ full, l->line, l->by };
+		da_add_lost(w, &x, l->at, l->fn);
+		da_path_free(full);
 	}
 }
 
 void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char *name,
 			 unsigned int i, const struct da_passed *pa, unsigned int line)
 {
-	const char *prefix = pa->prefix;
+	const struct da_path *prefix = pa->prefix;
 	bool around = false;
 	enum zt_da_unknown why;
 	struct summary *s = da_callee_summary(w, def, name, i, &why);
@@ -151,26 +152,25 @@ void da_apply_callee(struct walk *w, struct state *st, CXCursor def, const char 
 	}
 	if (w->pointer && w->sum && s->facts_used)
 		w->sum->facts_used = true;
-	for (size_t r = 0; r < s->reads.n; r++) {
-		char *p = mapped(w, pa, s->reads.v[r]);
+	for (size_t r = 0; r < s->n_reads; r++) {
+		struct da_path *p = mapped(w, pa, s->reads[r].path);
 
 		if (p)
-			guarded_read(w, st, p, s->read_guards.v[r], pa, line,
-				     xasprintf("in %s, called at line %u", s->read_lines.v[r],
-					       line),
-				     s->read_why[r]);
+			guarded_read(w, st, p, &s->reads[r].guard, pa, line,
+				     xasprintf("in %s, called at line %u", s->reads[r].at, line),
+				     s->reads[r].why);
 		around |= !p;
-		free(p);
+		da_path_free(p);
 	}
 	if (s->reaches_out || around)
 		da_read_around(w, st, prefix, line, name, false);
 	callee_touches(w, st, s, pa);
 	for (size_t k = 0; k < s->writes.n; k++) {
-		char *p = mapped(w, pa, s->writes.v[k].path);
+		struct da_path *p = mapped(w, pa, s->writes.v[k].path);
 
 		if (p)
 			da_write_path(w, st, p, s->writes.v[k].line, s->writes.v[k].by);
-		free(p);
+		da_path_free(p);
 	}
 	if (s->by_code) {
 		pending_mapped(w, &w->code.zero, &s->writes_zero, pa);

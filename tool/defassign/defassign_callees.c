@@ -531,7 +531,7 @@ static bool parsed_conditional_write(CXCursor def, CXCursor target, const char *
  * the block and so asks more); NULL: any mention is "unknown". Gives up on
  * aliases made through a second variable or a callee: those are not seen.
  */
-bool da_own_config(CXCursor def, CXCursor target, unsigned int *line, struct zt_strvec *fields)
+bool da_own_config(CXCursor def, CXCursor target, unsigned int *line, struct da_paths *fields)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(def);
 	CXSourceRange ext = clang_getCursorExtent(def);
@@ -572,8 +572,9 @@ bool da_own_config(CXCursor def, CXCursor target, unsigned int *line, struct zt_
 	clang_disposeSourceRangeList(r);
 	if (!hit)
 		hit = parsed_conditional_write(def, target, text, size, fb, fe, line);
+	/* the members the skipped text reads: from source text, the one place paths are parsed */
 	for (size_t i = 0; !hit && fields && i < reads.n; i++)
-		zt_strvec_push(fields, reads.v[i]);
+		da_paths_take(fields, da_path_of_fields(reads.v[i]));
 	zt_strvec_clear(&reads);
 	zt_strvec_clear(&names);
 	return hit;

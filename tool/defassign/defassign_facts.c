@@ -24,7 +24,7 @@
 void da_facts_clear(struct state *s)
 {
 	for (size_t i = 0; i < s->n_facts; i++) {
-		free(s->facts[i].field);
+		da_path_free(s->facts[i].field);
 		da_st_clear(&s->facts[i].set);
 	}
 	free(s->facts);
@@ -33,21 +33,21 @@ void da_facts_clear(struct state *s)
 	s->alloc_facts = 0;
 }
 
-static struct fact *fact_of(const struct state *s, const char *field)
+static struct fact *fact_of(const struct state *s, const struct da_path *field)
 {
 	for (size_t i = 0; i < s->n_facts; i++)
-		if (!strcmp(s->facts[i].field, field))
+		if (!da_path_cmp(s->facts[i].field, field))
 			return &s->facts[i];
 	return NULL;
 }
 
-static struct fact *fact_add(struct state *s, const char *field, enum fact_value v)
+static struct fact *fact_add(struct state *s, const struct da_path *field, enum fact_value v)
 {
 	struct fact *f;
 
 	ZT_ALLOC_GROW(s->facts, s->n_facts + 1, s->alloc_facts);
 	f = &s->facts[s->n_facts++];
-	*f = (struct fact){ .field = xstrdup(field), .value = v };
+	*f = (struct fact){ .field = da_path_dup(field), .value = v };
 	return f;
 }
 
@@ -62,7 +62,7 @@ void da_facts_copy(struct state *to, const struct state *from)
 }
 
 /* What @s has written where @field is non-zero; *@all when that is everything (it is 0). */
-static struct state effective(const struct state *s, const char *field, bool *all)
+static struct state effective(const struct state *s, const struct da_path *field, bool *all)
 {
 	const struct fact *f = fact_of(s, field);
 	struct state e = { 0 };
@@ -87,7 +87,7 @@ static bool adds_nothing(const struct state *r, const struct state *x)
 }
 
 static void join_one(struct state *r, const struct state *a, const struct state *b,
-		     const char *field)
+		     const struct da_path *field)
 {
 	const struct fact *fa = fact_of(a, field), *fb = fact_of(b, field);
 	enum fact_value v = fa && fb && fa->value == fb->value ? fa->value : FACT_UNKNOWN;
@@ -119,10 +119,10 @@ void da_facts_join(struct state *r, const struct state *a, const struct state *b
 		join_one(r, a, b, b->facts[i].field);
 }
 
-static void note_touched(struct walk *w, const char *p)
+static void note_touched(struct walk *w, const struct da_path *p)
 {
-	if (w->pointer && w->sum && !zt_strvec_has(&w->sum->touched, p))
-		zt_strvec_push(&w->sum->touched, p);
+	if (w->pointer && w->sum && !da_paths_has(&w->sum->touched, p))
+		da_paths_push(&w->sum->touched, p);
 }
 
 /*
@@ -130,44 +130,37 @@ static void note_touched(struct walk *w, const char *p)
  * back into the member the parameter is) is "f", "^T:m" all of it; NULL
  * when it is another member of the struct around, which holds none of it.
  */
-static char *own_part(const char *p)
+static struct da_path *own_part(const struct da_path *p)
 {
-	const char *colon = p[0] == '^' ? strchr(p, ':') : NULL, *rest;
-	size_t ml;
-
-	if (p[0] != '^')
-		return xstrdup(p);
-	if (!colon)
-		return xstrdup("");
-	rest = strchr(colon, '.');
-	if (!rest)
-		return xstrdup("");	/* the whole struct around */
-	ml = (size_t)(rest - colon - 1);
-	rest++;
-	if (strncmp(rest, colon + 1, ml) || (rest[ml] && rest[ml] != '.' && rest[ml] != '['))
+	if (!p->around_type)
+		return da_path_dup(p);
+	/* the whole struct around; a step into it but through a member: all of the object too */
+	if (!p->n || p->v[0].kind != DA_STEP_FIELD)
+		return da_path_whole();
+	if (strcmp(p->v[0].name, p->around_member))
 		return NULL;
-	return xstrdup(rest[ml] == '.' ? rest + ml + 1 : rest + ml);
+	return da_path_from(p, 1);
 }
 
 /* may a write of @p (or of anything it covers) change @field? */
-static bool may_change(const char *p, const char *field)
+static bool may_change(const struct da_path *p, const struct da_path *field)
 {
-	char *a, *b;
+	struct da_path *a, *b;
 	bool yes;
 
-	if (da_covers(p, field) || da_covers(field, p))
+	if (da_path_covers(p, field) || da_path_covers(field, p))
 		return true;
 	a = own_part(p);
 	b = own_part(field);
-	yes = a && b && (da_covers(a, b) || da_covers(b, a));
-	free(a);
-	free(b);
+	yes = a && b && (da_path_covers(a, b) || da_path_covers(b, a));
+	da_path_free(a);
+	da_path_free(b);
 	return yes;
 }
 
-static void drop_written(struct state *s, const char *p);
+static void drop_written(struct state *s, const struct da_path *p);
 
-void da_facts_written(struct walk *w, struct state *s, const char *p)
+void da_facts_written(struct walk *w, struct state *s, const struct da_path *p)
 {
 	note_touched(w, p);
 	drop_written(s, p);
@@ -177,13 +170,13 @@ void da_facts_written(struct walk *w, struct state *s, const char *p)
 	drop_written(&w->flag.st, p);
 }
 
-static void drop_written(struct state *s, const char *p)
+static void drop_written(struct state *s, const struct da_path *p)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < s->n_facts; i++) {
 		if (may_change(p, s->facts[i].field)) {
-			free(s->facts[i].field);
+			da_path_free(s->facts[i].field);
 			da_st_clear(&s->facts[i].set);
 		} else {
 			s->facts[n++] = s->facts[i];
@@ -227,7 +220,7 @@ static enum CXChildVisitResult writes_kids(CXCursor c, CXCursor parent, CXClient
 static void writes_scan(struct writes_scan *s, CXCursor c)
 {
 	CXCursor op;
-	char *p = NULL;
+	struct da_path *p = NULL;
 	enum pkind k;
 
 	if (s->hit)
@@ -239,7 +232,7 @@ static void writes_scan(struct writes_scan *s, CXCursor c)
 		s->hit |= k == P_PTR ||
 			  (k == P_OBJ && clang_getCursorKind(c) == CXCursor_UnaryOperator &&
 			   clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf);
-		free(p);
+		da_path_free(p);
 		p = NULL;
 		if (k == P_NONE)
 			clang_visitChildren(op, writes_kids, s);	/* ((T *)x)->f = v */
@@ -253,7 +246,7 @@ static void writes_scan(struct writes_scan *s, CXCursor c)
 		return;
 	}
 	k = da_path_of(s->w, c, &p);
-	free(p);
+	da_path_free(p);
 	if (k == P_PTR)
 		s->hit = true;
 	else if (k == P_NONE)
@@ -268,7 +261,18 @@ bool da_may_write_in(struct walk *w, CXCursor body, const struct state *facts)
 	return s.hit;
 }
 
-bool da_fact_assume(struct walk *w, struct state *s, const char *field, bool nonzero)
+/* the local's own proof found @path written where @field is not 0: said in the answer */
+static void note_under(struct da *da, const struct da_path *path, const struct da_path *field)
+{
+	for (size_t i = 0; i < da->n_under; i++)
+		if (!da_path_cmp(da->under[i].path, path) &&
+		    !da_path_cmp(da->under[i].field, field))
+			return;
+	ZT_ALLOC_GROW(da->under, da->n_under + 1, da->alloc_under);
+	da->under[da->n_under++] = (struct da_under){ da_path_dup(path), da_path_dup(field) };
+}
+
+bool da_fact_assume(struct walk *w, struct state *s, const struct da_path *field, bool nonzero)
 {
 	enum fact_value v = nonzero ? FACT_NONZERO : FACT_ZERO;
 	struct fact *f;
@@ -288,21 +292,16 @@ bool da_fact_assume(struct walk *w, struct state *s, const char *field, bool non
 	/* da_st_add() may grow s->facts: copy the set's paths first */
 	{
 		struct state set = da_st_copy(&f->set);
-		char *at = xstrdup(field);
+		struct da_path *at = da_path_dup(field);
 
 		for (size_t i = 0; i < set.n; i++) {
 			/* the local's own proof: said in the answer */
-			if (!w->pointer && !da_st_covered(s, set.v[i].path)) {
-				char *u = xasprintf("%s %s", set.v[i].path, at);
-
-				if (!zt_strvec_has(&w->da->under, u))
-					zt_strvec_push(&w->da->under, u);
-				free(u);
-			}
+			if (!w->pointer && !da_st_covered(s, set.v[i].path))
+				note_under(w->da, set.v[i].path, at);
 			da_st_add(s, set.v[i].path, set.v[i].line, set.v[i].by);
 		}
 		da_st_clear(&set);
-		free(at);
+		da_path_free(at);
 	}
 	return true;
 }
@@ -339,23 +338,23 @@ static bool through_union(CXCursor c)
  * A scalar field of the object, outside any array and any union (a write of
  * another member of the union changes it): what a fact may be about.
  */
-static char *tested_field(struct walk *w, CXCursor c)
+static struct da_path *tested_field(struct walk *w, CXCursor c)
 {
-	char *p = NULL;
+	struct da_path *p = NULL;
 	enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(c)).kind;
 
-	if (da_path_of(w, c, &p) != P_OBJ || !p || !p[0] || strchr(p, '[') ||
+	if (da_path_of(w, c, &p) != P_OBJ || !p || da_path_is_whole(p) || !da_path_fields_only(p) ||
 	    (!is_integer(clang_getCursorType(c)) && k != CXType_Bool && k != CXType_Pointer &&
 	     k != CXType_Enum) ||
 	    through_union(c) || da_path_in_union(w, p)) {
-		free(p);
+		da_path_free(p);
 		return NULL;
 	}
 	return p;
 }
 
 /* @st is where @field is (not) 0; a path that cannot be ends there */
-static void assume_in(struct walk *w, struct state *st, const char *field, bool nonzero)
+static void assume_in(struct walk *w, struct state *st, const struct da_path *field, bool nonzero)
 {
 	if (st && !da_fact_assume(w, st, field, nonzero)) {
 		da_st_clear(st);
@@ -397,7 +396,7 @@ void da_facts_test(struct walk *w, CXCursor cond, struct state *then_st, struct 
 	bool neg;
 	CXCursor c = da_test_core(cond, &neg);
 	struct kids k = da_kids_of(c);
-	char *field = NULL;
+	struct da_path *field = NULL;
 
 	if (neg) {
 		struct state *t = then_st;
@@ -431,23 +430,45 @@ void da_facts_test(struct walk *w, CXCursor cond, struct state *then_st, struct 
 		assume_in(w, then_st, field, true);
 		assume_in(w, else_st, field, false);
 	}
-	free(field);
+	da_path_free(field);
 	free(k.v);
 }
 
-char *da_facts_guard(const struct state *s)
+struct da_tests da_facts_guard(const struct state *s)
 {
-	struct zt_strbuf sb = { 0 };
+	struct da_tests t = { 0 };
 
-	for (size_t i = 0; i < s->n_facts; i++)
-		if (s->facts[i].value != FACT_UNKNOWN)
-			zt_strbuf_addf(&sb, "%s%s%s", sb.len ? " " : "",
-				       s->facts[i].value == FACT_ZERO ? "!" : "", s->facts[i].field);
-	return sb.len ? zt_strbuf_detach(&sb, NULL) : NULL;
+	for (size_t i = 0; i < s->n_facts; i++) {
+		if (s->facts[i].value == FACT_UNKNOWN)
+			continue;
+		ZT_ALLOC_GROW(t.v, t.n + 1, t.alloc);
+		t.v[t.n++] = (struct da_test){ da_path_dup(s->facts[i].field),
+					       s->facts[i].value == FACT_NONZERO };
+	}
+	return t;
+}
+
+/* the same tests in the same order (of the facts they came from) */
+bool da_tests_equal(const struct da_tests *a, const struct da_tests *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (size_t i = 0; i < a->n; i++)
+		if (a->v[i].nonzero != b->v[i].nonzero || da_path_cmp(a->v[i].field, b->v[i].field))
+			return false;
+	return true;
+}
+
+void da_tests_clear(struct da_tests *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		da_path_free(t->v[i].field);
+	free(t->v);
+	memset(t, 0, sizeof(*t));
 }
 
 /* Does the callee write @field itself somewhere (then a test of it saw its own value)? */
-static bool own_field(const struct summary *s, const char *field)
+static bool own_field(const struct summary *s, const struct da_path *field)
 {
 	if (s->escapes)
 		return true;
@@ -459,16 +480,16 @@ static bool own_field(const struct summary *s, const char *field)
 
 void da_facts_finish(struct summary *s)
 {
-	for (size_t r = 0; r < s->read_guards.n; r++) {
-		char *g = s->read_guards.v[r], *save = NULL, *tok;
-		struct zt_strbuf kept = { 0 };
+	for (size_t r = 0; r < s->n_reads; r++) {
+		struct da_tests *g = &s->reads[r].guard;
+		size_t n = 0;
 
-		if (!g[0])
-			continue;
-		for (tok = strtok_r(g, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
-			if (!own_field(s, tok + (tok[0] == '!')))
-				zt_strbuf_addf(&kept, "%s%s", kept.len ? " " : "", tok);
-		free(s->read_guards.v[r]);
-		s->read_guards.v[r] = kept.len ? zt_strbuf_detach(&kept, NULL) : xstrdup("");
+		for (size_t i = 0; i < g->n; i++) {
+			if (own_field(s, g->v[i].field))
+				da_path_free(g->v[i].field);
+			else
+				g->v[n++] = g->v[i];
+		}
+		g->n = n;
 	}
 }

@@ -50,9 +50,15 @@ static int parse_helper_line(char *line, const char *path, unsigned int ln, void
 	e.bytes = !strcmp(what, "reads-bytes");
 	e.hint = !strcmp(what, "hint");
 	if (e.bytes)
-		zt_strvec_push(&e.fields, "*");
-	while ((f = strtok_r(NULL, " \t", &save)) && f[0] != '#')
-		zt_strvec_push(&e.fields, f);
+		da_paths_take(&e.fields, da_path_whole());
+	/* "*" all of it, "-f" but f below each, else a field */
+	while ((f = strtok_r(NULL, " \t", &save)) && f[0] != '#') {
+		if (f[0] == '-')
+			da_paths_take(&e.except, da_path_of_fields(f + 1));
+		else
+			da_paths_take(&e.fields,
+				      strcmp(f, "*") ? da_path_of_fields(f) : da_path_whole());
+	}
 	ZT_ALLOC_GROW(h->v, h->n + 1, h->alloc);
 	h->v[h->n++] = e;
 	return 0;
@@ -82,7 +88,8 @@ void zt_da_helpers_free(struct zt_da_helpers *h)
 {
 	for (size_t i = 0; h && i < h->n; i++) {
 		free(h->v[i].fn);
-		zt_strvec_clear(&h->v[i].fields);
+		da_paths_clear(&h->v[i].fields);
+		da_paths_clear(&h->v[i].except);
 	}
 	if (h)
 		free(h->v);
@@ -90,26 +97,22 @@ void zt_da_helpers_free(struct zt_da_helpers *h)
 }
 
 /* "*" with "-f" entries: every leaf below @p but f. */
-static void write_all_but(struct walk *w, struct state *st, const char *p,
-			  const struct zt_strvec *fields, unsigned int line, const char *by)
+static void write_all_but(struct walk *w, struct state *st, const struct da_path *p,
+			  const struct da_paths *except, unsigned int line, const char *by)
 {
-	bool except = false;
-
-	for (size_t k = 0; k < fields->n; k++)
-		except |= fields->v[k][0] == '-';
-	if (!except) {
+	if (!except->n) {
 		da_write_path(w, st, p, line, by);
 		return;
 	}
 	for (size_t l = 0; l < w->leaves.n; l++) {
-		const char *leaf = w->leaves.v[l];
-		bool skip = !da_covers(p, leaf);
+		const struct da_path *leaf = w->leaves.v[l];
+		bool skip = !da_path_covers(p, leaf);
 
-		for (size_t k = 0; !skip && k < fields->n; k++) {
-			char *x = fields->v[k][0] == '-' ? da_join(p, fields->v[k] + 1) : NULL;
+		for (size_t k = 0; !skip && k < except->n; k++) {
+			struct da_path *x = da_path_join(p, except->v[k]);
 
-			skip = x && da_covers(x, leaf);
-			free(x);
+			skip = da_path_covers(x, leaf);
+			da_path_free(x);
 		}
 		if (!skip)
 			da_write_path(w, st, leaf, line, by);
@@ -136,35 +139,31 @@ static bool sized_to_object(const struct kids *k, unsigned int arg, unsigned int
  * A bulk allocator: on a return of 0, elements [0, n) of what @prefix
  * points to, n argument @n of the call @k, never changed in the function.
  */
-static void fill_count(struct walk *w, const char *prefix, const struct kids *k, unsigned int n,
-		       unsigned int line, const char *by)
+static void fill_count(struct walk *w, const struct da_path *prefix, const struct kids *k,
+		       unsigned int n, unsigned int line, const char *by)
 {
-	char *key = n < k->n ? da_prefix_key(w, k->v[n]) : NULL, *ix, *p;
+	struct da_key *key = n < k->n ? da_prefix_key(w, k->v[n]) : NULL;
+	struct da_path *ix, *p;
 
 	if (!key || da_changes(w->body, clang_getCursorReferenced(da_strip(k->v[n])), 0)) {
-		free(key);
+		da_key_free(key);
 		return;
 	}
-	ix = xasprintf("[<%s]", key);
-	p = da_prefix_sibling(prefix, ix);
-	free(ix);
-	ix = p;
-	p = ix ? da_join(prefix, ix) : NULL;
-	if (!p) {
-		free(key);
+	ix = da_prefix_sibling(prefix, DA_STEP_BELOW, key);
+	da_key_free(key);
+	if (!ix)
 		return;
-	}
+	p = da_path_join(prefix, ix);
 	da_st_add(&w->code.zero, p, line, by);
 	da_st_add(&w->code.nonneg, p, line, by);
 	w->code.set = true;
-	free(p);
-	free(ix);
-	free(key);
+	da_path_free(p);
+	da_path_free(ix);
 }
 
 /* The helper facts for @name's argument @arg (of the call @k): true when there were some. */
 bool da_apply_helper(struct walk *w, struct state *st, const char *name, unsigned int arg,
-			 const char *prefix, unsigned int line, const struct kids *k)
+		     const struct da_path *prefix, unsigned int line, const struct kids *k)
 {
 	bool hit = false;
 
@@ -177,7 +176,7 @@ bool da_apply_helper(struct walk *w, struct state *st, const char *name, unsigne
 		hit = true;
 		/* said in the answer: the fact, not the code, is why it is unread */
 		if (!e->writes && !e->container && !e->fills_size_arg && !e->fills_count_arg &&
-		    !e->fields.n) {
+		    !e->fields.n && !e->except.n) {
 			/* lent: code after the call may write it through the task */
 			da_facts_escape(w, st);
 			if (!w->pointer && !zt_strvec_has(&w->da->lent, name))
@@ -195,23 +194,18 @@ bool da_apply_helper(struct walk *w, struct state *st, const char *name, unsigne
 		if (e->container)
 			da_read_around(w, st, prefix, line, name, true);
 		for (size_t k = 0; k < e->fields.n; k++) {
-			const char *f = e->fields.v[k];
-			char *p = da_join(prefix, strcmp(f, "*") ? f : "");
+			const struct da_path *f = e->fields.v[k];
+			struct da_path *p = da_path_join(prefix, f);
 
-			if (f[0] == '-') {
-				free(p);
-				continue;
-			}
-			if (!e->writes && e->bytes) {
-				da_read_bytes(w, st, p, line, &e->fields);
-			} else if (!e->writes) {
-				da_read_path(w, st, p, line, &e->fields);
-			} else if (!strcmp(f, "*")) {
-				write_all_but(w, st, p, &e->fields, line, name);
-			} else {
+			if (!e->writes && e->bytes)
+				da_read_bytes(w, st, p, line, &e->except);
+			else if (!e->writes)
+				da_read_path(w, st, p, line, &e->except);
+			else if (da_path_is_whole(f))	/* "*" */
+				write_all_but(w, st, p, &e->except, line, name);
+			else
 				da_write_path(w, st, p, line, name);
-			}
-			free(p);
+			da_path_free(p);
 		}
 	}
 	return hit;

@@ -13,13 +13,12 @@
 #include <clang-c/Index.h>
 
 #include "defassign.h"
+#include "defassign_path.h"
 #include "strbuf.h"
 
 #define DA_MAX_DEPTH 6
 #define DA_MAX_ALIASES 4
 #define DA_MAX_GUARDS 8
-/* the last step of a path that is a struct's holes (defassign.c: leaves_of()) */
-#define DA_PADDING "<padding>"
 /* the skipped blocks of #if are recorded only with the detailed record */
 #define DA_PARSE_OPTIONS \
 	(CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord)
@@ -54,7 +53,9 @@ struct helper {
 	 * call reads nothing, and a wrong address changes nothing
 	 */
 	bool hint;
-	struct zt_strvec fields;	/* "*" every field; "-f": not f */
+	/* the fields it reads or writes (all of it: the whole path) ... */
+	struct da_paths fields;
+	struct da_paths except;	/* ... but these, below each ("-f") */
 };
 
 struct zt_da_helpers {
@@ -63,7 +64,7 @@ struct zt_da_helpers {
 };
 
 struct wr {
-	char *path;
+	struct da_path *path;
 	unsigned int line;
 	char *by;		/* the function whose code wrote it */
 };
@@ -86,15 +87,44 @@ struct state {
 enum fact_value { FACT_UNKNOWN, FACT_ZERO, FACT_NONZERO };
 
 struct fact {
-	char *field;
+	struct da_path *field;
 	enum fact_value value;
 	struct state set;	/* written wherever it is non-zero (no facts of its own) */
 };
 
 /* A write lost at a join: written on one side of the branch at @at only. */
 struct lost {
-	char *path, *by, *fn;
+	struct da_path *path;
+	char *by, *fn;
 	unsigned int line, at;
+};
+
+/*
+ * A test of a scalar field of the object: @field is non-zero (@nonzero) or
+ * 0. A callee's read made only under its tests of its parameter's fields
+ * keeps them, in the order of the facts they came from (struct fact).
+ */
+struct da_test {
+	struct da_path *field;
+	bool nonzero;
+};
+
+struct da_tests {
+	struct da_test *v;
+	size_t n, alloc;
+};
+
+/* A callee's read of its parameter's object before its own write of it (struct summary) */
+struct da_read {
+	struct da_path *path;
+	char *at;		/* where: "f() at line N", for the caller's reason */
+	enum zt_da_unknown why;	/* ZT_DA_KNOWN: a read it makes; else presumed, why */
+	struct da_tests guard;	/* made only where all of these hold (none: always) */
+};
+
+/* A path the proof found written where @field is not 0 (a fact), said in the answer */
+struct da_under {
+	struct da_path *path, *field;
 };
 
 /* ---- the analysis ------------------------------------------------------------ */
@@ -111,18 +141,10 @@ struct summary {
 	 */
 	bool reaches_out;
 	bool by_value;		/* a struct parameter: the callee's own copy */
-	struct zt_strvec reads;	/* paths read before they are written */
-	struct zt_strvec read_lines;	/* where each of reads is read, by index */
-	/* ... and, by index, why a read was presumed (ZT_DA_KNOWN: a read it makes) */
-	enum zt_da_unknown *read_why;
-	size_t alloc_why;
-	/*
-	 * ... and the tests of the parameter's fields each read is under, by
-	 * index: "" none, else "f !g" (read only where f is non-zero, g is 0)
-	 */
-	struct zt_strvec read_guards;
-	/* every path it may write, on any path ("" all of it) */
-	struct zt_strvec touched;
+	struct da_read *reads;	/* paths read before they are written */
+	size_t n_reads, alloc_reads;
+	/* every path it may write, on any path */
+	struct da_paths touched;
 	/* its pointer goes where the walk does not follow: later code may write it */
 	bool escapes;
 	/*
@@ -130,8 +152,9 @@ struct summary {
 	 * while nothing else it is given reaches the same object
 	 */
 	bool facts_used;
-	/* writes on one path only: "#lost PATH LINE BY AT FN", for the caller's reasons */
-	struct zt_strvec lost_lines;
+	/* writes on one path only, relative to the parameter, for the caller's reasons */
+	struct lost *lost;
+	size_t n_lost, alloc_lost;
 	struct state writes;	/* written on every path to the end */
 	/*
 	 * An int-returning callee (the kernel's 0 or -errno): written on every
@@ -183,8 +206,8 @@ struct da {
 	struct zt_strvec writers;
 	struct zt_strvec lent;	/* listed calls given it that read none of it */
 	struct zt_strvec counters;	/* counters that proved a read of elements below them */
-	/* "PATH FIELD": a path the proof found written where FIELD is not 0 (a fact) */
-	struct zt_strvec under;
+	struct da_under *under;
+	size_t n_under, alloc_under;
 };
 
 /* One function being walked: the local (or a pointer parameter) it tracks. */
@@ -195,7 +218,7 @@ struct walk {
 	bool by_value;		/* ... or a struct parameter, the callee's copy: paths below it */
 	const char *fn;
 	char *where;		/* "line " or, in a file not da->home, "path:" */
-	struct zt_strvec leaves;
+	struct da_paths leaves;
 	struct state exit;	/* pointer mode: intersection at every return */
 	bool exit_set;
 	/* ... at every return that may give 0, and >= 0 (see struct summary) */
@@ -243,18 +266,18 @@ struct walk {
 	CXCursor loop_var;	/* a counted loop's variable (see counted_loop()) */
 	long long loop_n;	/* ... and its count */
 	CXCursor prefix_var;	/* for (i = 0; i < n; i++): i (defassign_prefix.c) */
-	char *prefix_key;	/* ... and n's key */
+	struct da_key *prefix_key;	/* ... and n's key */
 	CXCursor body;		/* the local's function: where an alias is checked */
 	/* pointer locals initialized to &local.path and never changed: that path */
 	CXCursor alias[DA_MAX_ALIASES];
-	char *alias_path[DA_MAX_ALIASES];
+	struct da_path *alias_path[DA_MAX_ALIASES];
 	size_t n_alias;
 	/* a call whose value is discarded or followed as an alias: not given away */
 	CXCursor value_followed;
 	bool declared;		/* the walk has passed the local's declaration */
 	/* its address went where the walk does not follow: no facts from here on */
 	bool no_facts;
-	const struct zt_strvec *kept;	/* paths its initializer's kept stores write */
+	const struct da_paths *kept;	/* paths its initializer's kept stores write */
 	/* forward gotos: what is written on every goto seen so far, per label */
 	struct label_in {
 		CXCursor label;
@@ -290,7 +313,7 @@ enum pkind {
 };
 
 /* defassign_walk.c: the walk's own helpers, shared with defassign_jumps.c */
-enum pkind da_path_of(struct walk *w, CXCursor c, char **out);
+enum pkind da_path_of(struct walk *w, CXCursor c, struct da_path **out);
 CXCursor da_strip(CXCursor c);		/* through parentheses and implicit casts */
 /* @e (stripped) is a @kind (DeclRefExpr, MemberRefExpr) naming @to */
 bool da_is_ref(CXCursor e, enum CXCursorKind kind, CXCursor to);
@@ -302,7 +325,7 @@ bool da_literal_index(CXCursor c, long long *v);	/* ... that is a literal */
 unsigned int da_offset_of(CXCursor c);
 /* @cond through '!' (counted in *@neg), likely() and unlikely(): what it tests */
 CXCursor da_test_core(CXCursor cond, bool *neg);
-void da_write_path(struct walk *w, struct state *st, const char *p, unsigned int line,
+void da_write_path(struct walk *w, struct state *st, const struct da_path *p, unsigned int line,
 		   const char *by);
 void da_kids_walk(struct walk *w, CXCursor c, struct state *st, size_t from);
 
@@ -313,16 +336,18 @@ void da_facts_copy(struct state *to, const struct state *from);
 /* @r holds what both wrote: its facts from @a's and @b's */
 void da_facts_join(struct state *r, const struct state *a, const struct state *b);
 /* @p is (or may be) written: the facts it covers end; a callee's summary notes it */
-void da_facts_written(struct walk *w, struct state *s, const char *p);
+void da_facts_written(struct walk *w, struct state *s, const struct da_path *p);
 /* the object's address went where the walk does not follow */
 void da_facts_escape(struct walk *w, struct state *s);
 /* may @body write a field @facts are about, or give the object's pointer away? */
 bool da_may_write_in(struct walk *w, CXCursor body, const struct state *facts);
 /* where @field is (not) 0: false when a fact says otherwise (the path cannot be) */
-bool da_fact_assume(struct walk *w, struct state *s, const char *field, bool nonzero);
+bool da_fact_assume(struct walk *w, struct state *s, const struct da_path *field, bool nonzero);
 void da_facts_test(struct walk *w, CXCursor cond, struct state *then_st, struct state *else_st);
-/* the facts a read of a callee's is under: "f !g", or NULL */
-char *da_facts_guard(const struct state *s);
+/* the facts a read of a callee's is under (none: an empty set) */
+struct da_tests da_facts_guard(const struct state *s);
+bool da_tests_equal(const struct da_tests *a, const struct da_tests *b);
+void da_tests_clear(struct da_tests *t);
 /* a summary's guards without the fields it may write itself (then not its caller's) */
 void da_facts_finish(struct summary *s);
 /* can code holding the local pointer @var write through it? */
@@ -342,41 +367,46 @@ void da_guard_apply_bound(struct walk *w, const struct kids *k, struct state *bo
 unsigned int da_changes(CXCursor body, CXCursor var, unsigned int limit);
 
 /*
- * defassign_prefix.c: arrays filled up to a count: "[<K]" is the elements
- * [0, K), "[=K]" the one element a loop up to K is at.
+ * defassign_prefix.c: arrays filled up to a count: DA_STEP_BELOW is the
+ * elements [0, K), DA_STEP_AT the one element a loop up to K is at.
  */
 CXCursor da_loop_from_zero(CXCursor init);	/* 'i = 0' or 'int i = 0': i */
 CXCursor da_for_from_zero(const struct kids *k);	/* for (i = 0; i < ...; ...): i */
 bool da_modifies(CXCursor c, CXCursor *operand);	/* =, op=, ++, --, & */
 bool da_loop_steps_one(CXCursor step, CXCursor v);	/* v++ or ++v */
-char *da_prefix_key(struct walk *w, CXCursor e);
-bool da_prefix_loop(struct walk *w, const struct kids *k, CXCursor *var, char **key,
+struct da_key *da_prefix_key(struct walk *w, CXCursor e);
+bool da_prefix_loop(struct walk *w, const struct kids *k, CXCursor *var, struct da_key **key,
 		    bool *from_zero);
-char *da_prefix_index(struct walk *w, const char *array_path, CXCursor ix);
 /*
- * "$p" keys of @ix as the array at @array_path's member "^f"; NULL when not
- * its (or @array_path is NULL: no array member)
+ * The index @ix of the array at @array_path (NULL: a pointer's) as a one-step
+ * path below a count (DA_STEP_BELOW, DA_STEP_AT); else NULL
  */
-char *da_prefix_sibling(const char *array_path, const char *ix);
-bool da_prefix_counted(const struct walk *w, const char *p);
-void da_prefix_after_loop(struct walk *w, const struct kids *k, const char *key,
+struct da_path *da_prefix_index(struct walk *w, const struct da_path *array_path, CXCursor ix);
+/*
+ * @array_path's step @kind below @key, a member count made the array's
+ * sibling (DA_KEY_SIBLING); NULL when it is not its (or @array_path is
+ * NULL: no array member)
+ */
+struct da_path *da_prefix_sibling(const struct da_path *array_path, enum da_step_kind kind,
+				  const struct da_key *key);
+bool da_prefix_counted(const struct walk *w, const struct da_path *p);
+void da_prefix_after_loop(struct walk *w, const struct kids *k, const struct da_key *key,
 			  const struct state *body, struct state *st);
-char *da_prefix_spell(const char *path);
-char *da_prefix_map(struct walk *w, const char *prefix, bool decayed, const char *cp,
-		    const struct kids *args);
+struct da_path *da_prefix_map(struct walk *w, const struct da_path *prefix, bool decayed,
+			      const struct da_path *cp, const struct kids *args);
 
 CXCursor da_body_of(CXCursor fn);	/* defassign.c: a definition's compound */
 /* defassign_helpers.c: the facts of @name's argument @arg; false when none */
 bool da_apply_helper(struct walk *w, struct state *st, const char *name, unsigned int arg,
-		     const char *prefix, unsigned int line, const struct kids *k);
+		     const struct da_path *prefix, unsigned int line, const struct kids *k);
 /* the argument (1-based) the value of @call is, by a "returns" fact; 0 when none */
 int da_helper_returned(const struct zt_da_helpers *h, CXCursor call);
 /* Is argument @arg (1-based) of a call of @name a hint ("hint")? */
 bool da_helper_hint(const struct zt_da_helpers *h, const char *name, unsigned int arg);
 /* defassign_reach.c: what code holding the local's pointer, address or copy reads */
 /* ... @fields_only: a helper's facts say it reads the fields, not the bytes */
-void da_read_around(struct walk *w, struct state *st, const char *prefix, unsigned int line,
-		    const char *by, bool fields_only);
+void da_read_around(struct walk *w, struct state *st, const struct da_path *prefix,
+		    unsigned int line, const char *by, bool fields_only);
 void da_cast_away(struct walk *w, CXCursor cast, struct state *st);
 /* @dest: the local pointer variable it is copied into, else a null cursor */
 void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char *why,
@@ -386,20 +416,20 @@ void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char
  * rest of the struct around what it was given. @prefix's (the caller's) when
  * that is member m of a struct T; NULL when not.
  */
-char *da_up_map(struct walk *w, const char *prefix, const char *path);
+struct da_path *da_up_map(struct walk *w, const struct da_path *prefix, const struct da_path *path);
 /* T *p = container_of(<the object's pointer>, T, m): p an alias of the struct around */
 bool da_container_alias(struct walk *w, CXCursor var);
 /* @path (no subscripts) is in a union of the object (or its type is not known) */
-bool da_path_in_union(struct walk *w, const char *path);
+bool da_path_in_union(struct walk *w, const struct da_path *path);
 void da_by_value(struct walk *w, struct state *st, CXCursor ref, const char *name,
-		 unsigned int param, const char *p, unsigned int line);
+		 unsigned int param, const struct da_path *p, unsigned int line);
 /*
  * defassign_stores.c: the designated initializer of @decl (in @def) kept as
  * stores before line *@at_line: the paths it writes and "a.b = value" each;
  * false (nothing kept) when that would change what a read sees.
  */
-bool da_kept_stores(CXCursor def, CXCursor decl, struct zt_strvec *paths,
-		    struct zt_strvec *stores, unsigned int *at_line);
+bool da_kept_stores(CXCursor def, CXCursor decl, struct da_paths *paths, struct zt_strvec *stores,
+		    unsigned int *at_line);
 /* defassign_callees.c */
 CXCursor da_find_definition(CXTranslationUnit tu, const char *fn);
 /*
@@ -439,7 +469,7 @@ void da_owner_nonnull(CXCursor def, CXCursor decl, const struct zt_da_hoist_quer
  * a skipped block of @def's body names @target (or an alias): its line in
  * *@line; with @fields, member reads of @target only are pushed there instead
  */
-bool da_own_config(CXCursor def, CXCursor target, unsigned int *line, struct zt_strvec *fields);
+bool da_own_config(CXCursor def, CXCursor target, unsigned int *line, struct da_paths *fields);
 
 /* defassign_jumps.c: return codes (struct pending_code) */
 enum code_branch { CODE_NONE, CODE_ZERO_THEN, CODE_ZERO_ELSE, CODE_NONNEG_THEN, CODE_NONNEG_ELSE };
@@ -461,16 +491,15 @@ bool da_jumps_in(CXCursor body);	/* break, continue, return, goto or a label */
  * may give, on every path that may return 0 and >= 0.
  */
 void da_exit(struct walk *w, const struct state *st, const CXCursor *ret);
-bool da_covers(const char *w, const char *p);
-bool da_st_covered(const struct state *s, const char *p);
-void da_st_add(struct state *s, const char *p, unsigned int line, const char *by);
+bool da_st_covered(const struct state *s, const struct da_path *p);
+void da_st_add(struct state *s, const struct da_path *p, unsigned int line, const char *by);
 void da_st_clear(struct state *s);
 /*
  * Where the proof stops (a callee it cannot see into, an address kept,
  * ...), what it could not follow may write @p: only in the optimistic walk
  * (struct da), which tells a read that sees the zero from a presumed one.
  */
-void da_write_maybe(struct walk *w, struct state *st, const char *p, unsigned int line,
+void da_write_maybe(struct walk *w, struct state *st, const struct da_path *p, unsigned int line,
 		    const char *by, enum zt_da_unknown why);
 struct state da_st_copy(const struct state *s);
 struct state da_st_copy_whole(const struct state *s);
@@ -484,25 +513,26 @@ bool da_is_null_pointer(CXCursor c);	/* NULL, 0, (void *)0 */
 char *da_spelling(CXCursor c);
 char *da_usr(CXCursor c);
 struct kids da_kids_of(CXCursor c);
-char *da_join(const char *prefix, const char *p);
-void da_read_path(struct walk *w, const struct state *s, const char *p, unsigned int line,
-		  const struct zt_strvec *except);
+/* A read of @p (and all below it) at @line; the paths of @except (below @p) are left out. */
+void da_read_path(struct walk *w, const struct state *s, const struct da_path *p, unsigned int line,
+		  const struct da_paths *except);
 /* da_read_path() of the bytes: a copy of it (=, memcpy()), holes included */
-void da_read_bytes(struct walk *w, const struct state *s, const char *p, unsigned int line,
-		   const struct zt_strvec *except);
+void da_read_bytes(struct walk *w, const struct state *s, const struct da_path *p,
+		   unsigned int line, const struct da_paths *except);
 /*
  * da_read_path() reported "@via" (taken: an xasprintf() string), presumed
  * for the reason @why (ZT_DA_KNOWN: a read the code makes)
  */
-void da_read_via(struct walk *w, const struct state *s, const char *p, unsigned int line,
-		 const struct zt_strvec *except, char *via, enum zt_da_unknown why);
+void da_read_via(struct walk *w, const struct state *s, const struct da_path *p, unsigned int line,
+		 const struct da_paths *except, char *via, enum zt_da_unknown why);
 struct summary *da_summarize(struct da *da, CXCursor def, unsigned int param, int depth);
 /* defassign_walk.c: a write on one side of a branch of @fn only (for the reasons) */
 void da_add_lost(struct walk *w, const struct wr *x, unsigned int at, const char *fn);
+void da_lost_clear(struct lost *v, size_t n);	/* frees what each holds */
 
 /* defassign_apply.c: what a callee's summary says of its parameter, in the caller's @prefix */
 struct da_passed {
-	const char *prefix;
+	const struct da_path *prefix;
 	bool decayed;		/* an array, passed as a pointer to its first element */
 	const struct kids *args;
 	/* the object is given to the call more than once: a summary's facts do not hold */

@@ -280,7 +280,7 @@ static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClie
 	struct changes *ch = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	unsigned int at = da_extent_at(c, false);
-	struct kids kids;
+	CXCursor op;
 
 	(void)parent;
 	if (k == CXCursor_SwitchStmt) {
@@ -307,32 +307,17 @@ static enum CXChildVisitResult changes_visit(CXCursor c, CXCursor parent, CXClie
 		}
 		return CXChildVisit_Continue;
 	}
-	if (k == CXCursor_UnaryOperator) {
-		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
-		bool step = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-			    op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
-
-		kids = da_kids_of(c);
-		/* '&p' anywhere: it may be stored to where this does not look */
-		if (kids.n == 1 && is_var(kids.v[0], ch->var) &&
-		    (op == CXUnaryOperator_AddrOf || step)) {
-			ch->only_addresses = false;
-			if ((op == CXUnaryOperator_AddrOf || at > ch->from) && !ch->store)
-				ch->store = da_line_of(c);
-		}
-		free(kids.v);
-	}
-	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
-		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-
-		kids = da_kids_of(c);
-		if (kids.n == 2 && is_var(kids.v[0], ch->var) &&
-		    (k == CXCursor_CompoundAssignOperator || op == CXBinaryOperator_Assign)) {
-			ch->only_addresses = false;
-			if (at > ch->from && !ch->store)
-				ch->store = da_line_of(c);
-		}
-		free(kids.v);
+	/*
+	 * an assignment, ++ or -- after @from (da_modifies()); '&p' anywhere:
+	 * it may be stored where this does not look
+	 */
+	if (da_modifies(c, &op) && is_var(op, ch->var)) {
+		ch->only_addresses = false;
+		if ((at > ch->from ||
+		     (k == CXCursor_UnaryOperator &&
+		      clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf)) &&
+		    !ch->store)
+			ch->store = da_line_of(c);
 	}
 	return CXChildVisit_Recurse;
 }

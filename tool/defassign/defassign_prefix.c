@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Definite assignment, arrays filled up to a count: the path "[<K]" is the
- * elements [0, K) of an array, K a variable that names the count. Bulk
+ * Definite assignment, arrays filled up to a count: the step "[<K]"
+ * (DA_STEP_BELOW) is the elements [0, K) of an array, K what names the
+ * count (struct da_key). Bulk
  * arrays are written so: a bulk allocator fills the first n (a helper's
  * "fills-count"), or a counter that starts at 0 only grows by the store
  * 'a[c++] = v' (so a[0, c) is always written), and the reads are
  * 'for (i = 0; i < n; i++) ... a[i]' or 'a[--c]'.
  *
- * K is the USR of the count's declaration, or "@j" in a callee for its
- * parameter j, which the caller maps to its own argument j, or "^f" for the
- * member f of the struct the array is a member of (a bulk queue's count
- * beside its array: 6.12 veth's bq->q[bq->count++]). While a path is being
- * built, a member count is "$p", p its path in the walk's object; the
- * array's path makes it "^f" (da_prefix_sibling()).
+ * K is the count's variable (DA_KEY_VAR, by its USR), or in a callee its
+ * parameter j (DA_KEY_PARAM, "@j"), which the caller maps to its own
+ * argument j, or the member f of the struct the array is a member of
+ * (DA_KEY_SIBLING, "^f": a bulk queue's count beside its array: 6.12 veth's
+ * bq->q[bq->count++]). While a path is being built, a member count is its
+ * path in the walk's object (DA_KEY_MEMBER, "$p"); the array's path makes it
+ * a sibling (da_prefix_sibling()).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -43,19 +45,20 @@ static int param_index(const struct walk *w, CXCursor decl)
 	return -1;
 }
 
-char *da_prefix_key(struct walk *w, CXCursor e)
+struct da_key *da_prefix_key(struct walk *w, CXCursor e)
 {
 	CXCursor d;
-	char *p = NULL, *key = NULL;
+	struct da_path *p = NULL;
+	struct da_key *key = NULL;
 	int j;
 
 	e = da_strip(e);
-	/* an integer member of the object: its path, made "^f" beside the array */
+	/* an integer member of the object: its path, made a sibling beside the array */
 	if (clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
-		if (is_integer(clang_getCursorType(e)) && da_path_of(w, e, &p) == P_OBJ && p[0] &&
-		    !strpbrk(p, "[]"))
-			key = xasprintf("$%s", p);
-		free(p);
+		if (is_integer(clang_getCursorType(e)) && da_path_of(w, e, &p) == P_OBJ &&
+		    !da_path_is_whole(p) && da_path_fields_only(p))
+			key = da_key_member(p);
+		da_path_free(p);
 		return key;
 	}
 	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
@@ -66,7 +69,15 @@ char *da_prefix_key(struct walk *w, CXCursor e)
 	if (!is_integer(clang_getCursorType(d)))
 		return NULL;
 	j = param_index(w, d);
-	return j >= 0 ? xasprintf("@%d", j) : da_usr(d);
+	if (j >= 0)
+		return da_key_param((unsigned int)j);
+	{
+		char *usr = da_usr(d);
+
+		key = da_key_var(usr);
+		free(usr);
+	}
+	return key;
 }
 
 /* The loop variable of a for's init 'i = 0' or 'int i = 0', or a null cursor. */
@@ -178,7 +189,7 @@ bool da_loop_steps_one(CXCursor step, CXCursor v)
 	return ok && !a.taken;
 }
 
-bool da_prefix_loop(struct walk *w, const struct kids *k, CXCursor *var, char **key,
+bool da_prefix_loop(struct walk *w, const struct kids *k, CXCursor *var, struct da_key **key,
 		    bool *from_zero)
 {
 	struct kids cond = { 0 };
@@ -201,13 +212,13 @@ bool da_prefix_loop(struct walk *w, const struct kids *k, CXCursor *var, char **
 	if (!clang_Cursor_isNull(v) && cond.n == 2 && is_ref_to(cond.v[0], v) &&
 	    !da_changes(k->v[3], v, 0)) {
 		*key = da_prefix_key(w, cond.v[1]);
-		ok = *key && (**key == '$' ||
-			      !da_changes(k->v[3],
-					  clang_getCursorReferenced(da_strip(cond.v[1])), 0));
+		ok = *key &&
+		     ((*key)->kind == DA_KEY_MEMBER ||
+		      !da_changes(k->v[3], clang_getCursorReferenced(da_strip(cond.v[1])), 0));
 	}
 	free(cond.v);
 	if (!ok) {
-		free(*key);
+		da_key_free(*key);
 		*key = NULL;
 	}
 	*var = ok ? v : clang_getNullCursor();
@@ -218,15 +229,16 @@ bool da_prefix_loop(struct walk *w, const struct kids *k, CXCursor *var, char **
  * The index @ix of the array at @array_path, filled up to a count: "[<K]",
  * "[=K]", or NULL (a member count must be the array's, beside it).
  */
-char *da_prefix_index(struct walk *w, const char *array_path, CXCursor ix)
+struct da_path *da_prefix_index(struct walk *w, const struct da_path *array_path, CXCursor ix)
 {
 	struct kids k;
-	char *key = NULL, *r = NULL, *own;
+	struct da_key *key = NULL;
+	struct da_path *own = NULL;
 
 	ix = da_strip(ix);
 	/* one element below the count, not all of them: not "[<K]" */
 	if (w->prefix_key && is_ref_to(ix, w->prefix_var)) {
-		r = xasprintf("[=%s]", w->prefix_key);
+		own = da_prefix_sibling(array_path, DA_STEP_AT, w->prefix_key);
 	} else if (clang_getCursorKind(ix) == CXCursor_UnaryOperator &&
 		   clang_getCursorUnaryOperatorKind(ix) == CXUnaryOperator_PreDec) {
 		/* a[--c]: below the count it had */
@@ -234,12 +246,10 @@ char *da_prefix_index(struct walk *w, const char *array_path, CXCursor ix)
 		if (k.n == 1)
 			key = da_prefix_key(w, k.v[0]);
 		if (key)
-			r = xasprintf("[<%s]", key);
-		free(key);
+			own = da_prefix_sibling(array_path, DA_STEP_BELOW, key);
+		da_key_free(key);
 		free(k.v);
 	}
-	own = r ? da_prefix_sibling(array_path, r) : NULL;
-	free(r);
 	return own;
 }
 
@@ -465,19 +475,20 @@ static bool counts_through(CXCursor fn, unsigned int ai, unsigned int ci)
 }
 
 /*
- * Is @key a counter of the tracked array: an integer local declared = 0
+ * Is @usr a counter of the tracked array: an integer local declared = 0
  * beside it, changed only by 'a[c++] = v', --, '= 0' and a callee that
  * counts so through &c? Then a[0, c) is written wherever c is in scope.
  */
-static bool is_counter(const struct walk *w, const char *key)
+static bool is_counter(const struct walk *w, const char *usr)
 {
-	struct counter ct = { .w = w, .usr = key, .decl = clang_getNullCursor(),
-			      .array = w->target };
+	struct counter ct = {
+		.w = w, .usr = usr, .decl = clang_getNullCursor(), .array = w->target
+	};
 	struct kids init;
 	long long v = -1;
 	bool ok;
 
-	if (w->pointer || key[0] == '@' || clang_Cursor_isNull(w->body))
+	if (w->pointer || clang_Cursor_isNull(w->body))
 		return false;
 	/* the function's own block first, then the blocks in it */
 	if (find_counter(w->body, clang_getNullCursor(), &ct) == CXChildVisit_Recurse)
@@ -491,34 +502,34 @@ static bool is_counter(const struct walk *w, const char *key)
 	return ok && counter_holds(&ct, w->body);
 }
 
-/* The path @p without its last member: "a.b" for "a.b.c", "" for "c". */
-static size_t parent_len(const char *p, size_t n)
+struct da_path *da_prefix_sibling(const struct da_path *array_path, enum da_step_kind kind,
+				  const struct da_key *key)
 {
-	while (n && p[n - 1] != '.')
-		n--;
-	return n ? n - 1 : 0;
-}
+	struct da_path *whole = da_path_whole(), *r = NULL, *a, *c;
+	struct da_key *sib;
 
-char *da_prefix_sibling(const char *array_path, const char *ix)
-{
-	const char *k = strstr(ix, "$"), *end;
-	size_t a, kp;
-
-	if (!k)
-		return xstrdup(ix);
-	end = strchr(k, ']');
-	/* a pointer's element (no array member of a struct), or two counts */
-	if (!array_path || !end || strchr(end + 1, '$'))
+	if (key->kind != DA_KEY_MEMBER) {
+		r = da_path_counted(whole, kind, key);
+		da_path_free(whole);
+		return r;
+	}
+	/* a pointer's element (no array member of a struct), or a count outside fields */
+	if (!array_path || !da_path_fields_only(array_path) || !key->member->n) {
+		da_path_free(whole);
 		return NULL;
-	k++;
-	a = strlen(array_path);
-	kp = parent_len(k, (size_t)(end - k));
+	}
 	/* the count and the array are members of one struct: the same parent */
-	if (strpbrk(array_path, "[]") || parent_len(array_path, a) != kp ||
-	    strncmp(array_path, k, kp))
-		return NULL;
-	return xasprintf("%.*s^%.*s%s", (int)(k - 1 - ix), ix,
-			 (int)(end - k - (kp ? kp + 1 : 0)), k + (kp ? kp + 1 : 0), end);
+	a = da_path_parent(array_path);
+	c = da_path_parent(key->member);
+	if (!da_path_cmp(a, c)) {
+		sib = da_key_sibling(da_path_last(key->member)->name);
+		r = da_path_counted(whole, kind, sib);
+		da_key_free(sib);
+	}
+	da_path_free(a);
+	da_path_free(c);
+	da_path_free(whole);
+	return r;
 }
 
 /* ---- member counters ----------------------------------------------------------- */
@@ -673,57 +684,49 @@ static CXCursor field_of(CXType t, const char *name, size_t len)
 	return ff.found;
 }
 
-/* The type at @path (members and indexes) below the type @t. */
-static CXType type_at(CXType t, const char *path, size_t len)
+/* The type at @path (members and indexes) below the type @t; of the struct around: none. */
+static CXType type_at(CXType t, const struct da_path *path)
 {
-	const char *p = path, *end = path + len;
+	if (path->around_type)
+		return (CXType){ .kind = CXType_Invalid };
+	for (size_t i = 0; i < path->n && t.kind != CXType_Invalid; i++) {
+		const struct da_step *s = &path->v[i];
 
-	while (p < end && t.kind != CXType_Invalid) {
-		const char *q = p;
-
-		if (*p == '[') {
-			q = memchr(p, ']', (size_t)(end - p));
-			if (!q)
-				break;
+		if (s->kind == DA_STEP_FIELD)
+			t = clang_getCursorType(field_of(t, s->name, strlen(s->name)));
+		else if (s->kind == DA_STEP_PADDING)
+			t = (CXType){ .kind = CXType_Invalid };
+		else
 			t = clang_getArrayElementType(clang_getCanonicalType(t));
-			p = q + 1;
-			continue;
-		}
-		if (*p == '.') {
-			p++;
-			continue;
-		}
-		while (q < end && *q != '.' && *q != '[')
-			q++;
-		t = clang_getCursorType(field_of(t, p, (size_t)(q - p)));
-		p = q;
 	}
-	return p < end ? (CXType){ .kind = CXType_Invalid } : t;
+	return t;
 }
 
 /*
- * Is "^count" of the array at @array_path (from @p) a member counter: both
+ * Is the sibling @count of the array at @array_path a member counter: both
  * members of one struct defined in the local's .c file, and every change of
  * the count keeping the elements below it written?
  */
-static bool member_counted(const struct walk *w, const char *p, size_t array_len,
-			   const char *count, size_t count_len)
+static bool member_counted(const struct walk *w, const struct da_path *array_path,
+			   const char *count)
 {
 	CXType obj = clang_getCursorType(w->target), rec;
 	struct member_counter mc = { .bad = false };
-	size_t plen = parent_len(p, array_len);
-	const char *aname = p + (plen ? plen + 1 : 0);
+	const struct da_step *a = da_path_last(array_path);
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(w->body);
+	struct da_path *parent;
 
-	if (w->pointer || clang_Cursor_isNull(w->body) || !tu)
+	if (w->pointer || clang_Cursor_isNull(w->body) || !tu || !a || a->kind != DA_STEP_FIELD)
 		return false;
-	rec = clang_getCanonicalType(type_at(obj, p, plen));
+	parent = da_path_parent(array_path);
+	rec = clang_getCanonicalType(type_at(obj, parent));
+	da_path_free(parent);
 	mc.record = clang_getTypeDeclaration(rec);
 	if (rec.kind != CXType_Record || clang_Cursor_isNull(mc.record) ||
 	    !clang_Location_isFromMainFile(clang_getCursorLocation(mc.record)))
 		return false;
-	mc.array = field_of(rec, aname, (size_t)(p + array_len - aname));
-	mc.count = field_of(rec, count, count_len);
+	mc.array = field_of(rec, a->name, strlen(a->name));
+	mc.count = field_of(rec, count, strlen(count));
 	if (clang_Cursor_isNull(mc.array) || clang_Cursor_isNull(mc.count) ||
 	    clang_getCanonicalType(clang_getCursorType(mc.array)).kind != CXType_ConstantArray)
 		return false;
@@ -733,24 +736,44 @@ static bool member_counted(const struct walk *w, const char *p, size_t array_len
 	return !mc.bad;
 }
 
-/* Is the read of @p ("[<K]" below some path) covered by a counter of the array? */
-bool da_prefix_counted(const struct walk *w, const char *p)
+/* The first step of @p below a count, else the first a loop is at; -1: none */
+static ssize_t counted_step(const struct da_path *p)
 {
-	const char *b = strstr(p, "[<") ? strstr(p, "[<") : strstr(p, "[="), *e;
-	char *key;
+	for (size_t i = 0; i < p->n; i++)
+		if (p->v[i].kind == DA_STEP_BELOW)
+			return (ssize_t)i;
+	for (size_t i = 0; i < p->n; i++)
+		if (p->v[i].kind == DA_STEP_AT)
+			return (ssize_t)i;
+	return -1;
+}
+
+/* Is the read of @p ("[<K]" below some path) covered by a counter of the array? */
+bool da_prefix_counted(const struct walk *w, const struct da_path *p)
+{
+	ssize_t b = counted_step(p);
+	const struct da_key *key;
+	struct da_path *array;
+	const char *name;
 	bool ok;
 
-	e = b ? strchr(b, ']') : NULL;
+	if (b < 0 || (size_t)b + 1 != p->n)
+		return false;
+	key = &p->v[b].key;
 	/* a member's array counted by a member beside it: "q[<^count]" */
-	if (e && !e[1] && b > p && b[2] == '^')
-		return member_counted(w, p, (size_t)(b - p), b + 3, (size_t)(e - b - 3));
-	if (!e || b != p || e[1])
-		return false;	/* the local array itself, not a member's */
-	key = xstrndup(b + 2, (size_t)(e - b - 2));
-	ok = is_counter(w, key);
-	if (ok && strrchr(key, '@') && !zt_strvec_has(&w->da->counters, strrchr(key, '@') + 1))
-		zt_strvec_push(&w->da->counters, strrchr(key, '@') + 1);
-	free(key);
+	if ((b > 0 || p->around_type) && key->kind == DA_KEY_SIBLING) {
+		array = da_path_parent(p);
+		ok = member_counted(w, array, key->name);
+		da_path_free(array);
+		return ok;
+	}
+	/* the local array itself, not a member's */
+	if (b > 0 || p->around_type || key->kind != DA_KEY_VAR)
+		return false;
+	ok = is_counter(w, key->name);
+	name = strrchr(key->name, '@');
+	if (ok && name && !zt_strvec_has(&w->da->counters, name + 1))
+		zt_strvec_push(&w->da->counters, name + 1);
 	return ok;
 }
 
@@ -759,38 +782,37 @@ bool da_prefix_counted(const struct walk *w, const char *p)
  * caller's: below @prefix, the element [0] when the argument was an array
  * (@decayed), and "[<@j]" as the count the caller passed as argument j.
  */
-char *da_prefix_map(struct walk *w, const char *prefix, bool decayed, const char *cp,
-		    const struct kids *args)
+struct da_path *da_prefix_map(struct walk *w, const struct da_path *prefix, bool decayed,
+			      const struct da_path *cp, const struct kids *args)
 {
-	char *key = NULL, *r, *head;
-	unsigned int j;
+	const struct da_step *first = cp->n ? &cp->v[0] : NULL;
+	struct da_key *key = NULL;
+	struct da_path *head, *r, *whole;
 
 	/* an index of the callee's pointer, not of what it points to */
-	if (!strncmp(cp, "[*]", 3))
-		return da_join(prefix, cp);
-	if (strncmp(cp, "[<@", 3) && strncmp(cp, "[=@", 3)) {
+	if (first && first->kind == DA_STEP_ANY)
+		return da_path_join(prefix, cp);
+	if (!first || (first->kind != DA_STEP_BELOW && first->kind != DA_STEP_AT) ||
+	    first->key.kind != DA_KEY_PARAM) {
 		if (!decayed)
-			return da_join(prefix, cp);
+			return da_path_join(prefix, cp);
 		/* the callee's object is the array's first element */
-		head = cp[0] ? xasprintf("[0]%s%s", cp[0] == '[' ? "" : ".", cp) : xstrdup("[0]");
-		r = da_join(prefix, head);
-		free(head);
+		head = da_path_index(prefix, 0);
+		r = da_path_join(head, cp);
+		da_path_free(head);
 		return r;
 	}
-	j = (unsigned int)atoi(cp + 3);
-	if (args && j + 1 < args->n)
-		key = da_prefix_key(w, args->v[j + 1]);
+	if (args && first->key.param + 1 < args->n)
+		key = da_prefix_key(w, args->v[first->key.param + 1]);
 	/* "[=@j]" too: the callee's loop read each element below the count */
-	head = key ? xasprintf("[<%s]", key) : xstrdup("[*]");
-	if (key && key[0] == '$') {
-		char *own = da_prefix_sibling(prefix, head);
-
-		free(head);
-		head = own ? own : xstrdup("[*]");
-	}
-	r = da_join(prefix, head);
-	free(head);
-	free(key);
+	whole = da_path_whole();
+	head = key ? da_prefix_sibling(prefix, DA_STEP_BELOW, key) : NULL;
+	if (!head)
+		head = da_path_any(whole);
+	r = da_path_join(prefix, head);
+	da_path_free(head);
+	da_path_free(whole);
+	da_key_free(key);
 	return r;
 }
 
@@ -800,52 +822,28 @@ char *da_prefix_map(struct walk *w, const char *prefix, bool decayed, const char
  * path, every element of [0, n) was written (no element when BODY did not
  * run, for then n <= 0). So is whatever BODY wrote of "[<n]" itself.
  */
-void da_prefix_after_loop(struct walk *w, const struct kids *k, const char *key,
+void da_prefix_after_loop(struct walk *w, const struct kids *k, const struct da_key *key,
 			  const struct state *body, struct state *st)
 {
 	struct kids cond = da_kids_of(k->v[1]);
-	char *at = xasprintf("[=%s]", key), *all = xasprintf("[<%s]", key);
 	bool ok = cond.n == 2 && !da_jumps_in(k->v[3]) && !body->dead &&
 		  !da_changes(w->body, clang_getCursorReferenced(da_strip(cond.v[1])), 0);
 
 	for (size_t i = 0; ok && i < body->n; i++) {
-		const char *p = body->v[i].path, *e = strstr(p, at);
-		char *q;
+		struct da_path *q = da_path_dup(body->v[i].path);
+		bool at = false, all = false;
 
-		if (!e && !strstr(p, all))
-			continue;
-		q = e ? xasprintf("%.*s%s%s", (int)(e - p), p, all, e + strlen(at)) : xstrdup(p);
-		da_st_add(st, q, body->v[i].line, body->v[i].by);
-		free(q);
+		/* the first element at n is all of them below it */
+		for (size_t j = 0; j < q->n && !at; j++)
+			if (q->v[j].kind == DA_STEP_AT && da_key_equal(&q->v[j].key, key)) {
+				q->v[j].kind = DA_STEP_BELOW;
+				at = true;
+			}
+		for (size_t j = 0; j < q->n && !at && !all; j++)
+			all = q->v[j].kind == DA_STEP_BELOW && da_key_equal(&q->v[j].key, key);
+		if (at || all)
+			da_st_add(st, q, body->v[i].line, body->v[i].by);
+		da_path_free(q);
 	}
-	free(all);
-	free(at);
 	free(cond.v);
-}
-
-/* @path as a report says it: "[<K]" as "[0, n)", "[=K]" as "[i < n]". */
-char *da_prefix_spell(const char *path)
-{
-	struct zt_strbuf sb = { 0 };
-	const char *p = path;
-
-	while (*p) {
-		const char *e = (!strncmp(p, "[<", 2) || !strncmp(p, "[=", 2)) ? strchr(p, ']') : NULL;
-		const char *name;
-
-		if (!e) {
-			zt_strbuf_add(&sb, p++, 1);
-			continue;
-		}
-		for (name = e; name > p + 2 && name[-1] != '@' && name[-1] != '^'; name--)
-			;
-		if (name == p + 3 && p[2] == '@')	/* a callee's unmapped parameter */
-			zt_strbuf_addf(&sb, p[1] == '<' ? "[0, argument %.*s)" : "[i < argument %.*s]",
-				       (int)(e - name), name);
-		else
-			zt_strbuf_addf(&sb, p[1] == '<' ? "[0, %.*s)" : "[i < %.*s]",
-				       (int)(e - name), name);
-		p = e + 1;
-	}
-	return zt_strbuf_detach(&sb, NULL);
 }

@@ -18,27 +18,34 @@
  * object around it: the caller's local, every field outside @prefix, is
  * read; a callee's parameter reaches beyond what its caller gave it.
  */
-void da_read_around(struct walk *w, struct state *st, const char *prefix, unsigned int line,
-			const char *by, bool fields_only)
+void da_read_around(struct walk *w, struct state *st, const struct da_path *prefix,
+		    unsigned int line, const char *by, bool fields_only)
 {
-	struct zt_strvec outside = ZT_STRVEC_INIT;
+	struct da_paths outside = { 0 };
+	struct da_path *whole;
+	char *text;
 
 	da_facts_escape(w, st);
 	if (w->pointer && !w->by_value) {
 		w->sum->reaches_out = true;
 		return;
 	}
-	if (!prefix[0])
+	if (da_path_is_whole(prefix))
 		return;
-	zt_strvec_pushf(&outside, "-%s", prefix);
-	da_write_maybe(w, st, "", line, by, ZT_DA_REACHES_AROUND);
+	da_paths_push(&outside, prefix);
+	whole = da_path_whole();
+	da_write_maybe(w, st, whole, line, by, ZT_DA_REACHES_AROUND);
 	if (fields_only)
 		w->bytes = false;	/* da_read_via() restores it */
-	da_read_via(w, st, "", line, &outside,
+	text = da_path_text(prefix, false);
+	da_read_via(w, st, whole, line, &outside,
 		    xasprintf("by %s() at line %u, which reaches the struct around %s "
-			      "(container_of() or a cast)", by, line, prefix),
+			      "(container_of() or a cast)",
+			      by, line, text),
 		    ZT_DA_REACHES_AROUND);
-	zt_strvec_clear(&outside);
+	free(text);
+	da_path_free(whole);
+	da_paths_clear(&outside);
 }
 
 /*
@@ -57,7 +64,7 @@ static CXType pointee_of(CXType t)
 void da_cast_away(struct walk *w, CXCursor cast, struct state *st)
 {
 	CXCursor c = cast;
-	char *p = NULL;
+	struct da_path *p = NULL;
 
 	if (!is_kind(clang_getCursorType(cast), CXType_Pointer))
 		goto walk;
@@ -85,7 +92,7 @@ void da_cast_away(struct walk *w, CXCursor cast, struct state *st)
 		da_read_around(w, st, p, da_line_of(cast), w->fn ? w->fn : "?", false);
 	else if (p)
 		da_facts_escape(w, st);	/* what is written through the result is not seen */
-	free(p);
+	da_path_free(p);
 walk:
 	da_kids_walk(w, cast, st, 0);
 }
@@ -100,7 +107,7 @@ void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char
 		    CXCursor dest)
 {
 	const char **slot = w->pointer ? &w->stored : &w->via;
-	char *p = NULL;
+	struct da_path *p = NULL;
 	enum pkind k = *slot ? P_NONE : da_path_of(w, value, &p);
 	/* an array's name is its address (xdptxdf.dma_arr = dma_arr) */
 	bool keep = k == P_PTR ||
@@ -122,7 +129,7 @@ void da_stored_walk(struct walk *w, CXCursor value, struct state *st, const char
 	/* whoever holds the address may write through it later */
 	if (away)
 		da_write_maybe(w, st, p, da_line_of(value), "", ZT_DA_ESCAPES);
-	free(p);
+	da_path_free(p);
 }
 
 /* ---- container_of() ---------------------------------------------------------- */
@@ -178,41 +185,39 @@ static CXType field_type(CXType t, const char *name, bool *found)
 	return field_type_of(t, name, found, &in_union);
 }
 
-bool da_path_in_union(struct walk *w, const char *path)
+bool da_path_in_union(struct walk *w, const struct da_path *path)
 {
 	CXType t = clang_getCanonicalType(clang_getCursorType(w->target));
-	char *p = xstrdup(path), *save = NULL, *tok;
 	bool ok = true, in = false;
 
-	if (path[0] == '^') {
-		free(p);
+	if (path->around_type)
 		return false;	/* the struct around: da_container_alias() takes no union */
-	}
 	if (w->pointer && !w->by_value)
 		t = clang_getCanonicalType(clang_getPointeeType(t));
-	for (tok = strtok_r(p, ".", &save); ok && !in && tok; tok = strtok_r(NULL, ".", &save)) {
-		bool anon;
+	for (size_t i = 0; ok && !in && i < path->n; i++) {
+		bool anon = false;
 
 		in = is_union(t);
-		t = field_type_of(t, tok, &ok, &anon);
+		/* an element or the holes: no field of that name */
+		if (path->v[i].kind == DA_STEP_FIELD)
+			t = field_type_of(t, path->v[i].name, &ok, &anon);
+		else
+			ok = false;
 		in |= anon;
 	}
-	free(p);
 	return in || !ok;
 }
 
-/* The type of @path (no subscripts) in the object the walk follows; false when unknown. */
-static bool path_type(struct walk *w, const char *path, CXType *out)
+/* The type of @path (fields only) in the object the walk follows; false when unknown. */
+static bool path_type(struct walk *w, const struct da_path *path, CXType *out)
 {
 	CXType t = clang_getCanonicalType(clang_getCursorType(w->target));
-	char *p = xstrdup(path), *save = NULL, *tok;
-	bool ok = !strchr(path, '[') && path[0] != '^';
+	bool ok = !path->around_type && da_path_fields_only(path);
 
 	if (w->pointer && !w->by_value)
 		t = clang_getCanonicalType(clang_getPointeeType(t));
-	for (tok = strtok_r(p, ".", &save); ok && tok; tok = strtok_r(NULL, ".", &save))
-		t = field_type(t, tok, &ok);
-	free(p);
+	for (size_t i = 0; ok && i < path->n; i++)
+		t = field_type(t, path->v[i].name, &ok);
 	*out = t;
 	return ok;
 }
@@ -234,45 +239,45 @@ static char *record_name(CXType t)
 }
 
 /* @prefix is member @m of a struct named @rec: the path of that struct (else NULL) */
-static char *around(struct walk *w, const char *prefix, const char *rec, const char *m)
+static struct da_path *around(struct walk *w, const struct da_path *prefix, const char *rec,
+			      const char *m)
 {
-	size_t pl = strlen(prefix), ml = strlen(m);
-	char *base, *name;
+	const struct da_step *last = da_path_last(prefix);
+	struct da_path *base;
+	char *name;
 	CXType t;
 	bool ok;
 
-	if (pl < ml || strcmp(prefix + pl - ml, m) || (pl > ml && prefix[pl - ml - 1] != '.'))
+	if (!last || last->kind != DA_STEP_FIELD || strcmp(last->name, m))
 		return NULL;
-	base = xstrndup(prefix, pl > ml ? pl - ml - 1 : 0);
+	base = da_path_parent(prefix);
 	ok = path_type(w, base, &t) && t.kind == CXType_Record;
 	name = ok ? record_name(t) : NULL;
 	ok = name && !strcmp(name, rec);
 	free(name);
 	if (!ok) {
-		free(base);
+		da_path_free(base);
 		return NULL;
 	}
 	return base;
 }
 
-char *da_up_map(struct walk *w, const char *prefix, const char *path)
+struct da_path *da_up_map(struct walk *w, const struct da_path *prefix, const struct da_path *path)
 {
-	const char *colon = strchr(path, ':'), *dot;
-	char *rec, *m, *base, *r = NULL;
+	struct da_path *base, *rest, *r = NULL;
 
-	if (!prefix[0] && w->pointer && !w->by_value)
-		return xstrdup(path);	/* still around the parameter */
-	if (!colon || prefix[0] == '^')
+	if (da_path_is_whole(prefix) && w->pointer && !w->by_value)
+		return da_path_dup(path);	/* still around the parameter */
+	/* the struct around the caller's struct around; a step into it but through a member */
+	if (prefix->around_type || (path->n && path->v[0].kind != DA_STEP_FIELD))
 		return NULL;
-	dot = strchr(colon, '.');
-	rec = xstrndup(path + 1, (size_t)(colon - path - 1));
-	m = dot ? xstrndup(colon + 1, (size_t)(dot - colon - 1)) : xstrdup(colon + 1);
-	base = around(w, prefix, rec, m);
-	if (base)
-		r = da_join(base, dot ? dot + 1 : "");
-	free(base);
-	free(rec);
-	free(m);
+	base = around(w, prefix, path->around_type, path->around_member);
+	if (base) {
+		rest = da_path_from(path, 0);
+		r = da_path_join(base, rest);
+		da_path_free(rest);
+	}
+	da_path_free(base);
 	return r;
 }
 
@@ -353,7 +358,8 @@ bool da_container_alias(struct walk *w, CXCursor var)
 	CXType t = clang_getCanonicalType(clang_getCursorType(var)), pt, mt, have;
 	struct kids k;
 	CXCursor ptr;
-	char *m = NULL, *q = NULL, *rec = NULL, *path = NULL;
+	char *m = NULL, *rec = NULL;
+	struct da_path *q = NULL, *path = NULL;
 	bool ok;
 
 	if (w->n_alias == DA_MAX_ALIASES || clang_Cursor_isNull(w->body) ||
@@ -370,13 +376,13 @@ bool da_container_alias(struct walk *w, CXCursor var)
 		rec = record_name(pt);
 		path = around(w, q, rec, m);
 		/* the parameter itself is member m: the struct around it, "^T:m" */
-		if (!path && !q[0] && w->pointer && !w->by_value) {
+		if (!path && da_path_is_whole(q) && w->pointer && !w->by_value) {
 			mt = field_type(pt, m, &ok);
 			have = clang_getCanonicalType(clang_getPointeeType(
 				clang_getCanonicalType(clang_getCursorType(w->target))));
 			ok = ok && clang_equalTypes(clang_getUnqualifiedType(mt),
 						    clang_getUnqualifiedType(have));
-			path = ok ? xasprintf("^%s:%s", rec, m) : NULL;
+			path = ok ? da_path_around(rec, m) : NULL;
 		}
 	}
 	if (path) {
@@ -384,7 +390,7 @@ bool da_container_alias(struct walk *w, CXCursor var)
 		w->alias_path[w->n_alias++] = path;
 	}
 	free(rec);
-	free(q);
+	da_path_free(q);
 	free(m);
 	return path != NULL;
 }
@@ -535,7 +541,7 @@ bool da_copy_writes(struct walk *w, CXCursor var)
  * whose body zerotax cannot see reads all of it.
  */
 void da_by_value(struct walk *w, struct state *st, CXCursor ref, const char *name,
-		     unsigned int param, const char *p, unsigned int line)
+		 unsigned int param, const struct da_path *p, unsigned int line)
 {
 	CXCursor def = clang_Cursor_isNull(ref) ? ref : clang_getCursorDefinition(ref);
 	enum zt_da_unknown why;
@@ -548,13 +554,12 @@ void da_by_value(struct walk *w, struct state *st, CXCursor ref, const char *nam
 			    s && !s->unknown ? ZT_DA_NOT_FOLLOWED : why);
 		return;
 	}
-	for (size_t r = 0; r < s->reads.n; r++) {
-		char *q = da_join(p, s->reads.v[r]);
+	for (size_t r = 0; r < s->n_reads; r++) {
+		struct da_path *q = da_path_join(p, s->reads[r].path);
 
 		da_read_via(w, st, q, line, NULL,
-			    xasprintf("in %s (its copy), called at line %u", s->read_lines.v[r],
-				      line),
-			    s->read_why[r]);
-		free(q);
+			    xasprintf("in %s (its copy), called at line %u", s->reads[r].at, line),
+			    s->reads[r].why);
+		da_path_free(q);
 	}
 }

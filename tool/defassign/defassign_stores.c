@@ -141,11 +141,11 @@ static char *text_of(CXCursor c)
  * or false when it is anything else (a position, an index, nested braces, an
  * array member, a value that runs code or reads the local).
  */
-static bool element(CXCursor e, CXCursor target, char **path, char **store,
+static bool element(CXCursor e, CXCursor target, struct da_path **path, char **store,
 		    struct zt_strvec *vars)
 {
 	struct kids k = da_kids_of(e);
-	struct zt_strbuf p = { 0 };
+	struct da_path *p = da_path_whole();
 	struct value_scan v = { .target = target };
 	CXCursor value, field = clang_getNullCursor();
 	char *vt = NULL;
@@ -154,8 +154,10 @@ static bool element(CXCursor e, CXCursor target, char **path, char **store,
 
 	while (m < k.n && clang_getCursorKind(k.v[m]) == CXCursor_MemberRef) {
 		char *name = da_spelling(k.v[m]);
+		struct da_path *q = da_path_field(p, name);
 
-		zt_strbuf_addf(&p, "%s%s", m ? "." : "", name);
+		da_path_free(p);
+		p = q;
 		free(name);
 		field = clang_getCursorReferenced(k.v[m]);
 		m++;
@@ -173,12 +175,18 @@ static bool element(CXCursor e, CXCursor target, char **path, char **store,
 	for (size_t i = 0; i < v.vars.n; i++)
 		if (!zt_strvec_has(vars, v.vars.v[i]))
 			zt_strvec_push(vars, v.vars.v[i]);
-	*path = zt_strbuf_detach(&p, NULL);
-	*store = xasprintf("%s = %s", *path, vt);
+	*path = p;
+	p = NULL;
+	{
+		char *text = da_path_text(*path, false);
+
+		*store = xasprintf("%s = %s", text, vt);
+		free(text);
+	}
 	ok = true;
 out:
 	free(vt);
-	zt_strbuf_release(&p);
+	da_path_free(p);
 	zt_strvec_clear(&v.vars);
 	free(k.v);
 	return ok;
@@ -222,8 +230,8 @@ out:
 	return line;
 }
 
-bool da_kept_stores(CXCursor def, CXCursor decl, struct zt_strvec *paths,
-		    struct zt_strvec *stores, unsigned int *at_line)
+bool da_kept_stores(CXCursor def, CXCursor decl, struct da_paths *paths, struct zt_strvec *stores,
+		    unsigned int *at_line)
 {
 	struct kids k = da_kids_of(decl), list = { 0 };
 	struct decl_at at = { .var = decl };
@@ -240,11 +248,12 @@ bool da_kept_stores(CXCursor def, CXCursor decl, struct zt_strvec *paths,
 	if (!list.n || (list.n == 1 && clang_getCursorKind(list.v[0]) != CXCursor_UnexposedExpr))
 		goto out;
 	for (size_t i = 0; i < list.n; i++) {
-		char *p = NULL, *s = NULL;
+		struct da_path *p = NULL;
+		char *s = NULL;
 
 		if (!element(list.v[i], decl, &p, &s, &vars))
 			goto out;
-		zt_strvec_push_nodup(paths, p);
+		da_paths_take(paths, p);
 		zt_strvec_push_nodup(stores, s);
 	}
 	body = da_body_of(def);
@@ -255,7 +264,7 @@ bool da_kept_stores(CXCursor def, CXCursor decl, struct zt_strvec *paths,
 	ok = *at_line > 0;
 out:
 	if (!ok) {
-		zt_strvec_clear(paths);
+		da_paths_clear(paths);
 		zt_strvec_clear(stores);
 		*at_line = 0;
 	}

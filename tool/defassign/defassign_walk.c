@@ -44,11 +44,12 @@ bool da_literal_index(CXCursor c, long long *v)
 }
 
 
-static enum pkind member_path(struct walk *w, CXCursor c, char **out)
+static enum pkind member_path(struct walk *w, CXCursor c, struct da_path **out)
 {
 	struct kids k = da_kids_of(c);
 	enum pkind b = P_NONE, r = P_NONE;
-	char *bp = NULL, *name;
+	struct da_path *bp = NULL;
+	char *name;
 	bool arrow;
 
 	if (!k.n) {
@@ -59,26 +60,26 @@ static enum pkind member_path(struct walk *w, CXCursor c, char **out)
 	arrow = is_kind(clang_getCursorType(da_strip(k.v[0])), CXType_Pointer);
 	name = da_spelling(c);
 	if (b == P_OBJ && !arrow) {
-		*out = da_join(bp, name);
+		*out = da_path_field(bp, name);
 		r = P_OBJ;
 	} else if (b == P_PTR && arrow) {
-		*out = da_join(bp, name);
+		*out = da_path_field(bp, name);
 		r = P_OBJ;
 	} else if (b == P_OBJ || b == P_READ) {
-		*out = xstrdup(bp);
+		*out = da_path_dup(bp);
 		r = P_READ;
 	}
 	free(name);
-	free(bp);
+	da_path_free(bp);
 	free(k.v);
 	return r;
 }
 
-static enum pkind subscript_path(struct walk *w, CXCursor c, char **out)
+static enum pkind subscript_path(struct walk *w, CXCursor c, struct da_path **out)
 {
 	struct kids k = da_kids_of(c);
 	enum pkind b = P_NONE, r = P_NONE;
-	char *bp = NULL, *ix;
+	struct da_path *bp = NULL, *ix;
 	long long v = 0;
 
 	if (k.n != 2) {
@@ -90,55 +91,56 @@ static enum pkind subscript_path(struct walk *w, CXCursor c, char **out)
 		CXCursor i = da_strip(k.v[1]);
 
 		if (da_literal_index(k.v[1], &v))
-			ix = xasprintf("[%lld]", v);
+			*out = da_path_index(bp, v);
 		else if (!clang_Cursor_isNull(w->loop_var) &&
 			 clang_getCursorKind(i) == CXCursor_DeclRefExpr &&
 			 clang_equalCursors(clang_getCursorReferenced(i), w->loop_var) &&
 			 clang_getArraySize(clang_getCanonicalType(
 				 clang_getCursorType(da_strip(k.v[0])))) == w->loop_n)
-			ix = xstrdup("");	/* every element, in a counted loop */
-		else if (!(ix = da_prefix_index(w, bp, k.v[1])))
-			ix = xstrdup("[*]");
-		*out = da_join(bp, ix);
-		free(ix);
+			*out = da_path_dup(bp);	/* every element, in a counted loop */
+		else if ((ix = da_prefix_index(w, bp, k.v[1]))) {
+			*out = da_path_join(bp, ix);
+			da_path_free(ix);
+		} else
+			*out = da_path_any(bp);
 		r = P_OBJ;
 	} else if (b == P_PTR && da_literal_index(k.v[1], &v) && !v) {
-		*out = xstrdup(bp);
+		*out = da_path_dup(bp);
 		r = P_OBJ;
 	} else if (b == P_PTR && (ix = da_prefix_index(w, NULL, k.v[1]))) {
-		*out = da_join(bp, ix);
-		free(ix);
+		*out = da_path_join(bp, ix);
+		da_path_free(ix);
 		r = P_OBJ;
-	} else if (b == P_PTR && w->pointer && !bp[0]) {
+	} else if (b == P_PTR && w->pointer && da_path_is_whole(bp)) {
 		/* p[k] of the parameter: some element, never its first alone */
-		*out = xstrdup("[*]");
+		*out = da_path_any(bp);
 		r = P_OBJ;
 	} else if (b != P_NONE) {
-		*out = xstrdup(bp);
+		*out = da_path_dup(bp);
 		r = P_READ;
 	}
-	free(bp);
+	da_path_free(bp);
 	free(k.v);
 	return r;
 }
 
-enum pkind da_path_of(struct walk *w, CXCursor c, char **out)
+enum pkind da_path_of(struct walk *w, CXCursor c, struct da_path **out)
 {
 	enum CXCursorKind k;
 	enum pkind b, r = P_NONE;
-	char *bp = NULL;
+	struct da_path *bp = NULL;
 
 	*out = NULL;
 	c = da_strip(c);
 	k = clang_getCursorKind(c);
 	if (k == CXCursor_DeclRefExpr &&
 	    clang_equalCursors(clang_getCursorReferenced(c), w->target)) {
-		*out = xstrdup("");
+		*out = da_path_whole();
 		return w->pointer && !w->by_value ? P_PTR : P_OBJ;
 	}
 	for (size_t i = 0; k == CXCursor_DeclRefExpr && i < w->n_alias; i++)
 		if (clang_equalCursors(clang_getCursorReferenced(c), w->alias[i])) {
-			*out = xstrdup(w->alias_path[i]);
+			*out = da_path_dup(w->alias_path[i]);
 			return P_PTR;
 		}
 	if (k == CXCursor_MemberRefExpr)
@@ -162,7 +164,7 @@ enum pkind da_path_of(struct walk *w, CXCursor c, char **out)
 		if (r != P_NONE)
 			*out = bp;
 		else
-			free(bp);
+			da_path_free(bp);
 	}
 	return r;
 }
@@ -173,17 +175,23 @@ void da_node(struct walk *w, CXCursor c, struct state *st);
 
 void da_add_lost(struct walk *w, const struct wr *x, unsigned int at, const char *fn)
 {
-	size_t *n = &w->da->n_lost;
-
 	/* pointer mode: relative to the callee's parameter; kept with the summary */
-	if (w->pointer) {
-		zt_strvec_pushf(&w->sum->lost_lines, "#lost %s %u %s %u %s",
-				x->path[0] ? x->path : ".", x->line, x->by, at, fn);
-		return;
+	struct lost **v = w->pointer ? &w->sum->lost : &w->da->lost;
+	size_t *n = w->pointer ? &w->sum->n_lost : &w->da->n_lost;
+	size_t *alloc = w->pointer ? &w->sum->alloc_lost : &w->da->alloc_lost;
+
+	ZT_ALLOC_GROW(*v, *n + 1, *alloc);
+	(*v)[(*n)++] =
+		(struct lost){ da_path_dup(x->path), xstrdup(x->by), xstrdup(fn), x->line, at };
+}
+
+void da_lost_clear(struct lost *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		da_path_free(v[i].path);
+		free(v[i].by);
+		free(v[i].fn);
 	}
-	ZT_ALLOC_GROW(w->da->lost, *n + 1, w->da->alloc_lost);
-	w->da->lost[(*n)++] = (struct lost){ xstrdup(x->path), xstrdup(x->by), xstrdup(fn),
-					     x->line, at };
 }
 
 /* @st = what both @a and @b wrote; a write on one side only is remembered as lost. */
@@ -217,7 +225,7 @@ void da_st_join(struct walk *w, struct state *st, struct state *a, struct state 
 	da_st_move(st, &r);
 }
 
-void da_write_path(struct walk *w, struct state *st, const char *p, unsigned int line,
+void da_write_path(struct walk *w, struct state *st, const struct da_path *p, unsigned int line,
 		   const char *by)
 {
 	if (!w->pointer && !st->dead && !zt_strvec_has(&w->da->writers, by))
@@ -238,7 +246,7 @@ void da_kids_walk(struct walk *w, CXCursor c, struct state *st, size_t from)
 /* A use of the local as a value (a read of what @c designates), or nothing of it. */
 static void use(struct walk *w, CXCursor c, struct state *st)
 {
-	char *p = NULL;
+	struct da_path *p = NULL;
 	enum pkind k = da_path_of(w, c, &p);
 
 	if (k == P_NONE)
@@ -247,31 +255,32 @@ static void use(struct walk *w, CXCursor c, struct state *st)
 		da_read_bytes(w, st, p, da_line_of(c), NULL);	/* a struct as a value: a copy */
 	else
 		da_read_path(w, st, p, da_line_of(c), NULL);
-	free(p);
+	da_path_free(p);
 }
 
 /* A condition: testing a pointer to the object (if (p)) reads nothing of it. */
 static void condition(struct walk *w, CXCursor c, struct state *st)
 {
-	char *p = NULL;
+	struct da_path *p = NULL;
 
 	if (da_path_of(w, c, &p) != P_PTR)
 		da_node(w, c, st);
-	free(p);
+	da_path_free(p);
 }
 
 static void call(struct walk *w, CXCursor c, struct state *st)
 {
 	struct kids k = da_kids_of(c);
 	CXCursor ref = clang_getCursorReferenced(c);
-	char *name = da_spelling(c), **passed = xcalloc(k.n + 1, sizeof(*passed));
+	char *name = da_spelling(c);
+	struct da_path **passed = xcalloc(k.n + 1, sizeof(*passed));
 	bool *decayed = xcalloc(k.n + 1, sizeof(*decayed));
 	unsigned int line = da_line_of(c);
 	unsigned int n_passed = 0;
 	int ret;
 
 	for (size_t i = 1; i < k.n; i++) {
-		char *p = NULL;
+		struct da_path *p = NULL;
 		enum pkind pk;
 
 		/* a prefetch's address: nothing is read, a stale one changes nothing */
@@ -294,7 +303,7 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 		else
 			da_node(w, k.v[i], st);
 		if (pk != P_PTR)
-			free(p);
+			da_path_free(p);
 	}
 	if (k.n)
 		da_node(w, k.v[0], st);
@@ -330,7 +339,7 @@ static void call(struct walk *w, CXCursor c, struct state *st)
 		da_write_maybe(w, st, passed[ret], line, name, ZT_DA_ESCAPES);
 	}
 	for (size_t i = 1; i < k.n; i++)
-		free(passed[i]);
+		da_path_free(passed[i]);
 	if (w->code.set && clang_Cursor_isNull(w->code.call))
 		w->code.call = c;
 	free(decayed);
@@ -345,7 +354,7 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 {
 	struct kids k = da_kids_of(c);
 	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-	char *p = NULL;
+	struct da_path *p = NULL;
 	enum pkind pk;
 
 	if (k.n != 2) {
@@ -392,7 +401,7 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 		for (size_t i = 0; i < 2; i++) {
 			if (da_path_of(w, k.v[i], &p) != P_PTR)
 				da_node(w, k.v[i], st);
-			free(p);
+			da_path_free(p);
 			p = NULL;
 		}
 	} else {
@@ -401,13 +410,13 @@ static void binary(struct walk *w, CXCursor c, struct state *st, bool compound)
 					     op == CXBinaryOperator_Comma); i++) {
 			if (da_path_of(w, k.v[i], &p) == P_PTR)
 				da_facts_escape(w, st);
-			free(p);
+			da_path_free(p);
 			p = NULL;
 		}
 		da_node(w, k.v[0], st);
 		da_node(w, k.v[1], st);
 	}
-	free(p);
+	da_path_free(p);
 	free(k.v);
 }
 
@@ -415,7 +424,7 @@ static void unary(struct walk *w, CXCursor c, struct state *st)
 {
 	struct kids k = da_kids_of(c);
 	enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
-	char *p = NULL;
+	struct da_path *p = NULL;
 	enum pkind pk = k.n == 1 ? da_path_of(w, k.v[0], &p) : P_NONE;
 
 	if (k.n == 1 && op != CXUnaryOperator_Deref && op != CXUnaryOperator_LNot &&
@@ -447,7 +456,7 @@ static void unary(struct walk *w, CXCursor c, struct state *st)
 		use(w, c, st);
 		break;
 	}
-	free(p);
+	da_path_free(p);
 	free(k.v);
 }
 
@@ -535,7 +544,7 @@ static bool same_pointee(CXCursor var, CXCursor value)
  * @e as a pointer into the local: &v.f, an alias, or the value of a call
  * that returns its argument (rules/init-helpers.conf "returns"), *@call.
  */
-static enum pkind pointer_value(struct walk *w, CXCursor e, char **p, CXCursor *call)
+static enum pkind pointer_value(struct walk *w, CXCursor e, struct da_path **p, CXCursor *call)
 {
 	int arg = da_helper_returned(w->da->h, e);
 	struct kids k;
@@ -553,7 +562,8 @@ static enum pkind pointer_value(struct walk *w, CXCursor e, char **p, CXCursor *
 }
 
 /* the call that gave the alias its value runs first; its value is followed */
-static void alias_from(struct walk *w, CXCursor var, char *p, CXCursor call, struct state *st)
+static void alias_from(struct walk *w, CXCursor var, struct da_path *p, CXCursor call,
+		       struct state *st)
 {
 	if (!clang_Cursor_isNull(call)) {
 		w->value_followed = call;
@@ -576,7 +586,7 @@ static bool take_alias(struct walk *w, CXCursor c, struct state *st)
 	struct kids k;
 	struct changes ch = { .var = c };
 	CXCursor call = clang_getNullCursor();
-	char *p = NULL;
+	struct da_path *p = NULL;
 	bool ok = false;
 
 	if (clang_Cursor_isNull(w->body) || w->n_alias == DA_MAX_ALIASES ||
@@ -590,7 +600,7 @@ static bool take_alias(struct walk *w, CXCursor c, struct state *st)
 	}
 	free(k.v);
 	if (!ok) {
-		free(p);
+		da_path_free(p);
 		return false;
 	}
 	alias_from(w, c, p, call, st);
@@ -609,7 +619,7 @@ static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs, stru
 	CXCursor call = clang_getNullCursor();
 	struct changes ch = { .var = var, .limit = 1 };
 	struct kids k;
-	char *p = NULL;
+	struct da_path *p = NULL;
 	bool bare;
 
 	if (w->pointer || clang_Cursor_isNull(w->body) || w->n_alias == DA_MAX_ALIASES ||
@@ -620,12 +630,12 @@ static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs, stru
 	bare = !k.n || !clang_isExpression(clang_getCursorKind(k.v[k.n - 1]));
 	free(k.v);
 	if (!bare || pointer_value(w, rhs, &p, &call) != P_PTR) {
-		free(p);
+		da_path_free(p);
 		return false;
 	}
 	clang_visitChildren(w->body, changes_visit, &ch);
 	if (ch.hits != 1) {
-		free(p);
+		da_path_free(p);
 		return false;
 	}
 	alias_from(w, var, p, call, st);
@@ -633,12 +643,12 @@ static bool take_assigned_alias(struct walk *w, CXCursor lhs, CXCursor rhs, stru
 }
 
 /* if, ?:, loops and switch: see the comment at the top. */
-/* for (i = 0; i < n; i++) BODY: BODY may not run; in it, a[i] is "[=n]" */
+/* for (i = 0; i < n; i++) BODY: BODY may not run; in it, a[i] is "[=n]" (DA_STEP_AT) */
 static void for_up_to(struct walk *w, const struct kids *k, struct state *st, CXCursor var,
-		      char *key, bool from_zero)
+		      struct da_key *key, bool from_zero)
 {
 	CXCursor saved_var = w->prefix_var;
-	char *saved_key = w->prefix_key;
+	struct da_key *saved_key = w->prefix_key;
 	struct state b;
 
 	da_node(w, k->v[0], st);
@@ -654,10 +664,10 @@ static void for_up_to(struct walk *w, const struct kids *k, struct state *st, CX
 	w->loop_depth--;
 	w->prefix_var = saved_var;
 	w->prefix_key = saved_key;
-	if (from_zero && key[0] != '$')
+	if (from_zero && key->kind != DA_KEY_MEMBER)
 		da_prefix_after_loop(w, k, key, &b, st);
 	da_facts_clear(st);	/* the body may have run and changed a field */
-	free(key);
+	da_key_free(key);
 	da_st_clear(&b);
 }
 
@@ -788,7 +798,7 @@ static void branch(struct walk *w, CXCursor c, struct state *st, enum CXCursorKi
 	/* a break in a loop leaves the loop, not a switch around it */
 	struct state *saved_brk = w->brk, *saved_cont = w->cont;
 	CXCursor var;
-	char *key;
+	struct da_key *key;
 	bool from_zero;
 
 	/* a break or continue in a loop is the loop's; do-while keeps them (do_while()) */
