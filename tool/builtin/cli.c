@@ -16,6 +16,8 @@ const struct cmd zt_commands[] = {
 	{ "report", do_report, "merge Kbuild-mode results into one report", false },
 	{ "diff", do_diff, "compare two JSON results: new, fixed, unchanged", false },
 	{ "merge", do_merge, "join the JSON results of several shards", false },
+	{ "compile-db", do_compile_db, "a kernel tree's compile database from Kbuild, nothing built",
+	  true },
 	{ "compile-args", do_compile_args, "print the arguments libclang gets for each TU", false },
 	{ "build-flags", do_build_flags, "print the flags that make a build keep check's evidence",
 	  false },

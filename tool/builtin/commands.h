@@ -28,6 +28,7 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv);
 int do_report(struct zt_ctx *ctx, int argc, char **argv);
 int do_diff(struct zt_ctx *ctx, int argc, char **argv);
 int do_merge(struct zt_ctx *ctx, int argc, char **argv);
+int do_compile_db(struct zt_ctx *ctx, int argc, char **argv);
 int do_compile_args(struct zt_ctx *ctx, int argc, char **argv);
 int do_build_flags(struct zt_ctx *ctx, int argc, char **argv);
 
