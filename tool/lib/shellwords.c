@@ -100,6 +100,20 @@ unsigned int zt_shell_next_command(const char **s, struct zt_strvec *words, unsi
 		} else if (c == '\\' && p[1]) {
 			p++;
 			zt_strbuf_add(&st.w, p, 1);
+		} else if (c == '$' && (p[1] == '(' || p[1] == '{')) {
+			/* $(...) and ${...} are one word's, to their closing bracket */
+			char open = p[1], close = open == '(' ? ')' : '}';
+			int depth = 0;
+
+			ret |= ZT_SHELL_EXPANDS;
+			for (; *p; p++) {
+				zt_strbuf_add(&st.w, p, 1);
+				depth += *p == open ? 1 : *p == close ? -1 : 0;
+				if (*p == close && !depth)
+					break;
+			}
+			if (!*p)
+				break;
 		} else {
 			if (c == '$' || c == '`')
 				ret |= ZT_SHELL_EXPANDS;
