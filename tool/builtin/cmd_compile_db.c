@@ -386,20 +386,6 @@ out:
 	return ret;
 }
 
-/* 0: go on (the worker, or no guard); 1: done, the exit code in *@ret. */
-static int begin_guard(struct zt_ctx *ctx, int *ret)
-{
-	const struct zt_guard_opts g = { .what = "compile-db" };
-	int rc;
-
-	if (!zt_cmd_guarded(ctx, "compile-db"))
-		return 0;
-	rc = zt_guard_begin(&g, ret);
-	if (rc)
-		*ret = rc < 0 ? ZT_EXIT_INPUT : *ret;
-	return rc ? 1 : 0;
-}
-
 static int resolve_dirs(struct cdb_run *r)
 {
 	r->src_abs = realpath(r->src, NULL);
@@ -415,6 +401,95 @@ static int resolve_dirs(struct cdb_run *r)
 	if (!r->obj_abs)
 		return error("compile-db: objtree %s: %s", r->obj, strerror(errno));
 	return 0;
+}
+
+static bool is_var(const char *arg)
+{
+	return arg[0] != '=' && arg[0] != '-' && strchr(arg, '=');
+}
+
+/* VAR=VALUE words, the trees, the goals: 0, or the exit code after error(). */
+static int take_args(struct cdb_run *r, int n, char **args)
+{
+	for (int i = 0; i < n; i++)
+		if (is_var(args[i]))
+			zt_strvec_push(&r->vars, args[i]);
+	if (resolve_dirs(r))
+		return ZT_EXIT_INPUT;
+	for (int i = 0; i < n; i++)
+		if (!is_var(args[i]) && add_goal(r, args[i]))
+			return ZT_EXIT_USAGE;
+	if (!r->goals.n) {
+		error("compile-db: give the directories or files to take (drivers/net, ...)");
+		return ZT_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* The configuration, then modules_prepare unless the objtree is ready: 0 or -1. */
+static int prepare(struct zt_ctx *ctx, struct cdb_run *r)
+{
+	char *j;
+	int ret;
+
+	if (configure(ctx, r))
+		return -1;
+	if (prepared(r))
+		return 0;
+	if (r->no_prepare)
+		return error("compile-db: %s is not prepared (no include/config/auto.conf as new "
+			     "as .config, or no scripts/module.lds): run make modules_prepare, "
+			     "or leave out --no-prepare",
+			     r->obj_abs);
+	j = xasprintf("-j%u", r->jobs);
+	{
+		const char *extra[] = { j, "modules_prepare", NULL };
+
+		ret = run_make(ctx, r, extra);
+	}
+	free(j);
+	return ret;
+}
+
+/* make -n, the check that nothing was built, the database: the exit code. */
+static int take_db(struct zt_ctx *ctx, struct cdb_run *r)
+{
+	struct zt_kbuild_cmds cmds = { 0 };
+	char *out = NULL;
+	int made, ret = ZT_EXIT_INPUT;
+
+	made = dry_run(ctx, r, &cmds);
+	if (nothing_built(r)) {
+		ret = ZT_EXIT_INTERNAL;
+		goto out;
+	}
+	out = r->output ? xstrdup(r->output) : xasprintf("%s/compile_commands.json", r->obj_abs);
+	if (write_db(r, &cmds, out))
+		goto out;
+	for (size_t i = 0; i < cmds.n_no; i++)
+		fprintf(ctx->err, "compile-db: %s: not taken: %s\n", cmds.no[i].object,
+			cmds.no[i].why);
+	fprintf(ctx->err, "compile-db: %zu compile(s) taken, %zu not, into %s\n", cmds.n_tu,
+		cmds.n_no, out);
+	ret = made || cmds.n_no ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN;
+out:
+	zt_kbuild_cmds_release(&cmds);
+	free(out);
+	return ret;
+}
+
+/* 0: go on (the worker, or no guard); 1: done, the exit code in *@ret. */
+static int begin_guard(struct zt_ctx *ctx, int *ret)
+{
+	const struct zt_guard_opts g = { .what = "compile-db" };
+	int rc;
+
+	if (!zt_cmd_guarded(ctx, "compile-db"))
+		return 0;
+	rc = zt_guard_begin(&g, ret);
+	if (rc)
+		*ret = rc < 0 ? ZT_EXIT_INPUT : *ret;
+	return rc ? 1 : 0;
 }
 
 int do_compile_db(struct zt_ctx *ctx, int argc, char **argv)
@@ -440,72 +515,18 @@ int do_compile_db(struct zt_ctx *ctx, int argc, char **argv)
 		ZT_OPT_VERBOSE(&ctx->verbose, "say each make command run"),
 		ZT_OPT_END(),
 	};
-	struct zt_kbuild_cmds cmds = { 0 };
-	char *out = NULL;
-	int first, ret = ZT_EXIT_INPUT, made;
+	int first, ret;
 
 	first = zt_parse_options(ctx, "compile-db", argc, argv, opts, &compile_db_usage, 0);
 	if (first <= 0)
 		return first ? ZT_EXIT_USAGE : ZT_EXIT_CLEAN;
-	for (int i = first; i < argc; i++)
-		if (strchr(argv[i], '=') && argv[i][0] != '=' && argv[i][0] != '-')
-			zt_strvec_push(&r.vars, argv[i]);
-	if (resolve_dirs(&r))
-		goto out;
-	for (int i = first; i < argc; i++)
-		if (!(strchr(argv[i], '=') && argv[i][0] != '=' && argv[i][0] != '-') &&
-		    add_goal(&r, argv[i])) {
-			ret = ZT_EXIT_USAGE;
-			goto out;
-		}
-	if (!r.goals.n) {
-		error("compile-db: give the directories or files to take (drivers/net, ...)");
-		ret = ZT_EXIT_USAGE;
-		goto out;
-	}
-	if (begin_guard(ctx, &ret))
-		goto out;
-	ret = ZT_EXIT_INPUT;
-	if (configure(ctx, &r))
-		goto out;
-	if (!prepared(&r)) {
-		char *j = xasprintf("-j%u", r.jobs);
-		const char *with_jobs[] = { j, "modules_prepare", NULL };
-
-		if (r.no_prepare) {
-			error("compile-db: %s is not prepared (no include/config/auto.conf as new "
-			      "as .config, or no scripts/module.lds): run make modules_prepare, "
-			      "or leave out --no-prepare",
-			      r.obj_abs);
-			free(j);
-			goto out;
-		}
-		made = run_make(ctx, &r, with_jobs);
-		free(j);
-		if (made)
-			goto out;
-	}
-	made = dry_run(ctx, &r, &cmds);
-	if (nothing_built(&r)) {
-		ret = ZT_EXIT_INTERNAL;
-		goto out;
-	}
-	out = r.output ? xstrdup(r.output) : xasprintf("%s/compile_commands.json", r.obj_abs);
-	if (write_db(&r, &cmds, out))
-		goto out;
-	for (size_t i = 0; i < cmds.n_no; i++)
-		fprintf(ctx->err, "compile-db: %s: not taken: %s\n", cmds.no[i].object,
-			cmds.no[i].why);
-	fprintf(ctx->err, "compile-db: %zu compile(s) taken, %zu not, into %s\n", cmds.n_tu,
-		cmds.n_no, out);
-	ret = made || cmds.n_no ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN;
-out:
-	zt_kbuild_cmds_release(&cmds);
+	ret = take_args(&r, argc - first, argv + first);
+	if (!ret && !begin_guard(ctx, &ret))
+		ret = prepare(ctx, &r) ? ZT_EXIT_INPUT : take_db(ctx, &r);
 	zt_strvec_clear(&r.vars);
 	zt_strvec_clear(&r.goals);
 	zt_strvec_clear(&r.make_goals);
 	free(r.src_abs);
 	free(r.obj_abs);
-	free(out);
 	return ret;
 }
