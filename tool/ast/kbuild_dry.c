@@ -75,6 +75,21 @@ static const char *compile_object(const struct zt_strvec *w)
 	return obj;
 }
 
+/*
+ * Kbuild's dependency fixer, "fixdep DEPFILE OBJ 'COMMAND'", follows each
+ * compile on its line: the object it names, when it is one, else NULL.
+ */
+static const char *fixdep_object(const struct zt_strvec *w)
+{
+	const char *base;
+
+	if (w->n != 4)
+		return NULL;
+	base = strrchr(w->v[0], '/');
+	base = base ? base + 1 : w->v[0];
+	return !strcmp(base, "fixdep") && ends_with(w->v[2], ".o") ? w->v[2] : NULL;
+}
+
 /* One simple command of a printed recipe line: a TU of the scope's, or nothing. */
 static void take_command(struct zt_kbuild_cmds *cmds, struct zt_strmap *seen,
 			 const struct zt_kbuild_scope *scope, struct zt_strvec *w,
@@ -169,6 +184,7 @@ void zt_kbuild_dry_parse(const char *out, const char *err, const struct zt_kbuil
 			 struct zt_kbuild_cmds *cmds)
 {
 	struct zt_strmap seen = { 0 };
+	struct zt_strvec fixed = ZT_STRVEC_INIT;
 	size_t keep = 0;
 
 	for (size_t i = 0; i < cmds->n_tu; i++)
@@ -176,10 +192,23 @@ void zt_kbuild_dry_parse(const char *out, const char *err, const struct zt_kbuil
 	for (const char *p = out; p && *p;) {
 		struct zt_strvec w = ZT_STRVEC_INIT;
 		unsigned int shell = zt_shell_next_command(&p, &w, ZT_SHELL_LIST);
+		const char *fixdep = fixdep_object(&w);
 
+		if (fixdep && zt_kbuild_in_scope(scope, fixdep))
+			zt_strvec_push(&fixed, fixdep);
 		take_command(cmds, &seen, scope, &w, shell);
 		zt_strvec_clear(&w);
 	}
+	/*
+	 * A recipe whose compile was not read (a line cut by another process's
+	 * output) would otherwise leave its object out without a word.
+	 */
+	for (size_t i = 0; i < fixed.n; i++)
+		if (zt_strmap_get(&seen, fixed.v[i]) == (size_t)-1)
+			refuse(cmds, fixed.v[i],
+			       xstrdup("make printed its recipe (fixdep names it) but no compile "
+				       "of it could be read there"));
+	zt_strvec_clear(&fixed);
 	for (const char *p = err, *nl; p && *p; p = *nl ? nl + 1 : nl) {
 		nl = strchrnul(p, '\n');
 		take_make_error(cmds, scope, p, nl - p);

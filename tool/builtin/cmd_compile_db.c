@@ -363,8 +363,12 @@ static int dry_run(struct zt_ctx *ctx, struct cdb_run *r, struct zt_kbuild_cmds 
 	zt_strvec_push(&a, "-n");
 	zt_strvec_push(&a, "-k");
 	zt_strvec_pushf(&a, "-j%u", r->jobs);
-	/* a recipe's printed lines together: compiles are longer than a pipe's atomic write */
-	zt_strvec_push(&a, "--output-sync=target");
+	/*
+	 * Each sub-make's output whole, under make's lock: a compile is longer
+	 * than a pipe's atomic write, and with "target" a sub-make's $(MAKE)
+	 * lines, printed unsynced, cut other recipes' lines (drivers/net).
+	 */
+	zt_strvec_push(&a, "--output-sync=recurse");
 	for (size_t i = 0; i < r->make_goals.n; i++)
 		zt_strvec_push(&a, r->make_goals.v[i]);
 	shown = zt_argv_join(a.v);
