@@ -180,11 +180,62 @@ static void take_make_error(struct zt_kbuild_cmds *cmds, const struct zt_kbuild_
 	free(l);
 }
 
+/*
+ * Kbuild gives fixdep the compile once more, as the .cmd file keeps it ($
+ * doubled, # as $(pound) or \#): the two copies on one line must agree, or
+ * the line was cut by another process's output. A recipe whose compile was
+ * not read at all would otherwise leave its object out without a word.
+ */
+static void check_fixdep(struct zt_kbuild_cmds *cmds, const struct zt_strmap *seen,
+			 const struct zt_kbuild_scope *scope, const char *obj, const char *saved)
+{
+	size_t at = zt_strmap_get(seen, obj);
+	struct zt_strbuf cmd = ZT_STRBUF_INIT;
+	struct zt_strvec w = ZT_STRVEC_INIT, kept = ZT_STRVEC_INIT;
+	struct zt_kbuild_tu *tu;
+	const char *p;
+
+	if (at == (size_t)-1) {
+		refuse(cmds, obj,
+		       xstrdup("make printed its recipe (fixdep names it) but no "
+			       "compile of it could be read there"));
+		return;
+	}
+	tu = &cmds->tu[at];
+	if (!tu->argv)
+		return;
+	zt_strbuf_adds(&cmd, "");
+	for (p = saved; *p; p++) {
+		if (!strncmp(p, "$(pound)", 8) || (p[0] == '\\' && p[1] == '#')) {
+			zt_strbuf_adds(&cmd, "#");
+			p += p[0] == '$' ? 7 : 1;
+		} else {
+			zt_strbuf_add(&cmd, p, 1);
+			p += p[0] == '$' && p[1] == '$';
+		}
+	}
+	p = cmd.buf;
+	zt_shell_next_command(&p, &w, ZT_SHELL_LIST);
+	for (size_t i = 0; i < w.n; i++)
+		if (!scope->drop || strcmp(w.v[i], scope->drop))
+			zt_strvec_push(&kept, w.v[i]);
+	if (!same_argv(tu->argv, tu->argc, kept.v, kept.n)) {
+		refuse(cmds, obj,
+		       xstrdup("its compile is not the copy Kbuild gives fixdep on "
+			       "the same line (cut by another process's output?)"));
+		zt_argv_free(tu->argv);
+		tu->argv = NULL;
+	}
+	zt_strvec_clear(&w);
+	zt_strvec_clear(&kept);
+	zt_strbuf_release(&cmd);
+}
+
 void zt_kbuild_dry_parse(const char *out, const char *err, const struct zt_kbuild_scope *scope,
 			 struct zt_kbuild_cmds *cmds)
 {
 	struct zt_strmap seen = { 0 };
-	struct zt_strvec fixed = ZT_STRVEC_INIT;
+	struct zt_strvec fixed = ZT_STRVEC_INIT; /* object, command, object, ... */
 	size_t keep = 0;
 
 	for (size_t i = 0; i < cmds->n_tu; i++)
@@ -194,26 +245,21 @@ void zt_kbuild_dry_parse(const char *out, const char *err, const struct zt_kbuil
 		unsigned int shell = zt_shell_next_command(&p, &w, ZT_SHELL_LIST);
 		const char *fixdep = fixdep_object(&w);
 
-		if (fixdep && zt_kbuild_in_scope(scope, fixdep))
+		if (fixdep && zt_kbuild_in_scope(scope, fixdep)) {
 			zt_strvec_push(&fixed, fixdep);
+			zt_strvec_push(&fixed, w.v[3]);
+		}
 		take_command(cmds, &seen, scope, &w, shell);
 		zt_strvec_clear(&w);
 	}
-	/*
-	 * A recipe whose compile was not read (a line cut by another process's
-	 * output) would otherwise leave its object out without a word.
-	 */
-	for (size_t i = 0; i < fixed.n; i++)
-		if (zt_strmap_get(&seen, fixed.v[i]) == (size_t)-1)
-			refuse(cmds, fixed.v[i],
-			       xstrdup("make printed its recipe (fixdep names it) but no compile "
-				       "of it could be read there"));
+	for (size_t i = 0; i + 1 < fixed.n; i += 2)
+		check_fixdep(cmds, &seen, scope, fixed.v[i], fixed.v[i + 1]);
 	zt_strvec_clear(&fixed);
 	for (const char *p = err, *nl; p && *p; p = *nl ? nl + 1 : nl) {
 		nl = strchrnul(p, '\n');
 		take_make_error(cmds, scope, p, nl - p);
 	}
-	/* what two different compiles left empty */
+	/* what two different compiles or a cut line left empty */
 	for (size_t i = 0; i < cmds->n_tu; i++) {
 		if (cmds->tu[i].argv)
 			cmds->tu[keep++] = cmds->tu[i];

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "kbuild_dry.h"
+#include "strbuf.h"
 #include "process.h"
 #include "zerotax.h"
 
@@ -67,14 +68,35 @@ static int teardown(void **state)
 	return 0;
 }
 
+/*
+ * @cmd as Kbuild quotes it for fixdep and the .cmd file: ' as '\'', $ doubled,
+ * # as $(pound).
+ */
+static char *saved(const char *cmd)
+{
+	struct zt_strbuf sb = ZT_STRBUF_INIT;
+
+	for (const char *p = cmd; *p; p++)
+		zt_strbuf_adds(&sb, *p == '\''	? "'\\''"
+				    : *p == '$' ? "$$"
+				    : *p == '#' ? "$(pound)"
+						: (char[]){ *p, 0 });
+	return zt_strbuf_detach(&sb, NULL);
+}
+
 /* One printed recipe line of ours for object @obj from @src, with @flags. */
 static char *recipe(const char *obj, const char *src, const char *flags)
 {
-	return xasprintf(
-		"set -e;  echo '  CC [M]  %s';  trap 'rm -f %s; trap - INT; kill -s INT $$' "
-		"INT; xcc -Wp,-MMD,.%s.d %s -c -o %s %s  ; tools/deps .%s.d %s "
-		"'xcc -Wp,-MMD,.%s.d %s -c -o %s %s' > .%s.cmd; rm -f .%s.d\n",
-		obj, obj, obj, flags, obj, src, obj, obj, obj, flags, obj, src, obj, obj);
+	char *cmd = xasprintf("xcc -Wp,-MMD,.%s.d %s -c -o %s %s", obj, flags, obj, src);
+	char *copy = saved(cmd);
+	char *line = xasprintf("set -e;  echo '  CC [M]  %s';  trap 'rm -f %s; trap - INT; "
+			       "kill -s INT $$' INT; %s  ; scripts/basic/fixdep .%s.d %s '%s' > "
+			       ".%s.cmd; rm -f .%s.d\n",
+			       obj, obj, cmd, obj, obj, copy, obj, obj);
+
+	free(cmd);
+	free(copy);
+	return line;
 }
 
 static const struct zt_kbuild_tu *find(const struct zt_kbuild_cmds *c, const char *obj)
@@ -103,7 +125,8 @@ static void test_compiles_taken_word_for_word(void **state)
 	struct zt_kbuild_cmds c = { 0 };
 	char *a_src = xasprintf("%s/drv/a.c", t->src), *b_src = xasprintf("%s/drv/sub/b.S", t->src);
 	char *a = recipe("drv/a.o", a_src,
-			 "-I./inc -DKBUILD_BASENAME='\"a\"' -DKBUILD_MODNAME='\"drvmod\"' -DMARK");
+			 "-I./inc -DKBUILD_BASENAME='\"a\"' -DKBUILD_MODNAME='\"drvmod\"' -DMARK "
+			 "-DHASH='\"#\"'");
 	char *b = recipe("drv/sub/b.o", b_src, "-D__ASSEMBLY__ -DMARK");
 	char *out = xasprintf("%s%s"
 			      "make[2]: Nothing to be done for 'x'.\n"
@@ -120,12 +143,13 @@ static void test_compiles_taken_word_for_word(void **state)
 	tu = find(&c, "drv/a.o");
 	assert_non_null(tu);
 	/* quotes removed as the shell would, the mark left out, the source real and absolute */
-	assert_int_equal(tu->argc, 9);
+	assert_int_equal(tu->argc, 10);
 	assert_string_equal(tu->argv[0], "xcc");
 	assert_string_equal(tu->argv[1], "-Wp,-MMD,.drv/a.o.d");
 	assert_string_equal(tu->argv[3], "-DKBUILD_BASENAME=\"a\"");
 	assert_string_equal(tu->argv[4], "-DKBUILD_MODNAME=\"drvmod\"");
-	assert_string_equal(tu->argv[8], a_src);
+	assert_string_equal(tu->argv[5], "-DHASH=\"#\"");
+	assert_string_equal(tu->argv[9], a_src);
 	assert_string_equal(tu->file, a_src);
 	tu = find(&c, "drv/sub/b.o");
 	assert_non_null(tu);
@@ -155,7 +179,12 @@ static void test_refusals(void **state)
 		xasprintf("set -e; echo '  CC  drv/cut.o'; xcc -Wp,-MMD,drv/.cut.o.d -O2\n"
 			  "-c -o drv/cut.o drv/cut.c ; scripts/basic/fixdep drv/.cut.o.d drv/cut.o "
 			  "'xcc -c -o drv/cut.o drv/cut.c' > drv/.cut.o.cmd\n");
-	char *out = xasprintf("%s%s%s%s%s%s", r1, r2, r3, r4, r5, r6);
+	/* a line whose compile lost its first words to another process's output */
+	char *r7 = xasprintf("set -e; intel/x -O2 -c -o drv/cut2.o %s ; scripts/basic/fixdep "
+			     "drv/.cut2.o.d drv/cut2.o 'xcc -Wp,-MMD,drv/.cut2.o.d -O2 -c -o "
+			     "drv/cut2.o %s'\n",
+			     dup, dup);
+	char *out = xasprintf("%s%s%s%s%s%s%s", r1, r2, r3, r4, r5, r6, r7);
 	const char *err =
 		"make[3]: *** No rule to make target 'drv/gen.h', needed by "
 		"'drv/hdr.o'.  Stop.\n"
@@ -163,7 +192,8 @@ static void test_refusals(void **state)
 
 	zt_kbuild_dry_parse(out, err, &scope, &c);
 	assert_int_equal(c.n_tu, 0);
-	assert_int_equal(c.n_no, 5);
+	assert_int_equal(c.n_no, 6);
+	assert_non_null(strstr(why(&c, "drv/cut2.o"), "not the copy Kbuild gives fixdep"));
 	assert_non_null(strstr(why(&c, "drv/cut.o"), "no compile of it could be read"));
 	assert_non_null(strstr(why(&c, "drv/dup.o"), "two different compiles"));
 	assert_non_null(strstr(why(&c, "drv/gen.o"), "does not exist"));
@@ -177,6 +207,7 @@ static void test_refusals(void **state)
 	free(r4);
 	free(r5);
 	free(r6);
+	free(r7);
 	free(out);
 	free(dup);
 	free(exp);
