@@ -70,7 +70,17 @@ struct cdb_run {
 	time_t started;
 };
 
-static char *kcflags(const struct cdb_run *r);
+/* KCFLAGS (the user's, from the words given or the environment) plus the mark. */
+static char *kcflags(const struct cdb_run *r)
+{
+	const char *user = getenv("KCFLAGS");
+
+	for (size_t i = 0; i < r->vars.n; i++)
+		if (!strncmp(r->vars.v[i], "KCFLAGS=", 8))
+			user = r->vars.v[i] + 8;
+	return user && *user ? xasprintf("KCFLAGS=%s " CDB_MARK, user)
+			     : xstrdup("KCFLAGS=" CDB_MARK);
+}
 
 /*
  * make -C SRC [O=OBJ] VARS... then @extra (NULL-terminated); with @mark,
@@ -240,18 +250,6 @@ static int add_goal(struct cdb_run *r, const char *arg)
 	free(path);
 	free(g);
 	return ret;
-}
-
-/* KCFLAGS (the user's, from the words given or the environment) plus the mark. */
-static char *kcflags(const struct cdb_run *r)
-{
-	const char *user = getenv("KCFLAGS");
-
-	for (size_t i = 0; i < r->vars.n; i++)
-		if (!strncmp(r->vars.v[i], "KCFLAGS=", 8))
-			user = r->vars.v[i] + 8;
-	return user && *user ? xasprintf("KCFLAGS=%s " CDB_MARK, user)
-			     : xstrdup("KCFLAGS=" CDB_MARK);
 }
 
 /* What make -n must not have made: objects written since the run began. */
@@ -482,20 +480,6 @@ out:
 	return ret;
 }
 
-/* 0: go on (the worker, or no guard); 1: done, the exit code in *@ret. */
-static int begin_guard(struct zt_ctx *ctx, int *ret)
-{
-	const struct zt_guard_opts g = { .what = "compile-db" };
-	int rc;
-
-	if (!zt_cmd_guarded(ctx, "compile-db"))
-		return 0;
-	rc = zt_guard_begin(&g, ret);
-	if (rc)
-		*ret = rc < 0 ? ZT_EXIT_INPUT : *ret;
-	return rc ? 1 : 0;
-}
-
 int do_compile_db(struct zt_ctx *ctx, int argc, char **argv)
 {
 	struct cdb_run r = { .src = ".", .make = "make", .jobs = 1 };
@@ -519,13 +503,15 @@ int do_compile_db(struct zt_ctx *ctx, int argc, char **argv)
 		ZT_OPT_VERBOSE(&ctx->verbose, "say each make command run"),
 		ZT_OPT_END(),
 	};
+	/* an interruption ends make and what it runs, and leaves no scratch */
+	const struct zt_guard_opts guard = { .what = "compile-db" };
 	int first, ret;
 
 	first = zt_parse_options(ctx, "compile-db", argc, argv, opts, &compile_db_usage, 0);
 	if (first <= 0)
 		return first ? ZT_EXIT_USAGE : ZT_EXIT_CLEAN;
 	ret = take_args(&r, argc - first, argv + first);
-	if (!ret && !begin_guard(ctx, &ret))
+	if (!ret && !zt_cmd_begin_guard(ctx, &guard, &ret))
 		ret = prepare(ctx, &r) ? ZT_EXIT_INPUT : take_db(ctx, &r);
 	zt_strvec_clear(&r.vars);
 	zt_strvec_clear(&r.goals);

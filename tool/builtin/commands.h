@@ -44,6 +44,15 @@ const struct cmd *zt_find_command(const char *name);
  */
 bool zt_cmd_guarded(const struct zt_ctx *ctx, const char *name);
 
+struct zt_guard_opts;
+/*
+ * Start the guard of command @g->what when zt_cmd_guarded(): 0 in the
+ * worker, or without a guard (the command goes on); 1 in the guard once
+ * everything below it has ended, or when it could not start (ZT_EXIT_INPUT,
+ * error() said), with the exit code in *@ret.
+ */
+int zt_cmd_begin_guard(const struct zt_ctx *ctx, const struct zt_guard_opts *g, int *ret);
+
 /* The front end: what main() runs. Exposed so tests drive it in-process. */
 int zt_main(struct zt_ctx *ctx, int argc, char **argv);
 
