@@ -103,3 +103,8 @@ string(JSON out GET "${db}" 0 output)
 if(NOT dir STREQUAL "${WORK}/intree" OR NOT out STREQUAL "${WORK}/intree/drv/a.o")
 	message(FATAL_ERROR "in the source tree: directory '${dir}', output '${out}'")
 endif()
+
+# a directory the configuration compiles nothing of: said, not an error
+run(0 -C ${WORK}/intree empty)
+said("this configuration compiles nothing below empty")
+said("0 compile(s) taken, 0 not")

@@ -453,6 +453,23 @@ static int prepare(struct zt_ctx *ctx, struct cdb_run *r)
 	return ret;
 }
 
+/* A goal the configuration compiles nothing of is most likely a mistake: said. */
+static void say_empty_goals(const struct cdb_run *r, const struct zt_kbuild_cmds *cmds)
+{
+	for (size_t g = 0; g < r->goals.n; g++) {
+		const struct zt_kbuild_scope one = { .goals = &r->goals.v[g], .n_goals = 1 };
+		size_t n = 0;
+
+		for (size_t i = 0; i < cmds->n_tu && !n; i++)
+			n += zt_kbuild_in_scope(&one, cmds->tu[i].object);
+		for (size_t i = 0; i < cmds->n_no && !n; i++)
+			n += zt_kbuild_in_scope(&one, cmds->no[i].object);
+		if (!n)
+			warning("compile-db: this configuration compiles nothing below %s",
+				r->goals.v[g]);
+	}
+}
+
 /* make -n, the check that nothing was built, the database: the exit code. */
 static int take_db(struct zt_ctx *ctx, struct cdb_run *r)
 {
@@ -471,6 +488,7 @@ static int take_db(struct zt_ctx *ctx, struct cdb_run *r)
 	for (size_t i = 0; i < cmds.n_no; i++)
 		fprintf(ctx->err, "compile-db: %s: not taken: %s\n", cmds.no[i].object,
 			cmds.no[i].why);
+	say_empty_goals(r, &cmds);
 	fprintf(ctx->err, "compile-db: %zu compile(s) taken, %zu not, into %s\n", cmds.n_tu,
 		cmds.n_no, out);
 	ret = made || cmds.n_no ? ZT_EXIT_INPUT : ZT_EXIT_CLEAN;
