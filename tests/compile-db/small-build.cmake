@@ -27,6 +27,10 @@ run(2 -C ${tree} -O ${obj})
 said("give the directories")
 run(2 -C ${tree} -O ${obj} nowhere)
 said("neither a directory")
+run(2 -C ${tree} -O ${obj} .)
+said("give a directory or file below the source tree")
+run(2 -C ${tree} -O ${obj} drv/none.c)
+said("no drv/none.c in the source tree")
 # no configuration: said, nothing run
 run(3 -C ${tree} -O ${obj} drv)
 said("no .config in")
@@ -81,7 +85,7 @@ if(objects)
 endif()
 
 # prepared now: --no-prepare goes on; a file goal; -o
-run(0 -C ${tree} -O ${obj} --no-prepare -o ${WORK}/one.json drv/sub/b.c)
+run(0 -C ${tree} -O ${obj} --no-prepare -o ${WORK}/one.json ./drv/sub/b.c)
 said("1 compile(s) taken, 0 not")
 # a configuration newer than auto.conf is not ready: --no-prepare refuses
 execute_process(COMMAND ${CMAKE_COMMAND} -E sleep 1)

@@ -221,28 +221,31 @@ out:
 static int add_goal(struct cdb_run *r, const char *arg)
 {
 	char *g = xstrdup(arg), *path;
-	size_t n = strlen(g);
+	size_t n;
 	struct stat st;
 	int ret = 0;
+	char last;
 
-	while (n > 1 && g[n - 1] == '/')
-		g[--n] = '\0';
 	while (!strncmp(g, "./", 2))
 		memmove(g, g + 2, strlen(g + 2) + 1);
+	n = strlen(g);
+	while (n > 1 && g[n - 1] == '/')
+		g[--n] = '\0';
+	last = n ? g[n - 1] : '\0';
 	path = xasprintf("%s/%s", r->src_abs, g);
-	if (g[0] == '/' || strstr(g, "..")) {
-		ret = error("compile-db: '%s': give a path relative to the source tree", arg);
+	if (!n || !strcmp(g, ".") || g[0] == '/' || strstr(g, "..")) {
+		ret = error("compile-db: '%s': give a directory or file below the source tree, "
+			    "relative to it",
+			    arg);
 	} else if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
 		zt_strvec_push(&r->goals, g);
 		zt_strvec_pushf(&r->make_goals, "%s/", g);
-	} else if (n > 2 && (!strcmp(g + n - 2, ".c") || !strcmp(g + n - 2, ".S") ||
-			     !strcmp(g + n - 2, ".o"))) {
+	} else if (n > 2 && g[n - 2] == '.' && (last == 'c' || last == 'S' || last == 'o')) {
+		if (last != 'o' && access(path, F_OK))
+			ret = error("compile-db: no %s in the source tree %s", g, r->src_abs);
 		g[n - 1] = 'o';
 		zt_strvec_push(&r->goals, g);
 		zt_strvec_push(&r->make_goals, g);
-		g[n - 1] = arg[strlen(arg) - 1];
-		if (g[n - 1] != 'o' && access(path, F_OK))
-			ret = error("compile-db: no %s in the source tree %s", g, r->src_abs);
 	} else {
 		ret = error("compile-db: '%s' is neither a directory of %s nor a .c, .S or .o file",
 			    arg, r->src_abs);
