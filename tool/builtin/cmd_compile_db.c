@@ -330,18 +330,33 @@ static int write_db(const struct cdb_run *r, struct zt_kbuild_cmds *cmds, const 
 	int ret = 0;
 
 	qsort(cmds->tu, cmds->n_tu, sizeof(*cmds->tu), cmp_tu);
-	for (size_t i = 0; i < cmds->n_tu; i++) {
+	for (size_t i = 0; i < cmds->n_tu && !ret; i++) {
 		const struct zt_kbuild_tu *tu = &cmds->tu[i];
-		json_t *args = json_array();
+		json_t *args = json_array(), *e;
 
 		for (size_t j = 0; j < tu->argc; j++)
-			json_array_append_new(args, json_string(tu->argv[j]));
-		json_array_append_new(doc, json_pack("{s:s, s:s, s:o, s:s++}", "directory",
-						     r->obj_abs, "file", tu->file, "arguments",
-						     args, "output", r->obj_abs, "/", tu->object));
+			if (json_array_append_new(args, json_string(tu->argv[j])))
+				break;
+		/* jansson holds UTF-8 only: a word dropped would be a wrong command */
+		if (json_array_size(args) != tu->argc) {
+			json_decref(args);
+			e = NULL;
+		} else { /* "o" takes args, also when the pack fails */
+			e = json_pack("{s:s, s:s, s:o, s:s++}", "directory", r->obj_abs, "file",
+				      tu->file, "arguments", args, "output", r->obj_abs, "/",
+				      tu->object);
+		}
+		if (!e)
+			ret = error("compile-db: %s: a path or word of its compile is not UTF-8, "
+				    "which a compile database cannot hold",
+				    tu->object);
+		json_array_append_new(doc, e);
 	}
+	if (ret)
+		goto out;
 	if (json_dump_file(doc, path, JSON_INDENT(2)))
 		ret = error("compile-db: cannot write %s: %s", path, strerror(errno));
+out:
 	json_decref(doc);
 	return ret;
 }
