@@ -329,7 +329,8 @@ static int write_db(const struct cdb_run *r, struct zt_kbuild_cmds *cmds, const 
 	json_t *doc = json_array();
 	int ret = 0;
 
-	qsort(cmds->tu, cmds->n_tu, sizeof(*cmds->tu), cmp_tu);
+	if (cmds->n_tu) /* qsort() wants an array, even of nothing */
+		qsort(cmds->tu, cmds->n_tu, sizeof(*cmds->tu), cmp_tu);
 	for (size_t i = 0; i < cmds->n_tu && !ret; i++) {
 		const struct zt_kbuild_tu *tu = &cmds->tu[i];
 		json_t *args = json_array(), *e;
