@@ -19,7 +19,7 @@ import sys
 
 # Where each verb is documented at length, as installed (share/zerotax/docs).
 PAGES = {"check": "check", "layout": "layout", "fix": "fix", "prove": "prove",
-         "report": "ci", "merge": "ci", "diff": "ci", "compile-args": "check",
+         "report": "ci", "merge": "ci", "diff": "ci", "compile-args": "check", "compile-db": "compile-db",
          "build-flags": "evidence"}
 
 # Completion of option arguments, by the argument's name in the table: files,

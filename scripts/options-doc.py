@@ -17,7 +17,7 @@ import sys
 
 PAGES = {"check": "check", "layout": "layout", "fix": "fix", "prove": "prove",
          "report": "ci", "merge": "ci", "diff": "ci",
-         "compile-args": "check"}
+         "compile-args": "check", "compile-db": "compile-db"}
 
 zerotax = sys.argv[1]
 docs = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs")

@@ -40,7 +40,8 @@ verbs=$("$zerotax" --options-json | python3 -c 'import json,sys
 print(" ".join(sorted(c["name"] for c in json.load(sys.stdin)["commands"])))')
 expect "$(printf '%s\n' $verbs --help --version | sort | tr '\n' ' ')" zerotax ""
 expect "check " zerotax ch
-expect "compile-args " zerotax comp
+expect "compile-args compile-db " zerotax comp
+expect "compile-db " zerotax compile-d
 expect "--format " zerotax check --form
 expect "gcc json report sarif text " zerotax check --format=
 expect "json " zerotax check --format = j

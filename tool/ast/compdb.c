@@ -15,6 +15,7 @@
 #include "compdb.h"
 #include "json_file.h"
 #include "process.h"
+#include "shellwords.h"
 #include "zerotax.h"
 
 static char *absolute(const char *dir, const char *path)
@@ -59,57 +60,13 @@ int zt_compdb_validate(const char *text, size_t len, const char *json)
 	return ret;
 }
 
-/*
- * A "command" string as a shell would split it, the way compile databases
- * are written (CMake, bear, Kbuild's gen_compile_commands.py): words split
- * at blanks; '...' literal; "..." with \\ escaping " \\ $ ` and newline;
- * a backslash outside quotes takes the next character as it is.
- */
-static void split_command(const char *s, struct zt_strvec *out)
-{
-	struct zt_strbuf w = ZT_STRBUF_INIT;
-	bool in_word = false;
-
-	for (const char *p = s; *p; p++) {
-		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
-			if (in_word)
-				zt_strvec_push(out, w.buf ? w.buf : "");
-			zt_strbuf_release(&w);
-			in_word = false;
-			continue;
-		}
-		in_word = true;
-		if (*p == '\'') {
-			for (p++; *p && *p != '\''; p++)
-				zt_strbuf_add(&w, p, 1);
-			if (!*p)
-				break;
-		} else if (*p == '"') {
-			for (p++; *p && *p != '"'; p++) {
-				if (*p == '\\' && p[1] && strchr("\"\\$`\n", p[1]))
-					p++;
-				zt_strbuf_add(&w, p, 1);
-			}
-			if (!*p)
-				break;
-		} else if (*p == '\\' && p[1]) {
-			p++;
-			zt_strbuf_add(&w, p, 1);
-		} else {
-			zt_strbuf_add(&w, p, 1);
-		}
-	}
-	if (in_word)
-		zt_strvec_push(out, w.buf ? w.buf : "");
-	zt_strbuf_release(&w);
-}
-
 /* Entry @e (validated) as a compile command; @base resolves a relative directory. */
 static int entry_cmd(json_t *e, const char *base, const char *json, size_t i,
 		     struct zt_compile_cmd *c)
 {
 	const char *dir = json_string_value(json_object_get(e, "directory"));
 	const char *file = json_string_value(json_object_get(e, "file"));
+	const char *cmd = json_string_value(json_object_get(e, "command"));
 	json_t *args = json_object_get(e, "arguments"), *a;
 	struct zt_strvec v = { 0 };
 	size_t j;
@@ -117,8 +74,8 @@ static int entry_cmd(json_t *e, const char *base, const char *json, size_t i,
 	if (json_is_array(args))
 		json_array_foreach(args, j, a)
 			zt_strvec_push(&v, json_string_value(a));
-	else
-		split_command(json_string_value(json_object_get(e, "command")), &v);
+	else /* split as a shell would: CMake, bear and Kbuild write it for one */
+		zt_shell_next_command(&cmd, &v, 0);
 	if (!v.n || !file[0]) {
 		zt_strvec_clear(&v);
 		return error("compile database '%s': entry %zu has no command or file", json, i);

@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "datadir.h"
+#include "guard.h"
 
 const struct cmd zt_commands[] = {
 	/* name, entry point, summary, runs guarded (an interruption leaves nothing) */
@@ -16,6 +17,8 @@ const struct cmd zt_commands[] = {
 	{ "report", do_report, "merge Kbuild-mode results into one report", false },
 	{ "diff", do_diff, "compare two JSON results: new, fixed, unchanged", false },
 	{ "merge", do_merge, "join the JSON results of several shards", false },
+	{ "compile-db", do_compile_db, "a kernel tree's compile database from Kbuild, nothing built",
+	  true },
 	{ "compile-args", do_compile_args, "print the arguments libclang gets for each TU", false },
 	{ "build-flags", do_build_flags, "print the flags that make a build keep check's evidence",
 	  false },
@@ -92,6 +95,18 @@ bool zt_cmd_guarded(const struct zt_ctx *ctx, const char *name)
 	const struct cmd *cmd = zt_find_command(name);
 
 	return ctx->cli && cmd && cmd->guarded;
+}
+
+int zt_cmd_begin_guard(const struct zt_ctx *ctx, const struct zt_guard_opts *g, int *ret)
+{
+	int rc;
+
+	if (!zt_cmd_guarded(ctx, g->what))
+		return 0;
+	rc = zt_guard_begin(g, ret);
+	if (rc < 0)
+		*ret = ZT_EXIT_INPUT;
+	return rc ? 1 : 0;
 }
 
 static int run(struct zt_ctx *ctx, int argc, char **argv);

@@ -286,14 +286,8 @@ static void keep_shard(struct zt_ctx *ctx, const struct check_run *r, struct zt_
 static int begin_guard(struct zt_ctx *ctx, int *ret)
 {
 	const struct zt_guard_opts g = { .what = "check" };
-	int rc;
 
-	if (!zt_cmd_guarded(ctx, "check"))
-		return 0;
-	rc = zt_guard_begin(&g, ret);
-	if (rc)
-		*ret = rc < 0 ? ZT_EXIT_INPUT : *ret; /* 1: the guard, done */
-	return rc ? 1 : 0;
+	return zt_cmd_begin_guard(ctx, &g, ret);
 }
 
 /* The per-TU cache, unless --no-cache: 0 (*@have says whether), -1 an input error. */

@@ -224,17 +224,11 @@ static int find_source(struct zt_prove_opts *o, char **data_source)
 /* Interrupted (SIGINT, SIGTERM, SIGHUP): no scratch, build copy or process left. */
 static int run_guarded(struct zt_ctx *ctx, struct zt_prove *p)
 {
-	int ret = ZT_EXIT_CLEAN;
+	const struct zt_guard_opts g = { .what = "prove", .recover = remove_work, .arg = p };
+	int ret;
 
-	if (zt_cmd_guarded(ctx, "prove")) {
-		const struct zt_guard_opts g = { .what = "prove",
-						 .recover = remove_work,
-						 .arg = p };
-		int rc = zt_guard_begin(&g, &ret);
-
-		if (rc)
-			return rc < 0 ? ZT_EXIT_INPUT : ret; /* 1: the guard, done */
-	}
+	if (zt_cmd_begin_guard(ctx, &g, &ret))
+		return ret; /* the guard, done */
 	return exit_code_of(zt_prove_run(p));
 }
 

@@ -28,6 +28,7 @@ int do_prove(struct zt_ctx *ctx, int argc, char **argv);
 int do_report(struct zt_ctx *ctx, int argc, char **argv);
 int do_diff(struct zt_ctx *ctx, int argc, char **argv);
 int do_merge(struct zt_ctx *ctx, int argc, char **argv);
+int do_compile_db(struct zt_ctx *ctx, int argc, char **argv);
 int do_compile_args(struct zt_ctx *ctx, int argc, char **argv);
 int do_build_flags(struct zt_ctx *ctx, int argc, char **argv);
 
@@ -42,6 +43,15 @@ const struct cmd *zt_find_command(const char *name);
  * drive zt_main() in-process never fork (a fork would split the test).
  */
 bool zt_cmd_guarded(const struct zt_ctx *ctx, const char *name);
+
+struct zt_guard_opts;
+/*
+ * Start the guard of command @g->what when zt_cmd_guarded(): 0 in the
+ * worker, or without a guard (the command goes on); 1 in the guard once
+ * everything below it has ended, or when it could not start (ZT_EXIT_INPUT,
+ * error() said), with the exit code in *@ret.
+ */
+int zt_cmd_begin_guard(const struct zt_ctx *ctx, const struct zt_guard_opts *g, int *ret);
 
 /* The front end: what main() runs. Exposed so tests drive it in-process. */
 int zt_main(struct zt_ctx *ctx, int argc, char **argv);

@@ -1,0 +1,1 @@
+/* an include directory of the small build */
