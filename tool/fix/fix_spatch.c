@@ -612,6 +612,7 @@ static int take_answer(const struct fix_rewriter *rw, struct site *s, const char
 		no_match(rw, s);
 		return 0;
 	}
+	free(s->fill);	/* a second try (auto, after a failed hoist) */
 	s->fill = fill_of(answer, s->f->function);
 	s->applied = true;
 	ret = apply_diff(rw, s, answer, out);
@@ -657,8 +658,10 @@ int fix_rewrite_site(struct fix_rewriter *rw, struct site *s, size_t k, struct f
 		ret = fix_fail(out, "spatch", "cannot write %s: %s", sp, strerror(errno));
 		goto out;
 	}
-	if (env->o->emit_dir)
+	if (env->o->emit_dir) {
+		free(s->sp_file);
 		s->sp_file = xstrdup(sp);
+	}
 	incs = include_dirs(env, s->rel);
 	/* Never --in-place: spatch reads the shadow and prints a diff; we apply it. */
 	ret = zt_cocci_run(sp, "patch", false, files, 1, incs, env->sh->tree, env->timeout, &res);
